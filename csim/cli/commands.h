@@ -1,0 +1,14 @@
+/* The dpp subcommands. Each lives in its own cmd_<name>.c and is listed once
+ * in the table in dpp.c. A command returns the process exit status:
+ * 0 success, 1 bad input (the message names file and line or byte offset),
+ * 2 bad usage. */
+#ifndef CSIM_CLI_COMMANDS_H
+#define CSIM_CLI_COMMANDS_H
+
+typedef struct dpp_command {
+    const char *name;
+    const char *summary;
+    int (*run)(int argc, char **argv); /* argv[0] is the command name */
+} dpp_command;
+
+#endif

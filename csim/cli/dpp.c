@@ -1,0 +1,46 @@
+/* dpp: the golden-model command line. Dispatches to one subcommand. */
+#include "commands.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int cmd_help(int argc, char **argv);
+
+/* One line per subcommand; add new ones here. */
+static const dpp_command commands[] = {
+    {"help", "list the commands", cmd_help},
+};
+
+static const size_t command_count = sizeof commands / sizeof commands[0];
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: dpp <command> [options]   (dpp <command> --help for its options)\n\n"
+                 "Golden model of the ATI CTM data-parallel processor.\n\ncommands:\n");
+    for (size_t i = 0; i < command_count; i++)
+        fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+}
+
+static int cmd_help(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    usage(stdout);
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))
+        return cmd_help(argc - 1, argv + 1);
+    for (size_t i = 0; i < command_count; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "dpp: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

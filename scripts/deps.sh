@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs the tools the kit needs, and only those that are missing.
+# Idempotent; works as root or through sudo. Debian 12 package names.
+set -euo pipefail
+
+# tool-or-file to check  ->  Debian package that provides it
+declare -A need=(
+  [verilator]=verilator
+  [pkg-config]=pkg-config
+  [fst2vcd]=gtkwave
+  [yosys]=yosys
+  [/usr/include/libelf.h]=libelf-dev
+  [/usr/include/cmocka.h]=libcmocka-dev
+)
+
+missing=()
+for probe in "${!need[@]}"; do
+  if [[ $probe == /* ]]; then
+    [[ -e $probe ]] || missing+=("${need[$probe]}")
+  else
+    command -v "$probe" >/dev/null 2>&1 || missing+=("${need[$probe]}")
+  fi
+done
+
+if ((${#missing[@]} == 0)); then
+  exit 0
+fi
+
+if ((EUID == 0)); then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "deps.sh: missing packages: ${missing[*]}; run as root or install sudo" >&2
+  exit 1
+fi
+
+echo "deps.sh: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "deps.sh: done" >&2
