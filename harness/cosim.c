@@ -1,0 +1,502 @@
+#include "cosim.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+extern const cosim_bench pred_bench;
+
+/* Every block the simulator knows; a binary holds the RTL of one of them. */
+static const cosim_bench *const benches[] = {&pred_bench};
+
+cosim_settings cosim_cfg = {
+    .bench = &pred_bench,
+    .seed = 1,
+    .cycles = 1000000,
+    .compare = true,
+    .json_path = NULL,
+    .out_dir = "cosim-out",
+    .wave_window = 200,
+    .snapshot_interval = 1000000,
+    .variant = "",
+    .self = "cosim",
+};
+
+static char config_error[512];
+static bool have_mismatch;
+static cosim_mismatch first_mismatch;
+
+const cosim_bench *cosim_find_bench(const char *block)
+{
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
+        if (!strcmp(benches[i]->block, block))
+            return benches[i];
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ numbers */
+
+/* Parses a count with an optional k/M/G suffix ("2M" = 2000000). */
+static int parse_count(const char *s, uint64_t *out, char *err, size_t errlen)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    uint64_t scale = 1;
+    if (end != s && *end) {
+        scale = *end == 'k' ? 1000 : *end == 'M' ? 1000000 : *end == 'G' ? 1000000000 : 0;
+        end += scale != 0;
+    }
+    if (end == s || *end || errno || scale == 0 || s[0] == '-' || v > UINT64_MAX / scale) {
+        snprintf(err, errlen, "'%s' is not a count (digits, optional k/M/G suffix)", s);
+        return -1;
+    }
+    *out = v * scale;
+    return 0;
+}
+
+/* Parses a count into *dst, requiring at least min. */
+static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size_t errlen)
+{
+    uint64_t x;
+    if (parse_count(v, &x, err, errlen))
+        return -1;
+    if (x < min) {
+        snprintf(err, errlen, "must be at least %" PRIu64, min);
+        return -1;
+    }
+    *dst = x;
+    return 0;
+}
+
+static int opt_seed(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.seed, 0, err, n);
+}
+
+static int opt_cycles(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.cycles, 1, err, n);
+}
+
+static int opt_wave_window(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.wave_window, 0, err, n);
+}
+
+static int opt_snapshot_interval(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.snapshot_interval, 1, err, n);
+}
+
+static int opt_block(const char *v, char *err, size_t errlen)
+{
+    const cosim_bench *b = cosim_find_bench(v);
+    if (!b) {
+        snprintf(err, errlen, "unknown block '%s'", v);
+        return -1;
+    }
+    cosim_cfg.bench = b;
+    return 0;
+}
+
+static int opt_json(const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    cosim_cfg.json_path = v;
+    return 0;
+}
+
+static int opt_out(const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    cosim_cfg.out_dir = v;
+    return 0;
+}
+
+static int opt_no_compare(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.compare = false;
+    return 0;
+}
+
+static int opt_progress(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.progress = true;
+    return 0;
+}
+
+static int opt_quiet(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.quiet = true;
+    cosim_cfg.progress = false;
+    return 0;
+}
+
+static int opt_variant(const char *v, char *err, size_t errlen)
+{
+    if (strcmp(v, cosim_cfg.variant)) {
+        snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
+                 *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
+        return -1;
+    }
+    return 0;
+}
+
+static const cosim_option common_options[] = {
+    {"block", "NAME", "block under test: pred (default pred)", opt_block},
+    {"seed", "N", "stimulus seed (default 1)", opt_seed},
+    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles},
+    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json},
+    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out},
+    {"wave-window", "N", "on a mismatch, trace the last N cycles to an FST (default 200; 0: off)",
+     opt_wave_window},
+    {"snapshot-interval", "N",
+     "fork a snapshot every N cycles so a late mismatch is traced without re-running from 0 "
+     "(default 1M)",
+     opt_snapshot_interval},
+    {"no-compare", NULL, "drive the RTL alone: no C model, no comparison (speed baseline)",
+     opt_no_compare},
+    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress},
+    {"quiet", NULL, "print nothing on a pass", opt_quiet},
+    {"rtl-variant", "NAME", "deliberately broken RTL variant (see docs/<block>.md); none by default",
+     opt_variant},
+    {NULL, NULL, NULL, NULL},
+};
+
+static void print_options(FILE *out, const cosim_option *opts)
+{
+    for (const cosim_option *o = opts; o->name; o++) {
+        char lhs[64];
+        snprintf(lhs, sizeof lhs, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
+        fprintf(out, "  %-24s %s\n", lhs, o->help);
+    }
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cosim [options]\n\n"
+            "Lock-step simulation: SystemVerilog RTL (Verilator) against the C golden model, one\n"
+            "clock at a time. Every output and the visible state are compared after each edge; the\n"
+            "first difference stops the run with a report (text, and JSON with --json), an FST of\n"
+            "the cycles before it with a GTKWave save file, and the command that replays it.\n"
+            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error.\n\n"
+            "options:\n");
+    print_options(out, common_options);
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+        fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
+        print_options(out, benches[i]->options);
+    }
+}
+
+static const cosim_option *find_option(const cosim_option *opts, const char *name, size_t len)
+{
+    for (const cosim_option *o = opts; o && o->name; o++)
+        if (strlen(o->name) == len && !strncmp(o->name, name, len))
+            return o;
+    return NULL;
+}
+
+int cosim_parse_args(int argc, char **argv, const char *variant)
+{
+    cosim_cfg.self = argv[0];
+    cosim_cfg.variant = variant;
+    cosim_cfg.progress = isatty(2);
+    /* The block decides which options exist: find it first. */
+    for (int i = 1; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--block") && !cosim_find_bench(argv[i + 1])) {
+            fprintf(stderr, "cosim: --block: unknown block '%s'\n", argv[i + 1]);
+            return 2;
+        } else if (!strcmp(argv[i], "--block")) {
+            cosim_cfg.bench = cosim_find_bench(argv[i + 1]);
+        }
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
+        }
+        if (strncmp(a, "--", 2)) {
+            fprintf(stderr, "cosim: unexpected argument '%s' (see --help)\n", a);
+            return 2;
+        }
+        const char *name = a + 2, *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        const cosim_option *o = find_option(common_options, name, len);
+        if (!o)
+            o = find_option(cosim_cfg.bench->options, name, len);
+        if (!o) {
+            fprintf(stderr, "cosim: unknown option '%.*s' for --block %s (see --help)\n",
+                    (int)len + 2, a, cosim_cfg.bench->block);
+            return 2;
+        }
+        const char *value = NULL;
+        if (o->arg) {
+            if (eq)
+                value = eq + 1;
+            else if (i + 1 < argc)
+                value = argv[++i];
+            else {
+                fprintf(stderr, "cosim: --%s needs a value %s\n", o->name, o->arg);
+                return 2;
+            }
+        } else if (eq) {
+            fprintf(stderr, "cosim: --%s takes no value\n", o->name);
+            return 2;
+        }
+        char err[256] = "";
+        if (o->parse(value, err, sizeof err)) {
+            fprintf(stderr, "cosim: --%s: %s\n", o->name, err);
+            return 2;
+        }
+    }
+    return -1;
+}
+
+/* ------------------------------------------------------------------ binding */
+
+void cosim_bind(const char *block, const char *rtl_config)
+{
+    char want[128];
+    cosim_cfg.bench->config_name(want, sizeof want);
+    if (strcmp(block, cosim_cfg.bench->block))
+        snprintf(config_error, sizeof config_error,
+                 "this binary holds the RTL of block '%s', but --block %s was asked for", block,
+                 cosim_cfg.bench->block);
+    else if (strcmp(want, rtl_config))
+        snprintf(config_error, sizeof config_error,
+                 "this binary holds %s RTL built as %s, but the options ask for %s", block,
+                 rtl_config, want);
+}
+
+const char *cosim_config_error(void)
+{
+    return config_error[0] ? config_error : NULL;
+}
+
+void cosim_record_mismatch(const cosim_mismatch *mm)
+{
+    if (!have_mismatch) {
+        have_mismatch = true;
+        first_mismatch = *mm;
+    }
+}
+
+const cosim_mismatch *cosim_first_mismatch(void)
+{
+    return have_mismatch ? &first_mismatch : NULL;
+}
+
+double cosim_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------------------------------ waveform files */
+
+int cosim_wave_path(char *buf, size_t n, const char *ext)
+{
+    if (mkdir(cosim_cfg.out_dir, 0777) && errno != EEXIST)
+        return -1;
+    char cfg[128];
+    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    snprintf(buf, n, "%s/%s-%s%s%s-s%" PRIu64 "%s", cosim_cfg.out_dir, cosim_cfg.bench->block,
+             cfg, *cosim_cfg.variant ? "-" : "", cosim_cfg.variant, cosim_cfg.seed, ext);
+    return 0;
+}
+
+typedef struct gtkw_ctx {
+    FILE *out;
+} gtkw_ctx;
+
+static void gtkw_emit(void *ctx, const char *sig)
+{
+    gtkw_ctx *g = ctx;
+    /* Vectors in hex (flag 22), single bits as plain traces (28). */
+    fprintf(g->out, "%s\n%s\n", strchr(sig, '[') ? "@22" : "@28", sig);
+}
+
+int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from, uint64_t to,
+                     uint64_t cursor_cycle)
+{
+    FILE *f = fopen(gtkw_path, "w");
+    if (!f)
+        return -1;
+    char *abs_fst = realpath(fst_path, NULL);
+    fprintf(f, "[*] cosim mismatch window: cycles %" PRIu64 "..%" PRIu64 ", cursor on cycle %" PRIu64
+               "\n",
+            from, to, cursor_cycle);
+    fprintf(f, "[dumpfile] \"%s\"\n", abs_fst ? abs_fst : fst_path);
+    free(abs_fst);
+    fprintf(f, "[timestart] %" PRIu64 "\n", 10 * from);
+    fprintf(f, "[size] 1600 900\n[pos] -1 -1\n");
+    fprintf(f, "*-4.000000 %" PRIu64 " -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 -1 "
+               "-1 -1 -1 -1\n",
+            cosim_cycle_time(cursor_cycle));
+    fprintf(f, "[sst_width] 250\n[signals_width] 300\n[sst_expanded] 1\n");
+    gtkw_ctx g = {f};
+    cosim_cfg.bench->wave_signals(gtkw_emit, &g);
+    return fclose(f);
+}
+
+/* ------------------------------------------------------------------ report */
+
+void cosim_json_string(FILE *out, const char *s)
+{
+    fputc('"', out);
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\')
+            fprintf(out, "\\%c", c);
+        else if (c < 0x20)
+            fprintf(out, "\\u%04x", c);
+        else
+            fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
+{
+    /* The front end sits next to the per-configuration binaries. */
+    char front[1024];
+    const char *slash = strrchr(cosim_cfg.self, '/');
+    snprintf(front, sizeof front, "%.*scosim", slash ? (int)(slash - cosim_cfg.self + 1) : 0,
+             cosim_cfg.self);
+    char cfg[256], stim[512];
+    cosim_cfg.bench->config_args(cfg, sizeof cfg);
+    cosim_cfg.bench->stimulus_args(stim, sizeof stim);
+    snprintf(buf, n, "%s --block %s %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s",
+             front, cosim_cfg.bench->block, cfg, cosim_cfg.seed, mm->cycle + 1,
+             *cosim_cfg.variant ? " --rtl-variant " : "", cosim_cfg.variant, *stim ? " " : "",
+             stim);
+}
+
+static void lane_list(char *buf, size_t n, uint64_t diff)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (unsigned lane = 0; lane < 64 && used < n; lane++)
+        if (diff >> lane & 1)
+            used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? "," : "", lane);
+}
+
+static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result *res,
+                        const char *replay)
+{
+    char cfg[128];
+    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    uint64_t diff = mm->expected ^ mm->actual;
+    fprintf(out, "MISMATCH %s %s%s%s seed=%" PRIu64 " at cycle %" PRIu64 "\n",
+            cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
+            cosim_cfg.variant, cosim_cfg.seed, mm->cycle);
+    fprintf(out, "  context  %u\n  field    %s\n", mm->ctx, mm->field);
+    fprintf(out, "  expected 0x%0*" PRIx64 "  (C model)\n", (int)(mm->width + 3) / 4, mm->expected);
+    fprintf(out, "  actual   0x%0*" PRIx64 "  (RTL)\n", (int)(mm->width + 3) / 4, mm->actual);
+    if (mm->per_lane) {
+        char lanes[256];
+        lane_list(lanes, sizeof lanes, diff);
+        fprintf(out, "  lanes    %s differ\n", lanes);
+        /* Lane picture, highest lane on the left as in the hex values. */
+        fprintf(out, "  lane     ");
+        for (int l = (int)mm->width - 1; l >= 0; l--)
+            fputc('0' + l % 10, out);
+        fprintf(out, "\n  expected ");
+        for (int l = (int)mm->width - 1; l >= 0; l--)
+            fputc('0' + (int)(mm->expected >> l & 1), out);
+        fprintf(out, "\n  actual   ");
+        for (int l = (int)mm->width - 1; l >= 0; l--)
+            fputc('0' + (int)(mm->actual >> l & 1), out);
+        fprintf(out, "\n  diff     ");
+        for (int l = (int)mm->width - 1; l >= 0; l--)
+            fputc(diff >> l & 1 ? '^' : ' ', out);
+        fputc('\n', out);
+    }
+    cosim_cfg.bench->report_text(out, mm);
+    if (res->wave_fst)
+        fprintf(out, "  waveform %s (cycles %" PRIu64 "..%" PRIu64 ")\n           gtkwave %s\n",
+                res->wave_fst, res->wave_from, res->wave_to, res->wave_gtkw);
+    fprintf(out, "  replay   %s\n", replay);
+}
+
+static int write_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
+{
+    FILE *f = fopen(cosim_cfg.json_path, "w");
+    if (!f) {
+        fprintf(stderr, "cosim: cannot write %s: %s\n", cosim_cfg.json_path, strerror(errno));
+        return -1;
+    }
+    char cfg[128];
+    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    fprintf(f, "{\"result\":\"%s\",\"block\":", mm ? "mismatch" : "pass");
+    cosim_json_string(f, cosim_cfg.bench->block);
+    fprintf(f, ",\"config\":");
+    cosim_json_string(f, cfg);
+    fprintf(f, ",\"rtl_variant\":");
+    cosim_json_string(f, cosim_cfg.variant);
+    fprintf(f, ",\"seed\":%" PRIu64 ",\"cycles_run\":%" PRIu64 ",\"seconds\":%.3f", cosim_cfg.seed,
+            res->cycles_run, res->seconds);
+    if (mm) {
+        uint64_t diff = mm->expected ^ mm->actual;
+        fprintf(f, ",\"cycle\":%" PRIu64 ",\"context\":%u,\"field\":", mm->cycle, mm->ctx);
+        cosim_json_string(f, mm->field);
+        fprintf(f, ",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"width\":%u",
+                mm->expected, mm->actual, mm->width);
+        fprintf(f, ",\"lanes\":[");
+        for (unsigned lane = 0, n = 0; mm->per_lane && lane < 64; lane++)
+            if (diff >> lane & 1)
+                fprintf(f, "%s%u", n++ ? "," : "", lane);
+        fprintf(f, "]");
+        cosim_cfg.bench->report_json(f, mm);
+        fprintf(f, ",\"replay\":");
+        cosim_json_string(f, replay);
+        if (res->wave_fst) {
+            fprintf(f, ",\"wave\":{\"fst\":");
+            cosim_json_string(f, res->wave_fst);
+            fprintf(f, ",\"gtkw\":");
+            cosim_json_string(f, res->wave_gtkw);
+            fprintf(f, ",\"from_cycle\":%" PRIu64 ",\"to_cycle\":%" PRIu64 "}", res->wave_from,
+                    res->wave_to);
+        }
+    } else {
+        fprintf(f, ",\"cycles_per_second\":%.0f",
+                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+    }
+    fprintf(f, "}\n");
+    return fclose(f) ? -1 : 0;
+}
+
+int cosim_finish(const cosim_result *res)
+{
+    const cosim_mismatch *mm = cosim_first_mismatch();
+    char replay[2048] = "";
+    if (mm)
+        replay_command(replay, sizeof replay, mm);
+    int json_failed = cosim_cfg.json_path && write_json(mm, res, replay);
+    if (mm) {
+        report_text(stdout, mm, res, replay);
+        fflush(stdout);
+        return 1;
+    }
+    if (!cosim_cfg.quiet) {
+        char cfg[128];
+        cosim_cfg.bench->config_name(cfg, sizeof cfg);
+        printf("PASS %s %s%s%s seed=%" PRIu64 " cycles=%" PRIu64 " compare=%s time=%.3fs "
+               "rate=%.0f cycles/s\n",
+               cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
+               cosim_cfg.variant, cosim_cfg.seed, res->cycles_run,
+               cosim_cfg.compare ? "on" : "off", res->seconds,
+               res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+    }
+    return json_failed ? 1 : 0;
+}

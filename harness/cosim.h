@@ -1,0 +1,130 @@
+/* The lock-step session: options, the block under test, cycle accounting, the
+ * first mismatch and the report. Everything here is C; the Verilator driver
+ * (cosim_main.cpp) only clocks the model, traces and forks snapshots, and the
+ * DPI glue (dpi/) calls the block's bench through the hooks below. */
+#ifndef HARNESS_COSIM_H
+#define HARNESS_COSIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ------------------------------------------------------------------ options */
+
+/* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag).
+ * parse returns 0 or writes a message to err and returns -1. */
+typedef struct cosim_option {
+    const char *name;
+    const char *arg; /* NULL for a flag */
+    const char *help;
+    int (*parse)(const char *value, char *err, size_t errlen);
+} cosim_option;
+
+/* ------------------------------------------------------------------ mismatch */
+
+typedef struct cosim_mismatch {
+    uint64_t cycle;
+    unsigned ctx;       /* context the field belongs to */
+    const char *field;  /* output or state name, e.g. "obs_pred" */
+    uint64_t expected;
+    uint64_t actual;
+    unsigned width;     /* bits of the field */
+    bool per_lane;      /* bit i is lane i: the report lists differing lanes */
+} cosim_mismatch;
+
+/* ------------------------------------------------------------------ blocks */
+
+/* What a block contributes to the session. One instance per block, listed in
+ * cosim.c; the DPI glue of the block calls its bench directly. */
+typedef struct cosim_bench {
+    const char *block;   /* --block name */
+    const char *summary; /* one line for --help */
+    const cosim_option *options; /* block options, NULL-terminated by name */
+    const char *default_rtl_top; /* DUT instance path under the tb, for the waveform */
+    /* Canonical configuration string ("32x20x32") and the option words that
+     * reproduce it ("--contexts 32 --lanes 20 --depth 32"). */
+    void (*config_name)(char *buf, size_t n);
+    void (*config_args)(char *buf, size_t n);
+    /* Signals for the GTKWave save file, one "name[msb:lsb]" per call of emit. */
+    void (*wave_signals)(void (*emit)(void *ctx, const char *sig), void *ctx);
+    /* Block-specific report sections: text lines and JSON members (each
+     * member written as `,"key":value`). */
+    void (*report_text)(FILE *out, const cosim_mismatch *mm);
+    void (*report_json)(FILE *out, const cosim_mismatch *mm);
+    /* Option words weights etc. that change the stimulus (for the replay). */
+    void (*stimulus_args)(char *buf, size_t n);
+} cosim_bench;
+
+/* ------------------------------------------------------------------ session */
+
+typedef struct cosim_settings {
+    const cosim_bench *bench;
+    uint64_t seed;
+    uint64_t cycles;
+    bool compare;         /* false: RTL alone (stimulus still drawn) */
+    const char *json_path;
+    const char *out_dir;  /* waveforms and .gtkw */
+    uint64_t wave_window; /* 0: no waveform */
+    uint64_t snapshot_interval;
+    bool progress;
+    bool quiet;
+    const char *variant;  /* broken-RTL variant name built into this binary, or "" */
+    const char *self;     /* path of this program, for the replay command */
+} cosim_settings;
+
+extern cosim_settings cosim_cfg;
+
+/* Parses argv into cosim_cfg. Returns -1 to continue, or an exit status:
+ * 0 after --help, 2 on a usage error (message printed). `variant` is the
+ * broken-RTL variant compiled into this binary ("" for the real RTL). */
+int cosim_parse_args(int argc, char **argv, const char *variant);
+
+/* The bench of a block by name, or NULL. */
+const cosim_bench *cosim_find_bench(const char *block);
+
+/* Called by a block's DPI bind when the RTL elaborates: checks that the
+ * block and its parameters are the ones the options asked for. On a
+ * difference, records a configuration error (cosim_config_error). */
+void cosim_bind(const char *block, const char *rtl_config);
+const char *cosim_config_error(void);
+
+/* Records the first mismatch (later ones are ignored). */
+void cosim_record_mismatch(const cosim_mismatch *mm);
+const cosim_mismatch *cosim_first_mismatch(void);
+
+/* Wall-clock seconds (monotonic). */
+double cosim_now(void);
+
+/* Where the trace window of a mismatch goes: <out_dir>/<block>-<config>-s<seed>.fst
+ * (and .gtkw). Creates out_dir. Returns 0 or -1 with errno set. */
+int cosim_wave_path(char *buf, size_t n, const char *ext);
+
+/* Writes the GTKWave save file for an FST whose window is [from, to] cycles,
+ * with the cursor on `cursor_cycle`. */
+int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from, uint64_t to,
+                     uint64_t cursor_cycle);
+
+/* Waveform time of a cycle: the middle of the cycle, where the compared
+ * inputs and outputs are stable. Posedge p is at 10*p. */
+static inline uint64_t cosim_cycle_time(uint64_t cycle)
+{
+    return 10 * cycle + 5;
+}
+
+typedef struct cosim_result {
+    uint64_t cycles_run;   /* cycles compared (or driven, without compare) */
+    double seconds;
+    const char *wave_fst;  /* NULL when no waveform was written */
+    const char *wave_gtkw;
+    uint64_t wave_from, wave_to;
+} cosim_result;
+
+/* Prints the summary (PASS) or the mismatch report, writes the JSON report
+ * when asked, and returns the process exit status (0 pass, 1 mismatch,
+ * 3 configuration error). */
+int cosim_finish(const cosim_result *res);
+
+/* JSON string writer (escapes quotes, backslashes and control bytes). */
+void cosim_json_string(FILE *out, const char *s);
+
+#endif

@@ -1,0 +1,496 @@
+#include "pred_bench.h"
+
+#include "cosim.h"
+#include "rng.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ settings */
+
+/* Op weights, indexed by pred_op. Pushes (PUSH + PUSH_SETP) and POP balance,
+ * so the depth random-walks across the whole stack; bursts reach past both ends. */
+static unsigned weights[PRED_OP_COUNT] = {
+    [PRED_OP_NOP] = 1,  [PRED_OP_SETP] = 3,      [PRED_OP_PUSH] = 3,
+    [PRED_OP_POP] = 5,  [PRED_OP_INV] = 3,       [PRED_OP_PUSH_SETP] = 2,
+    [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_RESERVED] = 1,
+};
+static pred_stack_cfg want = {32, 20, 32};
+static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
+static uint64_t reset_rate = 250000;  /* a mid-run reset once in this many cycles (0: never) */
+static bool weights_given, burst_given, reset_given;
+
+static int parse_param(const char *v, unsigned *dst, char *err, size_t errlen)
+{
+    char *end;
+    unsigned long x = strtoul(v, &end, 10);
+    if (end == v || *end || x < 1 || x > PRED_STACK_MAX) {
+        snprintf(err, errlen, "'%s' is not in 1..%u", v, PRED_STACK_MAX);
+        return -1;
+    }
+    *dst = (unsigned)x;
+    return 0;
+}
+
+static int opt_contexts(const char *v, char *err, size_t n)
+{
+    return parse_param(v, &want.contexts, err, n);
+}
+
+static int opt_lanes(const char *v, char *err, size_t n)
+{
+    return parse_param(v, &want.lanes, err, n);
+}
+
+static int opt_depth(const char *v, char *err, size_t n)
+{
+    return parse_param(v, &want.depth, err, n);
+}
+
+static int parse_rate(const char *v, uint64_t *dst, bool *given, char *err, size_t errlen)
+{
+    char *end;
+    unsigned long long x = strtoull(v, &end, 10);
+    if (end == v || *end || v[0] == '-') {
+        snprintf(err, errlen, "'%s' is not a count", v);
+        return -1;
+    }
+    *dst = x;
+    *given = true;
+    return 0;
+}
+
+static int opt_burst_rate(const char *v, char *err, size_t n)
+{
+    return parse_rate(v, &burst_rate, &burst_given, err, n);
+}
+
+static int opt_reset_rate(const char *v, char *err, size_t n)
+{
+    return parse_rate(v, &reset_rate, &reset_given, err, n);
+}
+
+/* --weights push=4,pop=4,...: names are the op names in lower case. */
+static int opt_weights(const char *v, char *err, size_t errlen)
+{
+    char *copy = strdup(v), *save = NULL;
+    int rc = 0;
+    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '='), *end;
+        unsigned op = PRED_OP_COUNT;
+        if (eq) {
+            *eq = 0;
+            for (unsigned i = 0; i < PRED_OP_COUNT; i++)
+                if (!strcasecmp(item, pred_op_name(i)))
+                    op = i;
+        }
+        unsigned long w = eq ? strtoul(eq + 1, &end, 10) : 0;
+        if (!eq || op == PRED_OP_COUNT || end == eq + 1 || *end || w > 1000000) {
+            snprintf(err, errlen,
+                     "'%s' is not op=weight (ops: nop setp push pop inv push_setp set_task_mask "
+                     "reserved; weight 0..1000000)",
+                     item);
+            rc = -1;
+        } else {
+            weights[op] = (unsigned)w;
+        }
+    }
+    free(copy);
+    unsigned total = 0;
+    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
+        total += weights[i];
+    if (!rc && total == 0) {
+        snprintf(err, errlen, "all weights are zero");
+        rc = -1;
+    }
+    weights_given = true;
+    return rc;
+}
+
+static const cosim_option pred_options[] = {
+    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts},
+    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes},
+    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth},
+    {"weights", "LIST",
+     "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
+     "reserved; defaults 1,3,3,5,3,2,1,1)",
+     opt_weights},
+    {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
+                        "(default 512; 0: never)",
+     opt_burst_rate},
+    {"reset-rate", "N", "assert reset for one cycle once in N cycles (default 250000; 0: never)",
+     opt_reset_rate},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ------------------------------------------------------------------ state */
+
+enum { HISTORY = 16 };
+
+typedef struct op_record {
+    uint64_t cycle;
+    uint64_t mask;
+    uint8_t op;
+    uint8_t rst;
+} op_record;
+
+static struct {
+    pred_stack_model *model;
+    pred_stack_cfg rtl;        /* parameters the RTL was built with */
+    unsigned ctx_span;         /* contexts addressable by the RTL port: 2^CtxW */
+    uint64_t lanes;            /* lane mask */
+    rng rng;
+    uint64_t drawn, checked;
+    uint32_t weight_total;
+    uint32_t cumulative[PRED_OP_COUNT];
+    /* burst: a fill past full, then a drain past empty, on one context */
+    unsigned burst_ctx, burst_left, burst_fill;
+    unsigned last_ctx;
+    /* per-context history for the report */
+    op_record history[PRED_STACK_MAX][HISTORY];
+    uint32_t history_count[PRED_STACK_MAX];
+    uint64_t last_reset_cycle;
+    bool any_reset;
+    /* the first mismatch, for the block's report sections */
+    pred_stack_in mm_in;
+    pred_stack_out mm_expected, mm_actual, mm_ctx_state;
+} B;
+
+/* ------------------------------------------------------------------ config strings */
+
+static void config_name(char *buf, size_t n)
+{
+    snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
+}
+
+static void config_args(char *buf, size_t n)
+{
+    snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes, want.depth);
+}
+
+static void stimulus_args(char *buf, size_t n)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    if (weights_given) {
+        used += (size_t)snprintf(buf + used, n - used, "--weights ");
+        for (unsigned i = 0; i < PRED_OP_COUNT && used < n; i++) {
+            char name[32];
+            snprintf(name, sizeof name, "%s", pred_op_name(i));
+            for (char *c = name; *c; c++)
+                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+            used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? "," : "", name,
+                                     weights[i]);
+        }
+    }
+    if (burst_given && used < n)
+        used += (size_t)snprintf(buf + used, n - used, "%s--burst-rate %" PRIu64, used ? " " : "",
+                                 burst_rate);
+    if (reset_given && used < n)
+        snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "", reset_rate);
+}
+
+/* ------------------------------------------------------------------ binding */
+
+void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
+{
+    char rtl[64];
+    snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
+    cosim_bind("pred", rtl);
+    if (cosim_config_error())
+        return;
+    B.rtl = (pred_stack_cfg){contexts, lanes, depth};
+    dpp_error err;
+    if (pred_stack_create(&B.rtl, &B.model, &err) != DPP_OK) {
+        fprintf(stderr, "cosim: %s\n", err.msg);
+        exit(3);
+    }
+    B.ctx_span = 1;
+    while (B.ctx_span < contexts)
+        B.ctx_span <<= 1;
+    B.lanes = pred_stack_lane_mask(B.model);
+    rng_seed(&B.rng, cosim_cfg.seed);
+    B.weight_total = 0;
+    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
+        B.cumulative[i] = B.weight_total += weights[i];
+}
+
+void pred_bench_close(void)
+{
+    pred_stack_destroy(B.model);
+    B.model = NULL;
+}
+
+uint64_t pred_bench_cycles_checked(void)
+{
+    return B.checked;
+}
+
+/* ------------------------------------------------------------------ stimulus */
+
+/* A condition or TaskMask, drawn from the patterns that find lane bugs: random,
+ * all, none, one lane, alternating, a prefix of lanes (a partial task), and
+ * random with bits above the lane count set (they must be ignored). */
+static uint64_t draw_mask(void)
+{
+    uint64_t r = rng_next(&B.rng);
+    unsigned lanes = B.rtl.lanes;
+    switch (r & 15) {
+    case 0:
+        return ~0ull;
+    case 1:
+        return 0;
+    case 2:
+        return 1ull << rng_below(&B.rng, lanes);
+    case 3:
+        return 0x5555555555555555ull << (r >> 63);
+    case 4:
+    case 5: {
+        unsigned k = 1 + rng_below(&B.rng, lanes); /* lanes 0..k-1 valid */
+        return k >= 64 ? ~0ull : (1ull << k) - 1;
+    }
+    case 6:
+        return rng_next(&B.rng); /* including bits >= lanes */
+    default:
+        return rng_next(&B.rng) & B.lanes;
+    }
+}
+
+static unsigned draw_op(void)
+{
+    uint32_t x = rng_below(&B.rng, B.weight_total);
+    unsigned op = 0;
+    while (x >= B.cumulative[op])
+        op++;
+    return op;
+}
+
+static unsigned draw_ctx(void)
+{
+    /* Now and then an index past the last context (only exists when the count
+     * is not a power of two): the RTL must ignore it. */
+    if (B.ctx_span != B.rtl.contexts && rng_below(&B.rng, 64) == 0)
+        return B.rtl.contexts + rng_below(&B.rng, B.ctx_span - B.rtl.contexts);
+    return rng_below(&B.rng, B.rtl.contexts);
+}
+
+void pred_bench_next(pred_stack_in *in)
+{
+    uint64_t r = rng_next(&B.rng);
+    B.drawn++;
+    in->rst = reset_rate && (r >> 32) % reset_rate == 0;
+    if (burst_rate && !B.burst_left && (r & 0xffffffffu) % burst_rate == 0) {
+        B.burst_ctx = rng_below(&B.rng, B.rtl.contexts);
+        B.burst_fill = B.rtl.depth + 2 + rng_below(&B.rng, 3);
+        B.burst_left = 2 * B.burst_fill + 2;
+    }
+    if (B.burst_left && rng_below(&B.rng, 4) != 0) {
+        /* three cycles in four go to the burst context; the rest interleave */
+        bool filling = B.burst_left > B.burst_fill + 2;
+        in->ctx = B.burst_ctx;
+        in->op = filling ? (rng_below(&B.rng, 4) ? PRED_OP_PUSH : PRED_OP_PUSH_SETP)
+                         : (rng_below(&B.rng, 6) ? PRED_OP_POP : PRED_OP_INV);
+        B.burst_left--;
+    } else {
+        in->ctx = draw_ctx();
+        in->op = draw_op();
+    }
+    in->mask = (in->op == PRED_OP_SETP || in->op == PRED_OP_PUSH_SETP ||
+                in->op == PRED_OP_SET_TASK_MASK || rng_below(&B.rng, 8) == 0)
+                   ? draw_mask()
+                   : 0;
+    /* Observe the previous op's context most of the time (its new state),
+     * otherwise any context (isolation: a stray write shows up there). */
+    in->obs_ctx = rng_below(&B.rng, 4) ? B.last_ctx : rng_below(&B.rng, B.ctx_span);
+    B.last_ctx = in->ctx < B.rtl.contexts ? in->ctx : B.last_ctx;
+}
+
+/* ------------------------------------------------------------------ checking */
+
+typedef struct field_desc {
+    const char *name;
+    size_t offset; /* in pred_stack_out */
+    enum { F_LANES, F_SP, F_FLAG } kind;
+    bool op_ctx; /* belongs to the op's context (else the observed one) */
+} field_desc;
+
+#define FIELD(n, k, c) {#n, offsetof(pred_stack_out, n), k, c}
+static const field_desc fields[] = {
+    FIELD(exec_mask, F_LANES, true),      FIELD(obs_pred, F_LANES, false),
+    FIELD(obs_task_mask, F_LANES, false), FIELD(obs_exec_mask, F_LANES, false),
+    FIELD(obs_sp, F_SP, false),           FIELD(obs_top, F_LANES, false),
+    FIELD(obs_overflow, F_FLAG, false),   FIELD(obs_underflow, F_FLAG, false),
+};
+
+static uint64_t field_value(const pred_stack_out *o, const field_desc *f)
+{
+    const char *p = (const char *)o + f->offset;
+    switch (f->kind) {
+    case F_LANES:
+        return *(const uint64_t *)p;
+    case F_SP:
+        return *(const unsigned *)p;
+    case F_FLAG:
+        return *(const bool *)p;
+    }
+    return 0;
+}
+
+static unsigned field_width(const field_desc *f)
+{
+    unsigned sp_bits = 0;
+    while ((1u << sp_bits) <= B.rtl.depth)
+        sp_bits++;
+    return f->kind == F_LANES ? B.rtl.lanes : f->kind == F_SP ? sp_bits : 1;
+}
+
+static void record_history(const pred_stack_in *in, uint64_t cycle)
+{
+    if (in->rst) {
+        B.last_reset_cycle = cycle;
+        B.any_reset = true;
+    }
+    if (in->ctx >= B.rtl.contexts)
+        return;
+    op_record *r = &B.history[in->ctx][B.history_count[in->ctx]++ % HISTORY];
+    *r = (op_record){cycle, in->mask & B.lanes, (uint8_t)(in->op & 7), in->rst};
+}
+
+static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
+                            const pred_stack_out *dut, uint64_t cycle)
+{
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        uint64_t e = field_value(exp, &fields[i]), a = field_value(dut, &fields[i]);
+        if (e == a)
+            continue;
+        B.mm_in = *in;
+        B.mm_expected = *exp;
+        B.mm_actual = *dut;
+        unsigned ctx = fields[i].op_ctx ? in->ctx : in->obs_ctx;
+        pred_stack_observe(B.model, ctx, &B.mm_ctx_state); /* before the edge */
+        cosim_mismatch mm = {cycle, ctx, fields[i].name, e, a, field_width(&fields[i]),
+                             fields[i].kind == F_LANES};
+        cosim_record_mismatch(&mm);
+        return;
+    }
+}
+
+int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
+{
+    uint64_t cycle = B.checked++;
+    pred_stack_out exp;
+    pred_stack_outputs(B.model, in, &exp);
+    record_history(in, cycle);
+    /* Fast path: one OR of differences; the field walk only runs on a mismatch. */
+    uint64_t diff = (exp.exec_mask ^ dut->exec_mask) | (exp.obs_pred ^ dut->obs_pred) |
+                    (exp.obs_task_mask ^ dut->obs_task_mask) |
+                    (exp.obs_exec_mask ^ dut->obs_exec_mask) | (exp.obs_top ^ dut->obs_top) |
+                    (uint64_t)(exp.obs_sp ^ dut->obs_sp) |
+                    (uint64_t)(exp.obs_overflow ^ dut->obs_overflow) |
+                    (uint64_t)(exp.obs_underflow ^ dut->obs_underflow);
+    if (diff) {
+        report_mismatch(in, &exp, dut, cycle);
+        return 1;
+    }
+    pred_stack_edge(B.model, in);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ report sections */
+
+static void history_each(unsigned ctx, void (*fn)(FILE *, const op_record *, int), FILE *out)
+{
+    uint32_t n = B.history_count[ctx], first = n > HISTORY ? n - HISTORY : 0;
+    for (uint32_t i = first; i < n; i++)
+        fn(out, &B.history[ctx][i % HISTORY], i == first);
+}
+
+static void history_text(FILE *out, const op_record *r, int first)
+{
+    (void)first;
+    fprintf(out, "    cycle %-10" PRIu64 " %-13s mask 0x%0*" PRIx64 "%s\n", r->cycle,
+            pred_op_name(r->op), (int)(B.rtl.lanes + 3) / 4, r->mask,
+            r->rst ? "  (reset asserted: op ignored)" : "");
+}
+
+static void history_json(FILE *out, const op_record *r, int first)
+{
+    fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"op\":\"%s\",\"mask\":\"0x%" PRIx64 "\",\"reset\":%s}",
+            first ? "" : ",", r->cycle, pred_op_name(r->op), r->mask, r->rst ? "true" : "false");
+}
+
+static void report_text(FILE *out, const cosim_mismatch *mm)
+{
+    const pred_stack_in *in = &B.mm_in;
+    fprintf(out, "  this cycle: op %s on context %u, mask 0x%0*" PRIx64 ", observing context %u%s\n",
+            pred_op_name(in->op), in->ctx, (int)(B.rtl.lanes + 3) / 4, in->mask & B.lanes,
+            in->obs_ctx, in->rst ? ", reset asserted" : "");
+    fprintf(out, "  stack depth of context %u: expected %u", mm->ctx, B.mm_ctx_state.obs_sp);
+    if (mm->ctx == in->obs_ctx)
+        fprintf(out, ", RTL shows %u", B.mm_actual.obs_sp);
+    fprintf(out, " (depth %u)\n", B.rtl.depth);
+    if (B.any_reset)
+        fprintf(out, "  last reset at cycle %" PRIu64 "\n", B.last_reset_cycle);
+    fprintf(out, "  last ops on context %u (oldest first):\n", mm->ctx);
+    if (mm->ctx < B.rtl.contexts)
+        history_each(mm->ctx, history_text, out);
+}
+
+static void report_json(FILE *out, const cosim_mismatch *mm)
+{
+    const pred_stack_in *in = &B.mm_in;
+    fprintf(out, ",\"op\":\"%s\",\"op_context\":%u,\"mask\":\"0x%" PRIx64 "\",\"obs_context\":%u",
+            pred_op_name(in->op), in->ctx, in->mask & B.lanes, in->obs_ctx);
+    fprintf(out, ",\"stack_depth\":{\"expected\":%u,\"actual\":", B.mm_ctx_state.obs_sp);
+    if (mm->ctx == in->obs_ctx)
+        fprintf(out, "%u}", B.mm_actual.obs_sp);
+    else
+        fprintf(out, "null}");
+    fprintf(out, ",\"last_ops\":[");
+    if (mm->ctx < B.rtl.contexts)
+        history_each(mm->ctx, history_json, out);
+    fprintf(out, "]");
+}
+
+static void wave_signals(void (*emit)(void *, const char *), void *ctx)
+{
+    unsigned ctx_w = 1, sp_w = 0;
+    while ((1u << ctx_w) < B.rtl.contexts)
+        ctx_w++;
+    while ((1u << sp_w) <= B.rtl.depth)
+        sp_w++;
+    const char *dut = "TOP.tb_pred_stack.dut_pred_stack.";
+    const struct {
+        const char *name;
+        unsigned width;
+    } sigs[] = {
+        {"clk_i", 1},          {"rst_ni", 1},           {"op_i", 3},
+        {"ctx_i", ctx_w},      {"mask_i", B.rtl.lanes}, {"exec_mask_o", B.rtl.lanes},
+        {"obs_ctx_i", ctx_w},  {"obs_pred_o", B.rtl.lanes}, {"obs_task_mask_o", B.rtl.lanes},
+        {"obs_exec_mask_o", B.rtl.lanes}, {"obs_sp_o", sp_w}, {"obs_top_o", B.rtl.lanes},
+        {"obs_overflow_o", 1}, {"obs_underflow_o", 1},
+    };
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        char buf[160];
+        if (sigs[i].width == 1)
+            snprintf(buf, sizeof buf, "%s%s", dut, sigs[i].name);
+        else
+            snprintf(buf, sizeof buf, "%s%s[%u:0]", dut, sigs[i].name, sigs[i].width - 1);
+        emit(ctx, buf);
+    }
+    emit(ctx, "TOP.tb_pred_stack.mismatch_o");
+}
+
+const cosim_bench pred_bench = {
+    .block = "pred",
+    .summary = "predicate register and predicate stack (rtl/pred_stack.sv, docs/pred_stack.md)",
+    .options = pred_options,
+    .default_rtl_top = "tb_pred_stack.dut_pred_stack",
+    .config_name = config_name,
+    .config_args = config_args,
+    .wave_signals = wave_signals,
+    .report_text = report_text,
+    .report_json = report_json,
+    .stimulus_args = stimulus_args,
+};

@@ -1,0 +1,27 @@
+/* The predicate-stack bench: stimulus and checking of rtl/pred_stack.sv
+ * against csim/pred_stack.c. Called once per cycle by the DPI glue
+ * (dpi/pred_dpi.c); also usable from C alone (unit tests of the generator). */
+#ifndef HARNESS_PRED_BENCH_H
+#define HARNESS_PRED_BENCH_H
+
+#include "pred_stack.h"
+
+/* The RTL elaborated with these parameters: creates the C model and checks
+ * them against the options (a difference is a configuration error). */
+void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth);
+
+/* Draws the inputs of the next cycle. */
+void pred_bench_next(pred_stack_in *in);
+
+/* Steps the C model with the inputs the RTL saw this cycle and compares its
+ * outputs with the RTL's. Returns 1 (and records the mismatch) on the first
+ * difference, 0 otherwise. */
+int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut);
+
+/* Cycles checked so far. */
+uint64_t pred_bench_cycles_checked(void);
+
+/* Frees the model (end of run). */
+void pred_bench_close(void);
+
+#endif

@@ -1,0 +1,199 @@
+// Predicate register and predicate stack per context: the predicate unit of the
+// SIMT branch-processing patent. Port contract and corner cases: docs/pred_stack.md.
+//
+// One op per cycle on context ctx_i. All outputs are combinational reads of the
+// state before the edge. The stacks of all contexts share one RAM addressed by
+// {context, pointer} with one write port and asynchronous read ports.
+module pred_stack #(
+  parameter int unsigned Contexts = 32,
+  parameter int unsigned Lanes    = 20,
+  parameter int unsigned Depth    = 32,
+  localparam int unsigned CtxW    = (Contexts > 1) ? $clog2(Contexts) : 1,
+  localparam int unsigned SpW     = $clog2(Depth + 1),
+  localparam int unsigned PtrW    = (Depth > 1) ? $clog2(Depth) : 1
+) (
+  input  logic             clk_i,
+  input  logic             rst_ni,
+  input  logic [2:0]       op_i,
+  input  logic [CtxW-1:0]  ctx_i,
+  input  logic [Lanes-1:0] mask_i,
+  input  logic [CtxW-1:0]  obs_ctx_i,
+  output logic [Lanes-1:0] exec_mask_o,
+  output logic [Lanes-1:0] obs_pred_o,
+  output logic [Lanes-1:0] obs_task_mask_o,
+  output logic [Lanes-1:0] obs_exec_mask_o,
+  output logic [SpW-1:0]   obs_sp_o,
+  output logic [Lanes-1:0] obs_top_o,
+  output logic             obs_overflow_o,
+  output logic             obs_underflow_o
+);
+  // op_i encodings (docs/pred_stack.md); 7 is reserved and behaves as NOP.
+  localparam logic [2:0] OpSetp        = 3'd1;
+  localparam logic [2:0] OpPush        = 3'd2;
+  localparam logic [2:0] OpPop         = 3'd3;
+  localparam logic [2:0] OpInv         = 3'd4;
+  localparam logic [2:0] OpPushSetp    = 3'd5;
+  localparam logic [2:0] OpSetTaskMask = 3'd6;
+
+  localparam int unsigned RamWords = Contexts * (2 ** PtrW);
+  localparam int unsigned AddrW    = (RamWords > 1) ? $clog2(RamWords) : 1;
+  localparam logic [SpW-1:0] SpFull = SpW'(Depth);
+
+  // Per-context state and the shared stack RAM (not reset: only written entries are read).
+  logic [Lanes-1:0] pred_q      [Contexts];
+  logic [Lanes-1:0] task_mask_q [Contexts];
+  logic [SpW-1:0]   sp_q        [Contexts];
+  logic [Contexts-1:0] overflow_q, underflow_q;
+  logic [Lanes-1:0] stack_mem [RamWords];
+
+  // A context index is only valid below Contexts (matters when Contexts is not a power of two).
+  logic ctx_valid, obs_valid;
+  if (Contexts == 2 ** CtxW) begin : g_ctx_full_range
+    assign ctx_valid = 1'b1;
+    assign obs_valid = 1'b1;
+  end else begin : g_ctx_partial_range
+    assign ctx_valid = ctx_i < CtxW'(Contexts);
+    assign obs_valid = obs_ctx_i < CtxW'(Contexts);
+  end
+
+  // ExecuteMask = predicate AND TaskMask.
+  function automatic logic [Lanes-1:0] exec_mask(logic [Lanes-1:0] pred, logic [Lanes-1:0] tmask);
+`ifdef BUG_NO_TASK_MASK
+    exec_mask = pred | (tmask & '0);
+`else
+    exec_mask = pred & tmask;
+`endif
+  endfunction
+
+  // RAM word of stack entry `ptr` of context `ctx`: {ctx, ptr}, cut to the RAM's size.
+  function automatic logic [AddrW-1:0] ram_addr(logic [CtxW-1:0] ctx, logic [PtrW-1:0] ptr);
+    logic [CtxW+PtrW-1:0] full_addr;
+    full_addr = {ctx, ptr};
+    ram_addr = AddrW'(full_addr);
+  endfunction
+
+  // ---------------------------------------------------------------- the op's context
+  logic [Lanes-1:0] cur_pred, cur_task_mask, top_rd, top;
+  logic [SpW-1:0]   cur_sp;
+  logic             cur_overflow, cur_underflow, empty, full;
+  logic [AddrW-1:0] rd_addr, wr_addr;
+
+  always_comb begin
+    cur_pred      = ctx_valid ? pred_q[ctx_i]      : '0;
+    cur_task_mask = ctx_valid ? task_mask_q[ctx_i] : '0;
+    cur_sp        = ctx_valid ? sp_q[ctx_i]        : '0;
+    cur_overflow  = ctx_valid & overflow_q[ctx_i];
+    cur_underflow = ctx_valid & underflow_q[ctx_i];
+    empty         = (cur_sp == '0);
+`ifdef BUG_FULL_OFF_BY_ONE
+    full          = (cur_sp >= SpFull - SpW'(1));
+`else
+    full          = (cur_sp == SpFull);
+`endif
+    rd_addr       = ram_addr(ctx_i, PtrW'(cur_sp - SpW'(1)));
+    wr_addr       = ram_addr(ctx_i, PtrW'(cur_sp));
+    top_rd        = stack_mem[rd_addr];
+    // An empty stack reads as the root mask (all lanes).
+    top           = empty ? '1 : top_rd;
+  end
+
+  assign exec_mask_o = ctx_valid ? exec_mask(cur_pred, cur_task_mask) : '0;
+
+  // ---------------------------------------------------------------- next state
+  logic [Lanes-1:0] pred_d, task_mask_d, wr_data;
+  logic [SpW-1:0]   sp_d;
+  logic             overflow_d, underflow_d, wr_en;
+
+  always_comb begin
+    pred_d      = cur_pred;
+    task_mask_d = cur_task_mask;
+    sp_d        = cur_sp;
+    overflow_d  = cur_overflow;
+    underflow_d = cur_underflow;
+    wr_en       = 1'b0;
+    wr_data     = cur_pred;
+    unique case (op_i)
+      OpSetp: pred_d = cur_pred & mask_i;
+      OpPush, OpPushSetp: begin
+        if (full) begin
+          overflow_d = 1'b1;
+        end else begin
+          wr_en = 1'b1;
+          sp_d  = cur_sp + SpW'(1);
+        end
+        if (op_i == OpPushSetp) begin
+          pred_d = cur_pred & mask_i;
+`ifdef BUG_PUSH_SETP_ORDER
+          wr_data = cur_pred & mask_i;
+`endif
+        end
+      end
+      OpPop: begin
+        pred_d = top;
+        if (empty) begin
+          underflow_d = 1'b1;
+`ifdef BUG_UNDERFLOW_WRAP
+          sp_d = cur_sp - SpW'(1);
+`endif
+        end else begin
+          sp_d = cur_sp - SpW'(1);
+        end
+      end
+      OpInv: begin
+`ifdef BUG_INV_NO_AND
+        pred_d = ~cur_pred;
+`else
+        pred_d = ~cur_pred & top;
+`endif
+        underflow_d = cur_underflow | empty;
+      end
+      OpSetTaskMask: task_mask_d = mask_i;
+      default: ;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- registers
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      for (int unsigned c = 0; c < Contexts; c++) begin
+        pred_q[c]      <= '1;
+        task_mask_q[c] <= '1;
+        sp_q[c]        <= '0;
+      end
+      overflow_q  <= '0;
+      underflow_q <= '0;
+    end else if (ctx_valid) begin
+      pred_q[ctx_i]      <= pred_d;
+      task_mask_q[ctx_i] <= task_mask_d;
+      sp_q[ctx_i]        <= sp_d;
+      overflow_q[ctx_i]  <= overflow_d;
+      underflow_q[ctx_i] <= underflow_d;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (wr_en && ctx_valid) begin
+      stack_mem[wr_addr] <= wr_data;
+    end
+  end
+
+  // ---------------------------------------------------------------- observation port
+  logic [SpW-1:0] obs_sp;
+  assign obs_sp          = obs_valid ? sp_q[obs_ctx_i] : '0;
+  assign obs_sp_o        = obs_sp;
+  assign obs_pred_o      = obs_valid ? pred_q[obs_ctx_i] : '0;
+  assign obs_task_mask_o = obs_valid ? task_mask_q[obs_ctx_i] : '0;
+  assign obs_exec_mask_o = obs_valid ? exec_mask(pred_q[obs_ctx_i], task_mask_q[obs_ctx_i]) : '0;
+  assign obs_top_o       = (obs_sp != '0) ? stack_mem[ram_addr(obs_ctx_i, PtrW'(obs_sp - SpW'(1)))] : '0;
+  assign obs_overflow_o  = obs_valid & overflow_q[obs_ctx_i];
+  assign obs_underflow_o = obs_valid & underflow_q[obs_ctx_i];
+
+`ifndef SYNTHESIS
+  // The pointer stays within 0..Depth in every context: no wrap on overflow or underflow.
+  // (Only checkable when the pointer has spare codes above Depth.)
+  if ((2 ** SpW) - 1 > Depth) begin : g_sp_range_check
+    SpInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                  ctx_valid |-> sp_d <= SpFull);
+  end
+`endif
+endmodule
