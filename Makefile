@@ -81,7 +81,8 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
                       $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | deps
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP $^ -o $@ \
+	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
+	    $(filter %.c %.o %.a,$^) -o $@ \
 	    $(CMOCKA_LIBS) $(ELF_LIBS) -lm
 
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(UNIT_SRC))

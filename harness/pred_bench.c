@@ -142,8 +142,9 @@ static struct {
     uint64_t lanes;            /* lane mask */
     rng rng;
     uint64_t drawn, checked;
-    uint32_t weight_total;
-    uint32_t cumulative[PRED_OP_COUNT];
+    uint8_t op_table[256];       /* op of each value of the draw's op byte, by weight */
+    uint32_t reset_threshold;    /* reset when the 24-bit field is below this */
+    uint32_t burst_threshold;    /* a burst starts when the 16-bit field is below this */
     /* burst: a fill past full, then a drain past empty, on one context */
     unsigned burst_ctx, burst_left, burst_fill;
     unsigned last_ctx;
@@ -193,6 +194,29 @@ static void stimulus_args(char *buf, size_t n)
 
 /* ------------------------------------------------------------------ binding */
 
+/* Spreads the 256 values of a byte over the ops in proportion to their
+ * weights; every op with a non-zero weight gets at least one value. */
+static void build_op_table(void)
+{
+    unsigned total = 0, slot = 0;
+    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
+        total += weights[i];
+    unsigned share[PRED_OP_COUNT], used = 0, biggest = 0;
+    for (unsigned i = 0; i < PRED_OP_COUNT; i++) {
+        share[i] = weights[i] ? 256u * weights[i] / total : 0;
+        if (weights[i] && !share[i])
+            share[i] = 1;
+        used += share[i];
+        if (share[i] > share[biggest])
+            biggest = i;
+    }
+    /* Rounding (and the at-least-one rule) is settled on the most likely op. */
+    share[biggest] = share[biggest] + 256 - used;
+    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
+        for (unsigned k = 0; k < share[i]; k++)
+            B.op_table[slot++] = (uint8_t)i;
+}
+
 void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
 {
     char rtl[64];
@@ -200,6 +224,8 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
     cosim_bind("pred", rtl);
     if (cosim_config_error())
         return;
+    pred_bench_close();
+    memset(&B, 0, sizeof B); /* a new run starts from a clean bench */
     B.rtl = (pred_stack_cfg){contexts, lanes, depth};
     dpp_error err;
     if (pred_stack_create(&B.rtl, &B.model, &err) != DPP_OK) {
@@ -211,9 +237,13 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
         B.ctx_span <<= 1;
     B.lanes = pred_stack_lane_mask(B.model);
     rng_seed(&B.rng, cosim_cfg.seed);
-    B.weight_total = 0;
-    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
-        B.cumulative[i] = B.weight_total += weights[i];
+    build_op_table();
+    B.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
+    B.burst_threshold = burst_rate ? (uint32_t)((1u << 16) / burst_rate) : 0;
+    if (reset_rate && !B.reset_threshold)
+        B.reset_threshold = 1; /* rarer than 1 in 2^24 is not representable: clamp */
+    if (burst_rate && !B.burst_threshold)
+        B.burst_threshold = 1;
 }
 
 void pred_bench_close(void)
@@ -257,52 +287,42 @@ static uint64_t draw_mask(void)
     }
 }
 
-static unsigned draw_op(void)
-{
-    uint32_t x = rng_below(&B.rng, B.weight_total);
-    unsigned op = 0;
-    while (x >= B.cumulative[op])
-        op++;
-    return op;
-}
-
-static unsigned draw_ctx(void)
-{
-    /* Now and then an index past the last context (only exists when the count
-     * is not a power of two): the RTL must ignore it. */
-    if (B.ctx_span != B.rtl.contexts && rng_below(&B.rng, 64) == 0)
-        return B.rtl.contexts + rng_below(&B.rng, B.ctx_span - B.rtl.contexts);
-    return rng_below(&B.rng, B.rtl.contexts);
-}
-
+/* One 64-bit draw decides the whole cycle except the mask (bit fields):
+ *   [0,24) reset trigger   [24,40) burst trigger   [40,48) op (table)
+ *   [48,56) context        [56,58) observe choice  [58,64) observed context */
 void pred_bench_next(pred_stack_in *in)
 {
     uint64_t r = rng_next(&B.rng);
     B.drawn++;
-    in->rst = reset_rate && (r >> 32) % reset_rate == 0;
-    if (burst_rate && !B.burst_left && (r & 0xffffffffu) % burst_rate == 0) {
+    in->rst = (r & 0xffffff) < B.reset_threshold;
+    if (!B.burst_left && (r >> 24 & 0xffff) < B.burst_threshold) {
         B.burst_ctx = rng_below(&B.rng, B.rtl.contexts);
         B.burst_fill = B.rtl.depth + 2 + rng_below(&B.rng, 3);
         B.burst_left = 2 * B.burst_fill + 2;
     }
-    if (B.burst_left && rng_below(&B.rng, 4) != 0) {
+    unsigned op_bits = (unsigned)(r >> 40 & 0xff);
+    if (B.burst_left && (op_bits & 3) != 0) {
         /* three cycles in four go to the burst context; the rest interleave */
         bool filling = B.burst_left > B.burst_fill + 2;
         in->ctx = B.burst_ctx;
-        in->op = filling ? (rng_below(&B.rng, 4) ? PRED_OP_PUSH : PRED_OP_PUSH_SETP)
-                         : (rng_below(&B.rng, 6) ? PRED_OP_POP : PRED_OP_INV);
+        in->op = filling ? ((op_bits >> 2 & 3) ? PRED_OP_PUSH : PRED_OP_PUSH_SETP)
+                         : ((op_bits >> 2 & 7) ? PRED_OP_POP : PRED_OP_INV);
         B.burst_left--;
     } else {
-        in->ctx = draw_ctx();
-        in->op = draw_op();
+        in->op = B.op_table[op_bits];
+        in->ctx = (unsigned)((r >> 48 & 0xff) * B.rtl.contexts >> 8);
+        /* Now and then an index past the last context (only exists when the
+         * count is not a power of two): the RTL must ignore it. */
+        if (B.ctx_span != B.rtl.contexts && (r >> 48 & 0x3f) == 0)
+            in->ctx = B.rtl.contexts + rng_below(&B.rng, B.ctx_span - B.rtl.contexts);
     }
     in->mask = (in->op == PRED_OP_SETP || in->op == PRED_OP_PUSH_SETP ||
-                in->op == PRED_OP_SET_TASK_MASK || rng_below(&B.rng, 8) == 0)
+                in->op == PRED_OP_SET_TASK_MASK || (r >> 56 & 7) == 0)
                    ? draw_mask()
                    : 0;
     /* Observe the previous op's context most of the time (its new state),
      * otherwise any context (isolation: a stray write shows up there). */
-    in->obs_ctx = rng_below(&B.rng, 4) ? B.last_ctx : rng_below(&B.rng, B.ctx_span);
+    in->obs_ctx = (r >> 56 & 3) ? B.last_ctx : (unsigned)(r >> 58) & (B.ctx_span - 1);
     B.last_ctx = in->ctx < B.rtl.contexts ? in->ctx : B.last_ctx;
 }
 

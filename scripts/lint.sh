@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# verilator --lint-only -Wall on every RTL module, alone (each must lint by
+# itself), at its default parameters and at the edges of its ranges.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+status=0
+lint() {
+  local out
+  out=$(verilator --lint-only -Wall rtl/lint.vlt "$@" 2>&1)
+  if [[ -n $out ]]; then echo "lint: $*"; echo "$out"; status=1; fi
+}
+for f in rtl/*.sv; do
+  lint "$f"
+done
+# pred_stack at the corners of its parameter ranges
+for p in "1 1 1" "1 16 4" "8 64 8" "3 5 7" "64 64 64"; do
+  read -r c l d <<<"$p"
+  lint -GContexts="$c" -GLanes="$l" -GDepth="$d" rtl/pred_stack.sv
+done
+((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) modules)"
+exit $status
