@@ -9,6 +9,7 @@ declare -A need=(
   [pkg-config]=pkg-config
   [fst2vcd]=gtkwave
   [yosys]=yosys
+  [python3]=python3
   [/usr/include/libelf.h]=libelf-dev
   [/usr/include/cmocka.h]=libcmocka-dev
 )
