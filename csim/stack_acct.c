@@ -18,29 +18,29 @@ typedef struct rule_row {
     unsigned call_other; /* CallCost at the other widths */
 } rule_row;
 
+/* clang-format off */
 static const rule_row rule_table[STACK_RULE_COUNT][STACK_CHIP_COUNT] = {
-    [STACK_RULE_ISA] =
-        {
-            [STACK_CHIP_R7XX] = {true, true, 2, 0, 0, 2, 1},
-            [STACK_CHIP_EVERGREEN] = {true, true, 2, 0, 0, 2, 1},
-            [STACK_CHIP_NI] = {true, true, 2, 0, 0, 2, 1},
-            [STACK_CHIP_CAYMAN] = {true, true, 2, 0, 0, 2, 1},
-        },
-    [STACK_RULE_MESA] =
-        {
-            [STACK_CHIP_R7XX] = {true, false, 2, 0, 0, 0, 0},
-            [STACK_CHIP_EVERGREEN] = {true, false, 1, 0, 0, 0, 0},
-            [STACK_CHIP_NI] = {true, false, 1, 0, 0, 0, 0},
-            [STACK_CHIP_CAYMAN] = {true, false, 0, 2, 0, 0, 0},
-        },
-    [STACK_RULE_LLVM] =
-        {
-            [STACK_CHIP_R7XX] = {false, false, 2, 0, 0, 0, 0},
-            [STACK_CHIP_EVERGREEN] = {false, false, 1, 0, 0, 0, 0},
-            [STACK_CHIP_NI] = {false, false, 1, 0, 1, 0, 0},
-            [STACK_CHIP_CAYMAN] = {false, false, 0, 0, 0, 0, 0},
-        },
+    /*                          M=S    D=S    first any full call16 call */
+    [STACK_RULE_ISA] = {
+        [STACK_CHIP_R7XX]      = {true,  true,  2,    0,  0,   2,     1},
+        [STACK_CHIP_EVERGREEN] = {true,  true,  2,    0,  0,   2,     1},
+        [STACK_CHIP_NI]        = {true,  true,  2,    0,  0,   2,     1},
+        [STACK_CHIP_CAYMAN]    = {true,  true,  2,    0,  0,   2,     1},
+    },
+    [STACK_RULE_MESA] = {
+        [STACK_CHIP_R7XX]      = {true,  false, 2,    0,  0,   0,     0},
+        [STACK_CHIP_EVERGREEN] = {true,  false, 1,    0,  0,   0,     0},
+        [STACK_CHIP_NI]        = {true,  false, 1,    0,  0,   0,     0},
+        [STACK_CHIP_CAYMAN]    = {true,  false, 0,    2,  0,   0,     0},
+    },
+    [STACK_RULE_LLVM] = {
+        [STACK_CHIP_R7XX]      = {false, false, 2,    0,  0,   0,     0},
+        [STACK_CHIP_EVERGREEN] = {false, false, 1,    0,  0,   0,     0},
+        [STACK_CHIP_NI]        = {false, false, 1,    0,  1,   0,     0},
+        [STACK_CHIP_CAYMAN]    = {false, false, 0,    0,  0,   0,     0},
+    },
 };
+/* clang-format on */
 
 struct stack_acct_model {
     stack_acct_cfg cfg;
@@ -124,8 +124,8 @@ static void account(const stack_acct_model *m, unsigned *a, unsigned *b, unsigne
     unsigned nonwqm = c[FR_VPM] + c[FR_VPM_FULL];
     unsigned call = m->cfg.width == 16 ? r->call_w16 : r->call_other;
     *a = c[FR_WQM] + c[FR_LOOP];
-    *b = nonwqm + c[FR_CALL] * call + (nonwqm ? r->first : 0) +
-         (nonwqm + *a ? r->any : 0) + c[FR_VPM_FULL] * r->full;
+    *b = nonwqm + c[FR_CALL] * call + (nonwqm ? r->first : 0) + (nonwqm + *a ? r->any : 0) +
+         c[FR_VPM_FULL] * r->full;
     *t = *a * (r->mult_is_s ? m->s : 4) + *b;
 }
 
