@@ -19,13 +19,12 @@
 
 #include "stack_acct.h"
 
-
 /* step.arg: low 3 bits POP_COUNT, plus these. */
 #define W 0x10 /* wqm_i */
 #define T 0x20 /* taken_i */
 /* step.flags */
-#define OVF 1
-#define UDF 2
+#define OVF  1
+#define UDF  2
 #define DROP 4
 
 enum {
@@ -58,13 +57,13 @@ typedef struct example {
 } example;
 
 #define STEPS(...) (const step[]){__VA_ARGS__}, sizeof((const step[]){__VA_ARGS__}) / sizeof(step)
-#define ISA STACK_RULE_ISA
-#define MESA STACK_RULE_MESA
-#define LLVM STACK_RULE_LLVM
-#define R7 STACK_CHIP_R7XX
-#define EG STACK_CHIP_EVERGREEN
-#define NI STACK_CHIP_NI
-#define CM STACK_CHIP_CAYMAN
+#define ISA        STACK_RULE_ISA
+#define MESA       STACK_RULE_MESA
+#define LLVM       STACK_RULE_LLVM
+#define R7         STACK_CHIP_R7XX
+#define EG         STACK_CHIP_EVERGREEN
+#define NI         STACK_CHIP_NI
+#define CM         STACK_CHIP_CAYMAN
 
 /* clang-format off */
 static const example examples[] = {
@@ -287,7 +286,8 @@ static void test_example(void **state)
         stack_acct_out out;
         stack_acct_step(m, &in, NULL);
         stack_acct_observe(m, &out);
-        unsigned flags = (out.overflow ? OVF : 0) | (out.underflow ? UDF : 0) | (out.drop ? DROP : 0);
+        unsigned flags =
+            (out.overflow ? OVF : 0) | (out.underflow ? UDF : 0) | (out.drop ? DROP : 0);
         if (out.entries != s->a || out.subentries != s->b || out.need != s->need ||
             out.depth != s->depth || flags != s->flags)
             fail_msg("%s step %zu (%s): got A=%u B=%u need=%u depth=%u flags=%u, want "
@@ -432,8 +432,8 @@ int main(void)
     struct CMUnitTest tests[NEX + 8];
     size_t n = 0;
     for (size_t i = 0; i < NEX; i++)
-        tests[n++] = (struct CMUnitTest){examples[i].name, test_example, NULL, NULL,
-                                         (void *)&examples[i]};
+        tests[n++] =
+            (struct CMUnitTest){examples[i].name, test_example, NULL, NULL, (void *)&examples[i]};
     const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_every_width_every_rule),
         cmocka_unit_test(test_outputs_lag_one_edge),
