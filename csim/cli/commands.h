@@ -11,4 +11,7 @@ typedef struct dpp_command {
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } dpp_command;
 
+/* dpp stack: STACK_SIZE of an event list (cmd_stack.c). */
+int cmd_stack(int argc, char **argv);
+
 #endif

@@ -9,6 +9,7 @@ static int cmd_help(int argc, char **argv);
 /* One line per subcommand; add new ones here. */
 static const dpp_command commands[] = {
     {"help", "list the commands", cmd_help},
+    {"stack", "STACK_SIZE an event list needs under an accounting rule", cmd_stack},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

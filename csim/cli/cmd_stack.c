@@ -1,0 +1,203 @@
+/* dpp stack: the STACK_SIZE an event list needs under one accounting rule,
+ * and the line where the high-water mark is first reached. */
+#include "commands.h"
+#include "stack_acct.h"
+#include "stack_events.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#define STACK_FILE_MAX (16u << 20) /* refuse event files above 16 MiB */
+
+static const char usage_text[] =
+    "usage: dpp stack EVENTS --width 16|32|48|64 --rule isa|mesa|llvm\n"
+    "                 [--chip r600|r700|evergreen|ni|cayman] [--stack-size N] [--trace]\n"
+    "Prints the STACK_SIZE (in entries) the event list needs and the line where\n"
+    "the high-water mark is first reached. EVENTS holds one op per line (push [wqm],\n"
+    "push_wqm, push_else [wqm], alu_push_before, loop_start, call, pop [N],\n"
+    "alu_pop_after, alu_pop2_after, loop_end, return, else [N] [taken],\n"
+    "jump [N] [taken], clear, nop); '#' starts a comment. See docs/stack_acct.md.\n"
+    "  --chip        chip class for the mesa and llvm rules (default r700)\n"
+    "  --stack-size  fail (exit 1) at the first line needing more than N entries\n"
+    "  --trace       print entries, subentries and need after every line\n";
+
+/* Command-line names of the chip classes (r600 and r700 share a class). */
+static const struct {
+    const char *name;
+    unsigned chip;
+} chips[] = {
+    {"r600", STACK_CHIP_R7XX}, {"r700", STACK_CHIP_R7XX},     {"evergreen", STACK_CHIP_EVERGREEN},
+    {"ni", STACK_CHIP_NI},     {"cayman", STACK_CHIP_CAYMAN},
+};
+
+typedef struct stack_opts {
+    const char *path;
+    stack_acct_cfg cfg;
+    long stack_size; /* -1: no check */
+    int trace;
+} stack_opts;
+
+static int bad_usage(const char *what, const char *arg)
+{
+    fprintf(stderr, "dpp stack: %s%s%s\n%s", what, arg ? " " : "", arg ? arg : "", usage_text);
+    return 2;
+}
+
+static int parse_uint(const char *s, long max, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (errno || end == s || *end || v < 0 || v > max)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+/* Fills o from argv; returns 0, or the exit status of a usage error. */
+static int parse_args(int argc, char **argv, stack_opts *o)
+{
+    long width = -1;
+    int rule = -1;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--trace")) {
+            o->trace = 1;
+            continue;
+        }
+        if (a[0] != '-') {
+            if (o->path)
+                return bad_usage("more than one event file:", a);
+            o->path = a;
+            continue;
+        }
+        if (!v)
+            return bad_usage("unknown option or missing value:", a);
+        i++;
+        if (!strcmp(a, "--width")) {
+            if (parse_uint(v, 64, &width) || !stack_acct_subentries_per_entry((unsigned)width))
+                return bad_usage("--width must be 16, 32, 48 or 64, not", v);
+        } else if (!strcmp(a, "--rule")) {
+            for (unsigned r = 0; r < STACK_RULE_COUNT; r++)
+                if (!strcasecmp(v, stack_rule_name(r)))
+                    rule = (int)r;
+            if (rule < 0)
+                return bad_usage("--rule must be isa, mesa or llvm, not", v);
+        } else if (!strcmp(a, "--chip")) {
+            size_t k = 0, n = sizeof chips / sizeof chips[0];
+            while (k < n && strcasecmp(v, chips[k].name))
+                k++;
+            if (k == n)
+                return bad_usage("--chip must be r600, r700, evergreen, ni or cayman, not", v);
+            o->cfg.chip = chips[k].chip;
+        } else if (!strcmp(a, "--stack-size")) {
+            if (parse_uint(v, 255, &o->stack_size))
+                return bad_usage("--stack-size must be 0..255, not", v);
+        } else {
+            return bad_usage("unknown option", a);
+        }
+    }
+    if (!o->path || width < 0 || rule < 0)
+        return bad_usage("EVENTS, --width and --rule are required", NULL);
+    o->cfg.width = (unsigned)width;
+    o->cfg.rule = (unsigned)rule;
+    return 0;
+}
+
+/* Reads a whole file into a new buffer; 0 on success. */
+static int read_file(const char *path, char **buf, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "%s: error: cannot open: %s\n", path, strerror(errno));
+        return 1;
+    }
+    char *b = malloc(STACK_FILE_MAX + 1);
+    size_t n = b ? fread(b, 1, STACK_FILE_MAX + 1, f) : 0;
+    int bad = !b || ferror(f) || n > STACK_FILE_MAX;
+    fclose(f);
+    if (bad) {
+        fprintf(stderr, "%s: error: cannot read (or larger than %u bytes)\n", path, STACK_FILE_MAX);
+        free(b);
+        return 1;
+    }
+    *buf = b;
+    *len = n;
+    return 0;
+}
+
+/* Runs the events through the model; prints the result or the first error. */
+static int run(const stack_opts *o, stack_acct_model *m, const stack_event *ev, size_t n)
+{
+    unsigned max = 0, max_line = 0;
+    for (size_t i = 0; i < n; i++) {
+        const stack_event *e = &ev[i];
+        stack_acct_in in = e->in;
+        in.stack_size = o->stack_size < 0 ? 255u : (unsigned)o->stack_size;
+        stack_acct_out out;
+        stack_acct_step(m, &in, NULL);
+        stack_acct_observe(m, &out);
+        if (o->trace)
+            printf("%s:%u: %-15s entries %u subentries %u need %u\n", o->path, e->line, e->spell,
+                   out.entries, out.subentries, out.need);
+        if (out.underflow || out.drop) {
+            fprintf(stderr, "%s:%u:%u: error: '%s' %s\n", o->path, e->line, e->col, e->spell,
+                    out.underflow ? "pops more frames than are live (stack underflow)"
+                                  : "nests deeper than the tracker holds");
+            return 1;
+        }
+        if (o->stack_size >= 0 && out.overflow) {
+            fprintf(stderr,
+                    "%s:%u:%u: error: stack overflow: needs %u entries, STACK_SIZE is %ld\n",
+                    o->path, e->line, e->col, out.need, o->stack_size);
+            return 1;
+        }
+        if (out.need > max) {
+            max = out.need;
+            max_line = e->line;
+        }
+    }
+    printf("%s: STACK_SIZE %u", o->path, max);
+    if (max)
+        printf(", high-water mark at line %u", max_line);
+    printf(" (rule %s, chip %s, width %u)\n", stack_rule_name(o->cfg.rule),
+           stack_chip_name(o->cfg.chip), o->cfg.width);
+    return 0;
+}
+
+int cmd_stack(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage_text, stdout);
+            return 0;
+        }
+    stack_opts o = {.cfg = {.chip = STACK_CHIP_R7XX, .depth = STACK_ACCT_MAX_DEPTH},
+                    .stack_size = -1};
+    int rc = parse_args(argc, argv, &o);
+    if (rc)
+        return rc;
+    char *text;
+    size_t len;
+    if (read_file(o.path, &text, &len))
+        return 1;
+    dpp_error err = {0};
+    stack_event *ev = NULL;
+    size_t n = 0;
+    stack_acct_model *m = NULL;
+    if (stack_events_parse(o.path, text, len, &ev, &n, &err) ||
+        stack_acct_create(&o.cfg, &m, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = 1;
+    } else {
+        rc = run(&o, m, ev, n);
+    }
+    stack_acct_destroy(m);
+    stack_events_free(ev);
+    free(text);
+    return rc;
+}
