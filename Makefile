@@ -37,6 +37,7 @@ help:
 	@echo "make build       build the golden model library, dpp and the default cosim binaries"
 	@echo "make cosim       main job: default lock-step regression (RTL vs C model), pass/fail summary"
 	@echo "make test        everything under ASan/UBSan: unit tests, CLI tests, lock-step runs, broken-RTL checks"
+	@echo "make test-unit|test-cli|test-cosim   one group of make test"
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
@@ -48,15 +49,22 @@ help:
 deps:
 	@scripts/deps.sh
 
+# File rules cannot depend on the phony `deps` (it would make them always stale):
+# they depend on this stamp, written once the tools are there.
+DEPS_STAMP := $(BUILD)/.deps-ok
+$(DEPS_STAMP): scripts/deps.sh
+	@scripts/deps.sh
+	@mkdir -p $(@D) && touch $@
+
 # ---------------------------------------------------------------- C libraries
 .SECONDEXPANSION:
 .SECONDARY:
 
-$(BUILD)/opt/%.o: %.c | deps
+$(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(OPT) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/san/%.o: %.c | deps
+$(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
@@ -79,7 +87,7 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
-                      $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | deps
+                      $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
 	    $(filter %.c %.o %.a,$^) -o $@ \
@@ -94,7 +102,7 @@ COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.vlt harness/*.sv harness/*.cpp harness/*.
              scripts/vbuild.sh $(BUILD)/opt/libcsim.a $(BUILD)/opt/libharness.a
 DEFAULT_MODELS := pred-32x20x32 pred-8x64x8 pred-1x16x4
 
-$(BUILD)/cosim-%: $(COSIM_DEPS) | deps
+$(BUILD)/cosim-%: $(COSIM_DEPS) | $(DEPS_STAMP)
 	@scripts/vbuild.sh $* $@
 
 $(BUILD)/cosim: harness/cosim_front.sh
@@ -119,6 +127,10 @@ test: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
 	@scripts/test.sh --build $(BUILD)
 
+test-unit test-cli test-cosim: deps
+	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
+	@scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
+
 bench: build
 	@scripts/bench.sh --build $(BUILD)
 
@@ -131,4 +143,4 @@ format:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/opt $(BUILD)/san -name '*.d' 2>/dev/null)

@@ -197,6 +197,10 @@ static bool is_push(unsigned op)
 
 void stack_acct_step(stack_acct_model *m, const stack_acct_in *in, stack_acct_out *out)
 {
+    /* rst_ni is asynchronous: during a reset cycle the registers, and so the
+     * outputs, already hold the reset state. CLEAR is an op: it acts at the edge. */
+    if (in->rst)
+        stack_acct_reset(m);
     if (out)
         stack_acct_observe(m, out);
     unsigned op = in->op & 15u;

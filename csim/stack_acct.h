@@ -84,7 +84,8 @@ void stack_acct_destroy(stack_acct_model *m);
 void stack_acct_reset(stack_acct_model *m);
 
 /* One clock edge: fills *out (if not NULL) from the state before the edge,
- * then applies *in. With in->rst the state is reset and no op is applied. */
+ * then applies *in. With in->rst (asynchronous) the state is reset first, so
+ * *out shows the reset state, and no op is applied. */
 void stack_acct_step(stack_acct_model *m, const stack_acct_in *in, stack_acct_out *out);
 
 /* The outputs of the current state without stepping. */

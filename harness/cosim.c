@@ -9,9 +9,10 @@
 #include <unistd.h>
 
 extern const cosim_bench pred_bench;
+extern const cosim_bench stack_bench;
 
 /* Every block the simulator knows; a binary holds the RTL of one of them. */
-static const cosim_bench *const benches[] = {&pred_bench};
+static const cosim_bench *const benches[] = {&pred_bench, &stack_bench};
 
 cosim_settings cosim_cfg = {
     .bench = &pred_bench,
@@ -151,7 +152,7 @@ static int opt_variant(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option common_options[] = {
-    {"block", "NAME", "block under test: pred (default pred)", opt_block},
+    {"block", "NAME", "block under test: pred or stack (default pred)", opt_block},
     {"seed", "N", "stimulus seed (default 1)", opt_seed},
     {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles},
     {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json},
@@ -400,9 +401,16 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
     fprintf(out, "MISMATCH %s %s%s%s seed=%" PRIu64 " at cycle %" PRIu64 "\n",
             cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
             cosim_cfg.variant, cosim_cfg.seed, mm->cycle);
-    fprintf(out, "  context  %u\n  field    %s\n", mm->ctx, mm->field);
-    fprintf(out, "  expected 0x%0*" PRIx64 "  (C model)\n", (int)(mm->width + 3) / 4, mm->expected);
-    fprintf(out, "  actual   0x%0*" PRIx64 "  (RTL)\n", (int)(mm->width + 3) / 4, mm->actual);
+    if (cosim_cfg.bench->has_contexts)
+        fprintf(out, "  context  %u\n", mm->ctx);
+    fprintf(out, "  field    %s\n", mm->field);
+    fprintf(out, "  expected 0x%0*" PRIx64, (int)(mm->width + 3) / 4, mm->expected);
+    if (!mm->per_lane)
+        fprintf(out, " (%" PRIu64 ")", mm->expected);
+    fprintf(out, "  C model\n  actual   0x%0*" PRIx64, (int)(mm->width + 3) / 4, mm->actual);
+    if (!mm->per_lane)
+        fprintf(out, " (%" PRIu64 ")", mm->actual);
+    fprintf(out, "  RTL\n");
     if (mm->per_lane) {
         char lanes[256];
         lane_list(lanes, sizeof lanes, diff);
@@ -448,7 +456,12 @@ static int write_json(const cosim_mismatch *mm, const cosim_result *res, const c
             res->cycles_run, res->seconds);
     if (mm) {
         uint64_t diff = mm->expected ^ mm->actual;
-        fprintf(f, ",\"cycle\":%" PRIu64 ",\"context\":%u,\"field\":", mm->cycle, mm->ctx);
+        fprintf(f, ",\"cycle\":%" PRIu64 ",\"context\":", mm->cycle);
+        if (cosim_cfg.bench->has_contexts)
+            fprintf(f, "%u", mm->ctx);
+        else
+            fprintf(f, "null");
+        fprintf(f, ",\"field\":");
         cosim_json_string(f, mm->field);
         fprintf(f, ",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"width\":%u",
                 mm->expected, mm->actual, mm->width);

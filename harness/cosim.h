@@ -39,6 +39,7 @@ typedef struct cosim_mismatch {
 typedef struct cosim_bench {
     const char *block;   /* --block name */
     const char *summary; /* one line for --help */
+    bool has_contexts;   /* reports name the context of a mismatch */
     const cosim_option *options; /* block options, NULL-terminated by name */
     const char *default_rtl_top; /* DUT instance path under the tb, for the waveform */
     /* Canonical configuration string ("32x20x32") and the option words that

@@ -8,6 +8,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
 block=pred variant="" contexts=32 lanes=20 depth=32
+width=64 rule=isa chip=r7xx tracker_depth=64
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]} v=""
@@ -21,19 +22,26 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --contexts) contexts=$v ;;
     --lanes) lanes=$v ;;
     --depth) depth=$v ;;
+    --width) width=$v ;;
+    --rule) rule=${v,,} ;;
+    --chip) chip=${v,,} ;;
+    --tracker-depth) tracker_depth=$v ;;
   esac
 done
 
 case $block in
   pred) config=${contexts}x${lanes}x${depth} ;;
+  stack) config=w$width.$rule.$chip.d$tracker_depth ;;
   *) config="" ;; # let the binary report the unknown block
 esac
 name=$block-$config${variant:+-$variant}
-[[ $block =~ ^[a-z]+$ && $config =~ ^[0-9x]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
+# Anything malformed goes to the default model, which reports the option error itself.
+[[ $block =~ ^[a-z]+$ && $config =~ ^[a-z0-9.]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
 
 bin=$here/cosim-$name
-if [[ ! -x $bin ]]; then
-  echo "cosim: building the $name model (once, ~10 s)..." >&2
+# make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
+if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
+  echo "cosim: building the $name model (~3 s)..." >&2
   make -s -C "$root" BUILD="$here" "$bin" >&2 || { echo "cosim: could not build $name" >&2; exit 3; }
 fi
 exec "$bin" "$@"

@@ -505,6 +505,7 @@ static void wave_signals(void (*emit)(void *, const char *), void *ctx)
 const cosim_bench pred_bench = {
     .block = "pred",
     .summary = "predicate register and predicate stack (rtl/pred_stack.sv, docs/pred_stack.md)",
+    .has_contexts = true,
     .options = pred_options,
     .default_rtl_top = "tb_pred_stack.dut_pred_stack",
     .config_name = config_name,

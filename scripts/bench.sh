@@ -26,10 +26,17 @@ best_rate() { # options... -> best cycles/s over $runs runs
   echo "$best"
 }
 
-for cfg in "32 20 32" "8 64 8" "1 16 4"; do
-  read -r c l d <<<"$cfg"
-  name=pred-${c}x${l}x${d}
-  opts=(--block pred --contexts "$c" --lanes "$l" --depth "$d" --seed 1)
+configs=(
+  "pred-32x20x32 --block pred --contexts 32 --lanes 20 --depth 32"
+  "pred-8x64x8 --block pred --contexts 8 --lanes 64 --depth 8"
+  "pred-1x16x4 --block pred --contexts 1 --lanes 16 --depth 4"
+  "stack-w64.isa --block stack --width 64 --rule isa"
+  "stack-w32.mesa.evergreen --block stack --width 32 --rule mesa --chip evergreen"
+  "stack-w16.llvm.cayman --block stack --width 16 --rule llvm --chip cayman"
+)
+for cfg in "${configs[@]}"; do
+  read -r name rest <<<"$cfg"
+  read -ra opts <<<"$rest --seed 1"
   lock=$(best_rate "${opts[@]}")
   alone=$(best_rate "${opts[@]}" --no-compare)
   echo "BENCH $name.lockstep $lock cycles/s"

@@ -2,6 +2,7 @@
 # Builds one lock-step simulator binary: build/cosim-<block>-<config>[-<variant>].
 #   pred-32x20x32               predicate stack, 32 contexts x 20 lanes x depth 32
 #   pred-8x64x8-inv_no_and      ... with the broken variant BUG_INV_NO_AND compiled in
+#   stack-w64.mesa.evergreen.d64  stack accounting, width 64, Mesa's rule, Evergreen, 64 frames
 # Usage: scripts/vbuild.sh NAME OUTPUT
 # With COSIM_SAN=1 the C side (model, harness, DPI glue) and the driver are built
 # with ASan/UBSan against the sanitized libraries in OUTPUT's directory (build/san).
@@ -25,6 +26,18 @@ case $block in
     for v in "${BASH_REMATCH[@]:1}"; do ((v >= 1 && v <= 64)) || die "each parameter must be in 1..64"; done
     top=tb_pred_stack
     sources=(rtl/pred_stack.sv harness/tb_pred_stack.sv)
+    ;;
+  stack)
+    [[ $cfg =~ ^w(16|32|48|64)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d([0-9]+)$ ]] ||
+      die "config must be w<16|32|48|64>.<isa|mesa|llvm>.<r7xx|evergreen|ni|cayman>.d<frames>"
+    rules=(isa mesa llvm) chips=(r7xx evergreen ni cayman)
+    rule=0 chip=0
+    for i in 0 1 2; do [[ ${rules[i]} == "${BASH_REMATCH[2]}" ]] && rule=$i; done
+    for i in 0 1 2 3; do [[ ${chips[i]} == "${BASH_REMATCH[3]}" ]] && chip=$i; done
+    ((BASH_REMATCH[4] >= 1 && BASH_REMATCH[4] <= 1024)) || die "tracker depth must be in 1..1024"
+    params=(-GWidth="${BASH_REMATCH[1]}" -GRule=$rule -GChip=$chip -GDepth="${BASH_REMATCH[4]}")
+    top=tb_stack_acct
+    sources=(rtl/stack_acct.sv harness/tb_stack_acct.sv)
     ;;
   *) die "unknown block '$block'" ;;
 esac
@@ -53,18 +66,34 @@ verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fa
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${defines[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
-  -LDFLAGS "$mdir/dpi_glue.o $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
+  -LDFLAGS "$mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
 grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die "verilator warnings"; }
 
 # 2. The DPI glue, checked against the generated prototypes.
 vroot=$(verilator --getenv VERILATOR_ROOT)
-gcc -std=c11 -O2 -g $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
-  -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c dpi/*.c -o "$mdir/dpi_glue.o"
+rm -f "$mdir/dpi_glue.a"
+for src in dpi/*.c; do
+  gcc -std=c11 -O2 -g $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
+    -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/$(basename "$src" .c).o"
+  ar rcs "$mdir/dpi_glue.a" "$mdir/$(basename "$src" .c).o"
+done
 
 # 3. Compile and link (the generated link rule ignores changed archives: relink always).
+# Verilator's runtime objects do not depend on the model and every model is built with the
+# same flags, so they are compiled once per flavour and reused (about half of a build).
+rt_cache=$build/vlt-runtime-$([[ -n $vlt_san_flags ]] && echo san || echo opt)
+runtime=(verilated.o verilated_dpi.o verilated_fst_c.o verilated_threads.o)
+if [[ -f $rt_cache/verilated.o ]]; then
+  for o in "${runtime[@]}"; do cp "$rt_cache/$o" "$mdir/$o"; touch "$mdir/$o"; done
+fi
 rm -f "$mdir/Vtb"
 make -s -C "$mdir" -f Vtb.mk -j"${JOBS:-2}" OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vtb \
   >"$mdir/make.log" 2>&1 || { cat "$mdir/make.log" >&2; die "C++ build failed"; }
+if [[ ! -f $rt_cache/verilated.o ]]; then
+  mkdir -p "$rt_cache.tmp.$$"
+  for o in "${runtime[@]}"; do cp "$mdir/$o" "$rt_cache.tmp.$$/"; done
+  mv -T "$rt_cache.tmp.$$" "$rt_cache" 2>/dev/null || rm -rf "$rt_cache.tmp.$$"
+fi
 cp "$mdir/Vtb" "$out"
 echo "vbuild: $out"

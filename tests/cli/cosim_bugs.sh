@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every broken pred_stack variant must be caught by the lock-step run, with:
+# Every broken RTL variant must be caught by the lock-step run, with:
 # a non-zero exit; a JSON report naming cycle, context, field and lanes; an FST
 # that fst2vcd reads, covering the window before the mismatch; a .gtkw file on it;
 # and a replay command that reproduces the same first mismatch.
@@ -10,13 +10,17 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# variant  options (a shape where the bug is reachable)
+# variant  block options (a shape where the bug is reachable)
 cases=(
-  "full_off_by_one --contexts 8 --lanes 64 --depth 8"
-  "inv_no_and --contexts 32 --lanes 20 --depth 32"
-  "no_task_mask --contexts 32 --lanes 20 --depth 32"
-  "underflow_wrap --contexts 1 --lanes 16 --depth 4"
-  "push_setp_order --contexts 8 --lanes 64 --depth 8"
+  "full_off_by_one --block pred --contexts 8 --lanes 64 --depth 8"
+  "inv_no_and --block pred --contexts 32 --lanes 20 --depth 32"
+  "no_task_mask --block pred --contexts 32 --lanes 20 --depth 32"
+  "underflow_wrap --block pred --contexts 1 --lanes 16 --depth 4"
+  "push_setp_order --block pred --contexts 8 --lanes 64 --depth 8"
+  "stack_ceil_floor --block stack --width 16 --rule isa"
+  "stack_first_extra_each --block stack --width 16 --rule isa"
+  "stack_wqm_subentry --block stack --width 32 --rule mesa --chip evergreen"
+  "stack_pop_not_taken --block stack --width 64 --rule llvm --chip cayman"
 )
 window=50
 for c in "${cases[@]}"; do
@@ -24,7 +28,7 @@ for c in "${cases[@]}"; do
   json=$work/$variant.json
   set +e
   # shellcheck disable=SC2086
-  "$cosim" --block pred $opts --seed 3 --cycles 2M --rtl-variant "$variant" \
+  "$cosim" $opts --seed 3 --cycles 2M --rtl-variant "$variant" \
     --wave-window $window --snapshot-interval 64 --json "$json" --out "$work/waves" >"$work/$variant.txt"
   rc=$?
   set -e
@@ -38,11 +42,16 @@ for c in "${cases[@]}"; do
   ctx=$(get "$json" "['context']")
   field=$(get "$json" "['field']")
   lanes=$(get "$json" "['lanes']")
-  [[ $cycle =~ ^[0-9]+$ && $ctx =~ ^[0-9]+$ && -n $field ]] || fail "$variant: cycle/context/field missing"
+  [[ $cycle =~ ^[0-9]+$ && -n $field ]] || fail "$variant: cycle/field missing"
+  if [[ $opts == *"--block pred"* ]]; then
+    [[ $ctx =~ ^[0-9]+$ ]] || fail "$variant: context missing"
+  else
+    [[ $ctx == None ]] || fail "$variant: a single-context block names context $ctx"
+  fi
   grep -q "at cycle $cycle\$" "$work/$variant.txt" || fail "$variant: text and JSON disagree on the cycle"
   exp=$(get "$json" "['expected']"); act=$(get "$json" "['actual']")
   [[ $exp != "$act" ]] || fail "$variant: expected == actual"
-  if [[ $field != obs_sp && $field != obs_overflow && $field != obs_underflow ]]; then
+  if [[ $(get "$json" "['width']") -gt 1 && $field =~ mask|pred|top ]]; then
     [[ -n $lanes ]] || fail "$variant: a lane field without a lane list"
   fi
   [[ $(get "$json" "['last_ops'][-1]['cycle']") -le $cycle ]] || fail "$variant: last_ops"
@@ -59,8 +68,8 @@ for c in "${cases[@]}"; do
   ((from == want_from)) || fail "$variant: window starts at $from, expected $want_from"
   ((first == 10 * from)) || fail "$variant: FST starts at time $first, expected $((10 * from))"
   ((last >= 10 * cycle + 5)) || fail "$variant: FST ends at $last, before the mismatch cycle $cycle"
-  grep -q 'dut_pred_stack' "$work/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
-  grep -q "\[dumpfile\]" "$gtkw" && grep -q 'dut_pred_stack.obs_pred_o' "$gtkw" || fail "$variant: .gtkw content"
+  grep -q 'scope module dut_' "$work/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
+  grep -q "\[dumpfile\]" "$gtkw" && grep -q '\.dut_[a-z_]*\.[a-z_]*_o' "$gtkw" || fail "$variant: .gtkw content"
 
   # The replay command reproduces the same first mismatch.
   replay=$(get "$json" "['replay']")

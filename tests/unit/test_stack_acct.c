@@ -402,6 +402,18 @@ static void test_reset_reserved_and_masking(void **state)
     assert_int_equal(out.depth, 0);
     assert_int_equal(out.hwm, 0);
     assert_int_equal(out.subentries, 0);
+    /* rst_ni is asynchronous: the reset cycle's outputs already show the reset
+     * state. CLEAR is an op: its cycle still shows the state before the edge. */
+    stack_acct_step(m, &in, NULL);
+    stack_acct_step(m, &rst, &out);
+    assert_int_equal(out.depth, 0);
+    assert_int_equal(out.hwm, 0);
+    stack_acct_step(m, &in, NULL);
+    stack_acct_in clear = in_of(STACK_OP_CLEAR, 0, 255);
+    stack_acct_step(m, &clear, &out);
+    assert_int_equal(out.depth, 1);
+    stack_acct_observe(m, &out);
+    assert_int_equal(out.depth, 0);
     stack_acct_destroy(m);
 }
 
