@@ -41,7 +41,6 @@ typedef struct cosim_bench {
     const char *summary; /* one line for --help */
     bool has_contexts;   /* reports name the context of a mismatch */
     const cosim_option *options; /* block options, NULL-terminated by name */
-    const char *default_rtl_top; /* DUT instance path under the tb, for the waveform */
     /* Canonical configuration string ("32x20x32") and the option words that
      * reproduce it ("--contexts 32 --lanes 20 --depth 32"). */
     void (*config_name)(char *buf, size_t n);

@@ -2,6 +2,7 @@
 
 #include "cosim.h"
 #include "rng.h"
+#include "stim_weights.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -48,64 +49,29 @@ static int opt_depth(const char *v, char *err, size_t n)
     return parse_param(v, &want.depth, err, n);
 }
 
-static int parse_rate(const char *v, uint64_t *dst, bool *given, char *err, size_t errlen)
-{
-    char *end;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (end == v || *end || v[0] == '-') {
-        snprintf(err, errlen, "'%s' is not a count", v);
-        return -1;
-    }
-    *dst = x;
-    *given = true;
-    return 0;
-}
-
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
-    return parse_rate(v, &burst_rate, &burst_given, err, n);
+    burst_given = true;
+    return stim_parse_count(v, &burst_rate, err, n);
 }
 
 static int opt_reset_rate(const char *v, char *err, size_t n)
 {
-    return parse_rate(v, &reset_rate, &reset_given, err, n);
+    reset_given = true;
+    return stim_parse_count(v, &reset_rate, err, n);
 }
 
-/* --weights push=4,pop=4,...: names are the op names in lower case. */
+static void op_namer(unsigned op, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s", pred_op_name(op));
+    for (char *c = buf; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+}
+
 static int opt_weights(const char *v, char *err, size_t errlen)
 {
-    char *copy = strdup(v), *save = NULL;
-    int rc = 0;
-    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(item, '='), *end;
-        unsigned op = PRED_OP_COUNT;
-        if (eq) {
-            *eq = 0;
-            for (unsigned i = 0; i < PRED_OP_COUNT; i++)
-                if (!strcasecmp(item, pred_op_name(i)))
-                    op = i;
-        }
-        unsigned long w = eq ? strtoul(eq + 1, &end, 10) : 0;
-        if (!eq || op == PRED_OP_COUNT || end == eq + 1 || *end || w > 1000000) {
-            snprintf(err, errlen,
-                     "'%s' is not op=weight (ops: nop setp push pop inv push_setp set_task_mask "
-                     "reserved; weight 0..1000000)",
-                     item);
-            rc = -1;
-        } else {
-            weights[op] = (unsigned)w;
-        }
-    }
-    free(copy);
-    unsigned total = 0;
-    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
-        total += weights[i];
-    if (!rc && total == 0) {
-        snprintf(err, errlen, "all weights are zero");
-        rc = -1;
-    }
     weights_given = true;
-    return rc;
+    return stim_weights_parse(v, weights, PRED_OP_COUNT, op_namer, err, errlen);
 }
 
 static const cosim_option pred_options[] = {
@@ -175,15 +141,9 @@ static void stimulus_args(char *buf, size_t n)
     size_t used = 0;
     buf[0] = 0;
     if (weights_given) {
-        used += (size_t)snprintf(buf + used, n - used, "--weights ");
-        for (unsigned i = 0; i < PRED_OP_COUNT && used < n; i++) {
-            char name[32];
-            snprintf(name, sizeof name, "%s", pred_op_name(i));
-            for (char *c = name; *c; c++)
-                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-            used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? "," : "", name,
-                                     weights[i]);
-        }
+        used += (size_t)snprintf(buf, n, "--weights ");
+        stim_weights_format(buf + used, n - used, weights, PRED_OP_COUNT, op_namer);
+        used = strlen(buf);
     }
     if (burst_given && used < n)
         used += (size_t)snprintf(buf + used, n - used, "%s--burst-rate %" PRIu64, used ? " " : "",
@@ -193,29 +153,6 @@ static void stimulus_args(char *buf, size_t n)
 }
 
 /* ------------------------------------------------------------------ binding */
-
-/* Spreads the 256 values of a byte over the ops in proportion to their
- * weights; every op with a non-zero weight gets at least one value. */
-static void build_op_table(void)
-{
-    unsigned total = 0, slot = 0;
-    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
-        total += weights[i];
-    unsigned share[PRED_OP_COUNT], used = 0, biggest = 0;
-    for (unsigned i = 0; i < PRED_OP_COUNT; i++) {
-        share[i] = weights[i] ? 256u * weights[i] / total : 0;
-        if (weights[i] && !share[i])
-            share[i] = 1;
-        used += share[i];
-        if (share[i] > share[biggest])
-            biggest = i;
-    }
-    /* Rounding (and the at-least-one rule) is settled on the most likely op. */
-    share[biggest] = share[biggest] + 256 - used;
-    for (unsigned i = 0; i < PRED_OP_COUNT; i++)
-        for (unsigned k = 0; k < share[i]; k++)
-            B.op_table[slot++] = (uint8_t)i;
-}
 
 void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
 {
@@ -237,7 +174,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
         B.ctx_span <<= 1;
     B.lanes = pred_stack_lane_mask(B.model);
     rng_seed(&B.rng, cosim_cfg.seed);
-    build_op_table();
+    stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
     B.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
     B.burst_threshold = burst_rate ? (uint32_t)((1u << 16) / burst_rate) : 0;
     if (reset_rate && !B.reset_threshold)
@@ -507,7 +444,6 @@ const cosim_bench pred_bench = {
     .summary = "predicate register and predicate stack (rtl/pred_stack.sv, docs/pred_stack.md)",
     .has_contexts = true,
     .options = pred_options,
-    .default_rtl_top = "tb_pred_stack.dut_pred_stack",
     .config_name = config_name,
     .config_args = config_args,
     .wave_signals = wave_signals,

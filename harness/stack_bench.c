@@ -2,6 +2,7 @@
 
 #include "cosim.h"
 #include "rng.h"
+#include "stim_weights.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -78,55 +79,26 @@ static int opt_tracker_depth(const char *v, char *err, size_t n)
 
 static int opt_reset_rate(const char *v, char *err, size_t n)
 {
-    char *end;
-    unsigned long long x = strtoull(v, &end, 10);
-    if (end == v || *end || v[0] == '-') {
-        snprintf(err, n, "'%s' is not a count", v);
-        return -1;
-    }
-    reset_rate = x;
     reset_given = true;
-    return 0;
+    return stim_parse_count(v, &reset_rate, err, n);
 }
 
-/* --weights pop=6,call=1,...: op names in lower case ("op13".."op15" for the reserved codes). */
+/* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
+static void op_namer(unsigned op, char *buf, size_t n)
+{
+    if (op > STACK_OP_CLEAR) {
+        snprintf(buf, n, "op%u", op);
+        return;
+    }
+    snprintf(buf, n, "%s", stack_op_name(op));
+    for (char *c = buf; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+}
+
 static int opt_weights(const char *v, char *err, size_t errlen)
 {
-    char *copy = strdup(v), *save = NULL;
-    int rc = 0;
-    for (char *item = strtok_r(copy, ",", &save); item && !rc; item = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(item, '='), *end = NULL;
-        unsigned op = STACK_OP_COUNT;
-        if (eq) {
-            *eq = 0;
-            for (unsigned i = 0; i < STACK_OP_COUNT; i++) {
-                char name[24];
-                snprintf(name, sizeof name, "op%u", i);
-                if (!strcasecmp(item, i < 13 ? stack_op_name(i) : name))
-                    op = i;
-            }
-        }
-        unsigned long w = eq ? strtoul(eq + 1, &end, 10) : 0;
-        if (!eq || op == STACK_OP_COUNT || end == eq + 1 || *end || w > 1000000) {
-            snprintf(err, errlen, "'%s' is not op=weight (ops: nop push push_wqm push_else "
-                                  "alu_push_before loop_start call pop loop_end return else jump "
-                                  "clear op13 op14 op15)",
-                     item);
-            rc = -1;
-        } else {
-            weights[op] = (unsigned)w;
-        }
-    }
-    free(copy);
-    unsigned total = 0;
-    for (unsigned i = 0; i < STACK_OP_COUNT; i++)
-        total += weights[i];
-    if (!rc && !total) {
-        snprintf(err, errlen, "all weights are zero");
-        rc = -1;
-    }
     weights_given = true;
-    return rc;
+    return stim_weights_parse(v, weights, STACK_OP_COUNT, op_namer, err, errlen);
 }
 
 static const cosim_option stack_options[] = {
@@ -136,7 +108,9 @@ static const cosim_option stack_options[] = {
                   "(default r7xx)",
      opt_chip},
     {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth},
-    {"weights", "LIST", "op weights, e.g. pop=6,call=1 (see docs/stack_acct.md for the ops)",
+    {"weights", "LIST",
+     "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
+     "call pop loop_end return else jump clear op13 op14 op15)",
      opt_weights},
     {"reset-rate", "N", "assert reset for one cycle once in N cycles (default 250000; 0: never)",
      opt_reset_rate},
@@ -179,26 +153,13 @@ static bool is_pop(unsigned op)
     return op >= STACK_OP_POP && op <= STACK_OP_JUMP;
 }
 
-/* Spreads the 256 values of a byte over the ops in proportion to their
- * weights, pushes (or pops) boosted by `boost`; a non-zero weight gets at
- * least one value, and rounding is settled on the most likely op. */
+/* The op table of a phase: the weights with pushes (or pops) boosted. */
 static void build_table(uint8_t *table, bool (*boosted)(unsigned), unsigned boost)
 {
-    unsigned w[STACK_OP_COUNT], total = 0, share[STACK_OP_COUNT], used = 0, biggest = 0, slot = 0;
+    unsigned w[STACK_OP_COUNT];
     for (unsigned i = 0; i < STACK_OP_COUNT; i++)
-        total += w[i] = weights[i] * (boosted(i) ? boost : 1);
-    for (unsigned i = 0; i < STACK_OP_COUNT; i++) {
-        share[i] = w[i] ? 256u * w[i] / total : 0;
-        if (w[i] && !share[i])
-            share[i] = 1;
-        used += share[i];
-        if (share[i] > share[biggest])
-            biggest = i;
-    }
-    share[biggest] = share[biggest] + 256 - used;
-    for (unsigned i = 0; i < STACK_OP_COUNT; i++)
-        for (unsigned k = 0; k < share[i]; k++)
-            table[slot++] = (uint8_t)i;
+        w[i] = weights[i] * (boosted(i) ? boost : 1);
+    stim_weight_table(table, w, STACK_OP_COUNT);
 }
 
 /* ------------------------------------------------------------------ config strings */
@@ -221,17 +182,8 @@ static void stimulus_args(char *buf, size_t n)
     buf[0] = 0;
     if (weights_given) {
         used += (size_t)snprintf(buf, n, "--weights ");
-        for (unsigned i = 0; i < STACK_OP_COUNT && used < n; i++) {
-            char name[24];
-            if (i < 13)
-                snprintf(name, sizeof name, "%s", stack_op_name(i));
-            else
-                snprintf(name, sizeof name, "op%u", i);
-            for (char *c = name; *c; c++)
-                *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
-            used += (size_t)snprintf(buf + used, n - used, "%s%s=%u", i ? "," : "", name,
-                                     weights[i]);
-        }
+        stim_weights_format(buf + used, n - used, weights, STACK_OP_COUNT, op_namer);
+        used = strlen(buf);
     }
     if (reset_given && used < n)
         snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "", reset_rate);
@@ -445,7 +397,6 @@ const cosim_bench stack_bench = {
     .summary = "R700 stack-allocation accounting (rtl/stack_acct.sv, docs/stack_acct.md)",
     .has_contexts = false,
     .options = stack_options,
-    .default_rtl_top = "tb_stack_acct.dut_stack_acct",
     .config_name = config_name,
     .config_args = config_args,
     .wave_signals = wave_signals,
