@@ -290,10 +290,11 @@ static dpp_status run_lines(asm_state *s, const char *text, size_t len)
                 break;
             lineno++;
         }
+        s->cur.line = first;
         for (size_t i = 0; i < n; i++)
             if (line[i] == 0)
-                return asm_fail(&s->cur, NULL, "NUL byte in the text");
-        s->cur.line = first;
+                return dpp_error_set(s->cur.err, DPP_E_PARSE, "%s:%u:%zu: error: NUL byte in the text",
+                                     s->cur.file, first, i + 1);
         TRY(asm_lex(&s->cur, line, n));
         TRY(statement(s));
     }
@@ -386,11 +387,11 @@ dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm
     if (st == DPP_OK)
         st = asm_flow_finish(s);
     if (st == DPP_OK)
+        st = final_output(s); /* first, so that a label at the end names it */
+    if (st == DPP_OK)
         st = resolve_labels(s);
     if (st == DPP_OK)
         st = hazards(s, opts);
-    if (st == DPP_OK)
-        st = final_output(s);
     for (unsigned i = 0; st == DPP_OK && i < s->n; i++) {
         uint32_t w[DPP_INST_DWORDS];
         dpp_error e;
