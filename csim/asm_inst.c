@@ -69,6 +69,16 @@ static dpp_status parse_mask(asm_state *s, const tok *t, const char *sfx, const 
     *mask = 0;
     if (!strcmp(sfx, "_"))
         return DPP_OK;
+    size_t n = strlen(chans);
+    if (strlen(sfx) == n && strchr(sfx, '_')) { /* positional: "r_b" */
+        for (size_t i = 0; i < n; i++) {
+            if (sfx[i] != '_' && sfx[i] != chans[i])
+                return asm_fail(&s->cur, t, "bad write mask '.%s' (use '%s' with _ for gaps)",
+                                sfx, chans);
+            *mask |= (unsigned)(sfx[i] != '_') << i;
+        }
+        return DPP_OK;
+    }
     const char *p = sfx;
     for (unsigned i = 0; chans[i] && *p; i++)
         if (*p == chans[i]) {
