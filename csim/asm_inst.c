@@ -4,13 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TRY(x)                                                                                    \
-    do {                                                                                          \
-        dpp_status st_ = (x);                                                                     \
-        if (st_ != DPP_OK)                                                                        \
-            return st_;                                                                           \
-    } while (0)
-
 int asm_enum_index(const char *field, const char *name)
 {
     const dpp_field_desc *f = dpp_field_find(field);
@@ -22,8 +15,8 @@ int asm_enum_index(const char *field, const char *name)
 
 /* Register reference: "r12", "r[aL+12]", each optionally followed by
  * ".suffix" (returned in sfx, "" if none). prefix is 'r', 'c' or 'o'. */
-static dpp_status parse_reg(asm_state *s, char prefix, unsigned max, unsigned *idx,
-                            unsigned *rel, char sfx[ASM_NAME], const tok **at)
+static dpp_status parse_reg(asm_state *s, char prefix, unsigned max, unsigned *idx, unsigned *rel,
+                            char sfx[ASM_NAME], const tok **at)
 {
     cursor *c = &s->cur;
     const tok *t = asm_next(c);
@@ -73,8 +66,8 @@ static dpp_status parse_mask(asm_state *s, const tok *t, const char *sfx, const 
     if (strlen(sfx) == n && strchr(sfx, '_')) { /* positional: "r_b" */
         for (size_t i = 0; i < n; i++) {
             if (sfx[i] != '_' && sfx[i] != chans[i])
-                return asm_fail(&s->cur, t, "bad write mask '.%s' (use '%s' with _ for gaps)",
-                                sfx, chans);
+                return asm_fail(&s->cur, t, "bad write mask '.%s' (use '%s' with _ for gaps)", sfx,
+                                chans);
             *mask |= (unsigned)(sfx[i] != '_') << i;
         }
         return DPP_OK;
@@ -109,8 +102,7 @@ static dpp_status parse_swizzle(asm_state *s, const tok *t, const char *sw, cons
 }
 
 /* Operand: [-][|]sN.swz[|] with N in 0,1,2 or p. */
-static dpp_status parse_operand(asm_state *s, int nch, uint16_t *sel, uint16_t *swz,
-                                uint16_t *mod)
+static dpp_status parse_operand(asm_state *s, int nch, uint16_t *sel, uint16_t *swz, uint16_t *mod)
 {
     cursor *c = &s->cur;
     int neg = asm_accept(c, "-"), abs = asm_accept(c, "|");
@@ -237,8 +229,9 @@ static dpp_status parse_src_addr(asm_state *s, dpp_src_addr *d)
                 *d = (dpp_src_addr){(uint16_t)(0x80 | code), 0, 0};
                 return DPP_OK;
             }
-        return asm_fail(c, t, "'%s' is not an inline constant (4-bit exponent, 3-bit mantissa, "
-                              "0 to 480)",
+        return asm_fail(c, t,
+                        "'%s' is not an inline constant (4-bit exponent, 3-bit mantissa, "
+                        "0 to 480)",
                         t->text);
     }
     int cnst = t->kind == TOK_IDENT && t->text[0] == 'c';
@@ -279,8 +272,10 @@ int asm_common_flag(asm_state *s, dpp_inst *in)
         const char *word;
         size_t off;
     } flags[] = {
-        {"nop", offsetof(dpp_inst, cmn.nop)},       {"wait", offsetof(dpp_inst, cmn.tex_sem_wait)},
-        {"last", offsetof(dpp_inst, cmn.last)},     {"aluwait", offsetof(dpp_inst, cmn.alu_wait)},
+        {"nop", offsetof(dpp_inst, cmn.nop)},
+        {"wait", offsetof(dpp_inst, cmn.tex_sem_wait)},
+        {"last", offsetof(dpp_inst, cmn.last)},
+        {"aluwait", offsetof(dpp_inst, cmn.alu_wait)},
         {"inactive", offsetof(dpp_inst, cmn.write_inactive)},
     };
     const tok *t = asm_peek(&s->cur);
@@ -459,8 +454,8 @@ dpp_status asm_fc_stmt(asm_state *s)
         TRY(asm_uint(c, t, t->text, DPP_MAX_INSTS - 1, &v));
         in->fc.jump_addr = (uint16_t)v;
         asm_next(c);
-    } else if (t->kind == TOK_IDENT && strcmp(c->t[c->i + 1].text, "=") &&
-               strcmp(t->text, "if") && !asm_common_flag(s, in)) {
+    } else if (t->kind == TOK_IDENT && strcmp(c->t[c->i + 1].text, "=") && strcmp(t->text, "if") &&
+               !asm_common_flag(s, in)) {
         TRY(asm_fix_label(s, s->n - 1, t));
         asm_next(c);
     }

@@ -58,8 +58,12 @@ void gen_program(uint64_t *rng, unsigned n, dpp_exe *x)
     x->ninsts = n;
     for (unsigned i = 0; i < n; i++)
         dpp_inst_encode(&in[i], x->words + i * DPP_INST_DWORDS);
-    x->info = (dpp_proginfo){1, gen_rand(rng) & 1, gen_rand(rng) & 1, gen_rand(rng) & 1,
-                             gen_rand(rng) % (DPP_NUM_TEMPS + 1), n};
+    x->info = (dpp_proginfo){1,
+                             gen_rand(rng) & 1,
+                             gen_rand(rng) & 1,
+                             gen_rand(rng) & 1,
+                             gen_rand(rng) % (DPP_NUM_TEMPS + 1),
+                             n};
     for (int k = 0; k < 4; k++) {
         unsigned c = gen_rand(rng) % DPP_NUM_CONSTS, i = gen_rand(rng) % DPP_NUM_INTS;
         x->float_set[c] = 1;

@@ -34,15 +34,21 @@ static uint32_t fb(float f)
     return u;
 }
 
-#define V(a, b, c, d) {fb(a), fb(b), fb(c), fb(d)}
-#define S(x) {fb(x), fb(x), fb(x), fb(x)}
+#define V(a, b, c, d)                                                                              \
+    {                                                                                              \
+        fb(a), fb(b), fb(c), fb(d)                                                                 \
+    }
+#define S(x)                                                                                       \
+    {                                                                                              \
+        fb(x), fb(x), fb(x), fb(x)                                                                 \
+    }
 
 typedef struct row {
     const char *text; /* the instruction after "alu", without "src" unless given */
     uint32_t r[3][4]; /* r0, r1, r2 */
     uint32_t want[4];
-    unsigned check;   /* channel mask (bit 0 = R) */
-    unsigned ulp;     /* tolerance; 0 = bit-exact */
+    unsigned check; /* channel mask (bit 0 = R) */
+    unsigned ulp;   /* tolerance; 0 = bit-exact */
 } row;
 
 static const char *const default_src = " src r0/r0, r1/r1, r2/r2";
@@ -58,8 +64,8 @@ static dpp_status run(const char *text, const uint32_t regs[3][4], int32_t al, u
     static uint32_t temps[DPP_NUM_TEMPS][4];
     memset(temps, 0, sizeof temps);
     memcpy(temps, regs, 3 * sizeof temps[0]);
-    snprintf(prog, sizeof prog, "%s %s%s\n", strncmp(text, "out", 3) ? "alu" : "",
-             text, strstr(text, " src ") ? "" : default_src);
+    snprintf(prog, sizeof prog, "%s %s%s\n", strncmp(text, "out", 3) ? "alu" : "", text,
+             strstr(text, " src ") ? "" : default_src);
     dpp_asm_opts o = {1};
     dpp_status st = dpp_asm(prog, strlen(prog), "row.s", &o, x, err);
     if (st != DPP_OK) {
@@ -112,18 +118,26 @@ static void rgb_and_alpha_mad(void **state)
         /* the adder gives -0 only when both addends are negative (spec 7.1) */
         {MADRGB, {S(0), S(0), {NZ, NZ, NZ, NZ}}, {PZ, PZ, PZ, PZ}, 15, 0},
         {"rgb mad r3.rgb, -s0.rgb, s1.rgb, s2.rgb alpha mad r3.a, -s0.a, s1.a, s2.a",
-         {S(0), S(0), {NZ, NZ, NZ, NZ}}, {NZ, NZ, NZ, NZ}, 15, 0},
+         {S(0), S(0), {NZ, NZ, NZ, NZ}},
+         {NZ, NZ, NZ, NZ},
+         15,
+         0},
         /* Inf - Inf and NaN inputs give the canonical NaN */
-        {MADRGB, {{PINF, QNAN, PINF, NINF}, S(1), {NINF, PZ, PINF, NINF}},
-         {CANON, CANON, PINF, NINF}, 15, 0},
+        {MADRGB,
+         {{PINF, QNAN, PINF, NINF}, S(1), {NINF, PZ, PINF, NINF}},
+         {CANON, CANON, PINF, NINF},
+         15,
+         0},
         /* denormal inputs are flushed: DEN * 2^100 is 0, not 1.8e-15; and
          * -0 * 2^100 + (+0) is +0 by the adder rule */
         {MADRGB, {{DEN, NDEN, DEN, DEN}, S(0x1p100f), S(0)}, {PZ, PZ, PZ, PZ}, 15, 0},
-        {MADRGB, {{DEN, NDEN, DEN, DEN}, S(0x1p100f), {NZ, NZ, NZ, NZ}}, {PZ, NZ, PZ, PZ}, 15,
-         0},
+        {MADRGB, {{DEN, NDEN, DEN, DEN}, S(0x1p100f), {NZ, NZ, NZ, NZ}}, {PZ, NZ, PZ, PZ}, 15, 0},
         /* denormal results are flushed to a zero of the same sign */
-        {MADRGB, {V(0x1p-70f, -0x1p-70f, 0x1p-50f, 1), S(0x1p-70f), S(0)},
-         {PZ, NZ, fb(0x1p-120f), fb(0x1p-70f)}, 15, 0},
+        {MADRGB,
+         {V(0x1p-70f, -0x1p-70f, 0x1p-50f, 1), S(0x1p-70f), S(0)},
+         {PZ, NZ, fb(0x1p-120f), fb(0x1p-70f)},
+         15,
+         0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
@@ -133,25 +147,49 @@ static void dot_products(void **state)
     (void)state;
     const row rows[] = {
         {"rgb dp3 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha dp r3.a, s0.a, s1.a, s2.a",
-         {V(1, 2, 3, 100), V(4, 5, 6, 100), S(0)}, S(32), 15, 0},
+         {V(1, 2, 3, 100), V(4, 5, 6, 100), S(0)},
+         S(32),
+         15,
+         0},
         /* DP4: the 4th term comes from the alpha operands' select and swizzle */
         {"rgb dp4 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha dp r3.a, s0.a, s1.a, s2.a",
-         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)}, S(60), 15, 0},
+         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)},
+         S(60),
+         15,
+         0},
         {"rgb dp4 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha dp r3.a, s0.r, s1.a, s2.a",
-         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)}, S(39), 15, 0},
+         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)},
+         S(39),
+         15,
+         0},
         {"rgb dp4 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha dp r3.a, -s0.a, s1.a, s2.a",
-         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)}, S(4), 15, 0},
+         {V(1, 2, 3, 4), V(4, 5, 6, 7), S(0)},
+         S(4),
+         15,
+         0},
         /* D2A: A.r*B.r + A.g*B.g + C.b */
         {"rgb d2a r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha dp r3.a, s0.a, s1.a, s2.a",
-         {V(1, 2, 3, 4), V(4, 5, 6, 7), V(100, 100, 10, 100)}, S(24), 15, 0},
+         {V(1, 2, 3, 4), V(4, 5, 6, 7), V(100, 100, 10, 100)},
+         S(24),
+         15,
+         0},
         /* exact cancellation of the two largest terms, rest >= 2^25 smaller: +0 */
         {"rgb dp3 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r3.a, s0.a, s1.a, s2.a",
-         {V(0x1p30f, -0x1p30f, 1, 0), S(1), S(0)}, {PZ, PZ, PZ, 0}, 7, 0},
+         {V(0x1p30f, -0x1p30f, 1, 0), S(1), S(0)},
+         {PZ, PZ, PZ, 0},
+         7,
+         0},
         {"rgb dp3 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r3.a, s0.a, s1.a, s2.a",
-         {V(0x1p20f, -0x1p20f, 1, 0), S(1), S(0)}, S(1), 7, 0},
+         {V(0x1p20f, -0x1p20f, 1, 0), S(1), S(0)},
+         S(1),
+         7,
+         0},
         /* Inf * 0 in a dot product: NaN, canonicalised */
         {"rgb dp3 r3.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r3.a, s0.a, s1.a, s2.a",
-         {{PINF, 0, 0, 0}, S(0), S(0)}, {CANON, CANON, CANON, 0}, 7, 0},
+         {{PINF, 0, 0, 0}, S(0), S(0)},
+         {CANON, CANON, CANON, 0},
+         7,
+         0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
@@ -164,29 +202,44 @@ static void selects(void **state)
     const row rows[] = {
         {SEL("min"), {V(1, -1, 5, -3), V(2, -2, 5, 3), S(0)}, V(1, -2, 5, -3), 15, 0},
         /* both zeros: B; NaN anywhere: B, bit-exact with OMOD disabled */
-        {SEL("min.disabled"), {{PZ, NZ, QNAN, 0}, {NZ, PZ, fb(3), PNAN}, S(0)},
-         {NZ, PZ, fb(3), PNAN}, 15, 0},
+        {SEL("min.disabled"),
+         {{PZ, NZ, QNAN, 0}, {NZ, PZ, fb(3), PNAN}, S(0)},
+         {NZ, PZ, fb(3), PNAN},
+         15,
+         0},
         {SEL("max"), {V(1, -1, -INFINITY, 0), V(2, -2, -5, 0), S(0)}, V(2, -1, -5, 0), 15, 0},
-        {SEL("max.disabled"), {{PZ, NZ, PINF, fb(1)}, {NZ, PZ, fb(5), PNAN}, S(0)},
-         {NZ, PZ, PINF, PNAN}, 15, 0},
+        {SEL("max.disabled"),
+         {{PZ, NZ, PINF, fb(1)}, {NZ, PZ, fb(5), PNAN}, S(0)},
+         {NZ, PZ, PINF, PNAN},
+         15,
+         0},
         /* NaN chosen with OMOD enabled is canonicalised */
         {SEL("max"), {{fb(1), 0, 0, 0}, {QNAN, 0, 0, 0}, S(0)}, {CANON, 0, 0, 0}, 1, 0},
         /* CND: C > 0.5 ? A : B, NaN C -> B */
         {SEL("cnd"), {S(1), S(2), {fb(0.5f), fb(0.6f), QNAN, PINF}}, V(2, 1, 2, 1), 15, 0},
         /* CMP: C >= 0 ? A : B; -0 and denormals count as 0 */
         {SEL("cmp"), {S(1), S(2), {NZ, NDEN, fb(-1), QNAN}}, V(1, 1, 2, 2), 15, 0},
-        {SEL("cmp.disabled"), {{PNAN, NDEN, DEN, NINF}, S(2), S(0)}, {PNAN, NDEN, DEN, NINF},
-         15, 0},
+        {SEL("cmp.disabled"),
+         {{PNAN, NDEN, DEN, NINF}, S(2), S(0)},
+         {PNAN, NDEN, DEN, NINF},
+         15,
+         0},
         /* with OMOD enabled the chosen denormal is flushed */
         {SEL("cmp"), {{NDEN, DEN, 0, 0}, S(2), S(0)}, {NZ, PZ, 0, 0}, 3, 0},
-        {SEL("frc"), {{fb(1.25f), fb(-0.25f), fb(3), PINF}, S(0), S(0)},
-         {fb(0.25f), fb(0.75f), PZ, CANON}, 15, 0},
+        {SEL("frc"),
+         {{fb(1.25f), fb(-0.25f), fb(3), PINF}, S(0), S(0)},
+         {fb(0.25f), fb(0.75f), PZ, CANON},
+         15,
+         0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
 
 #define T(op) "rgb sop r3.rgb, s0.rgb, s0.rgb, s0.rgb alpha " op " r3.a, s0.a, s0.a, s0.a"
-#define A4(x) {0, 0, 0, x}
+#define A4(x)                                                                                      \
+    {                                                                                              \
+        0, 0, 0, x                                                                                 \
+    }
 
 static void transcendentals(void **state)
 {
@@ -211,7 +264,10 @@ static void transcendentals(void **state)
         {T("rsq"), {A4(fb(-4)), S(0), S(0)}, {CANON, CANON, CANON, CANON}, 15, 0},
         /* SM3 rsq(|x|) through the ABS modifier */
         {"rgb sop r3.rgb, s0.rgb, s0.rgb, s0.rgb alpha rsq r3.a, |s0.a|, s0.a, s0.a",
-         {A4(fb(-4)), S(0), S(0)}, S(0.5f), 15, 0},
+         {A4(fb(-4)), S(0), S(0)},
+         S(0.5f),
+         15,
+         0},
         /* SIN/COS take revolutions */
         {T("sin"), {A4(fb(0.25f)), S(0), S(0)}, S(1), 15, 1},
         {T("sin"), {A4(fb(-0.25f)), S(0), S(0)}, S(-1), 15, 1},
@@ -225,8 +281,8 @@ static void transcendentals(void **state)
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
 
-#define MOV(opnd, aopnd)                                                                          \
-    "rgb max.disabled r3.rgb, " opnd ", " opnd ", s2.rgb alpha max.disabled r3.a, " aopnd       \
+#define MOV(opnd, aopnd)                                                                           \
+    "rgb max.disabled r3.rgb, " opnd ", " opnd ", s2.rgb alpha max.disabled r3.a, " aopnd          \
     ", " aopnd ", s2.a"
 
 static void modifiers_and_swizzles(void **state)
@@ -234,14 +290,26 @@ static void modifiers_and_swizzles(void **state)
     (void)state;
     const uint32_t in[4] = {fb(-2), fb(3), NZ, PNAN};
     const row rows[] = {
-        {MOV("s0.rgb", "s0.a"), {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
-         {in[0], in[1], in[2], in[3]}, 15, 0},
-        {MOV("-s0.rgb", "-s0.a"), {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
-         {fb(2), fb(-3), PZ, PNAN | 0x80000000u}, 15, 0},
-        {MOV("|s0.rgb|", "|s0.a|"), {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
-         {fb(2), fb(3), PZ, PNAN}, 15, 0},
-        {MOV("-|s0.rgb|", "-|s0.a|"), {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
-         {fb(-2), fb(-3), NZ, PNAN | 0x80000000u}, 15, 0},
+        {MOV("s0.rgb", "s0.a"),
+         {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
+         {in[0], in[1], in[2], in[3]},
+         15,
+         0},
+        {MOV("-s0.rgb", "-s0.a"),
+         {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
+         {fb(2), fb(-3), PZ, PNAN | 0x80000000u},
+         15,
+         0},
+        {MOV("|s0.rgb|", "|s0.a|"),
+         {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
+         {fb(2), fb(3), PZ, PNAN},
+         15,
+         0},
+        {MOV("-|s0.rgb|", "-|s0.a|"),
+         {{in[0], in[1], in[2], in[3]}, S(0), S(0)},
+         {fb(-2), fb(-3), NZ, PNAN | 0x80000000u},
+         15,
+         0},
         /* swizzle codes r g b a 0 h(0.5) 1 */
         {MOV("s0.abr", "s0.g"), {V(1, 2, 3, 4), S(0), S(0)}, V(4, 3, 1, 2), 15, 0},
         {MOV("s0.0h1", "s0.b"), {V(1, 2, 3, 4), S(0), S(0)}, V(0, 0.5f, 1, 3), 15, 0},
@@ -252,7 +320,10 @@ static void modifiers_and_swizzles(void **state)
         /* RGB reads the alpha part of a source from its ALPHA address */
         {"rgb max.disabled r3.rgb, s0.aaa, s0.aaa, s2.rgb alpha max r3.a, s0.a, s0.a, s2.a"
          " src r0/r1, r1/r1, r2/r2",
-         {V(1, 2, 3, 4), V(5, 6, 7, 8), S(0)}, V(8, 8, 8, 8), 15, 0},
+         {V(1, 2, 3, 4), V(5, 6, 7, 8), S(0)},
+         V(8, 8, 8, 8),
+         15,
+         0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
@@ -271,25 +342,35 @@ static void omod_and_clamp(void **state)
         {OM("d4"), {S(3), S(0), S(0)}, S(0.75f), 15, 0},
         {OM("d8"), {S(3), S(0), S(0)}, S(0.375f), 15, 0},
         /* overflow to Inf; underflow into denormals is flushed */
-        {OM("u2"), {V(0x1p127f, -0x1p127f, 1, 1), S(0), S(0)}, {PINF, NINF, fb(2), fb(2)}, 15,
+        {OM("u2"), {V(0x1p127f, -0x1p127f, 1, 1), S(0), S(0)}, {PINF, NINF, fb(2), fb(2)}, 15, 0},
+        {OM("d8"),
+         {V(0x1p-126f, -0x1p-126f, 1, 1), S(0), S(0)},
+         {PZ, NZ, fb(0.125f), fb(0.125f)},
+         15,
          0},
-        {OM("d8"), {V(0x1p-126f, -0x1p-126f, 1, 1), S(0), S(0)},
-         {PZ, NZ, fb(0.125f), fb(0.125f)}, 15, 0},
         /* clamp after OMOD; NaN and -0 saturate to +0 */
         {"rgb mad.sat r3.rgb, s0.rgb, s1.111, s2.000 alpha mad.sat r3.a, s0.a, s1.1, s2.0",
-         {{fb(1.5f), fb(-0.5f), fb(0.25f), QNAN}, S(0), S(0)}, {fb(1), PZ, fb(0.25f), PZ}, 15, 0},
+         {{fb(1.5f), fb(-0.5f), fb(0.25f), QNAN}, S(0), S(0)},
+         {fb(1), PZ, fb(0.25f), PZ},
+         15,
+         0},
         {"rgb mad.d2.sat r3.rgb, s0.rgb, s1.111, s2.000 alpha mad.sat r3.a, -s0.a, s1.1, s2.0",
-         {{fb(1.5f), fb(3), NZ, PZ}, S(0), S(0)}, {fb(0.75f), fb(1), PZ, PZ}, 15, 0},
+         {{fb(1.5f), fb(3), NZ, PZ}, S(0), S(0)},
+         {fb(0.75f), fb(1), PZ, PZ},
+         15,
+         0},
         /* OMOD_DISABLED: no scaling, no NaN canonicalisation, no clamp */
         {"rgb max.disabled.sat r3.rgb, s0.rgb, s0.rgb, s0.rgb alpha max.disabled.sat r3.a, "
          "s0.a, s0.a, s0.a",
-         {{fb(1.5f), fb(-0.5f), DEN, PNAN}, S(0), S(0)}, {fb(1.5f), fb(-0.5f), DEN, PNAN}, 15,
+         {{fb(1.5f), fb(-0.5f), DEN, PNAN}, S(0), S(0)},
+         {fb(1.5f), fb(-0.5f), DEN, PNAN},
+         15,
          0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
 
-#define PS(r, a)                                                                                  \
+#define PS(r, a)                                                                                   \
     "rgb mad r3.rgb, sp.rgb, s2.111, s2.000 alpha mad r3.a, sp.a, s2.1, s2.0 srcp " r "/" a
 
 static void presubtract(void **state)
@@ -301,8 +382,11 @@ static void presubtract(void **state)
         {PS("add", "add"), {S(0.25f), S(2), S(0)}, S(2.25f), 15, 0},
         {PS("inv", "inv"), {S(0.25f), S(2), S(0)}, S(0.75f), 15, 0},
         {PS("sub", "inv"), {V(1, 2, 3, 4), V(10, 20, 30, 40), S(0)}, V(9, 18, 27, -3), 15, 0},
-        {PS("add", "bias"), {{PINF, QNAN, DEN, PINF}, {NINF, fb(1), fb(1), 0}, S(0)},
-         {CANON, CANON, fb(1), NINF}, 15, 0},
+        {PS("add", "bias"),
+         {{PINF, QNAN, DEN, PINF}, {NINF, fb(1), fb(1), 0}, S(0)},
+         {CANON, CANON, fb(1), NINF},
+         15,
+         0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
 }
@@ -316,10 +400,16 @@ static void inline_and_float_constants(void **state)
     }
     const row rows[] = {
         {MADRGB " src r0/r0, #0.5/#0.5, #2/#2", {S(3), S(0), S(0)}, S(3.5f), 15, 0},
-        {MADRGB " src #480/#480, #0.001953125/#0.001953125, #0/#0", {S(0), S(0), S(0)},
-         S(0.9375f), 15, 0},
-        {MADRGB " src #1.875/#1.875, #0.013671875/#0.013671875, #0/#0", {S(0), S(0), S(0)},
-         S(0.025634765625f), 15, 0},
+        {MADRGB " src #480/#480, #0.001953125/#0.001953125, #0/#0",
+         {S(0), S(0), S(0)},
+         S(0.9375f),
+         15,
+         0},
+        {MADRGB " src #1.875/#1.875, #0.013671875/#0.013671875, #0/#0",
+         {S(0), S(0), S(0)},
+         S(0.025634765625f),
+         15,
+         0},
         {MADRGB " src c5/c5, #1/#1, c255/c255", {S(0), S(0), S(0)}, V(9, 19, 29, 39), 15, 0},
     };
     check_rows(rows, sizeof rows / sizeof rows[0]);
@@ -333,9 +423,8 @@ static void relative_addressing(void **state)
     dpp_error err;
     for (int c = 0; c < 4; c++)
         consts[6][c] = fb(100);
-    assert_int_equal(run(MADRGB " src r[aL+1]/r[aL+1], c[aL+5]/c[aL+5], #0/#0", regs, 1, 0, &r,
-                         &err),
-                     DPP_OK);
+    assert_int_equal(
+        run(MADRGB " src r[aL+1]/r[aL+1], c[aL+5]/c[aL+5], #0/#0", regs, 1, 0, &r, &err), DPP_OK);
     assert_int_equal(r.value[0], fb(700)); /* r2 * c6 */
     assert_int_equal(run("rgb mad r[aL+3].rgb, s0.rgb, s0.rgb, s0.rgb alpha mad r[aL].a, s0.a, "
                          "s0.a, s0.a",
@@ -409,9 +498,9 @@ static void alu_result_and_predicates(void **state)
     uint8_t pred = 0xF0, res = 0;
     assert_int_equal(run(MADRGB " setp rgba eq lt setres a lt", regs, 0, 0, &r, &err), DPP_OK);
     assert_int_equal(r.alu_result_we, 1);
-    assert_int_equal(r.alu_result, 1);   /* -2 < 0 */
+    assert_int_equal(r.alu_result, 1); /* -2 < 0 */
     assert_int_equal(r.pred_we, 0xF);
-    assert_int_equal(r.pred_val, 0xD);   /* 0==0, 1!=0, -0==0, -2<0 */
+    assert_int_equal(r.pred_val, 0xD); /* 0==0, 1!=0, -0==0, -2<0 */
     dpp_alu_commit(&r, NULL, NULL, NULL, &res, &pred);
     assert_int_equal(pred, 0xFD);
     assert_int_equal(res, 1);
@@ -439,9 +528,10 @@ static void compare_against_zero(void **state)
         uint32_t v;
         int eq, lt, ge, ne;
     } t[] = {
-        {PZ, 1, 0, 1, 0},   {NZ, 1, 0, 1, 0},   {DEN, 1, 0, 1, 0},  {NDEN, 1, 0, 1, 0},
-        {PINF, 0, 0, 1, 1}, {NINF, 0, 1, 0, 1}, {QNAN, 0, 0, 0, 1}, {CANON, 0, 0, 0, 1},
-        {0x3F800000u, 0, 0, 1, 1}, {0xBF800000u, 0, 1, 0, 1},
+        {PZ, 1, 0, 1, 0},          {NZ, 1, 0, 1, 0},    {DEN, 1, 0, 1, 0},
+        {NDEN, 1, 0, 1, 0},        {PINF, 0, 0, 1, 1},  {NINF, 0, 1, 0, 1},
+        {QNAN, 0, 0, 0, 1},        {CANON, 0, 0, 0, 1}, {0x3F800000u, 0, 0, 1, 1},
+        {0xBF800000u, 0, 1, 0, 1},
     };
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         assert_int_equal(dpp_cmp_zero(t[i].v, DPP_CMP_EQ), t[i].eq);

@@ -119,48 +119,140 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
     size_t phoff = rd32(b + 28);
     size_t pi = note(b, DPP_NOTE_PROGINFO);
     switch (i) {
-    case 0: *expect = "shorter than an ELF header"; return 40;
-    case 1: b[1] = 'X'; *expect = "byte 0: error: not an ELF file"; break;
-    case 2: b[4] = 2; *expect = "byte 4: error: class must be ELFCLASS32"; break;
-    case 3: b[5] = 2; *expect = "byte 5: error: data encoding must be ELFDATA2LSB"; break;
-    case 4: b[6] = 0; *expect = "byte 6: error: ident version"; break;
-    case 5: b[7] = 0; *expect = "byte 7: error: OSABI must be ELFOSABI_ATI (98), found 0"; break;
-    case 6: b[8] = 0; *expect = "byte 8: error: ABI version must be 1"; break;
-    case 7: wr16(b + 16, 1); *expect = "byte 16: error: type must be ET_EXEC"; break;
-    case 8: wr16(b + 18, 3); *expect = "byte 18: error: machine must be EM_ATI_R5XX (122), found 3"; break;
-    case 9: wr32(b + 20, 0); *expect = "byte 20: error: version must be 1"; break;
-    case 10: wr32(b + 24, 8); *expect = "byte 24: error: entry must be 0"; break;
-    case 11: wr32(b + 36, 0); *expect = "byte 36: error: flags must be EF_ATI_DPP (1), found 0"; break;
-    case 12: wr16(b + 40, 64); *expect = "byte 40: error: header size"; break;
-    case 13: wr32(b + 28, (uint32_t)n - 8); *expect = "byte 28: error: program header table"; break;
-    case 14: wr32(b + 32, (uint32_t)n); *expect = "byte 32: error: section header table"; break;
-    case 15: wr16(b + 50, 9); *expect = "byte 50: error: section name table index 9"; break;
-    case 16: wr32(b + text + 20, 5 * 24 - 4); *expect = "not a positive multiple of 24"; break;
+    case 0:
+        *expect = "shorter than an ELF header";
+        return 40;
+    case 1:
+        b[1] = 'X';
+        *expect = "byte 0: error: not an ELF file";
+        break;
+    case 2:
+        b[4] = 2;
+        *expect = "byte 4: error: class must be ELFCLASS32";
+        break;
+    case 3:
+        b[5] = 2;
+        *expect = "byte 5: error: data encoding must be ELFDATA2LSB";
+        break;
+    case 4:
+        b[6] = 0;
+        *expect = "byte 6: error: ident version";
+        break;
+    case 5:
+        b[7] = 0;
+        *expect = "byte 7: error: OSABI must be ELFOSABI_ATI (98), found 0";
+        break;
+    case 6:
+        b[8] = 0;
+        *expect = "byte 8: error: ABI version must be 1";
+        break;
+    case 7:
+        wr16(b + 16, 1);
+        *expect = "byte 16: error: type must be ET_EXEC";
+        break;
+    case 8:
+        wr16(b + 18, 3);
+        *expect = "byte 18: error: machine must be EM_ATI_R5XX (122), found 3";
+        break;
+    case 9:
+        wr32(b + 20, 0);
+        *expect = "byte 20: error: version must be 1";
+        break;
+    case 10:
+        wr32(b + 24, 8);
+        *expect = "byte 24: error: entry must be 0";
+        break;
+    case 11:
+        wr32(b + 36, 0);
+        *expect = "byte 36: error: flags must be EF_ATI_DPP (1), found 0";
+        break;
+    case 12:
+        wr16(b + 40, 64);
+        *expect = "byte 40: error: header size";
+        break;
+    case 13:
+        wr32(b + 28, (uint32_t)n - 8);
+        *expect = "byte 28: error: program header table";
+        break;
+    case 14:
+        wr32(b + 32, (uint32_t)n);
+        *expect = "byte 32: error: section header table";
+        break;
+    case 15:
+        wr16(b + 50, 9);
+        *expect = "byte 50: error: section name table index 9";
+        break;
+    case 16:
+        wr32(b + text + 20, 5 * 24 - 4);
+        *expect = "not a positive multiple of 24";
+        break;
     case 17: /* 513 instructions: a fresh .text region past the old end */
         memset(b + n, 0, 513 * 24);
         wr32(b + text + 16, (uint32_t)n);
         wr32(b + text + 20, 513 * 24);
         *expect = ".text holds 513 instructions (at most 512)";
         return n + 513 * 24;
-    case 18: wr32(b + nt + 16, (uint32_t)n - 4); *expect = "runs past the end of the file"; break;
-    case 19: wr32(b + nt + 16, rd32(b + text + 16) + 8); *expect = "overlap"; break;
-    case 20: wr32(b + phoff + 4, rd32(b + phoff + 4) + 4); *expect = "not covered by a PT_LOAD"; break;
-    case 21: wr32(b + phoff + 32, 0); *expect = "not covered by a PT_NOTE"; break;
-    case 22: wr32(b + nt + 4, SHT_PROGBITS); *expect = "no ATI DPP PROGINFO note (required)"; break;
+    case 18:
+        wr32(b + nt + 16, (uint32_t)n - 4);
+        *expect = "runs past the end of the file";
+        break;
+    case 19:
+        wr32(b + nt + 16, rd32(b + text + 16) + 8);
+        *expect = "overlap";
+        break;
+    case 20:
+        wr32(b + phoff + 4, rd32(b + phoff + 4) + 4);
+        *expect = "not covered by a PT_LOAD";
+        break;
+    case 21:
+        wr32(b + phoff + 32, 0);
+        *expect = "not covered by a PT_NOTE";
+        break;
+    case 22:
+        wr32(b + nt + 4, SHT_PROGBITS);
+        *expect = "no ATI DPP PROGINFO note (required)";
+        break;
     case 23: /* the section and its PT_NOTE both lose the last 2 bytes */
         wr32(b + nt + 20, rd32(b + nt + 20) - 2);
         wr32(b + phoff + 32 + 16, rd32(b + nt + 20));
         *expect = "truncated note";
         break;
-    case 24: b[pi + 12] = 'B'; *expect = "note name is not \"ATI DPP\""; break;
-    case 25: wr32(b + pi + 8, 99); *expect = "unknown ATI DPP note type 99"; break;
-    case 26: wr32(b + pi + 20, 2); *expect = "PROGINFO reserved is 2"; break;
-    case 27: wr32(b + pi + 40, 4); *expect = "PROGINFO says 4 instructions but .text holds 5"; break;
-    case 28: wr32(b + note(b, DPP_NOTE_INPUTS) + 8, DPP_NOTE_EARLYEXIT); *expect = "note type 7 appears twice"; break;
-    case 29: wr32(b + note(b, DPP_NOTE_CONDOUT) + 20, 2); *expect = "CONDOUT note value 2 is not 0 or 1"; break;
-    case 30: wr32(b + note(b, DPP_NOTE_INPUTS) + 20, 16); *expect = "INPUTS note lists index 16"; break;
-    case 31: wr32(b + note(b, DPP_NOTE_EARLYEXIT) + 4, 8); *expect = "EARLYEXIT note must hold 4 bytes"; break;
-    case 32: wr32(b + pi + 4, 20); *expect = "PROGINFO note must hold 24 bytes"; break;
+    case 24:
+        b[pi + 12] = 'B';
+        *expect = "note name is not \"ATI DPP\"";
+        break;
+    case 25:
+        wr32(b + pi + 8, 99);
+        *expect = "unknown ATI DPP note type 99";
+        break;
+    case 26:
+        wr32(b + pi + 20, 2);
+        *expect = "PROGINFO reserved is 2";
+        break;
+    case 27:
+        wr32(b + pi + 40, 4);
+        *expect = "PROGINFO says 4 instructions but .text holds 5";
+        break;
+    case 28:
+        wr32(b + note(b, DPP_NOTE_INPUTS) + 8, DPP_NOTE_EARLYEXIT);
+        *expect = "note type 7 appears twice";
+        break;
+    case 29:
+        wr32(b + note(b, DPP_NOTE_CONDOUT) + 20, 2);
+        *expect = "CONDOUT note value 2 is not 0 or 1";
+        break;
+    case 30:
+        wr32(b + note(b, DPP_NOTE_INPUTS) + 20, 16);
+        *expect = "INPUTS note lists index 16";
+        break;
+    case 31:
+        wr32(b + note(b, DPP_NOTE_EARLYEXIT) + 4, 8);
+        *expect = "EARLYEXIT note must hold 4 bytes";
+        break;
+    case 32:
+        wr32(b + pi + 4, 20);
+        *expect = "PROGINFO note must hold 24 bytes";
+        break;
     case 33: /* a reserved bit in dword 1 of slot 1, the LOOP */
         wr32(b + rd32(b + text + 16) + 1 * 24 + 4, 1);
         *expect = "slot 1: reserved bits 0x00000001 set in dword 1 of a fc";
@@ -169,15 +261,40 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         b[rd32(b + text + 16) + 4 * 24] &= (uint8_t)~3u;
         *expect = "slot 4: an ALU instruction cannot write outputs";
         break;
-    case 35: b[(size_t)rd32(b + shdr(b, ".shstrtab") + 16) + rd32(b + text) + 1] = 'x'; *expect = "no .text section"; break;
-    case 36: wr32(b + text, 100000); *expect = "name offset 100000 outside the name table"; break;
-    case 37: wr32(b + text + 4, SHT_NOTE); *expect = ".text must be PROGBITS"; break;
-    case 38: wr16(b + 44, 0); *expect = "byte 44: error: no program headers"; break;
-    case 39: wr32(b + phoff + 16, 100000); *expect = "segment 0 runs past the end"; break;
-    case 40: wr16(b + 48, 0); *expect = "byte 48: error: no section headers"; break;
-    case 41: wr32(b + text + 16, 8); *expect = "overlaps the ELF header"; break;
-    case 42: wr32(b + pi + 36, 129); *expect = "PROGINFO num_temps is 129"; break;
-    default: return 0;
+    case 35:
+        b[(size_t)rd32(b + shdr(b, ".shstrtab") + 16) + rd32(b + text) + 1] = 'x';
+        *expect = "no .text section";
+        break;
+    case 36:
+        wr32(b + text, 100000);
+        *expect = "name offset 100000 outside the name table";
+        break;
+    case 37:
+        wr32(b + text + 4, SHT_NOTE);
+        *expect = ".text must be PROGBITS";
+        break;
+    case 38:
+        wr16(b + 44, 0);
+        *expect = "byte 44: error: no program headers";
+        break;
+    case 39:
+        wr32(b + phoff + 16, 100000);
+        *expect = "segment 0 runs past the end";
+        break;
+    case 40:
+        wr16(b + 48, 0);
+        *expect = "byte 48: error: no section headers";
+        break;
+    case 41:
+        wr32(b + text + 16, 8);
+        *expect = "overlaps the ELF header";
+        break;
+    case 42:
+        wr32(b + pi + 36, 129);
+        *expect = "PROGINFO num_temps is 129";
+        break;
+    default:
+        return 0;
     }
     return n;
 }
@@ -198,7 +315,8 @@ static void malformed_files(void **state)
             break;
         dpp_error err;
         dpp_status st = dpp_elf_read_mem(b, n, "bad.elf", x, &err);
-        if (st != DPP_E_FORMAT || !strstr(err.msg, expect) || strncmp(err.msg, "bad.elf: byte ", 14))
+        if (st != DPP_E_FORMAT || !strstr(err.msg, expect) ||
+            strncmp(err.msg, "bad.elf: byte ", 14))
             print_error("case %d: status %d, message '%s', expected '%s'\n", i, st,
                         st ? err.msg : "", expect);
         assert_int_equal(st, DPP_E_FORMAT);

@@ -226,9 +226,8 @@ static void inline_constants_and_loop_constants(void **state)
     static const struct {
         unsigned code;
         float v;
-    } t[] = {{0x00, 0.0f},        {0x01, 0x1p-9f},      {0x07, 7 * 0x1p-9f}, {0x08, 0x1p-6f},
-             {0x38, 1.0f},        {0x3C, 1.5f},         {0x40, 2.0f},        {0x30, 0.5f},
-             {0x7F, 480.0f},      {0x78, 256.0f}};
+    } t[] = {{0x00, 0.0f}, {0x01, 0x1p-9f}, {0x07, 7 * 0x1p-9f}, {0x08, 0x1p-6f}, {0x38, 1.0f},
+             {0x3C, 1.5f}, {0x40, 2.0f},    {0x30, 0.5f},        {0x7F, 480.0f},  {0x78, 256.0f}};
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
         float f;
         uint32_t b = dpp_inline_const_bits(t[i].code);

@@ -24,8 +24,8 @@ static void first_difference(const dpp_exe *a, const dpp_exe *b, const char *tex
             dpp_inst in;
             dpp_inst_decode(a->words + (i / 6) * 6, &in);
             dpp_disasm_inst(&in, 1, line, sizeof line);
-            print_error("slot %u dword %u: 0x%08x became 0x%08x\n  %s\n", i / 6, i % 6,
-                        a->words[i], b->words[i], line);
+            print_error("slot %u dword %u: 0x%08x became 0x%08x\n  %s\n", i / 6, i % 6, a->words[i],
+                        b->words[i], line);
             return;
         }
     print_error("words equal; notes or proginfo differ\n%.2000s\n", text);
