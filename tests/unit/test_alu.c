@@ -4,6 +4,7 @@
  * row says otherwise; the result checked is what the instruction computes
  * (dpp_alu_result.value) on the channels in `check`. */
 #include "alu.h"
+#include "alu_fp.h"
 #include "asm.h"
 
 #include <math.h>
@@ -284,6 +285,53 @@ static void transcendentals(void **state)
 #define MOV(opnd, aopnd)                                                                           \
     "rgb max.disabled r3.rgb, " opnd ", " opnd ", s2.rgb alpha max.disabled r3.a, " aopnd          \
     ", " aopnd ", s2.a"
+
+/* The accuracy docs/isa-model-defined.md (A12) promises: EX2, LN2, RCP, RSQ
+ * within 1 ulp of the exact value; SIN/COS within 1 ulp or 2^-50 absolute.
+ * 20,000 inputs per op against long double references. */
+static void transcendental_accuracy(void **state)
+{
+    (void)state;
+    const long double two_pi = 6.283185307179586476925286766559005768L;
+    uint64_t rng = 0x9E3779B97F4A7C15ull;
+    for (unsigned op = DPP_ALPHA_EX2; op <= DPP_ALPHA_COS; op++)
+        for (int i = 0; i < 20000; i++) {
+            rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+            uint32_t bits = (uint32_t)(rng >> 16);
+            float a;
+            long double ref;
+            switch (op) {
+            case DPP_ALPHA_EX2:
+                a = (float)((double)(bits % 250000) / 1000.0 - 125.0);
+                ref = exp2l(a);
+                break;
+            case DPP_ALPHA_LN2:
+            case DPP_ALPHA_RSQ:
+                bits = (bits & 0x007FFFFFu) | ((1 + bits % 253) << 23); /* positive normal */
+                memcpy(&a, &bits, sizeof a);
+                ref = op == DPP_ALPHA_LN2 ? log2l(a) : 1.0L / sqrtl(a);
+                break;
+            case DPP_ALPHA_RCP:
+                bits = (bits & 0x807FFFFFu) | ((2 + bits % 250) << 23);
+                memcpy(&a, &bits, sizeof a);
+                ref = 1.0L / a;
+                break;
+            default:
+                a = (float)((double)(bits % 2000000) / 1000.0 - 1000.0);
+                ref =
+                    (op == DPP_ALPHA_SIN ? sinl : cosl)(two_pi * (long double)(a - nearbyintf(a)));
+                break;
+            }
+            uint32_t got = dpp_fp_transcendental(op, a), want = fb((float)ref);
+            int64_t ulps = llabs(ordered(got) - ordered(want));
+            long double abs_err = fabsl((long double)dpp_fp_f(got) - ref);
+            int ok = ulps <= 1 || (op >= DPP_ALPHA_SIN && abs_err <= 0x1p-50L);
+            if (!ok)
+                print_error("op %u input %a: got %a want %a (%lld ulp)\n", op, (double)a,
+                            (double)dpp_fp_f(got), (double)ref, (long long)ulps);
+            assert_true(ok);
+        }
+}
 
 static void modifiers_and_swizzles(void **state)
 {
@@ -567,6 +615,7 @@ int main(void)
         cmocka_unit_test(dot_products),
         cmocka_unit_test(selects),
         cmocka_unit_test(transcendentals),
+        cmocka_unit_test(transcendental_accuracy),
         cmocka_unit_test(modifiers_and_swizzles),
         cmocka_unit_test(omod_and_clamp),
         cmocka_unit_test(presubtract),
