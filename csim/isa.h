@@ -267,6 +267,11 @@ void dpp_inst_decode(const uint32_t words[DPP_INST_DWORDS], dpp_inst *inst);
  * "slot N: ..." in err. */
 dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err);
 
+/* The same rules for a decoded instruction (without the reserved-bit
+ * check, which needs the words); a member too large for its field is
+ * illegal too. */
+dpp_status dpp_inst_check(const dpp_inst *inst, unsigned slot, dpp_error *err);
+
 /* Checks a whole program: every word, plus the rules between slots (the NOP
  * before a presubtract hazard, the final OUTPUT, jump targets in range).
  * words holds n * 6 dwords. */

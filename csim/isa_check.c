@@ -5,16 +5,47 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Bits of dword d that some field of a type-t word covers. */
+/* Bits of dword d that some field of a type-t word covers, from the table
+ * (computed on first use; the table is constant, so a race only repeats
+ * the same computation). */
 static uint32_t covered_bits(unsigned t, unsigned d)
 {
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    uint32_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((f[i].types & (1u << t)) && f[i].dword == d)
-            m |= (uint32_t)((1ull << f[i].width) - 1) << f[i].lo;
-    return m;
+    static uint32_t mask[4][DPP_INST_DWORDS];
+    static volatile int ready;
+    if (!ready) {
+        size_t n;
+        const dpp_field_desc *f = dpp_fields(&n);
+        uint32_t m[4][DPP_INST_DWORDS] = {{0}};
+        for (unsigned ty = 0; ty < 4; ty++)
+            for (size_t i = 0; i < n; i++)
+                if (f[i].types & (1u << ty))
+                    m[ty][f[i].dword] |= (uint32_t)((1ull << f[i].width) - 1) << f[i].lo;
+        memcpy(mask, m, sizeof mask);
+        ready = 1;
+    }
+    return mask[t][d];
+}
+
+/* The fields of a type-t word, in table order (built on first use). */
+static const dpp_field_desc *const *fields_of_type(unsigned t, size_t *count)
+{
+    static const dpp_field_desc *list[4][128];
+    static size_t len[4];
+    static volatile int ready;
+    if (!ready) {
+        size_t n;
+        const dpp_field_desc *f = dpp_fields(&n);
+        for (unsigned ty = 0; ty < 4; ty++) {
+            size_t k = 0;
+            for (size_t i = 0; i < n && k < 128; i++)
+                if (f[i].types & (1u << ty))
+                    list[ty][k++] = &f[i];
+            len[ty] = k;
+        }
+        ready = 1;
+    }
+    *count = len[t];
+    return list[t];
 }
 
 static int is_transcendental(unsigned aop)
@@ -98,6 +129,33 @@ static dpp_status check_fc(const dpp_inst *in, unsigned slot, dpp_error *err)
     return DPP_OK;
 }
 
+dpp_status dpp_inst_check(const dpp_inst *in, unsigned slot, dpp_error *err)
+{
+    unsigned t = in->cmn.type;
+    if (t > DPP_TYPE_TEX)
+        return ILLEGAL("slot %u: type %u does not exist", slot, t);
+    size_t n;
+    const dpp_field_desc *const *f = fields_of_type(t, &n);
+    for (size_t k = 0; k < n; k++) {
+        const dpp_field_desc *fi = f[k];
+        unsigned v = dpp_field_get(in, fi);
+        if (v >> fi->width)
+            return ILLEGAL("slot %u: %s value %u does not fit %u bits", slot, fi->name, v,
+                           fi->width);
+        if (fi->enum_names && !dpp_field_value_name(fi, v))
+            return ILLEGAL("slot %u: %s has reserved value %u", slot, fi->name, v);
+    }
+    switch (t) {
+    case DPP_TYPE_ALU:
+    case DPP_TYPE_OUT:
+        return check_alu(in, slot, err);
+    case DPP_TYPE_TEX:
+        return check_tex(in, slot, err);
+    default:
+        return check_fc(in, slot, err);
+    }
+}
+
 dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err)
 {
     unsigned t = words[0] & 3;
@@ -109,24 +167,7 @@ dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slo
     }
     dpp_inst in;
     dpp_inst_decode(words, &in);
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    for (size_t i = 0; i < n; i++) {
-        if (!(f[i].types & (1u << t)) || !f[i].enum_names)
-            continue;
-        unsigned v = dpp_field_get(&in, &f[i]);
-        if (!dpp_field_value_name(&f[i], v))
-            return ILLEGAL("slot %u: %s has reserved value %u", slot, f[i].name, v);
-    }
-    switch (t) {
-    case DPP_TYPE_ALU:
-    case DPP_TYPE_OUT:
-        return check_alu(&in, slot, err);
-    case DPP_TYPE_TEX:
-        return check_tex(&in, slot, err);
-    default:
-        return check_fc(&in, slot, err);
-    }
+    return dpp_inst_check(&in, slot, err);
 }
 
 /* Temporary registers an ALU/OUT instruction writes: bit set per register
