@@ -228,6 +228,13 @@ int dpp_needs_nop(const dpp_inst *prev, const dpp_inst *cur)
     return 0;
 }
 
+/* Does the FC decision depend on the ALU result (JUMP_FUNC bits 7:4 differ
+ * from 3:0)? */
+static int reads_alu_result(const dpp_inst *fc)
+{
+    return (fc->fc.jump_func & 0x0F) != (fc->fc.jump_func >> 4);
+}
+
 dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err)
 {
     if (n == 0)
@@ -235,12 +242,35 @@ dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err)
     if (n > DPP_MAX_INSTS)
         return ILLEGAL("program has %zu instructions (at most %d)", n, DPP_MAX_INSTS);
     dpp_inst prev, cur;
+    uint8_t target[DPP_MAX_INSTS] = {0};
+    for (size_t i = 0; i < n; i++) {
+        dpp_inst_decode(words + i * DPP_INST_DWORDS, &cur);
+        if (cur.cmn.type != DPP_TYPE_FC)
+            continue;
+        if (cur.fc.a_op != DPP_AOP_POP && cur.fc.jump_addr < n)
+            target[cur.fc.jump_addr] = 1;
+        if (cur.fc.a_op == DPP_AOP_PUSH && i + 1 < n)
+            target[i + 1] = 1; /* where RET lands */
+    }
+    int result_valid = 0; /* an ALU result written since the last FC or jump target */
     for (size_t i = 0; i < n; i++) {
         const uint32_t *w = words + i * DPP_INST_DWORDS;
         dpp_status st = dpp_inst_validate(w, (unsigned)i, err);
         if (st != DPP_OK)
             return st;
         dpp_inst_decode(w, &cur);
+        if (target[i])
+            result_valid = 0;
+        if (cur.cmn.type == DPP_TYPE_FC) {
+            if (reads_alu_result(&cur) && !result_valid)
+                return ILLEGAL("slot %zu: flow control reads the ALU result, but no ALU "
+                               "instruction writes it after the last flow-control instruction "
+                               "or jump target",
+                               i);
+            result_valid = 0;
+        } else if (cur.cmn.type == DPP_TYPE_ALU && cur.alu.alu_wmask) {
+            result_valid = 1;
+        }
         if (i > 0 && !prev.cmn.nop && dpp_needs_nop(&prev, &cur))
             return ILLEGAL("slot %zu: presubtract reads a temporary written by slot %zu, which "
                            "needs NOP",
