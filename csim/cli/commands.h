@@ -11,6 +11,8 @@ typedef struct dpp_command {
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } dpp_command;
 
+int cmd_asm(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
 /* dpp stack: STACK_SIZE of an event list (cmd_stack.c). */
 int cmd_stack(int argc, char **argv);
 
