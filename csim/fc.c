@@ -152,6 +152,8 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
     if (op == FC_OP_LOOP || op == FC_OP_REP) {
         if (in->loop_count == 0)
             *jump = 1;
+        else if (*a == 0)
+            *jump = 0; /* nobody active: enter with an empty frame, END pops it */
         if (*jump)
             return 0;
         if (c->loop_sp >= loop_limit(m, in->full_mode))

@@ -862,6 +862,40 @@ static void test_empty_active(void **state)
     fc_unit_destroy(m);
 }
 
+/* A LOOP reached with nobody active enters with an empty frame, so an END target
+ * (Mesa) does not pop the enclosing loop's frame: 0 REP, 1 BREAKC, 2 LOOP ->4, 3 body,
+ * 4 ENDLOOP ->3, 5 ENDREP. */
+static void test_loop_with_nobody_active(void **state)
+{
+    (void)state;
+    fc_unit_model *m = make(4, 1, 4, 4);
+    fc_unit_out o;
+    start(m, 0, 0xF, &o);
+    fc_unit_in in = plain(FC_C_REP, 0, 6, 0);
+    o = repeat(m, in, 1);
+    in = plain(FC_C_IF, 1, 5, 0);
+    in.alu_result = 0x3;
+    o = repeat(m, in, 1); /* lanes 2,3 off by branch, depth 1 */
+    in = plain(FC_C_BREAKREP, 2, 6, 1);
+    o = repeat(m, in, 1); /* lanes 0,1 break: nobody active, no jump */
+    assert_int_equal(o.active, 0);
+    assert_int_equal(o.jump, 0);
+    in = plain(FC_C_LOOP, 3, 4, 0);
+    o = repeat(m, in, 1);
+    assert_int_equal(o.jump, 0);
+    assert_int_equal(o.loop_sp, 2);
+    assert_int_equal(o.loop_top_live, 0);
+    in = plain(FC_C_ENDLOOP, 4, 4, 0);
+    o = repeat(m, in, 1);
+    assert_int_equal(o.jump, 0);
+    assert_int_equal(o.loop_sp, 1);
+    assert_int_equal(o.loop_top_is_loop, 0); /* the REP frame survived */
+    in = plain(FC_C_ENDIF, 5, 0, 1);
+    o = repeat(m, in, 1);
+    assert_int_equal(o.active, 0xC);
+    fc_unit_destroy(m);
+}
+
 /* Partial wavefronts and dying lanes: missing lanes are never active and never block a loop. */
 static void test_live_lanes(void **state)
 {
@@ -956,9 +990,13 @@ int main(void)
         tests[n++] = t;
     }
     const struct CMUnitTest fixed[] = {
-        cmocka_unit_test(test_faults),          cmocka_unit_test(test_loop_kind_and_illegal),
-        cmocka_unit_test(test_jump_func_table), cmocka_unit_test(test_empty_active),
-        cmocka_unit_test(test_live_lanes),      cmocka_unit_test(test_contexts),
+        cmocka_unit_test(test_faults),
+        cmocka_unit_test(test_loop_kind_and_illegal),
+        cmocka_unit_test(test_jump_func_table),
+        cmocka_unit_test(test_empty_active),
+        cmocka_unit_test(test_loop_with_nobody_active),
+        cmocka_unit_test(test_live_lanes),
+        cmocka_unit_test(test_contexts),
         cmocka_unit_test(test_params),
     };
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
