@@ -24,7 +24,7 @@ typedef enum co_test {
 typedef enum co_loc { CO_LOC_DPP = 0, CO_LOC_PE = 1 } co_loc;
 
 /* The CO state (commands set_cond_test, set_cond_loc, set_cond_out_mask).
- * Zero-initialised it is: Never, at the DPP, no write-back. */
+ * The PE resets it to Always, at the DPP, no write-back (everything passes). */
 typedef struct co_state {
     uint8_t test;      /* co_test */
     uint8_t loc;       /* co_loc */

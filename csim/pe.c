@@ -30,6 +30,7 @@ dpp_status pe_create(mc_model *mc, unsigned lanes, const pe_array_ops *ops, pe_m
     pe->mc = mc;
     pe->lanes = lanes;
     pe->ops = *ops;
+    pe->co.test = CO_ALWAYS; /* reset: every request passes, nothing is written back */
     *out = pe;
     return DPP_OK;
 }
@@ -136,6 +137,11 @@ static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
         uint64_t clocks = 0;
         if (!st && wave.live)
             st = pe->ops.wave(pe->ops.user, &prog, &wave, &clocks, err);
+        count_clocks(pe, clocks, clocks);
+    }
+    if (!st && pe->ops.end) {
+        uint64_t clocks = 0;
+        st = pe->ops.end(pe->ops.user, &clocks, err);
         count_clocks(pe, clocks, clocks);
     }
     return st;

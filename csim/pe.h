@@ -79,12 +79,15 @@ typedef struct pe_wave {
 } pe_wave;
 
 /* The processor array as the PE sees it. begin() is called once per
- * start_program, wave() once per wavefront (adding its busy clocks to
- * *clocks); a failure (a program fault) ends the command buffer. */
+ * start_program, wave() once per wavefront and end() (if not NULL) after the
+ * last one, so an array that keeps several wavefronts in flight can finish
+ * them; wave() and end() set *clocks to the busy clocks they spent. A failure
+ * (a program fault) ends the command buffer. */
 typedef struct pe_array_ops {
     dpp_status (*begin)(void *user, const pe_program *prog, dpp_error *err);
     dpp_status (*wave)(void *user, const pe_program *prog, const pe_wave *w, uint64_t *clocks,
                        dpp_error *err);
+    dpp_status (*end)(void *user, uint64_t *clocks, dpp_error *err);
     void *user;
 } pe_array_ops;
 

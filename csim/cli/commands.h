@@ -13,5 +13,7 @@ typedef struct dpp_command {
 
 int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
 
 #endif

@@ -65,7 +65,7 @@ static fixture *make(unsigned lanes)
     assert_int_equal(mc_create(f->mem, MEM_SIZE, &f->mc, NULL), DPP_OK);
     f->rec.mc = f->mc;
     f->rec.fail_wave = -1;
-    pe_array_ops ops = {rec_begin, rec_wave, &f->rec};
+    pe_array_ops ops = {rec_begin, rec_wave, NULL, &f->rec};
     assert_int_equal(pe_create(f->mc, lanes, &ops, &f->pe, NULL), DPP_OK);
     return f;
 }
@@ -386,7 +386,7 @@ static void test_fault_propagates(void **state)
     assert_int_equal(run_words(f, w, sizeof w / 4, 0, &err), DPP_E_FAULT);
     assert_string_equal(err.msg,
                         "cb: byte 32: error: start_program: wave 2 lane 3: loop stack overflow");
-    assert_int_equal(pe_co(f->pe)->test, 0); /* the command after it never ran */
+    assert_int_equal(pe_co(f->pe)->test, CO_ALWAYS); /* the set_cond_test after it never ran */
     drop(f);
 }
 
