@@ -118,9 +118,9 @@ static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
     if (prog.ninsts < 1 || prog.ninsts > 512)
         return dpp_error_set(err, DPP_E_ARG, "instruction count %u (1-512)", prog.ninsts);
     if (!pe->domain_set)
-        return dpp_error_set(err, DPP_E_ARG, "start_program before set_domain");
+        return dpp_error_set(err, DPP_E_ARG, "no domain: set_domain has not been issued");
     if (!mc_get_surface(pe->mc, MC_CL_INST, 0)->valid)
-        return dpp_error_set(err, DPP_E_ARG, "start_program before set_inst_fmt");
+        return dpp_error_set(err, DPP_E_ARG, "no program: set_inst_fmt has not been issued");
     dpp_status st = pe->ops.begin ? pe->ops.begin(pe->ops.user, &prog, err) : DPP_OK;
     uint64_t w = pe->i1 - pe->i0 + 1, n = w * (pe->j1 - pe->j0 + 1);
     for (uint64_t first = 0; !st && first < n; first += pe->lanes) {

@@ -189,10 +189,14 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
     snprintf(cbname, sizeof cbname, "%s (command buffer)", name);
     uint32_t ticket;
     int done = 0;
+    if (o->emit)
+        o->emit(o->emit_user, 0, mem, L.cmd, cb.bytes, cb.size);
     st = dpp_am_submit(c, (uint32_t)L.cmd, (uint32_t)cb.size, cbname, &ticket, err);
-    cmdbuf_free(&cb);
     if (!st)
         st = dpp_am_consumed(c, ticket, &done, err);
+    if (!st && o->emit)
+        o->emit(o->emit_user, 1, mem, L.cmd, cb.bytes, cb.size);
+    cmdbuf_free(&cb);
     for (int k = 0; !st && k < 4; k++) {
         if (!(L.outs >> k & 1))
             continue;

@@ -33,6 +33,11 @@ typedef struct dpp_run_opts {
     uint32_t bool_set, bool_val;
     pa_trace_fn trace;
     void *trace_user;
+    /* If set, called with the device memory below the command buffer before
+     * (after = 0) and after (after = 1) the run, and the command buffer. */
+    void (*emit)(void *user, int after, const uint8_t *mem, size_t mem_len, const uint8_t *cb,
+                 size_t cb_len);
+    void *emit_user;
 } dpp_run_opts;
 
 typedef struct dpp_run_result {

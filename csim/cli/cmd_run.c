@@ -33,6 +33,9 @@ static void run_usage(FILE *f)
             "  --step-limit N         instructions one wavefront may issue (default 1000000;\n"
             "                         0 = none)\n"
             "  --trace FILE           write every flow-control event of every wavefront\n"
+            "  --emit PREFIX          write PREFIX.cb (the command buffer), PREFIX.mem (device\n"
+            "                         memory before the run) and PREFIX.after.mem (after it),\n"
+            "                         for `dpp exec PREFIX.cb --mem PREFIX.mem`\n"
             "  --stats                print the performance counters\n");
 }
 
@@ -146,7 +149,7 @@ static int load_consts(const char *path, dpp_run_opts *o)
 }
 
 typedef struct run_cli {
-    const char *prog, *trace, *out_path[4];
+    const char *prog, *trace, *emit, *out_path[4];
     const char *in_spec[16];
     int tiled, stats, have_domain;
 } run_cli;
@@ -201,6 +204,8 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
             o->array.step_limit = u;
         } else if (!strcmp(a, "--trace"))
             c->trace = v;
+        else if (!strcmp(a, "--emit"))
+            c->emit = v;
         else if (!strcmp(a, "--tiled"))
             c->tiled = 1, i--;
         else if (!strcmp(a, "--stats"))
@@ -223,6 +228,33 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
         return 2;
     }
     return -1;
+}
+
+/* Writes one emitted file; failures are reported and remembered in *failed. */
+static void write_emitted(const char *prefix, const char *suffix, const uint8_t *b, size_t n,
+                          int *failed)
+{
+    char path[1100];
+    snprintf(path, sizeof path, "%s%s", prefix, suffix);
+    FILE *f = fopen(path, "wb");
+    if (!f || fwrite(b, 1, n, f) != n || fclose(f)) {
+        fprintf(stderr, "%s: error: cannot write\n", path);
+        *failed = 1;
+    }
+}
+
+typedef struct emit_ctx {
+    const char *prefix;
+    int failed;
+} emit_ctx;
+
+static void emit_files(void *user, int after, const uint8_t *mem, size_t mem_len, const uint8_t *cb,
+                       size_t cb_len)
+{
+    emit_ctx *e = user;
+    if (!after)
+        write_emitted(e->prefix, ".cb", cb, cb_len, &e->failed);
+    write_emitted(e->prefix, after ? ".after.mem" : ".mem", mem, mem_len, &e->failed);
 }
 
 static int load_inputs(const run_cli *c, dpp_run_opts *o)
@@ -297,12 +329,15 @@ int cmd_run(int argc, char **argv)
     if (rc < 0) {
         o->trace = tr.f ? cli_trace_event : NULL;
         o->trace_user = &tr;
+        emit_ctx em = {c.emit, 0};
+        o->emit = c.emit ? emit_files : NULL;
+        o->emit_user = &em;
         dpp_run_result res;
         if (dpp_run(exe, o, c.prog, &res, &err)) {
             fprintf(stderr, "%s\n", err.msg);
             rc = 1;
         } else {
-            rc = finish(&c, o, &res);
+            rc = em.failed ? 1 : finish(&c, o, &res);
             dpp_run_free(&res);
         }
     }
