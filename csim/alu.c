@@ -210,15 +210,15 @@ static void compute(const dpp_alu *a, const operands *o, uint32_t raw[4])
     if (a->alpha_op == DPP_ALPHA_DP)
         raw[3] = dot;
     else if (alpha_as_rgb[a->alpha_op] >= 0)
-        raw[3] = channel_op((unsigned)alpha_as_rgb[a->alpha_op], o->alpha[0], o->alpha[1],
-                            o->alpha[2]);
+        raw[3] =
+            channel_op((unsigned)alpha_as_rgb[a->alpha_op], o->alpha[0], o->alpha[1], o->alpha[2]);
     else
         raw[3] = dpp_fp_transcendental(a->alpha_op, dpp_fp_in(o->alpha[0]));
     for (int c = 0; c < 3; c++)
-        raw[c] = is_dot                      ? dot
-                 : a->rgb_op == DPP_RGB_SOP ? raw[3]
-                                             : channel_op(a->rgb_op, o->rgb[0][c], o->rgb[1][c],
-                                                          o->rgb[2][c]);
+        raw[c] = is_dot ? dot
+                 : a->rgb_op == DPP_RGB_SOP
+                     ? raw[3]
+                     : channel_op(a->rgb_op, o->rgb[0][c], o->rgb[1][c], o->rgb[2][c]);
 }
 
 dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_result *out,
@@ -280,8 +280,8 @@ dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_resu
     return DPP_OK;
 }
 
-void dpp_alu_commit(const dpp_alu_result *r, uint32_t (*temp)[4], uint32_t (*out)[4],
-                    uint32_t *w, uint8_t *alu_result, uint8_t *pred)
+void dpp_alu_commit(const dpp_alu_result *r, uint32_t (*temp)[4], uint32_t (*out)[4], uint32_t *w,
+                    uint8_t *alu_result, uint8_t *pred)
 {
     for (int c = 0; c < 4; c++) {
         if (temp && (r->temp_mask >> c & 1))

@@ -20,10 +20,10 @@
 
 /* What the ALU reads of one lane. */
 typedef struct dpp_alu_in {
-    const uint32_t (*temp)[4];  /* DPP_NUM_TEMPS registers, RGBA */
-    const uint32_t (*cnst)[4];  /* DPP_NUM_CONSTS float constants */
-    int32_t al;                 /* innermost LOOP's aL (0 outside loops) */
-    uint8_t pred;               /* predicate bits, bit k = predicate k (R,G,B,A) */
+    const uint32_t (*temp)[4]; /* DPP_NUM_TEMPS registers, RGBA */
+    const uint32_t (*cnst)[4]; /* DPP_NUM_CONSTS float constants */
+    int32_t al;                /* innermost LOOP's aL (0 outside loops) */
+    uint8_t pred;              /* predicate bits, bit k = predicate k (R,G,B,A) */
 } dpp_alu_in;
 
 /* What one instruction computes and would write on one lane. */
@@ -52,8 +52,8 @@ dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_resu
 /* Applies r to a lane's state: temporaries (DPP_NUM_TEMPS x 4), outputs
  * (DPP_NUM_OUTPUTS x 4), W value, ALU-result bit and predicate bits. Any
  * pointer may be NULL to skip that part. */
-void dpp_alu_commit(const dpp_alu_result *r, uint32_t (*temp)[4], uint32_t (*out)[4],
-                    uint32_t *w, uint8_t *alu_result, uint8_t *pred);
+void dpp_alu_commit(const dpp_alu_result *r, uint32_t (*temp)[4], uint32_t (*out)[4], uint32_t *w,
+                    uint8_t *alu_result, uint8_t *pred);
 
 /* Compares fp32 bits against zero as the hardware does (DPP_CMP_*): +-0 and
  * denormals are zero; NaN is only != 0. Used for the ALU result, predicate

@@ -5,10 +5,10 @@
 
 #include <stdint.h>
 
-#define DPP_FP_SIGN   0x80000000u
-#define DPP_FP_CANON  0x7FFFFFFFu /* the NaN every enabled OMOD produces */
-#define DPP_FP_ONE    0x3F800000u
-#define DPP_FP_HALF   0x3F000000u
+#define DPP_FP_SIGN  0x80000000u
+#define DPP_FP_CANON 0x7FFFFFFFu /* the NaN every enabled OMOD produces */
+#define DPP_FP_ONE   0x3F800000u
+#define DPP_FP_HALF  0x3F000000u
 
 float dpp_fp_f(uint32_t bits);
 uint32_t dpp_fp_bits(float f);

@@ -6,13 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TRY(x)                                                                                    \
-    do {                                                                                          \
-        dpp_status st_ = (x);                                                                     \
-        if (st_ != DPP_OK)                                                                        \
-            return st_;                                                                           \
-    } while (0)
-
 dpp_inst *asm_emit(asm_state *s, unsigned type)
 {
     if (s->n == DPP_MAX_INSTS) {
@@ -165,8 +158,9 @@ static dpp_status dir_proginfo(asm_state *s)
         while (i < sizeof keys / sizeof keys[0] && strcmp(keys[i].key, k->text))
             i++;
         if (i == sizeof keys / sizeof keys[0])
-            return asm_fail(c, k, "unknown .proginfo key '%s' (fg_depth_src, output_mode, "
-                                  "fc_mode, num_temps)",
+            return asm_fail(c, k,
+                            "unknown .proginfo key '%s' (fg_depth_src, output_mode, "
+                            "fc_mode, num_temps)",
                             k->text);
         TRY(asm_expect(c, "="));
         const tok *v = asm_next(c);
@@ -238,8 +232,11 @@ static dpp_status statement(asm_state *s)
     static const struct {
         const char *name;
         dpp_status (*fn)(asm_state *);
-    } dirs[] = {{".float", dir_float}, {".int", dir_int}, {".bool", dir_bool},
-                {".proginfo", dir_proginfo}, {".use", dir_use}};
+    } dirs[] = {{".float", dir_float},
+                {".int", dir_int},
+                {".bool", dir_bool},
+                {".proginfo", dir_proginfo},
+                {".use", dir_use}};
     for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
         if (!strcmp(t->text, dirs[i].name))
             return dirs[i].fn(s);
@@ -279,8 +276,7 @@ static dpp_status run_lines(asm_state *s, const char *text, size_t len)
                 keep--;
             if (n + keep + 1 >= sizeof line) {
                 s->cur.line = first;
-                return asm_fail(&s->cur, NULL, "line longer than %zu characters",
-                                sizeof line - 2);
+                return asm_fail(&s->cur, NULL, "line longer than %zu characters", sizeof line - 2);
             }
             memcpy(line + n, text + pos, keep);
             n += keep;
@@ -290,10 +286,12 @@ static dpp_status run_lines(asm_state *s, const char *text, size_t len)
                 break;
             lineno++;
         }
+        s->cur.line = first;
         for (size_t i = 0; i < n; i++)
             if (line[i] == 0)
-                return asm_fail(&s->cur, NULL, "NUL byte in the text");
-        s->cur.line = first;
+                return dpp_error_set(s->cur.err, DPP_E_PARSE,
+                                     "%s:%u:%zu: error: NUL byte in the text", s->cur.file, first,
+                                     i + 1);
         TRY(asm_lex(&s->cur, line, n));
         TRY(statement(s));
     }
@@ -386,18 +384,18 @@ dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm
     if (st == DPP_OK)
         st = asm_flow_finish(s);
     if (st == DPP_OK)
+        st = final_output(s); /* first, so that a label at the end names it */
+    if (st == DPP_OK)
         st = resolve_labels(s);
     if (st == DPP_OK)
         st = hazards(s, opts);
-    if (st == DPP_OK)
-        st = final_output(s);
     for (unsigned i = 0; st == DPP_OK && i < s->n; i++) {
         uint32_t w[DPP_INST_DWORDS];
         dpp_error e;
         dpp_inst_encode(&s->inst[i], w);
         if (dpp_inst_validate(w, i, &e) != DPP_OK)
-            st = dpp_error_set(err, DPP_E_ILLEGAL, "%s:%u:1: error: %s", file, s->line_of[i],
-                               e.msg);
+            st =
+                dpp_error_set(err, DPP_E_ILLEGAL, "%s:%u:1: error: %s", file, s->line_of[i], e.msg);
     }
     if (st == DPP_OK) {
         fill_exe(s);

@@ -5,13 +5,6 @@
 
 #include <string.h>
 
-#define TRY(x)                                                                                    \
-    do {                                                                                          \
-        dpp_status st_ = (x);                                                                     \
-        if (st_ != DPP_OK)                                                                        \
-            return st_;                                                                           \
-    } while (0)
-
 /* JUMP_FUNC bits that are set when the condition input is true (6.3). */
 enum { JF_RES = 0xF0, JF_PRED = 0xCC, JF_BOOL = 0xAA };
 
@@ -88,8 +81,7 @@ static dpp_status push_frame(asm_state *s, const tok *kw, int kind)
 
 static asm_frame *top(asm_state *s, int kind)
 {
-    return s->nframes && s->frames[s->nframes - 1].kind == kind ? &s->frames[s->nframes - 1]
-                                                                : NULL;
+    return s->nframes && s->frames[s->nframes - 1].kind == kind ? &s->frames[s->nframes - 1] : NULL;
 }
 
 static asm_frame *innermost_loop(asm_state *s)

@@ -4,13 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define TRY(x)                                                                                    \
-    do {                                                                                          \
-        dpp_status st_ = (x);                                                                     \
-        if (st_ != DPP_OK)                                                                        \
-            return st_;                                                                           \
-    } while (0)
-
 int asm_enum_index(const char *field, const char *name)
 {
     const dpp_field_desc *f = dpp_field_find(field);
@@ -22,8 +15,8 @@ int asm_enum_index(const char *field, const char *name)
 
 /* Register reference: "r12", "r[aL+12]", each optionally followed by
  * ".suffix" (returned in sfx, "" if none). prefix is 'r', 'c' or 'o'. */
-static dpp_status parse_reg(asm_state *s, char prefix, unsigned max, unsigned *idx,
-                            unsigned *rel, char sfx[ASM_NAME], const tok **at)
+static dpp_status parse_reg(asm_state *s, char prefix, unsigned max, unsigned *idx, unsigned *rel,
+                            char sfx[ASM_NAME], const tok **at)
 {
     cursor *c = &s->cur;
     const tok *t = asm_next(c);
@@ -62,13 +55,35 @@ static dpp_status parse_reg(asm_state *s, char prefix, unsigned max, unsigned *i
     return DPP_OK;
 }
 
+/* xyzw are accepted for rgba in masks and swizzles. */
+static char channel_letter(char ch)
+{
+    const char *xyzw = "xyzw", *p = ch ? strchr(xyzw, ch) : NULL;
+    return p ? "rgba"[p - xyzw] : ch;
+}
+
 /* Write mask letters (subset of chans, in order) or "_" for none. */
-static dpp_status parse_mask(asm_state *s, const tok *t, const char *sfx, const char *chans,
+static dpp_status parse_mask(asm_state *s, const tok *t, const char *sfx_in, const char *chans,
                              unsigned *mask)
 {
+    char sfx[ASM_NAME];
+    size_t len = strlen(sfx_in);
+    for (size_t i = 0; i <= len && i < sizeof sfx; i++)
+        sfx[i] = channel_letter(sfx_in[i]);
+    sfx[sizeof sfx - 1] = 0;
     *mask = 0;
     if (!strcmp(sfx, "_"))
         return DPP_OK;
+    size_t n = strlen(chans);
+    if (strlen(sfx) == n && strchr(sfx, '_')) { /* positional: "r_b" */
+        for (size_t i = 0; i < n; i++) {
+            if (sfx[i] != '_' && sfx[i] != chans[i])
+                return asm_fail(&s->cur, t, "bad write mask '.%s' (use '%s' with _ for gaps)", sfx,
+                                chans);
+            *mask |= (unsigned)(sfx[i] != '_') << i;
+        }
+        return DPP_OK;
+    }
     const char *p = sfx;
     for (unsigned i = 0; chans[i] && *p; i++)
         if (*p == chans[i]) {
@@ -89,32 +104,12 @@ static dpp_status parse_swizzle(asm_state *s, const tok *t, const char *sw, cons
         return asm_fail(&s->cur, t, "swizzle '.%s' must have %d channel%s", sw, n,
                         n > 1 ? "s" : "");
     for (int i = 0; i < n; i++) {
-        char one[2] = {sw[i], 0};
+        char one[2] = {channel_letter(sw[i]), 0};
         int v = asm_enum_index(field, one);
         if (v < 0)
             return asm_fail(&s->cur, t, "bad swizzle channel '%c' in '.%s'", sw[i], sw);
         out[i] = (uint16_t)v;
     }
-    return DPP_OK;
-}
-
-/* Operand: [-][|]sN.swz[|] with N in 0,1,2 or p. */
-static dpp_status parse_operand(asm_state *s, int nch, uint16_t *sel, uint16_t *swz,
-                                uint16_t *mod)
-{
-    cursor *c = &s->cur;
-    int neg = asm_accept(c, "-"), abs = asm_accept(c, "|");
-    const tok *t = asm_next(c);
-    const char *dot = strchr(t->text, '.');
-    if (t->kind != TOK_IDENT || t->text[0] != 's' || !dot || dot - t->text != 2 ||
-        !strchr("012p", t->text[1]))
-        return asm_fail(c, t, "expected an operand s0, s1, s2 or sp with a swizzle, found '%s'",
-                        t->kind == TOK_END ? "end of line" : t->text);
-    *sel = t->text[1] == 'p' ? DPP_SEL_SRCP : (uint16_t)(t->text[1] - '0');
-    TRY(parse_swizzle(s, t, dot + 1, "red_swiz_a", nch, swz));
-    if (abs)
-        TRY(asm_expect(c, "|"));
-    *mod = (uint16_t)((neg ? DPP_MOD_NEG : 0) | (abs ? DPP_MOD_ABS : 0));
     return DPP_OK;
 }
 
@@ -166,8 +161,156 @@ static dpp_status parse_opcode(asm_state *s, const char *opfield, uint16_t *op, 
     return DPP_OK;
 }
 
+/* One source address: rN, r[aL+N], cN, c[aL+N], #value; a swizzle after a
+ * register is returned in sfx ("" if none). */
+static dpp_status parse_addr(asm_state *s, dpp_src_addr *d, char sfx[ASM_NAME])
+{
+    cursor *c = &s->cur;
+    unsigned idx, rel;
+    const tok *t = asm_peek(c);
+    sfx[0] = 0;
+    if (asm_accept(c, "#")) {
+        uint32_t bits;
+        t = asm_peek(c);
+        TRY(asm_float_bits(c, &bits));
+        for (unsigned code = 0; code < 128; code++)
+            if (dpp_inline_const_bits(code) == bits) {
+                *d = (dpp_src_addr){(uint16_t)(0x80 | code), 0, 0};
+                return DPP_OK;
+            }
+        return asm_fail(c, t,
+                        "'%s' is not an inline constant (4-bit exponent, 3-bit mantissa, "
+                        "0 to 480)",
+                        t->text);
+    }
+    int cnst = t->kind == TOK_IDENT && t->text[0] == 'c';
+    TRY(parse_reg(s, cnst ? 'c' : 'r', cnst ? DPP_NUM_CONSTS - 1 : DPP_NUM_TEMPS - 1, &idx, &rel,
+                  sfx, &t));
+    *d = (dpp_src_addr){(uint16_t)idx, (uint16_t)cnst, (uint16_t)rel};
+    return DPP_OK;
+}
+
+static dpp_status parse_src_addr(asm_state *s, dpp_src_addr *d)
+{
+    char sfx[ASM_NAME];
+    const tok *t = asm_peek(&s->cur);
+    TRY(parse_addr(s, d, sfx));
+    if (sfx[0])
+        return asm_fail(&s->cur, t,
+                        "a source address takes no swizzle ('.%s'); swizzle the operand", sfx);
+    return DPP_OK;
+}
+
+/* An operand written as an address ("r2.xyz", "c[aL+1].a", "#0.5"), waiting
+ * for a source slot. */
+typedef struct direct_operand {
+    uint16_t *sel;
+    dpp_src_addr addr;
+    int need[2]; /* [0]: the RGB half of the slot (channels r,g,b), [1]: the alpha half */
+    tok at;
+} direct_operand;
+
+/* The source slots of one ALU statement. */
+typedef struct slot_alloc {
+    direct_operand d[6];
+    unsigned n;
+    int given[2][3]; /* half h of slot k is fixed (by "src" or an earlier operand) */
+    int src_part;
+    int units; /* bit 0: "rgb" seen, bit 1: "alpha" seen */
+} slot_alloc;
+
+/* Operand: [-][|]X[|] where X is sN.swz (N in 0,1,2 or p), or an address
+ * with an optional swizzle that the assembler places in a source slot. */
+static dpp_status parse_operand(asm_state *s, slot_alloc *al, int nch, uint16_t *sel, uint16_t *swz,
+                                uint16_t *mod)
+{
+    cursor *c = &s->cur;
+    int neg = asm_accept(c, "-"), abs = asm_accept(c, "|");
+    const tok *t = asm_peek(c);
+    const char *dflt = nch == 3 ? "rgb" : "a", *sw = dflt;
+    char sfx[ASM_NAME];
+    direct_operand *d = NULL;
+    if (t->kind == TOK_IDENT && t->text[0] == 's' && t->text[1] && strchr("012p", t->text[1]) &&
+        (t->text[2] == 0 || t->text[2] == '.')) {
+        asm_next(c);
+        *sel = t->text[1] == 'p' ? DPP_SEL_SRCP : (uint16_t)(t->text[1] - '0');
+        if (t->text[2])
+            sw = t->text + 3;
+    } else if (!strcmp(t->text, "#") ||
+               (t->kind == TOK_IDENT && (t->text[0] == 'r' || t->text[0] == 'c'))) {
+        d = &al->d[al->n++];
+        d->at = *t;
+        d->sel = sel;
+        TRY(parse_addr(s, &d->addr, sfx));
+        if (sfx[0])
+            sw = sfx;
+    } else {
+        return asm_fail(c, t,
+                        "expected an operand (s0, s1, s2, sp, a register rN, a constant cN or "
+                        "#value), found '%s'",
+                        t->kind == TOK_END ? "end of line" : t->text);
+    }
+    TRY(parse_swizzle(s, t, sw, "red_swiz_a", nch, swz));
+    for (int i = 0; d && i < nch; i++) /* R,G,B come from the RGB half, A from the alpha half */
+        d->need[swz[i] == DPP_SWZ_A] |= swz[i] <= DPP_SWZ_A;
+    if (abs)
+        TRY(asm_expect(c, "|"));
+    *mod = (uint16_t)((neg ? DPP_MOD_NEG : 0) | (abs ? DPP_MOD_ABS : 0));
+    return DPP_OK;
+}
+
+/* Is slot k usable for d: every half d needs is free or holds d's address?
+ * With exact, every needed half must already hold it. */
+static int slot_fits(const slot_alloc *al, const dpp_inst *in, const direct_operand *d, int k,
+                     int exact)
+{
+    const dpp_src_addr *half[2] = {in->alu.rgb_src, in->alu.alpha_src};
+    for (int h = 0; h < 2; h++) {
+        if (!d->need[h])
+            continue;
+        int same = al->given[h][k] && !memcmp(&half[h][k], &d->addr, sizeof d->addr);
+        if (exact ? !same : (al->given[h][k] && !same))
+            return 0;
+    }
+    return 1;
+}
+
+/* Places every direct operand in a source slot, reusing a slot that already
+ * holds its address; unused halves become inline 0 when there is no "src". */
+static dpp_status allocate_slots(asm_state *s, dpp_inst *in, slot_alloc *al)
+{
+    dpp_src_addr *half[2] = {in->alu.rgb_src, in->alu.alpha_src};
+    for (unsigned i = 0; i < al->n; i++) {
+        direct_operand *d = &al->d[i];
+        int k = 0;
+        while (k < 3 && !slot_fits(al, in, d, k, 1))
+            k++;
+        if (k == 3)
+            for (k = 0; k < 3 && !slot_fits(al, in, d, k, 0); k++)
+                ;
+        if (k == 3)
+            return asm_fail(&s->cur, &d->at,
+                            "no source slot left for '%s': an instruction reads at most three "
+                            "RGB and three alpha addresses",
+                            d->at.text);
+        for (int h = 0; h < 2; h++)
+            if (d->need[h]) {
+                half[h][k] = d->addr;
+                al->given[h][k] = 1;
+            }
+        *d->sel = (uint16_t)k;
+    }
+    if (al->src_part)
+        return DPP_OK;
+    for (int h = 0; h < 2; h++)
+        for (int k = 0; k < 3; k++)
+            if (!al->given[h][k])
+                half[h][k] = (dpp_src_addr){0x80, 0, 0};
+    return DPP_OK;
+}
+
 /* "rgb op dst[ oT.mask], A, B, C [if pred]" or the alpha twin. */
-static dpp_status parse_unit(asm_state *s, dpp_inst *in, int alpha)
+static dpp_status parse_unit(asm_state *s, dpp_inst *in, slot_alloc *al, int alpha)
 {
     cursor *c = &s->cur;
     dpp_alu *a = &in->alu;
@@ -201,9 +344,9 @@ static dpp_status parse_unit(asm_state *s, dpp_inst *in, int alpha)
     for (int k = 0; k < 3; k++) {
         TRY(asm_expect(c, ","));
         if (alpha)
-            TRY(parse_operand(s, 1, &a->alpha_sel[k], &a->alpha_swiz[k], &a->alpha_mod[k]));
+            TRY(parse_operand(s, al, 1, &a->alpha_sel[k], &a->alpha_swiz[k], &a->alpha_mod[k]));
         else
-            TRY(parse_operand(s, 3, &a->rgb_sel[k], a->rgb_swiz[k], &a->rgb_mod[k]));
+            TRY(parse_operand(s, al, 3, &a->rgb_sel[k], a->rgb_swiz[k], &a->rgb_mod[k]));
     }
     if (asm_accept(c, "if"))
         TRY(asm_pred(s, alpha ? &m->alpha_pred_sel : &m->rgb_pred_sel,
@@ -211,45 +354,19 @@ static dpp_status parse_unit(asm_state *s, dpp_inst *in, int alpha)
     return DPP_OK;
 }
 
-/* One source address: rN, r[aL+N], cN, c[aL+N], #value. */
-static dpp_status parse_src_addr(asm_state *s, dpp_src_addr *d)
+static dpp_status parse_srcs(asm_state *s, dpp_inst *in, slot_alloc *al)
 {
-    cursor *c = &s->cur;
-    char sfx[ASM_NAME];
-    unsigned idx, rel;
-    const tok *t = asm_peek(c);
-    if (asm_accept(c, "#")) {
-        uint32_t bits;
-        t = asm_peek(c);
-        TRY(asm_float_bits(c, &bits));
-        for (unsigned code = 0; code < 128; code++)
-            if (dpp_inline_const_bits(code) == bits) {
-                *d = (dpp_src_addr){(uint16_t)(0x80 | code), 0, 0};
-                return DPP_OK;
-            }
-        return asm_fail(c, t, "'%s' is not an inline constant (4-bit exponent, 3-bit mantissa, "
-                              "0 to 480)",
-                        t->text);
-    }
-    int cnst = t->kind == TOK_IDENT && t->text[0] == 'c';
-    TRY(parse_reg(s, cnst ? 'c' : 'r', cnst ? DPP_NUM_CONSTS - 1 : DPP_NUM_TEMPS - 1, &idx, &rel,
-                  sfx, &t));
-    if (sfx[0])
-        return asm_fail(c, t, "a source address takes no swizzle ('.%s'); swizzle the operand",
-                        sfx);
-    *d = (dpp_src_addr){(uint16_t)idx, (uint16_t)cnst, (uint16_t)rel};
-    return DPP_OK;
-}
-
-static dpp_status parse_srcs(asm_state *s, dpp_inst *in)
-{
+    if (al->src_part)
+        return asm_fail(&s->cur, &s->cur.t[s->cur.i - 1], "a second 'src'");
     for (int k = 0; k < 3; k++) {
         if (k)
             TRY(asm_expect(&s->cur, ","));
         TRY(parse_src_addr(s, &in->alu.rgb_src[k]));
         TRY(asm_expect(&s->cur, "/"));
         TRY(parse_src_addr(s, &in->alu.alpha_src[k]));
+        al->given[0][k] = al->given[1][k] = 1;
     }
+    al->src_part = 1;
     return DPP_OK;
 }
 
@@ -269,8 +386,10 @@ int asm_common_flag(asm_state *s, dpp_inst *in)
         const char *word;
         size_t off;
     } flags[] = {
-        {"nop", offsetof(dpp_inst, cmn.nop)},       {"wait", offsetof(dpp_inst, cmn.tex_sem_wait)},
-        {"last", offsetof(dpp_inst, cmn.last)},     {"aluwait", offsetof(dpp_inst, cmn.alu_wait)},
+        {"nop", offsetof(dpp_inst, cmn.nop)},
+        {"wait", offsetof(dpp_inst, cmn.tex_sem_wait)},
+        {"last", offsetof(dpp_inst, cmn.last)},
+        {"aluwait", offsetof(dpp_inst, cmn.alu_wait)},
         {"inactive", offsetof(dpp_inst, cmn.write_inactive)},
     };
     const tok *t = asm_peek(&s->cur);
@@ -318,17 +437,20 @@ static dpp_status parse_tail_word(asm_state *s, dpp_inst *in, int *done)
     return DPP_OK;
 }
 
-static dpp_status alu_part(asm_state *s, dpp_inst *in, const tok *t)
+static dpp_status alu_part(asm_state *s, dpp_inst *in, slot_alloc *al, const tok *t)
 {
     cursor *c = &s->cur;
     dpp_alu *a = &in->alu;
     int done;
-    if (!strcmp(t->text, "rgb"))
-        return parse_unit(s, in, 0);
-    if (!strcmp(t->text, "alpha"))
-        return parse_unit(s, in, 1);
+    if (!strcmp(t->text, "rgb") || !strcmp(t->text, "alpha")) {
+        int alpha = t->text[0] == 'a';
+        if (al->units >> alpha & 1)
+            return asm_fail(c, t, "a second '%s' part", t->text);
+        al->units |= 1 << alpha;
+        return parse_unit(s, in, al, alpha);
+    }
     if (!strcmp(t->text, "src"))
-        return parse_srcs(s, in);
+        return parse_srcs(s, in, al);
     if (!strcmp(t->text, "srcp")) {
         TRY(parse_enum_tok(s, "rgb_srcp_op", &a->rgb_srcp_op));
         TRY(asm_expect(c, "/"));
@@ -366,9 +488,11 @@ dpp_status asm_alu_stmt(asm_state *s, unsigned type)
     dpp_inst *in = asm_emit(s, type);
     if (!in)
         return DPP_E_PARSE;
+    slot_alloc al;
+    memset(&al, 0, sizeof al);
     while (!asm_at_end(&s->cur))
-        TRY(alu_part(s, in, asm_next(&s->cur)));
-    return DPP_OK;
+        TRY(alu_part(s, in, &al, asm_next(&s->cur)));
+    return allocate_slots(s, in, &al);
 }
 
 /* "rN.swz4" for a TEX source, DX or DY. */
@@ -449,8 +573,8 @@ dpp_status asm_fc_stmt(asm_state *s)
         TRY(asm_uint(c, t, t->text, DPP_MAX_INSTS - 1, &v));
         in->fc.jump_addr = (uint16_t)v;
         asm_next(c);
-    } else if (t->kind == TOK_IDENT && strcmp(c->t[c->i + 1].text, "=") &&
-               strcmp(t->text, "if") && !asm_common_flag(s, in)) {
+    } else if (t->kind == TOK_IDENT && strcmp(c->t[c->i + 1].text, "=") && strcmp(t->text, "if") &&
+               !asm_common_flag(s, in)) {
         TRY(asm_fix_label(s, s->n - 1, t));
         asm_next(c);
     }

@@ -8,9 +8,17 @@
 #include "asm_lex.h"
 #include "isa.h"
 
-#define ASM_NAME 64
+/* Returns from the calling function when x fails. */
+#define TRY(x)                                                                                     \
+    do {                                                                                           \
+        dpp_status st_ = (x);                                                                      \
+        if (st_ != DPP_OK)                                                                         \
+            return st_;                                                                            \
+    } while (0)
+
+#define ASM_NAME       64
 #define ASM_MAX_LABELS 1024
-#define ASM_MAX_FIXES 1024
+#define ASM_MAX_FIXES  1024
 #define ASM_MAX_FRAMES 64
 
 typedef struct asm_label {
@@ -29,10 +37,10 @@ enum { FR_IF, FR_LOOP, FR_REP };
 /* An open structured block. */
 typedef struct asm_frame {
     int kind;
-    unsigned open;     /* slot of IF / LOOP / REP */
+    unsigned open; /* slot of IF / LOOP / REP */
     int has_else;
     unsigned else_slot;
-    unsigned ifs;      /* FR_LOOP/FR_REP: IFs open inside this loop */
+    unsigned ifs; /* FR_LOOP/FR_REP: IFs open inside this loop */
     unsigned line, col;
     unsigned exits[64]; /* break/continue slots waiting for the END slot */
     unsigned nexits;

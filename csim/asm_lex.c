@@ -47,9 +47,10 @@ dpp_status asm_lex(cursor *c, const char *s, size_t len)
             return asm_fail(c, t, "statement has more than %d tokens", ASM_MAX_TOKS);
         if (isdigit(ch) || (ch == '.' && i + 1 < len && isdigit((unsigned char)s[i + 1]))) {
             t->kind = TOK_NUM;
-            while (i < len && (ident_char((unsigned char)s[i]) ||
-                               ((s[i] == '+' || s[i] == '-') && (s[i - 1] == 'e' || s[i - 1] == 'E') &&
-                                !(start + 1 < len && (s[start + 1] == 'x' || s[start + 1] == 'X')))))
+            while (i < len &&
+                   (ident_char((unsigned char)s[i]) ||
+                    ((s[i] == '+' || s[i] == '-') && (s[i - 1] == 'e' || s[i - 1] == 'E') &&
+                     !(start + 1 < len && (s[start + 1] == 'x' || s[start + 1] == 'X')))))
                 i++;
         } else if (ident_start(ch)) {
             t->kind = TOK_IDENT;
@@ -105,7 +106,8 @@ dpp_status asm_expect(cursor *c, const char *s)
     if (asm_accept(c, s))
         return DPP_OK;
     const tok *t = asm_peek(c);
-    return asm_fail(c, t, "expected '%s' but found '%s'", s, t->kind == TOK_END ? "end of line" : t->text);
+    return asm_fail(c, t, "expected '%s' but found '%s'", s,
+                    t->kind == TOK_END ? "end of line" : t->text);
 }
 
 dpp_status asm_uint(cursor *c, const tok *t, const char *s, unsigned max, unsigned *out)
@@ -137,7 +139,8 @@ dpp_status asm_float_bits(cursor *c, uint32_t *out)
         return st;
     }
     char *end = NULL;
-    float f = t->kind != TOK_NUM ? (!strcmp(t->text, "inf") ? INFINITY : NAN) : strtof(t->text, &end);
+    float f =
+        t->kind != TOK_NUM ? (!strcmp(t->text, "inf") ? INFINITY : NAN) : strtof(t->text, &end);
     if (end && *end)
         return asm_fail(c, t, "bad number '%s'", t->text);
     if (neg)

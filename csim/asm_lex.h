@@ -16,7 +16,7 @@ typedef struct tok {
     unsigned col; /* 1-based */
 } tok;
 
-#define ASM_MAX_TOKS 96
+#define ASM_MAX_TOKS 256
 
 /* One logical line, tokenized, with a cursor. */
 typedef struct cursor {

@@ -147,7 +147,8 @@ static void unit(sb *b, const dpp_inst *in, int alpha)
     if (alpha ? m->alpha_clamp : m->rgb_clamp)
         out(b, ".sat");
     out(b, " ");
-    reg(b, 'r', alpha ? a->alpha_addrd : a->rgb_addrd, alpha ? a->alpha_addrd_rel : a->rgb_addrd_rel);
+    reg(b, 'r', alpha ? a->alpha_addrd : a->rgb_addrd,
+        alpha ? a->alpha_addrd_rel : a->rgb_addrd_rel);
     out(b, ".");
     mask_text(b, alpha ? m->alpha_wmask : m->rgb_wmask, alpha ? "a" : "rgb");
     unsigned omask = alpha ? m->alpha_omask : m->rgb_omask;
@@ -195,7 +196,8 @@ static void alu_inst(sb *b, const dpp_inst *in)
             vname("alu_result_op", a->alpha_target));
     }
     if (a->alu_wmask)
-        out(b, " setres %c %s", m->alu_result_sel ? 'a' : 'r', vname("alu_result_op", m->alu_result_op));
+        out(b, " setres %c %s", m->alu_result_sel ? 'a' : 'r',
+            vname("alu_result_op", m->alu_result_op));
     flags(b, m);
     static const char *const rest[] = {"alu_result_sel", "alu_result_op", NULL};
     if (!a->alu_wmask)
@@ -248,9 +250,10 @@ static void fc_inst(sb *b, const dpp_inst *in, unsigned label_limit)
     out(b, f->jump_addr < label_limit ? "L%u" : "%u", f->jump_addr);
     pred(b, in->cmn.rgb_pred_sel, in->cmn.rgb_pred_inv, "rgb_pred_inv");
     flags(b, &in->cmn);
-    static const char *const rest[] = {"jump_func", "jump_any",   "a_op",     "b_op0",
-                                       "b_op1",     "b_pop_cnt",  "b_else",   "bool_addr",
-                                       "int_addr",  "jump_global", "fc_ignore_uncovered", NULL};
+    static const char *const rest[] = {
+        "jump_func",           "jump_any", "a_op",      "b_op0",    "b_op1",
+        "b_pop_cnt",           "b_else",   "bool_addr", "int_addr", "jump_global",
+        "fc_ignore_uncovered", NULL};
     generic(b, in, rest);
 }
 

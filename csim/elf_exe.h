@@ -50,17 +50,17 @@ typedef struct dpp_exe {
     uint32_t ninsts;
     uint32_t words[DPP_MAX_INSTS * DPP_INST_DWORDS];
     dpp_proginfo info;
-    uint16_t inputs;                      /* bit i: input i referenced */
-    uint8_t outputs;                      /* bit o: output o referenced */
-    uint32_t condout;                     /* 0/1 */
-    uint32_t earlyexit;                   /* 0/1 */
-    uint8_t float_used[DPP_NUM_CONSTS];   /* listed in FLOAT32CONSTS */
-    uint32_t int_used;                    /* bit k: listed in INT32CONSTS */
-    uint8_t float_set[DPP_NUM_CONSTS];    /* has a value in FLOAT32VALUES */
+    uint16_t inputs;                    /* bit i: input i referenced */
+    uint8_t outputs;                    /* bit o: output o referenced */
+    uint32_t condout;                   /* 0/1 */
+    uint32_t earlyexit;                 /* 0/1 */
+    uint8_t float_used[DPP_NUM_CONSTS]; /* listed in FLOAT32CONSTS */
+    uint32_t int_used;                  /* bit k: listed in INT32CONSTS */
+    uint8_t float_set[DPP_NUM_CONSTS];  /* has a value in FLOAT32VALUES */
     uint32_t float_val[DPP_NUM_CONSTS][4];
-    uint32_t int_set;                     /* bit k: has a value in INT32VALUES */
+    uint32_t int_set; /* bit k: has a value in INT32VALUES */
     uint32_t int_val[DPP_NUM_INTS];
-    uint32_t bool_set;                    /* bit k: boolean k has a value */
+    uint32_t bool_set; /* bit k: boolean k has a value */
     uint32_t bool_val;
 } dpp_exe;
 

@@ -4,6 +4,8 @@
  * file whose tables lie inside it. */
 #include "elf_exe.h"
 
+#include "fileio.h"
+
 #include <gelf.h>
 #include <libelf.h>
 #include <stdarg.h>
@@ -79,8 +81,9 @@ static dpp_status check_header(const rd *r)
         return FAIL(r, 0, "not an ELF file (bad magic)");
     for (size_t i = 0; i < sizeof hdr_rules / sizeof hdr_rules[0]; i++) {
         const hdr_rule *h = &hdr_rules[i];
-        uint32_t v = h->width == 1 ? r->b[h->off] : h->width == 2 ? u16(r->b + h->off)
-                                                                  : u32(r->b + h->off);
+        uint32_t v = h->width == 1   ? r->b[h->off]
+                     : h->width == 2 ? u16(r->b + h->off)
+                                     : u32(r->b + h->off);
         if (v != h->want)
             return FAIL(r, h->off, "%s, found %u", h->what, v);
     }
@@ -127,8 +130,8 @@ static dpp_status check_sections(const rd *r)
 }
 
 /* Checks one list note: n words, each < limit, no repeats; sets bits in seen. */
-static dpp_status note_list(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
-                            unsigned limit, uint8_t *seen, const char *what)
+static dpp_status note_list(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, unsigned limit,
+                            uint8_t *seen, const char *what)
 {
     if (dsz % 4)
         return FAIL(r, off, "%s note size %u is not a multiple of 4", what, dsz);
@@ -144,8 +147,8 @@ static dpp_status note_list(const rd *r, size_t off, const uint8_t *d, uint32_t 
     return DPP_OK;
 }
 
-static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
-                            uint32_t *out, const char *what)
+static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, uint32_t *out,
+                            const char *what)
 {
     if (dsz != 4)
         return FAIL(r, off + 4, "%s note must hold 4 bytes, not %u", what, dsz);
@@ -155,13 +158,12 @@ static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t 
     return DPP_OK;
 }
 
-static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
-                                dpp_exe *x)
+static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, dpp_exe *x)
 {
     if (dsz != DPP_PROGINFO_WORDS * 4)
-        return FAIL(r, off + 4, "PROGINFO note must hold %d bytes, not %u",
-                    DPP_PROGINFO_WORDS * 4, dsz);
-    uint32_t *f[DPP_PROGINFO_WORDS] = {&x->info.reserved,  &x->info.fg_depth_src,
+        return FAIL(r, off + 4, "PROGINFO note must hold %d bytes, not %u", DPP_PROGINFO_WORDS * 4,
+                    dsz);
+    uint32_t *f[DPP_PROGINFO_WORDS] = {&x->info.reserved,    &x->info.fg_depth_src,
                                        &x->info.output_mode, &x->info.fc_mode,
                                        &x->info.num_temps,   &x->info.num_insts};
     static const uint32_t lo[] = {1, 0, 0, 0, 0, 1};
@@ -227,8 +229,8 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
         uint32_t nsz = u32(h), dsz = u32(h + 4), type = u32(h + 8);
         size_t npad = ((size_t)nsz + 3) & ~(size_t)3, dpad = ((size_t)dsz + 3) & ~(size_t)3;
         if (npad > end - off - 12 || dpad > end - off - 12 - npad)
-            return FAIL(r, off, "truncated note (name %u, desc %u bytes past the section end)",
-                        nsz, dsz);
+            return FAIL(r, off, "truncated note (name %u, desc %u bytes past the section end)", nsz,
+                        dsz);
         if (nsz != sizeof DPP_NOTE_NAME || memcmp(h + 12, DPP_NOTE_NAME, sizeof DPP_NOTE_NAME))
             return FAIL(r, off + 12, "note name is not \"ATI DPP\"");
         const uint8_t *d = h + 12 + npad;
@@ -300,8 +302,7 @@ static dpp_status check_segments(const rd *r)
     return DPP_OK;
 }
 
-static dpp_status load_text(const rd *r, size_t hdr_off, uint32_t off, uint32_t size,
-                            dpp_exe *x)
+static dpp_status load_text(const rd *r, size_t hdr_off, uint32_t off, uint32_t size, dpp_exe *x)
 {
     if (size == 0 || size % DPP_INST_BYTES)
         return FAIL(r, hdr_off + 20, ".text is %u bytes, not a positive multiple of %d", size,
@@ -355,8 +356,8 @@ static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x)
     if (!seen_type[DPP_NOTE_PROGINFO])
         return FAIL(r, shoff, "no ATI DPP PROGINFO note (required)");
     if (x->info.num_insts != x->ninsts)
-        return FAIL(r, shoff, "PROGINFO says %u instructions but .text holds %u",
-                    x->info.num_insts, x->ninsts);
+        return FAIL(r, shoff, "PROGINFO says %u instructions but .text holds %u", x->info.num_insts,
+                    x->ninsts);
     return DPP_OK;
 }
 
@@ -412,32 +413,12 @@ dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, d
 
 dpp_status dpp_elf_read(const char *path, dpp_exe *x, dpp_error *err)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return dpp_error_set(err, DPP_E_IO, "%s: error: cannot open the file", path);
-    size_t cap = 1 << 16, n = 0;
-    uint8_t *b = malloc(cap);
-    while (b) {
-        n += fread(b + n, 1, cap - n, f);
-        if (n < cap)
-            break;
-        uint8_t *nb = cap < (1u << 26) ? realloc(b, cap * 2) : NULL;
-        if (!nb) {
-            free(b);
-            b = NULL;
-            break;
-        }
-        b = nb;
-        cap *= 2;
-    }
-    int bad = ferror(f);
-    fclose(f);
-    if (!b || bad) {
-        free(b);
-        return dpp_error_set(err, bad ? DPP_E_IO : DPP_E_NOMEM, "%s: error: cannot read the file",
-                             path);
-    }
-    dpp_status st = dpp_elf_read_mem(b, n, path, x, err);
+    uint8_t *b;
+    size_t n;
+    dpp_status st = dpp_file_read(path, 1u << 26, &b, &n, err);
+    if (st != DPP_OK)
+        return st;
+    st = dpp_elf_read_mem(b, n, path, x, err);
     free(b);
     return st;
 }

@@ -67,8 +67,8 @@ static void build_notes(const dpp_exe *x, buf *b)
     uint32_t w[DPP_NUM_CONSTS * 5];
     dpp_proginfo pi = x->info;
     pi.num_insts = x->ninsts;
-    uint32_t piw[DPP_PROGINFO_WORDS] = {pi.reserved,  pi.fg_depth_src, pi.output_mode,
-                                        pi.fc_mode,   pi.num_temps,    pi.num_insts};
+    uint32_t piw[DPP_PROGINFO_WORDS] = {pi.reserved, pi.fg_depth_src, pi.output_mode,
+                                        pi.fc_mode,  pi.num_temps,    pi.num_insts};
     note(b, DPP_NOTE_PROGINFO, piw, DPP_PROGINFO_WORDS);
     note(b, DPP_NOTE_INPUTS, w, list_mask(x->inputs, DPP_NUM_INPUTS, w));
     note(b, DPP_NOTE_OUTPUTS, w, list_mask(x->outputs, DPP_NUM_OUTPUTS, w));

@@ -21,25 +21,31 @@ static const char *const n_aop[] = {"mad", "dp",  "min", "max", NULL,  "cnd", "c
                                     "ex2", "ln2", "rcp", "rsq", "sin", "cos", "mdh", "mdv"};
 static const char *const n_texop[] = {"nop", "ld", "texkill", "proj", "lodbias", "lod", "dxdy"};
 static const char *const n_tswz[] = {"r", "g", "b", "a"};
-static const char *const n_fcop[] = {"jump", "loop",     "endloop",  "rep",
+static const char *const n_fcop[] = {"jump",   "loop",      "endloop",  "rep",
                                      "endrep", "breakloop", "breakrep", "continue"};
 static const char *const n_aaop[] = {"none", "pop", "push"};
 static const char *const n_bop[] = {"none", "decr", "incr"};
 
-#define F(nm, dw, lo, w, ty, m) {nm, dw, lo, w, ty, offsetof(dpp_inst, m), NULL, 0}
-#define FE(nm, dw, lo, w, ty, m, e) {nm, dw, lo, w, ty, offsetof(dpp_inst, m), e, COUNT(e)}
-#define SRC(pfx, dw, i, grp)                                                                      \
-    F(pfx #i, dw, 10 * i, 8, DPP_T_ALUOUT, alu.grp[i].addr),                                     \
-        F(pfx #i "_const", dw, 10 * i + 8, 1, DPP_T_ALUOUT, alu.grp[i].cnst),                   \
+#define F(nm, dw, lo, w, ty, m)                                                                    \
+    {                                                                                              \
+        nm, dw, lo, w, ty, offsetof(dpp_inst, m), NULL, 0                                          \
+    }
+#define FE(nm, dw, lo, w, ty, m, e)                                                                \
+    {                                                                                              \
+        nm, dw, lo, w, ty, offsetof(dpp_inst, m), e, COUNT(e)                                      \
+    }
+#define SRC(pfx, dw, i, grp)                                                                       \
+    F(pfx #i, dw, 10 * i, 8, DPP_T_ALUOUT, alu.grp[i].addr),                                       \
+        F(pfx #i "_const", dw, 10 * i + 8, 1, DPP_T_ALUOUT, alu.grp[i].cnst),                      \
         F(pfx #i "_rel", dw, 10 * i + 9, 1, DPP_T_ALUOUT, alu.grp[i].rel)
-#define RGBSWZ(x, dw, lo, i)                                                                      \
-    FE("red_swiz_" x, dw, lo, 3, DPP_T_ALUOUT, alu.rgb_swiz[i][0], n_swz),                       \
-        FE("green_swiz_" x, dw, lo + 3, 3, DPP_T_ALUOUT, alu.rgb_swiz[i][1], n_swz),            \
+#define RGBSWZ(x, dw, lo, i)                                                                       \
+    FE("red_swiz_" x, dw, lo, 3, DPP_T_ALUOUT, alu.rgb_swiz[i][0], n_swz),                         \
+        FE("green_swiz_" x, dw, lo + 3, 3, DPP_T_ALUOUT, alu.rgb_swiz[i][1], n_swz),               \
         FE("blue_swiz_" x, dw, lo + 6, 3, DPP_T_ALUOUT, alu.rgb_swiz[i][2], n_swz)
-#define TSWZ(x, dw, lo, m)                                                                        \
-    FE(x "_swiz_0", dw, lo, 2, DPP_T_TEX, m[0], n_tswz),                                         \
-        FE(x "_swiz_1", dw, lo + 2, 2, DPP_T_TEX, m[1], n_tswz),                                \
-        FE(x "_swiz_2", dw, lo + 4, 2, DPP_T_TEX, m[2], n_tswz),                                \
+#define TSWZ(x, dw, lo, m)                                                                         \
+    FE(x "_swiz_0", dw, lo, 2, DPP_T_TEX, m[0], n_tswz),                                           \
+        FE(x "_swiz_1", dw, lo + 2, 2, DPP_T_TEX, m[1], n_tswz),                                   \
+        FE(x "_swiz_2", dw, lo + 4, 2, DPP_T_TEX, m[2], n_tswz),                                   \
         FE(x "_swiz_3", dw, lo + 6, 2, DPP_T_TEX, m[3], n_tswz)
 
 /* The table: the only place that knows where a field sits. */

@@ -57,73 +57,116 @@ enum { DPP_MOD_NOP, DPP_MOD_NEG, DPP_MOD_ABS, DPP_MOD_NAB };
 enum { DPP_SRCP_BIAS, DPP_SRCP_SUB, DPP_SRCP_ADD, DPP_SRCP_INV };
 /* Output modifiers. */
 enum {
-    DPP_OMOD_U1, DPP_OMOD_U2, DPP_OMOD_U4, DPP_OMOD_U8,
-    DPP_OMOD_D2, DPP_OMOD_D4, DPP_OMOD_D8, DPP_OMOD_DISABLED,
+    DPP_OMOD_U1,
+    DPP_OMOD_U2,
+    DPP_OMOD_U4,
+    DPP_OMOD_U8,
+    DPP_OMOD_D2,
+    DPP_OMOD_D4,
+    DPP_OMOD_D8,
+    DPP_OMOD_DISABLED,
 };
 /* RGB_OP. 6 is reserved; MDH/MDV (11, 12) are rejected by this model. */
 enum {
-    DPP_RGB_MAD, DPP_RGB_DP3, DPP_RGB_DP4, DPP_RGB_D2A, DPP_RGB_MIN, DPP_RGB_MAX,
-    DPP_RGB_CND = 7, DPP_RGB_CMP, DPP_RGB_FRC, DPP_RGB_SOP, DPP_RGB_MDH, DPP_RGB_MDV,
+    DPP_RGB_MAD,
+    DPP_RGB_DP3,
+    DPP_RGB_DP4,
+    DPP_RGB_D2A,
+    DPP_RGB_MIN,
+    DPP_RGB_MAX,
+    DPP_RGB_CND = 7,
+    DPP_RGB_CMP,
+    DPP_RGB_FRC,
+    DPP_RGB_SOP,
+    DPP_RGB_MDH,
+    DPP_RGB_MDV,
 };
 /* ALPHA_OP. 4 is reserved; MDH/MDV (14, 15) are rejected by this model. */
 enum {
-    DPP_ALPHA_MAD, DPP_ALPHA_DP, DPP_ALPHA_MIN, DPP_ALPHA_MAX,
-    DPP_ALPHA_CND = 5, DPP_ALPHA_CMP, DPP_ALPHA_FRC, DPP_ALPHA_EX2, DPP_ALPHA_LN2,
-    DPP_ALPHA_RCP, DPP_ALPHA_RSQ, DPP_ALPHA_SIN, DPP_ALPHA_COS, DPP_ALPHA_MDH, DPP_ALPHA_MDV,
+    DPP_ALPHA_MAD,
+    DPP_ALPHA_DP,
+    DPP_ALPHA_MIN,
+    DPP_ALPHA_MAX,
+    DPP_ALPHA_CND = 5,
+    DPP_ALPHA_CMP,
+    DPP_ALPHA_FRC,
+    DPP_ALPHA_EX2,
+    DPP_ALPHA_LN2,
+    DPP_ALPHA_RCP,
+    DPP_ALPHA_RSQ,
+    DPP_ALPHA_SIN,
+    DPP_ALPHA_COS,
+    DPP_ALPHA_MDH,
+    DPP_ALPHA_MDV,
 };
 /* TEX INST. */
-enum { DPP_TEX_NOP, DPP_TEX_LD, DPP_TEX_KILL, DPP_TEX_PROJ, DPP_TEX_LODBIAS, DPP_TEX_LOD,
-       DPP_TEX_DXDY };
+enum {
+    DPP_TEX_NOP,
+    DPP_TEX_LD,
+    DPP_TEX_KILL,
+    DPP_TEX_PROJ,
+    DPP_TEX_LODBIAS,
+    DPP_TEX_LOD,
+    DPP_TEX_DXDY
+};
 /* FC OP. */
-enum { DPP_FC_JUMP, DPP_FC_LOOP, DPP_FC_ENDLOOP, DPP_FC_REP, DPP_FC_ENDREP, DPP_FC_BREAKLOOP,
-       DPP_FC_BREAKREP, DPP_FC_CONTINUE };
+enum {
+    DPP_FC_JUMP,
+    DPP_FC_LOOP,
+    DPP_FC_ENDLOOP,
+    DPP_FC_REP,
+    DPP_FC_ENDREP,
+    DPP_FC_BREAKLOOP,
+    DPP_FC_BREAKREP,
+    DPP_FC_CONTINUE
+};
 /* FC A_OP and B_OP0/B_OP1. */
 enum { DPP_AOP_NONE, DPP_AOP_POP, DPP_AOP_PUSH };
 enum { DPP_BOP_NONE, DPP_BOP_DECR, DPP_BOP_INCR };
 
 /* dword0, US_CMN_INST: every type. */
 typedef struct dpp_cmn {
-    uint16_t type;           /* dpp_inst_type */
+    uint16_t type; /* dpp_inst_type */
     uint16_t tex_sem_wait;
-    uint16_t rgb_pred_sel;   /* DPP_PRED_*; FC: whole instruction, replicate only */
+    uint16_t rgb_pred_sel; /* DPP_PRED_*; FC: whole instruction, replicate only */
     uint16_t rgb_pred_inv;
     uint16_t write_inactive;
     uint16_t last;
     uint16_t nop;
     uint16_t alu_wait;
-    uint16_t rgb_wmask;      /* 3 bits R,G,B (bit 0 = R); TEX: with alpha_wmask, RGBA */
+    uint16_t rgb_wmask; /* 3 bits R,G,B (bit 0 = R); TEX: with alpha_wmask, RGBA */
     uint16_t alpha_wmask;
-    uint16_t rgb_omask;      /* OUTPUT only */
+    uint16_t rgb_omask; /* OUTPUT only */
     uint16_t alpha_omask;
     uint16_t rgb_clamp;
     uint16_t alpha_clamp;
     uint16_t alu_result_sel; /* 0 red, 1 alpha */
     uint16_t alpha_pred_inv;
-    uint16_t alu_result_op;  /* DPP_CMP_* */
+    uint16_t alu_result_op; /* DPP_CMP_* */
     uint16_t alpha_pred_sel;
-    uint16_t stat_we;        /* 4 bits R,G,B,A: predicate bits written (ALU only) */
+    uint16_t stat_we; /* 4 bits R,G,B,A: predicate bits written (ALU only) */
 } dpp_cmn;
 
 /* One source address (dword1 = RGB, dword2 = alpha). */
 typedef struct dpp_src_addr {
-    uint16_t addr;   /* 8 bits; see dpp_src_kind */
-    uint16_t cnst;   /* ADDRn_CONST */
-    uint16_t rel;    /* ADDRn_REL: add aL */
+    uint16_t addr; /* 8 bits; see dpp_src_kind */
+    uint16_t cnst; /* ADDRn_CONST */
+    uint16_t rel;  /* ADDRn_REL: add aL */
 } dpp_src_addr;
 
 /* dwords 1-5 of ALU and OUTPUT instructions. */
 typedef struct dpp_alu {
-    dpp_src_addr rgb_src[3];   /* dword1 */
+    dpp_src_addr rgb_src[3]; /* dword1 */
     uint16_t rgb_srcp_op;
     dpp_src_addr alpha_src[3]; /* dword2 */
     uint16_t alpha_srcp_op;
     /* dword3, US_ALU_RGB_INST */
-    uint16_t rgb_sel[3];       /* A, B (dword3) and C (dword5) */
-    uint16_t rgb_swiz[3][3];   /* [operand A/B/C][channel R/G/B] */
+    uint16_t rgb_sel[3];     /* A, B (dword3) and C (dword5) */
+    uint16_t rgb_swiz[3][3]; /* [operand A/B/C][channel R/G/B] */
     uint16_t rgb_mod[3];
     uint16_t rgb_omod;
-    uint16_t rgb_target;       /* OUTPUT: render target; ALU: predicate compare (DPP_CMP_*) */
-    uint16_t alu_wmask;        /* write the ALU result bit */
+    uint16_t rgb_target; /* OUTPUT: render target; ALU: predicate compare (DPP_CMP_*) */
+    uint16_t alu_wmask;  /* write the ALU result bit */
     /* dword4, US_ALU_ALPHA_INST */
     uint16_t alpha_op;
     uint16_t alpha_addrd;
@@ -133,7 +176,7 @@ typedef struct dpp_alu {
     uint16_t alpha_mod[3];
     uint16_t alpha_omod;
     uint16_t alpha_target;
-    uint16_t w_omask;          /* OUTPUT: write the W (conditional-output) value */
+    uint16_t w_omask; /* OUTPUT: write the W (conditional-output) value */
     /* dword5, US_ALU_RGBA_INST */
     uint16_t rgb_op;
     uint16_t rgb_addrd;
@@ -142,17 +185,17 @@ typedef struct dpp_alu {
 
 /* dwords 1-3 of TEX instructions. */
 typedef struct dpp_tex {
-    uint16_t tex_id;       /* input 0-15 */
-    uint16_t inst;         /* DPP_TEX_* */
+    uint16_t tex_id; /* input 0-15 */
+    uint16_t inst;   /* DPP_TEX_* */
     uint16_t sem_acquire;
     uint16_t ignore_uncovered;
     uint16_t unscaled;
     uint16_t src_addr;
     uint16_t src_rel;
-    uint16_t src_swiz[4];  /* S,T,R,Q from R,G,B,A (2 bits) */
+    uint16_t src_swiz[4]; /* S,T,R,Q from R,G,B,A (2 bits) */
     uint16_t dst_addr;
     uint16_t dst_rel;
-    uint16_t dst_swiz[4];  /* written R,G,B,A from fetched R,G,B,A */
+    uint16_t dst_swiz[4]; /* written R,G,B,A from fetched R,G,B,A */
     uint16_t dx_addr;
     uint16_t dx_rel;
     uint16_t dx_swiz[4];
@@ -163,14 +206,14 @@ typedef struct dpp_tex {
 
 /* dwords 2-3 of FC instructions. */
 typedef struct dpp_fc {
-    uint16_t op;           /* DPP_FC_* */
+    uint16_t op; /* DPP_FC_* */
     uint16_t b_else;
     uint16_t jump_any;
-    uint16_t a_op;         /* DPP_AOP_* */
-    uint16_t jump_func;    /* 8-entry truth table, index (alu_result<<2)|(pred<<1)|bool */
+    uint16_t a_op;      /* DPP_AOP_* */
+    uint16_t jump_func; /* 8-entry truth table, index (alu_result<<2)|(pred<<1)|bool */
     uint16_t b_pop_cnt;
-    uint16_t b_op0;        /* DPP_BOP_*, when the group stays */
-    uint16_t b_op1;        /* DPP_BOP_*, when the group jumps */
+    uint16_t b_op0; /* DPP_BOP_*, when the group stays */
+    uint16_t b_op1; /* DPP_BOP_*, when the group jumps */
     uint16_t ignore_uncovered;
     uint16_t bool_addr;
     uint16_t int_addr;
@@ -222,8 +265,7 @@ void dpp_inst_decode(const uint32_t words[DPP_INST_DWORDS], dpp_inst *inst);
  * no ALU-result or predicate writes from OUTPUT, replicate-only FC
  * predicates, SOP/DP pairing, ...). On failure returns DPP_E_ILLEGAL with
  * "slot N: ..." in err. */
-dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot,
-                             dpp_error *err);
+dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err);
 
 /* Checks a whole program: every word, plus the rules between slots (the NOP
  * before a presubtract hazard, the final OUTPUT, jump targets in range).

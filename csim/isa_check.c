@@ -29,8 +29,7 @@ static int omod_disabled_ok_rgb(unsigned op)
 
 static int omod_disabled_ok_alpha(unsigned op)
 {
-    return op == DPP_ALPHA_MIN || op == DPP_ALPHA_MAX || op == DPP_ALPHA_CMP ||
-           op == DPP_ALPHA_CND;
+    return op == DPP_ALPHA_MIN || op == DPP_ALPHA_MAX || op == DPP_ALPHA_CMP || op == DPP_ALPHA_CND;
 }
 
 #define ILLEGAL(...) dpp_error_set(err, DPP_E_ILLEGAL, __VA_ARGS__)
@@ -39,8 +38,8 @@ static dpp_status check_src(const dpp_src_addr *s, const char *unit, int i, unsi
                             dpp_error *err)
 {
     if (dpp_src_classify(s) == DPP_SRC_INLINE && s->rel)
-        return ILLEGAL("slot %u: %s source %d is an inline constant with relative addressing",
-                       slot, unit, i);
+        return ILLEGAL("slot %u: %s source %d is an inline constant with relative addressing", slot,
+                       unit, i);
     return DPP_OK;
 }
 
@@ -99,8 +98,7 @@ static dpp_status check_fc(const dpp_inst *in, unsigned slot, dpp_error *err)
     return DPP_OK;
 }
 
-dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot,
-                             dpp_error *err)
+dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err)
 {
     unsigned t = words[0] & 3;
     for (unsigned d = 0; d < DPP_INST_DWORDS; d++) {

@@ -1,0 +1,2 @@
+; expect: only an 'alu' instruction writes the ALU result
+    out rgb mad r1._ o1.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r1.a, s0.a, s1.a, s2.a src r0/r0, r0/r0, r0/r0 setres r lt

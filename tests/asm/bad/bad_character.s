@@ -1,0 +1,2 @@
+; expect: unexpected character '$'
+    alu $

@@ -1,0 +1,2 @@
+; expect: 'break' outside a loop
+    break

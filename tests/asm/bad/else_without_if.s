@@ -1,0 +1,2 @@
+; expect: 'else' without 'if'
+    else

@@ -1,0 +1,2 @@
+; expect: 'endif' without 'if'
+    endif

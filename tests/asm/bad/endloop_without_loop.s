@@ -1,0 +1,3 @@
+; expect: 'endloop' without 'loop'
+    rep i0
+    endloop

@@ -1,0 +1,3 @@
+; expect: flow control needs a single predicate bit
+    if p.rgba
+    endif

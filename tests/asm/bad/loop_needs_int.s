@@ -1,0 +1,3 @@
+; expect: 'loop' needs an integer constant i0-i31
+    loop c3
+    endloop

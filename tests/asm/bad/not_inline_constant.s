@@ -1,0 +1,2 @@
+; expect: '0.3' is not an inline constant
+    alu rgb mad r1.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r1.a, s0.a, s1.a, s2.a src #0.3/r0, r0/r0, r0/r0

@@ -1,0 +1,2 @@
+; expect: OMOD_DISABLED on RGB op 0 (only MIN, MAX, CMP, CND)
+    alu rgb mad.disabled r1.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r1.a, s0.a, s1.a, s2.a src r0/r0, r0/r0, r0/r0

@@ -1,0 +1,2 @@
+; expect: unknown .proginfo key 'mode'
+.proginfo mode=umrt

@@ -1,0 +1,2 @@
+; expect: undefined label 'nowhere'
+    fc jump nowhere jump_func=0xff

@@ -1,0 +1,2 @@
+; expect: unknown alpha opcode 'exp'
+    alu rgb mad r1.rgb, s0.rgb, s1.rgb, s2.rgb alpha exp r1.a, s0.a, s1.a, s2.a src r0/r0, r0/r0, r0/r0

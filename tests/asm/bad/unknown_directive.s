@@ -1,0 +1,2 @@
+; expect: unknown instruction or directive '.floot'
+.floot c0, 1

@@ -1,0 +1,371 @@
+/* CTM executables: a written file reads back identically; every malformation
+ * made by mutating a good file gets its own message with a byte offset; no
+ * byte flip or truncation crashes the reader. */
+#include "asm.h"
+#include "elf_exe.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+#include <gelf.h>
+
+static const char good_src[] =
+    ".float c3, 1, 2, 3, 4\n"
+    ".int i2, 4, 0, 1\n"
+    "    tex ld r0.rgba, r0.rgba, i1 wait\n"
+    "    loop i2\n"
+    "    alu rgb mad r1.rgb, s0.rgb, s1.rgb, s0.rgb alpha mad r1.a, s0.a, s1.a, s0.a"
+    " src r0/r0, c3/c3, r0/r0\n"
+    "    endloop\n"
+    "    out rgb max r0._ o0.rgb, s0.rgb, s0.rgb, s0.rgb alpha max r0._ o0.a w, s0.a, s0.a, s0.a"
+    " src r1/r1, r0/r0, r0/r0\n";
+
+static uint8_t good[4096];
+static size_t good_size;
+static dpp_exe good_exe;
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+static void wr16(uint8_t *p, uint32_t v)
+{
+    p[0] = (uint8_t)v;
+    p[1] = (uint8_t)(v >> 8);
+}
+
+/* Offset of the section header named name in buffer b. */
+static size_t shdr(const uint8_t *b, const char *name)
+{
+    uint32_t shoff = rd32(b + 32), shnum = b[48] | b[49] << 8, stridx = b[50] | b[51] << 8;
+    uint32_t stroff = rd32(b + shoff + stridx * 40 + 16);
+    for (uint32_t i = 0; i < shnum; i++)
+        if (!strcmp((const char *)b + stroff + rd32(b + shoff + i * 40), name))
+            return shoff + i * 40;
+    fail_msg("no section %s", name);
+    return 0;
+}
+
+/* File offset of the note of the given type. */
+static size_t note(const uint8_t *b, uint32_t type)
+{
+    size_t h = shdr(b, ".note"), off = rd32(b + h + 16), end = off + rd32(b + h + 20);
+    while (off < end) {
+        if (rd32(b + off + 8) == type)
+            return off;
+        off += 12 + ((rd32(b + off) + 3) & ~3u) + ((rd32(b + off + 4) + 3) & ~3u);
+    }
+    fail_msg("no note %u", type);
+    return 0;
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    dpp_error err;
+    char path[] = "/tmp/test_elf_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    if (dpp_asm(good_src, strlen(good_src), "good.s", NULL, &good_exe, &err) != DPP_OK ||
+        dpp_elf_write(&good_exe, path, &err) != DPP_OK) {
+        print_error("%s\n", err.msg);
+        return -1;
+    }
+    FILE *f = fopen(path, "rb");
+    good_size = fread(good, 1, sizeof good, f);
+    fclose(f);
+    unlink(path);
+    return good_size > 52 && good_size < sizeof good ? 0 : -1;
+}
+
+static void good_file_reads_back(void **state)
+{
+    (void)state;
+    dpp_exe *x = malloc(sizeof *x);
+    dpp_error err;
+    assert_int_equal(dpp_elf_read_mem(good, good_size, "good.elf", x, &err), DPP_OK);
+    assert_memory_equal(x, &good_exe, sizeof *x);
+    assert_int_equal(x->ninsts, 5);
+    assert_int_equal(x->inputs, 1u << 1);
+    assert_int_equal(x->outputs, 1u);
+    assert_int_equal(x->condout, 1);
+    assert_int_equal(x->int_used, 1u << 2);
+    assert_true(x->float_used[3] && x->float_set[3]);
+    assert_int_equal(x->info.fc_mode, 1);
+    assert_int_equal(x->info.num_temps, 2);
+    free(x);
+}
+
+/* Applies case i to a copy of the good file; returns the new size. */
+static size_t mutate(int i, uint8_t *b, const char **expect)
+{
+    size_t n = good_size;
+    size_t text = shdr(b, ".text"), nt = shdr(b, ".note");
+    size_t phoff = rd32(b + 28);
+    size_t pi = note(b, DPP_NOTE_PROGINFO);
+    switch (i) {
+    case 0:
+        *expect = "shorter than an ELF header";
+        return 40;
+    case 1:
+        b[1] = 'X';
+        *expect = "byte 0: error: not an ELF file";
+        break;
+    case 2:
+        b[4] = 2;
+        *expect = "byte 4: error: class must be ELFCLASS32";
+        break;
+    case 3:
+        b[5] = 2;
+        *expect = "byte 5: error: data encoding must be ELFDATA2LSB";
+        break;
+    case 4:
+        b[6] = 0;
+        *expect = "byte 6: error: ident version";
+        break;
+    case 5:
+        b[7] = 0;
+        *expect = "byte 7: error: OSABI must be ELFOSABI_ATI (98), found 0";
+        break;
+    case 6:
+        b[8] = 0;
+        *expect = "byte 8: error: ABI version must be 1";
+        break;
+    case 7:
+        wr16(b + 16, 1);
+        *expect = "byte 16: error: type must be ET_EXEC";
+        break;
+    case 8:
+        wr16(b + 18, 3);
+        *expect = "byte 18: error: machine must be EM_ATI_R5XX (122), found 3";
+        break;
+    case 9:
+        wr32(b + 20, 0);
+        *expect = "byte 20: error: version must be 1";
+        break;
+    case 10:
+        wr32(b + 24, 8);
+        *expect = "byte 24: error: entry must be 0";
+        break;
+    case 11:
+        wr32(b + 36, 0);
+        *expect = "byte 36: error: flags must be EF_ATI_DPP (1), found 0";
+        break;
+    case 12:
+        wr16(b + 40, 64);
+        *expect = "byte 40: error: header size";
+        break;
+    case 13:
+        wr32(b + 28, (uint32_t)n - 8);
+        *expect = "byte 28: error: program header table";
+        break;
+    case 14:
+        wr32(b + 32, (uint32_t)n);
+        *expect = "byte 32: error: section header table";
+        break;
+    case 15:
+        wr16(b + 50, 9);
+        *expect = "byte 50: error: section name table index 9";
+        break;
+    case 16:
+        wr32(b + text + 20, 5 * 24 - 4);
+        *expect = "not a positive multiple of 24";
+        break;
+    case 17: /* 513 instructions: a fresh .text region past the old end */
+        memset(b + n, 0, 513 * 24);
+        wr32(b + text + 16, (uint32_t)n);
+        wr32(b + text + 20, 513 * 24);
+        *expect = ".text holds 513 instructions (at most 512)";
+        return n + 513 * 24;
+    case 18:
+        wr32(b + nt + 16, (uint32_t)n - 4);
+        *expect = "runs past the end of the file";
+        break;
+    case 19:
+        wr32(b + nt + 16, rd32(b + text + 16) + 8);
+        *expect = "overlap";
+        break;
+    case 20:
+        wr32(b + phoff + 4, rd32(b + phoff + 4) + 4);
+        *expect = "not covered by a PT_LOAD";
+        break;
+    case 21:
+        wr32(b + phoff + 32, 0);
+        *expect = "not covered by a PT_NOTE";
+        break;
+    case 22:
+        wr32(b + nt + 4, SHT_PROGBITS);
+        *expect = "no ATI DPP PROGINFO note (required)";
+        break;
+    case 23: /* the section and its PT_NOTE both lose the last 2 bytes */
+        wr32(b + nt + 20, rd32(b + nt + 20) - 2);
+        wr32(b + phoff + 32 + 16, rd32(b + nt + 20));
+        *expect = "truncated note";
+        break;
+    case 24:
+        b[pi + 12] = 'B';
+        *expect = "note name is not \"ATI DPP\"";
+        break;
+    case 25:
+        wr32(b + pi + 8, 99);
+        *expect = "unknown ATI DPP note type 99";
+        break;
+    case 26:
+        wr32(b + pi + 20, 2);
+        *expect = "PROGINFO reserved is 2";
+        break;
+    case 27:
+        wr32(b + pi + 40, 4);
+        *expect = "PROGINFO says 4 instructions but .text holds 5";
+        break;
+    case 28:
+        wr32(b + note(b, DPP_NOTE_INPUTS) + 8, DPP_NOTE_EARLYEXIT);
+        *expect = "note type 7 appears twice";
+        break;
+    case 29:
+        wr32(b + note(b, DPP_NOTE_CONDOUT) + 20, 2);
+        *expect = "CONDOUT note value 2 is not 0 or 1";
+        break;
+    case 30:
+        wr32(b + note(b, DPP_NOTE_INPUTS) + 20, 16);
+        *expect = "INPUTS note lists index 16";
+        break;
+    case 31:
+        wr32(b + note(b, DPP_NOTE_EARLYEXIT) + 4, 8);
+        *expect = "EARLYEXIT note must hold 4 bytes";
+        break;
+    case 32:
+        wr32(b + pi + 4, 20);
+        *expect = "PROGINFO note must hold 24 bytes";
+        break;
+    case 33: /* a reserved bit in dword 1 of slot 1, the LOOP */
+        wr32(b + rd32(b + text + 16) + 1 * 24 + 4, 1);
+        *expect = "slot 1: reserved bits 0x00000001 set in dword 1 of a fc";
+        break;
+    case 34: /* the final OUTPUT becomes an ALU instruction */
+        b[rd32(b + text + 16) + 4 * 24] &= (uint8_t)~3u;
+        *expect = "slot 4: an ALU instruction cannot write outputs";
+        break;
+    case 35:
+        b[(size_t)rd32(b + shdr(b, ".shstrtab") + 16) + rd32(b + text) + 1] = 'x';
+        *expect = "no .text section";
+        break;
+    case 36:
+        wr32(b + text, 100000);
+        *expect = "name offset 100000 outside the name table";
+        break;
+    case 37:
+        wr32(b + text + 4, SHT_NOTE);
+        *expect = ".text must be PROGBITS";
+        break;
+    case 38:
+        wr16(b + 44, 0);
+        *expect = "byte 44: error: no program headers";
+        break;
+    case 39:
+        wr32(b + phoff + 16, 100000);
+        *expect = "segment 0 runs past the end";
+        break;
+    case 40:
+        wr16(b + 48, 0);
+        *expect = "byte 48: error: no section headers";
+        break;
+    case 41:
+        wr32(b + text + 16, 8);
+        *expect = "overlaps the ELF header";
+        break;
+    case 42:
+        wr32(b + pi + 36, 129);
+        *expect = "PROGINFO num_temps is 129";
+        break;
+    default:
+        return 0;
+    }
+    return n;
+}
+
+static void malformed_files(void **state)
+{
+    (void)state;
+    static uint8_t b[4096 + 513 * 24];
+    dpp_exe *x = malloc(sizeof *x);
+    static char seen[64][sizeof(dpp_error){0}.msg];
+    int count = 0;
+    for (int i = 0;; i++) {
+        const char *expect = NULL;
+        memset(b, 0, sizeof b);
+        memcpy(b, good, good_size);
+        size_t n = mutate(i, b, &expect);
+        if (!n)
+            break;
+        dpp_error err;
+        dpp_status st = dpp_elf_read_mem(b, n, "bad.elf", x, &err);
+        if (st != DPP_E_FORMAT || !strstr(err.msg, expect) ||
+            strncmp(err.msg, "bad.elf: byte ", 14))
+            print_error("case %d: status %d, message '%s', expected '%s'\n", i, st,
+                        st ? err.msg : "", expect);
+        assert_int_equal(st, DPP_E_FORMAT);
+        assert_non_null(strstr(err.msg, expect));
+        assert_int_equal(strncmp(err.msg, "bad.elf: byte ", 14), 0);
+        /* each case has its own message */
+        for (int k = 0; k < count; k++)
+            if (!strcmp(seen[k], err.msg))
+                fail_msg("case %d repeats the message of an earlier case: %s", i, err.msg);
+        snprintf(seen[count++], sizeof seen[0], "%s", err.msg);
+    }
+    assert_true(count >= 20);
+    free(x);
+}
+
+/* Every single-byte change and every truncation either loads or is refused
+ * with a message; none may crash (this binary runs under ASan/UBSan). */
+static void no_mutation_crashes(void **state)
+{
+    (void)state;
+    static const uint8_t vals[] = {0x00, 0xFF, 0x7F, 0x80, 0x01};
+    dpp_exe *x = malloc(sizeof *x);
+    uint8_t *b = malloc(good_size);
+    unsigned refused = 0;
+    for (size_t off = 0; off < good_size; off++)
+        for (size_t v = 0; v < sizeof vals; v++) {
+            dpp_error err;
+            memcpy(b, good, good_size);
+            b[off] = vals[v];
+            if (dpp_elf_read_mem(b, good_size, "m.elf", x, &err) != DPP_OK) {
+                refused++;
+                assert_non_null(strstr(err.msg, "error: "));
+            }
+        }
+    for (size_t n = 0; n < good_size; n++) {
+        dpp_error err;
+        assert_int_not_equal(dpp_elf_read_mem(good, n, "t.elf", x, &err), DPP_OK);
+    }
+    assert_true(refused > good_size);
+    free(b);
+    free(x);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(good_file_reads_back),
+        cmocka_unit_test(malformed_files),
+        cmocka_unit_test(no_mutation_crashes),
+    };
+    return cmocka_run_group_tests(tests, setup, NULL);
+}
