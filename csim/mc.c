@@ -100,7 +100,7 @@ static dpp_status element(const mc_model *m, mc_client c, unsigned index, const 
                           int64_t x, int64_t y, uint64_t *addr, dpp_error *err)
 {
     if (!s->valid)
-        return dpp_error_set(err, DPP_E_FAULT, "%s %u read before its surface was set",
+        return dpp_error_set(err, DPP_E_FAULT, "%s %u used before its surface was set",
                              client_names[c], index);
     uint64_t off;
     dpp_status st = mc_element_offset(s, x, y, &off, err);

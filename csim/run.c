@@ -2,6 +2,7 @@
 #include "run.h"
 
 #include "cmdbuf.h"
+#include "co.h"
 #include "runtime.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@ void dpp_run_default_opts(dpp_run_opts *o)
     memset(o, 0, sizeof *o);
     o->width = o->height = 1;
     o->array = pa_default_params();
+    o->cond_test = CO_ALWAYS;
     for (int k = 0; k < 4; k++)
         o->out_format[k] = MC_FMT_FLOAT32_4;
 }
@@ -68,7 +70,7 @@ static void put_words(uint8_t *p, const uint32_t *w, size_t n)
 
 typedef struct layout {
     uint64_t inst, constf, consti, constb, in[16], out[4], cmd, end;
-    mc_surface in_s[16], out_s[4];
+    mc_surface in_s[16], out_s[4], cond_s;
     uint8_t outs;
 } layout;
 
@@ -90,12 +92,16 @@ static int plan(const dpp_exe *exe, const dpp_run_opts *o, layout *L)
         L->in_s[k] = surface_for(a, im->width, im->height, im->tiling, im->format);
         a = align_up(a + mc_surface_bytes(&L->in_s[k]));
     }
-    L->outs = o->out_used ? o->out_used : exe->outputs;
+    L->outs = (uint8_t)(o->out_used | exe->outputs);
     for (int k = 0; k < 4; k++) {
         if (!(L->outs >> k & 1))
             continue;
         L->out_s[k] = surface_for(a, o->width, o->height, o->out_tiling[k], o->out_format[k]);
         a = align_up(a + mc_surface_bytes(&L->out_s[k]));
+    }
+    if (o->cond.data) {
+        L->cond_s = surface_for(a, o->cond.width, o->cond.height, o->cond.tiling, o->cond.format);
+        a = align_up(a + mc_surface_bytes(&L->cond_s));
     }
     L->cmd = a;
     L->end = align_up(a + 4096);
@@ -145,6 +151,16 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
                        (const uint32_t[]){
                            k, s->base, mc_format_word(s->pitch, s->tiling, s->format), s->height});
     }
+    if (o->cond.data) {
+        const mc_surface *s = &L->cond_s;
+        cmdbuf_add(
+            cb, PE_SET_COND_OUT_FMT,
+            (const uint32_t[]){s->base, mc_format_word(s->pitch, s->tiling, s->format), s->height});
+        cmdbuf_add(cb, PE_SET_COND_TEST, (const uint32_t[]){o->cond_test & 7u});
+        cmdbuf_add(cb, PE_SET_COND_LOC, (const uint32_t[]){o->cond_loc & 1u});
+        cmdbuf_add(cb, PE_SET_COND_OUT_MASK, (const uint32_t[]){o->cond_writemask & 1u});
+        cmdbuf_add(cb, PE_SET_COND_VAL, &o->cond_val);
+    }
     cmdbuf_add(cb, PE_SET_DOMAIN, (const uint32_t[]){0, 0, o->width - 1, o->height - 1});
     uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
     cmdbuf_add(cb, PE_START_PROGRAM, &start);
@@ -177,6 +193,8 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
     for (int k = 0; k < 16; k++)
         if (o->input[k].data)
             copy_image(mem, &L.in_s[k], &o->input[k], 1);
+    if (o->cond.data)
+        copy_image(mem, &L.cond_s, &o->cond, 1);
     cmdbuf cb = {0};
     build_commands(&cb, exe, o, &L);
     if (cb.failed || cb.size > L.end - L.cmd) {
@@ -197,20 +215,20 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
     if (!st && o->emit)
         o->emit(o->emit_user, 1, mem, L.cmd, cb.bytes, cb.size);
     cmdbuf_free(&cb);
-    for (int k = 0; !st && k < 4; k++) {
-        if (!(L.outs >> k & 1))
+    for (int k = 0; !st && k < 5; k++) {
+        if (k < 4 ? !(L.outs >> k & 1) : !o->cond.data)
             continue;
-        dpp_image *im = &res->output[k];
-        im->format = o->out_format[k];
-        im->tiling = o->out_tiling[k];
-        im->width = o->width;
-        im->height = o->height;
-        im->data = calloc((size_t)o->width * o->height, mc_format_bpe(im->format));
+        dpp_image *im = k < 4 ? &res->output[k] : &res->cond;
+        im->format = k < 4 ? o->out_format[k] : o->cond.format;
+        im->tiling = k < 4 ? o->out_tiling[k] : o->cond.tiling;
+        im->width = k < 4 ? o->width : o->cond.width;
+        im->height = k < 4 ? o->height : o->cond.height;
+        im->data = calloc((size_t)im->width * im->height, mc_format_bpe(im->format));
         if (!im->data) {
             st = dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
             break;
         }
-        copy_image(mem, &L.out_s[k], im, 0);
+        copy_image(mem, k < 4 ? &L.out_s[k] : &L.cond_s, im, 0);
     }
     dpp_am_perf(c, &res->total_clocks, &res->active_clocks);
     dpp_am_close(c);
@@ -225,4 +243,6 @@ void dpp_run_free(dpp_run_result *res)
         free(res->output[k].data);
         res->output[k].data = NULL;
     }
+    free(res->cond.data);
+    res->cond.data = NULL;
 }

@@ -31,6 +31,11 @@ typedef struct dpp_run_opts {
     uint32_t float_val[256][4];
     uint32_t int_set, int_val[32];
     uint32_t bool_set, bool_val;
+    /* conditional execution / output: with cond.data set, the CO state below is
+     * programmed and cond is the conditional buffer (width x height = the domain) */
+    dpp_image cond;
+    uint8_t cond_test, cond_loc, cond_writemask;
+    uint32_t cond_val; /* set_cond_val, fp32 bits */
     pa_trace_fn trace;
     void *trace_user;
     /* If set, called with the device memory below the command buffer before
@@ -42,6 +47,7 @@ typedef struct dpp_run_opts {
 
 typedef struct dpp_run_result {
     dpp_image output[4]; /* data malloc'ed for every output used (free with dpp_run_free) */
+    dpp_image cond;      /* the conditional buffer after the run (if one was given) */
     uint32_t total_clocks, active_clocks;
 } dpp_run_result;
 

@@ -3,6 +3,7 @@
 #include "imgio.h"
 #include "trace.h"
 
+#include "co.h"
 #include "elf_exe.h"
 #include "fc.h"
 #include "run.h"
@@ -32,6 +33,14 @@ static void run_usage(FILE *f)
             "  --contexts N           wavefronts in flight, 1..16 (default 1)\n"
             "  --step-limit N         instructions one wavefront may issue (default 1000000;\n"
             "                         0 = none)\n"
+            "  --cond-buf FILE[:FMT:WxH]  conditional buffer b (as --in); turns the CO on with\n"
+            "  --cond-test T          never less lequal equal gequal greater notequal always\n"
+            "                         (default always), v T b\n"
+            "  --cond-loc pe|dpp      test before running a pair (pe) or at its outputs (dpp,\n"
+            "                         default); v = the program's W output, else --cond-val\n"
+            "  --cond-val V           the PE's conditional value (default 0)\n"
+            "  --cond-write           write v back into b where the test passes\n"
+            "  --cond-out FILE        the conditional buffer after the run (as --out)\n"
             "  --trace FILE           write every flow-control event of every wavefront\n"
             "  --emit PREFIX          write PREFIX.cb (the command buffer), PREFIX.mem (device\n"
             "                         memory before the run) and PREFIX.after.mem (after it),\n"
@@ -149,10 +158,23 @@ static int load_consts(const char *path, dpp_run_opts *o)
 }
 
 typedef struct run_cli {
-    const char *prog, *trace, *emit, *out_path[4];
-    const char *in_spec[16];
+    const char *prog, *trace, *emit, *out_path[4], *cond_out;
+    const char *in_spec[17]; /* 16 = the conditional buffer */
     int tiled, stats, have_domain;
 } run_cli;
+
+static const char *const cond_tests[8] = {"never",  "less",    "lequal",   "equal",
+                                          "gequal", "greater", "notequal", "always"};
+
+static int parse_cond_test(const char *v, uint8_t *out)
+{
+    for (unsigned k = 0; k < 8; k++)
+        if (!strcmp(v, cond_tests[k])) {
+            *out = (uint8_t)k;
+            return 0;
+        }
+    return -1;
+}
 
 /* Option parsing; returns -1 to continue, else the exit status. */
 static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
@@ -166,15 +188,31 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
             run_usage(stdout);
             return 0;
         }
-        int takes = a[0] == '-' && strcmp(a, "--tiled") && strcmp(a, "--stats");
+        int takes = a[0] == '-' && strcmp(a, "--tiled") && strcmp(a, "--stats") &&
+                    strcmp(a, "--cond-write");
         if (takes && !v) {
             fprintf(stderr, "dpp run: %s needs a value\n", a);
             return 2;
         }
         int bad = 0;
-        if (!strcmp(a, "--domain"))
-            bad = parse_wh(v, &o->width, &o->height) || o->width > 4096 || o->height > 4096,
+        if (!strcmp(a, "--domain")) {
+            bad = parse_wh(v, &o->width, &o->height) || o->width > 4096 || o->height > 4096;
             c->have_domain = 1;
+        } else if (!strcmp(a, "--cond-buf"))
+            c->in_spec[16] = v;
+        else if (!strcmp(a, "--cond-out"))
+            c->cond_out = v;
+        else if (!strcmp(a, "--cond-test"))
+            bad = parse_cond_test(v, &o->cond_test);
+        else if (!strcmp(a, "--cond-loc")) {
+            bad = strcmp(v, "pe") && strcmp(v, "dpp");
+            o->cond_loc = !strcmp(v, "pe") ? CO_LOC_PE : CO_LOC_DPP;
+        } else if (!strcmp(a, "--cond-val")) {
+            double d[1];
+            bad = parse_values(v, d, 1) != 1;
+            o->cond_val = fbits(bad ? 0 : d[0]);
+        } else if (!strcmp(a, "--cond-write"))
+            o->cond_writemask = 1, i--;
         else if (!strcmp(a, "--in"))
             bad = split_index(v, 16, &idx, &rest) || !(c->in_spec[idx] = rest);
         else if (!strcmp(a, "--out")) {
@@ -259,7 +297,7 @@ static void emit_files(void *user, int after, const uint8_t *mem, size_t mem_len
 
 static int load_inputs(const run_cli *c, dpp_run_opts *o)
 {
-    for (int k = 0; k < 16; k++) {
+    for (int k = 0; k < 17; k++) {
         if (!c->in_spec[k])
             continue;
         char path[1024], fmt[32] = "", wh[32] = "";
@@ -274,12 +312,12 @@ static int load_inputs(const run_cli *c, dpp_run_opts *o)
             return 2;
         }
         char msg[600];
-        if (cli_load_image(path, fmt[0] ? cli_parse_format(fmt) : -1, w, h, &o->input[k], msg,
-                           sizeof msg)) {
+        dpp_image *im = k < 16 ? &o->input[k] : &o->cond;
+        if (cli_load_image(path, fmt[0] ? cli_parse_format(fmt) : -1, w, h, im, msg, sizeof msg)) {
             fprintf(stderr, "%s\n", msg);
             return 1;
         }
-        o->input[k].tiling = (uint8_t)(c->tiled ? MC_TILE_TILED : MC_TILE_LINEAR);
+        im->tiling = (uint8_t)(c->tiled ? MC_TILE_TILED : MC_TILE_LINEAR);
     }
     return -1;
 }
@@ -294,6 +332,11 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
             fprintf(stderr, "%s\n", msg);
             return 1;
         }
+    }
+    char msg[600];
+    if (c->cond_out && res->cond.data && cli_save_image(c->cond_out, &res->cond, msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        return 1;
     }
     if (c->stats)
         printf("clocks %u active %u domain %ux%u wave %u\n", res->total_clocks, res->active_clocks,
@@ -345,6 +388,8 @@ int cmd_run(int argc, char **argv)
         fclose(tr.f);
     for (int k = 0; o && k < 16; k++)
         free(o->input[k].data);
+    if (o)
+        free(o->cond.data);
     free(o);
     free(exe);
     return rc;
