@@ -1,4 +1,5 @@
 /* dpp exec: run a raw command buffer against a device memory image. */
+#include "array_opts.h"
 #include "commands.h"
 #include "imgio.h"
 #include "trace.h"
@@ -46,7 +47,6 @@ static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
 {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        unsigned long long n = 0;
         int bad = 0;
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             exec_usage(stdout);
@@ -72,15 +72,7 @@ static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
             c->trace = v;
         } else if (!strcmp(a, "--mem-size")) {
             bad = parse_num(v, 0xFFFFF800ull, &c->mem_size);
-        } else if (!strcmp(a, "--wave")) {
-            bad = parse_num(v, 64, &n) || n < 1;
-            p->array.lanes = (unsigned)n;
-        } else if (!strcmp(a, "--contexts")) {
-            bad = parse_num(v, 16, &n) || n < 1;
-            p->array.contexts = (unsigned)n;
-        } else if (!strcmp(a, "--step-limit")) {
-            bad = parse_num(v, 0xFFFFFFFFull, &n);
-            p->array.step_limit = n;
+        } else if (cli_array_opt(a, v, &p->array, &bad)) {
         } else {
             fprintf(stderr, "dpp exec: unknown option '%s'\n", a);
             exec_usage(stderr);

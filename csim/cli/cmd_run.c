@@ -1,4 +1,5 @@
 /* dpp run: run an executable over a domain with inputs, outputs and constants from files. */
+#include "array_opts.h"
 #include "commands.h"
 #include "imgio.h"
 #include "trace.h"
@@ -58,17 +59,6 @@ static int split_index(const char *arg, unsigned limit, unsigned *idx, const cha
         return -1;
     *idx = (unsigned)v;
     *rest = end + 1;
-    return 0;
-}
-
-static int parse_u32(const char *s, unsigned long max, uint32_t *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || *end || errno || v > max || s[0] == '-')
-        return -1;
-    *out = (uint32_t)v;
     return 0;
 }
 
@@ -182,7 +172,6 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *rest;
         unsigned idx;
-        uint32_t u = 0;
         double vals[5];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             run_usage(stdout);
@@ -233,13 +222,7 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
         else if (!strcmp(a, "--consts")) {
             if (load_consts(v, o))
                 return 1;
-        } else if (!strcmp(a, "--wave"))
-            bad = parse_u32(v, 64, &u) || u < 1 || !(o->array.lanes = u);
-        else if (!strcmp(a, "--contexts"))
-            bad = parse_u32(v, 16, &u) || u < 1 || !(o->array.contexts = u);
-        else if (!strcmp(a, "--step-limit")) {
-            bad = parse_u32(v, 0xFFFFFFFFul, &u);
-            o->array.step_limit = u;
+        } else if (cli_array_opt(a, v, &o->array, &bad)) {
         } else if (!strcmp(a, "--trace"))
             c->trace = v;
         else if (!strcmp(a, "--emit"))
