@@ -176,6 +176,10 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
     if (o->width < 1 || o->height < 1 || o->width > PE_MAX_DOMAIN || o->height > PE_MAX_DOMAIN)
         return dpp_error_set(err, DPP_E_ARG, "%s: domain %ux%u (1 to 4096 each way)", name,
                              o->width, o->height);
+    if (exe->info.output_mode != 0)
+        return dpp_error_set(err, DPP_E_ARG,
+                             "%s: uncached (UMRT) output mode is not modelled; use cached outputs",
+                             name);
     layout L;
     memset(&L, 0, sizeof L);
     if (!plan(exe, o, &L))

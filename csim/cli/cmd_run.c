@@ -9,6 +9,7 @@
 #include "fc.h"
 #include "run.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,7 +111,7 @@ static int parse_values(const char *s, double *v, int max)
         if (end == s)
             return -1;
         s = end;
-        while (*s == ',' || *s == ' ' || *s == '\t')
+        while (*s == ',' || isspace((unsigned char)*s))
             s++;
     }
     return *s ? -1 : n;
