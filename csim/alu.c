@@ -20,14 +20,14 @@ static dpp_status fetch(const dpp_src_addr *s, const dpp_alu_in *in, vec4 *v, dp
             v->c[c] = dpp_inline_const_bits(s->addr & 127);
         return DPP_OK;
     case DPP_SRC_CONST:
-        idx = s->addr + (s->rel ? in->al : 0);
+        idx = (int64_t)s->addr + (s->rel ? in->al : 0);
         if (idx < 0 || idx >= DPP_NUM_CONSTS)
             return dpp_error_set(err, DPP_E_FAULT, "constant c%u+aL(%d) = %lld is out of range",
                                  s->addr, in->al, (long long)idx);
         memcpy(v->c, in->cnst[idx], sizeof v->c);
         return DPP_OK;
     default:
-        idx = (s->addr & 127) + (s->rel ? in->al : 0);
+        idx = (int64_t)(s->addr & 127) + (s->rel ? in->al : 0);
         if (idx < 0 || idx >= DPP_NUM_TEMPS)
             return dpp_error_set(err, DPP_E_FAULT, "temporary r%u+aL(%d) = %lld is out of range",
                                  s->addr & 127, in->al, (long long)idx);
@@ -224,9 +224,7 @@ static void compute(const dpp_alu *a, const operands *o, uint32_t raw[4])
 dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_result *out,
                         dpp_error *err)
 {
-    uint32_t words[DPP_INST_DWORDS];
-    dpp_inst_encode(inst, words);
-    dpp_status st = dpp_inst_validate(words, 0, err);
+    dpp_status st = dpp_inst_check(inst, 0, err);
     if (st != DPP_OK)
         return st;
     if (inst->cmn.type != DPP_TYPE_ALU && inst->cmn.type != DPP_TYPE_OUT)

@@ -44,8 +44,9 @@ typedef struct dpp_alu_result {
 } dpp_alu_result;
 
 /* Executes the arithmetic of inst (TYPE ALU or OUTPUT) on one lane. Fails
- * with DPP_E_ILLEGAL for a word dpp_inst_validate() rejects, or DPP_E_FAULT
- * when aL moves a relative address out of range. */
+ * with DPP_E_ILLEGAL for an instruction dpp_inst_check() rejects, DPP_E_ARG
+ * for another type, or DPP_E_FAULT when aL moves a relative address out of
+ * range. */
 dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_result *out,
                         dpp_error *err);
 

@@ -64,7 +64,8 @@ typedef struct dpp_exe {
     uint32_t bool_val;
 } dpp_exe;
 
-/* Writes exe to path. exe->info.num_insts is taken from exe->ninsts. */
+/* Writes exe to path. PROGINFO reserved is written as 1 and num_insts as
+ * exe->ninsts; the words are not validated (dpp_elf_read() does that). */
 dpp_status dpp_elf_write(const dpp_exe *exe, const char *path, dpp_error *err);
 
 /* Parses size bytes of an executable called name (for messages) into exe,

@@ -66,6 +66,7 @@ static void build_notes(const dpp_exe *x, buf *b)
 {
     uint32_t w[DPP_NUM_CONSTS * 5];
     dpp_proginfo pi = x->info;
+    pi.reserved = 1; /* the manual's fixed value */
     pi.num_insts = x->ninsts;
     uint32_t piw[DPP_PROGINFO_WORDS] = {pi.reserved, pi.fg_depth_src, pi.output_mode,
                                         pi.fc_mode,  pi.num_temps,    pi.num_insts};

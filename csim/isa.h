@@ -267,9 +267,14 @@ void dpp_inst_decode(const uint32_t words[DPP_INST_DWORDS], dpp_inst *inst);
  * "slot N: ..." in err. */
 dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err);
 
+/* The same rules for a decoded instruction (without the reserved-bit
+ * check, which needs the words); a member too large for its field is
+ * illegal too. */
+dpp_status dpp_inst_check(const dpp_inst *inst, unsigned slot, dpp_error *err);
+
 /* Checks a whole program: every word, plus the rules between slots (the NOP
- * before a presubtract hazard, the final OUTPUT, jump targets in range).
- * words holds n * 6 dwords. */
+ * before a presubtract hazard, the final OUTPUT, jump targets in range, an
+ * ALU-result write before any FC that reads it). words holds n * 6 dwords. */
 dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err);
 
 /* Whether slot `cur` needs NOP on the previous slot `prev` (presubtract

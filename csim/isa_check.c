@@ -5,16 +5,47 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Bits of dword d that some field of a type-t word covers. */
+/* Bits of dword d that some field of a type-t word covers, from the table
+ * (computed on first use; the table is constant, so a race only repeats
+ * the same computation). */
 static uint32_t covered_bits(unsigned t, unsigned d)
 {
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    uint32_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if ((f[i].types & (1u << t)) && f[i].dword == d)
-            m |= (uint32_t)((1ull << f[i].width) - 1) << f[i].lo;
-    return m;
+    static uint32_t mask[4][DPP_INST_DWORDS];
+    static volatile int ready;
+    if (!ready) {
+        size_t n;
+        const dpp_field_desc *f = dpp_fields(&n);
+        uint32_t m[4][DPP_INST_DWORDS] = {{0}};
+        for (unsigned ty = 0; ty < 4; ty++)
+            for (size_t i = 0; i < n; i++)
+                if (f[i].types & (1u << ty))
+                    m[ty][f[i].dword] |= (uint32_t)((1ull << f[i].width) - 1) << f[i].lo;
+        memcpy(mask, m, sizeof mask);
+        ready = 1;
+    }
+    return mask[t][d];
+}
+
+/* The fields of a type-t word, in table order (built on first use). */
+static const dpp_field_desc *const *fields_of_type(unsigned t, size_t *count)
+{
+    static const dpp_field_desc *list[4][128];
+    static size_t len[4];
+    static volatile int ready;
+    if (!ready) {
+        size_t n;
+        const dpp_field_desc *f = dpp_fields(&n);
+        for (unsigned ty = 0; ty < 4; ty++) {
+            size_t k = 0;
+            for (size_t i = 0; i < n && k < 128; i++)
+                if (f[i].types & (1u << ty))
+                    list[ty][k++] = &f[i];
+            len[ty] = k;
+        }
+        ready = 1;
+    }
+    *count = len[t];
+    return list[t];
 }
 
 static int is_transcendental(unsigned aop)
@@ -98,6 +129,33 @@ static dpp_status check_fc(const dpp_inst *in, unsigned slot, dpp_error *err)
     return DPP_OK;
 }
 
+dpp_status dpp_inst_check(const dpp_inst *in, unsigned slot, dpp_error *err)
+{
+    unsigned t = in->cmn.type;
+    if (t > DPP_TYPE_TEX)
+        return ILLEGAL("slot %u: type %u does not exist", slot, t);
+    size_t n;
+    const dpp_field_desc *const *f = fields_of_type(t, &n);
+    for (size_t k = 0; k < n; k++) {
+        const dpp_field_desc *fi = f[k];
+        unsigned v = dpp_field_get(in, fi);
+        if (v >> fi->width)
+            return ILLEGAL("slot %u: %s value %u does not fit %u bits", slot, fi->name, v,
+                           fi->width);
+        if (fi->enum_names && !dpp_field_value_name(fi, v))
+            return ILLEGAL("slot %u: %s has reserved value %u", slot, fi->name, v);
+    }
+    switch (t) {
+    case DPP_TYPE_ALU:
+    case DPP_TYPE_OUT:
+        return check_alu(in, slot, err);
+    case DPP_TYPE_TEX:
+        return check_tex(in, slot, err);
+    default:
+        return check_fc(in, slot, err);
+    }
+}
+
 dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slot, dpp_error *err)
 {
     unsigned t = words[0] & 3;
@@ -109,24 +167,7 @@ dpp_status dpp_inst_validate(const uint32_t words[DPP_INST_DWORDS], unsigned slo
     }
     dpp_inst in;
     dpp_inst_decode(words, &in);
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    for (size_t i = 0; i < n; i++) {
-        if (!(f[i].types & (1u << t)) || !f[i].enum_names)
-            continue;
-        unsigned v = dpp_field_get(&in, &f[i]);
-        if (!dpp_field_value_name(&f[i], v))
-            return ILLEGAL("slot %u: %s has reserved value %u", slot, f[i].name, v);
-    }
-    switch (t) {
-    case DPP_TYPE_ALU:
-    case DPP_TYPE_OUT:
-        return check_alu(&in, slot, err);
-    case DPP_TYPE_TEX:
-        return check_tex(&in, slot, err);
-    default:
-        return check_fc(&in, slot, err);
-    }
+    return dpp_inst_check(&in, slot, err);
 }
 
 /* Temporary registers an ALU/OUT instruction writes: bit set per register
@@ -187,6 +228,13 @@ int dpp_needs_nop(const dpp_inst *prev, const dpp_inst *cur)
     return 0;
 }
 
+/* Does the FC decision depend on the ALU result (JUMP_FUNC bits 7:4 differ
+ * from 3:0)? */
+static int reads_alu_result(const dpp_inst *fc)
+{
+    return (fc->fc.jump_func & 0x0F) != (fc->fc.jump_func >> 4);
+}
+
 dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err)
 {
     if (n == 0)
@@ -194,12 +242,35 @@ dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err)
     if (n > DPP_MAX_INSTS)
         return ILLEGAL("program has %zu instructions (at most %d)", n, DPP_MAX_INSTS);
     dpp_inst prev, cur;
+    uint8_t target[DPP_MAX_INSTS] = {0};
+    for (size_t i = 0; i < n; i++) {
+        dpp_inst_decode(words + i * DPP_INST_DWORDS, &cur);
+        if (cur.cmn.type != DPP_TYPE_FC)
+            continue;
+        if (cur.fc.a_op != DPP_AOP_POP && cur.fc.jump_addr < n)
+            target[cur.fc.jump_addr] = 1;
+        if (cur.fc.a_op == DPP_AOP_PUSH && i + 1 < n)
+            target[i + 1] = 1; /* where RET lands */
+    }
+    int result_valid = 0; /* an ALU result written since the last FC or jump target */
     for (size_t i = 0; i < n; i++) {
         const uint32_t *w = words + i * DPP_INST_DWORDS;
         dpp_status st = dpp_inst_validate(w, (unsigned)i, err);
         if (st != DPP_OK)
             return st;
         dpp_inst_decode(w, &cur);
+        if (target[i])
+            result_valid = 0;
+        if (cur.cmn.type == DPP_TYPE_FC) {
+            if (reads_alu_result(&cur) && !result_valid)
+                return ILLEGAL("slot %zu: flow control reads the ALU result, but no ALU "
+                               "instruction writes it after the last flow-control instruction "
+                               "or jump target",
+                               i);
+            result_valid = 0;
+        } else if (cur.cmn.type == DPP_TYPE_ALU && cur.alu.alu_wmask) {
+            result_valid = 1;
+        }
         if (i > 0 && !prev.cmn.nop && dpp_needs_nop(&prev, &cur))
             return ILLEGAL("slot %zu: presubtract reads a temporary written by slot %zu, which "
                            "needs NOP",

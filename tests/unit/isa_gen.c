@@ -43,6 +43,30 @@ void gen_inst(uint64_t *rng, int type, unsigned nslots, dpp_inst *out)
     }
 }
 
+void gen_fix_alu_result(dpp_inst *in, unsigned n)
+{
+    uint8_t target[DPP_MAX_INSTS] = {0};
+    for (unsigned i = 0; i < n; i++)
+        if (in[i].cmn.type == DPP_TYPE_FC) {
+            if (in[i].fc.a_op != DPP_AOP_POP && in[i].fc.jump_addr < n)
+                target[in[i].fc.jump_addr] = 1;
+            if (in[i].fc.a_op == DPP_AOP_PUSH && i + 1 < n)
+                target[i + 1] = 1;
+        }
+    int valid = 0;
+    for (unsigned i = 0; i < n; i++) {
+        dpp_fc *f = &in[i].fc;
+        valid &= !target[i];
+        if (in[i].cmn.type == DPP_TYPE_FC) {
+            if (!valid)
+                f->jump_func = (uint16_t)((f->jump_func & 0x0F) * 0x11);
+            valid = 0;
+        } else if (in[i].cmn.type == DPP_TYPE_ALU && in[i].alu.alu_wmask) {
+            valid = 1;
+        }
+    }
+}
+
 void gen_program(uint64_t *rng, unsigned n, dpp_exe *x)
 {
     dpp_inst in[DPP_MAX_INSTS];
@@ -55,6 +79,7 @@ void gen_program(uint64_t *rng, unsigned n, dpp_exe *x)
     for (unsigned i = 1; i < n; i++)
         if (dpp_needs_nop(&in[i - 1], &in[i]))
             in[i - 1].cmn.nop = 1;
+    gen_fix_alu_result(in, n);
     x->ninsts = n;
     for (unsigned i = 0; i < n; i++)
         dpp_inst_encode(&in[i], x->words + i * DPP_INST_DWORDS);

@@ -604,6 +604,16 @@ static void illegal_words_are_refused(void **state)
     assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_E_ILLEGAL);
     assert_non_null(strstr(err.msg, "OMOD_DISABLED"));
     in.alu.rgb_omod = 0;
+    in.alu.rgb_swiz[1][2] = 7; /* reserved swizzle */
+    assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "blue_swiz_b has reserved value 7"));
+    in.alu.rgb_swiz[1][2] = 0;
+    in.alu.alpha_op = 16; /* does not fit the 4-bit field */
+    assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "alpha_op value 16 does not fit 4 bits"));
+    in.alu.alpha_op = 0;
+    assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_OK);
+    in.alu.rgb_omod = 0;
     in.cmn.type = DPP_TYPE_FC;
     assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_E_ARG);
 }

@@ -102,7 +102,7 @@ static void loops_break_continue(void **state)
     dpp_error err;
     /* 0 loop, 1 if, 2 if, 3 break, 4 endif, 5 endif, 6 continue, 7 rep, 8 break if p.r,
      * 9 endrep, 10 endloop, 11 out */
-    const char *src = " loop i4\n if res\n if p.a\n break\n endif\n endif\n continue\n"
+    const char *src = " loop i4\n if b1\n if p.a\n break\n endif\n endif\n continue\n"
                       " rep i7\n break if p.r\n endrep\n endloop\n";
     assert_int_equal(assemble(src, 0, &err), DPP_OK);
     const fc_row rows[] = {
@@ -127,12 +127,12 @@ static void call_and_ret(void **state)
     (void)state;
     dpp_error err;
     /* 0 call f, 1 call f if res, 2 fc jump end, 3 f: ret if p.b, 4 ret, 5 end: out */
-    const char *src = " call f\n call f if !res\n fc jump end jump_func=0xff\nf:\n ret if p.b\n"
+    const char *src = " call f\n call f if !b1\n fc jump end jump_func=0xff\nf:\n ret if p.b\n"
                       " ret\nend:\n";
     assert_int_equal(assemble(src, 0, &err), DPP_OK);
     const fc_row rows[] = {
         {0, 0xFF, 1, DPP_FC_JUMP, DPP_AOP_PUSH, 0, 0, 0, 0, 3},
-        {1, 0x0F, 1, DPP_FC_JUMP, DPP_AOP_PUSH, DPP_BOP_NONE, DPP_BOP_INCR, 0, 0, 3},
+        {1, 0x55, 1, DPP_FC_JUMP, DPP_AOP_PUSH, DPP_BOP_NONE, DPP_BOP_INCR, 0, 0, 3},
         {3, 0xCC, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_INCR, DPP_BOP_DECR, 1, 0, 0},
         {4, 0xFF, 0, DPP_FC_JUMP, DPP_AOP_POP, 0, 0, 0, 0, 0},
     };

@@ -71,6 +71,7 @@ static void single_words_roundtrip(void **state)
         gen_inst(&rng, i & 3, 1, &in);
         if (in.cmn.type == DPP_TYPE_FC)
             in.fc.jump_addr = 0;
+        gen_fix_alu_result(&in, 1);
         dpp_disasm_inst(&in, 0, line, sizeof line);
         snprintf(prog, sizeof prog, "%s\n", line);
         dpp_asm_opts o = {1};
