@@ -862,6 +862,26 @@ static void test_empty_active(void **state)
     fc_unit_destroy(m);
 }
 
+/* A faulting EXEC commits nothing, not even the removal of dead lanes; field checks do not
+ * depend on the path taken (a reserved B_OP1 faults although the group stays). */
+static void test_fault_commits_nothing(void **state)
+{
+    (void)state;
+    fc_unit_model *m = make(8, 1, 4, 4);
+    fc_unit_out o;
+    start(m, 0, 0xFF, &o);
+    fc_unit_in in = plain(FC_C_IF, 0, 5, 0);
+    in.alu_result = 0xFF; /* everyone stays */
+    in.inst.b_op1 = 3;
+    in.live = 0x0F;
+    o = repeat(m, in, 1);
+    assert_int_equal(o.fault, FC_FAULT_ILLEGAL_FIELD);
+    assert_int_equal(o.active, 0xFF);
+    assert_int_equal(o.depth, 0);
+    assert_int_equal(o.want, 0);
+    fc_unit_destroy(m);
+}
+
 /* A LOOP reached with nobody active enters with an empty frame, so an END target
  * (Mesa) does not pop the enclosing loop's frame: 0 REP, 1 BREAKC, 2 LOOP ->4, 3 body,
  * 4 ENDLOOP ->3, 5 ENDREP. */
@@ -995,6 +1015,7 @@ int main(void)
         cmocka_unit_test(test_jump_func_table),
         cmocka_unit_test(test_empty_active),
         cmocka_unit_test(test_loop_with_nobody_active),
+        cmocka_unit_test(test_fault_commits_nothing),
         cmocka_unit_test(test_live_lanes),
         cmocka_unit_test(test_contexts),
         cmocka_unit_test(test_params),
