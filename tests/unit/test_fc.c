@@ -1003,12 +1003,6 @@ static void test_params(void **state)
 int main(void)
 {
     enum { NS = sizeof scenarios / sizeof scenarios[0] };
-    struct CMUnitTest tests[NS + 8];
-    size_t n = 0;
-    for (size_t i = 0; i < NS; i++) {
-        struct CMUnitTest t = {scenarios[i].name, run_scenario, NULL, NULL, (void *)&scenarios[i]};
-        tests[n++] = t;
-    }
     const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_faults),
         cmocka_unit_test(test_loop_kind_and_illegal),
@@ -1020,7 +1014,14 @@ int main(void)
         cmocka_unit_test(test_contexts),
         cmocka_unit_test(test_params),
     };
-    for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+    enum { NF = sizeof fixed / sizeof fixed[0] };
+    struct CMUnitTest tests[NS + NF];
+    size_t n = 0;
+    for (size_t i = 0; i < NS; i++) {
+        struct CMUnitTest t = {scenarios[i].name, run_scenario, NULL, NULL, (void *)&scenarios[i]};
+        tests[n++] = t;
+    }
+    for (size_t i = 0; i < NF; i++)
         tests[n++] = fixed[i];
     return _cmocka_run_group_tests("fc_unit", tests, n, NULL, NULL);
 }
