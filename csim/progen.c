@@ -122,6 +122,16 @@ static int gen_simple(gen *g, where w)
             }
             return n;
         }
+        if (r < 33 && pick(g, 3) == 0) {
+            n = new_node(g, PG_KILL);
+            if (n >= 0) {
+                g->p->node[n].cond = random_cond(g);
+                g->p->node[n].cond.src = PG_SRC_ALU;
+                g->p->node[n].cond.k =
+                    (int8_t) - (3 + (int)pick(g, 4)); /* kill only well below 0 */
+            }
+            return n;
+        }
         if (r < 42) {
             n = new_node(g, PG_SETP);
             if (n >= 0) {
@@ -259,6 +269,9 @@ static void count(const pg_program *p, int n, unsigned depth, pg_features *f)
         case PG_RET_COND:
             f->cond_rets++;
             break;
+        case PG_KILL:
+            f->kills++;
+            break;
         case PG_ASSIGN:
             f->rel_reads += nd->rel;
             break;
@@ -363,6 +376,9 @@ static void print_list(const pg_program *p, int n, unsigned ind, out_buf *o)
             break;
         case PG_RET_COND:
             put(o, ind, "ret if %s\n", cond_text(&nd->cond, cb, sizeof cb));
+            break;
+        case PG_KILL:
+            put(o, ind, "kill if r%u - %d < 0\n", nd->cond.reg, nd->cond.k);
             break;
         }
     }

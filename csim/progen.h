@@ -27,7 +27,7 @@ typedef struct pg_features {
     unsigned if_src[3];   /* ifs per condition source: ALU result, predicate, boolean */
     unsigned else_src[3]; /* ifs with an else, per source */
     unsigned loops, reps, breaks, continues, cond_exits, calls, cond_calls, cond_rets, rel_reads;
-    unsigned zero_count_loops, mesa_targets;
+    unsigned zero_count_loops, mesa_targets, kills;
 } pg_features;
 
 /* Generates the program of seed (deterministic), nested at least min_depth deep. */

@@ -10,6 +10,7 @@
 
 #define INLINE_ONE         (0x80u | 56u) /* inline constant 1.0: exponent 7, mantissa 0 */
 #define PG_MAX_NODES_CALLS 64
+#define KILL_TEMP          15 /* scratch temporary for TEXKILL coordinates */
 
 typedef struct loop_frame {
     int rep;
@@ -211,6 +212,16 @@ static void compile_list(cstate *s, const pg_program *p, int n)
         case PG_CALL:
             compile_call(s, p, nd);
             break;
+        case PG_KILL: {
+            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, PG_CONST(-nd->cond.k));
+            in->alu.rgb_addrd = in->alu.alpha_addrd = KILL_TEMP;
+            in->cmn.rgb_wmask = 7;
+            in->cmn.alpha_wmask = 1;
+            dpp_inst *k = emit(s, DPP_TYPE_TEX);
+            k->tex.inst = DPP_TEX_KILL;
+            k->tex.src_addr = KILL_TEMP; /* S, T, R, Q all from red */
+            break;
+        }
         case PG_RET_COND: {
             uint8_t t = prepare(s, &nd->cond);
             unsigned pop = s->func_cond_rets++ + (s->func_is_cond ? 1u : 0u);

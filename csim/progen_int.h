@@ -16,6 +16,7 @@ enum pg_kind {
     PG_CONTINUE, /* continue [if cond] */
     PG_CALL,     /* call f [if cond] (the function decides which) */
     PG_RET_COND, /* ret if cond: top level of a function only */
+    PG_KILL,     /* TEXKILL: the lane dies if r[cond.reg].r - cond.k < 0 */
 };
 
 enum pg_src { PG_SRC_ALU, PG_SRC_PRED, PG_SRC_BOOL };

@@ -15,7 +15,7 @@ typedef struct lane {
     const pg_program *p;
 } lane;
 
-enum flow { NORMAL, BREAK, CONTINUE, RETURN };
+enum flow { NORMAL, BREAK, CONTINUE, RETURN, KILLED };
 
 static uint32_t bits(float f)
 {
@@ -53,14 +53,14 @@ static enum flow run_loop(lane *l, const pg_node *nd)
     enum flow f = NORMAL;
     for (unsigned it = 0; it < count; it++) {
         f = run(l, nd->body);
-        if (f == BREAK || f == RETURN)
+        if (f == BREAK || f == RETURN || f == KILLED)
             break;
         if (is_loop)
             l->al[l->nal - 1] += (int8_t)(k >> 16);
     }
     if (is_loop)
         l->nal--;
-    return f == RETURN ? RETURN : NORMAL;
+    return f == RETURN || f == KILLED ? f : NORMAL;
 }
 
 static enum flow run(lane *l, int n)
@@ -95,8 +95,13 @@ static enum flow run(lane *l, int n)
                 f = nd->kind == PG_BREAK ? BREAK : CONTINUE;
             break;
         case PG_CALL:
-            if (!p->func_cond[nd->func] || cond(l, &nd->cond))
-                run(l, p->func[nd->func]);
+            if ((!p->func_cond[nd->func] || cond(l, &nd->cond)) &&
+                run(l, p->func[nd->func]) == KILLED)
+                f = KILLED;
+            break;
+        case PG_KILL:
+            if (l->r[nd->cond.reg][0] - (float)nd->cond.k < 0.0f)
+                f = KILLED;
             break;
         case PG_RET_COND:
             if (cond(l, &nd->cond))
@@ -119,8 +124,8 @@ void pg_interpret(const pg_program *p, int i, int j, const uint32_t in[4], uint3
     l.r[0][3] = 1.0f;
     for (int c = 0; c < 4; c++)
         memcpy(&l.r[1][c], &in[c], 4);
-    run(&l, p->main);
+    int killed = run(&l, p->main) == KILLED; /* a killed lane writes no output */
     for (int o = 0; o < 4; o++)
         for (int c = 0; c < 4; c++)
-            out[o][c] = bits(l.r[1 + o][c] + 0.0f);
+            out[o][c] = killed ? 0u : bits(l.r[1 + o][c] + 0.0f);
 }

@@ -113,12 +113,12 @@ static void test_random_programs(void **state)
     assert_true(total.loops > 0 && total.reps > 0 && total.breaks > 0 && total.continues > 0);
     assert_true(total.cond_exits > 0 && total.calls > 0 && total.cond_calls > 0);
     assert_true(total.cond_rets > 0 && total.rel_reads > 0 && total.zero_count_loops > 0);
-    assert_true(total.mesa_targets > 0);
+    assert_true(total.mesa_targets > 0 && total.kills > 0);
     printf("progen: %d programs x %zu wave sizes; ifs %u/%u/%u, loops %u, reps %u, breaks %u, "
-           "continues %u, calls %u+%u, cond rets %u\n",
+           "continues %u, calls %u+%u, cond rets %u, kills %u\n",
            PROGRAMS, sizeof wave_sizes / sizeof wave_sizes[0], total.if_src[0], total.if_src[1],
            total.if_src[2], total.loops, total.reps, total.breaks, total.continues, total.calls,
-           total.cond_calls, total.cond_rets);
+           total.cond_calls, total.cond_rets, total.kills);
 }
 
 /* The interpreter is a real oracle: a wrong flow-control rule is caught. */
