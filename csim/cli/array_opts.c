@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int number(const char *s, unsigned long long max, unsigned long long *out)
+int cli_number(const char *s, unsigned long long max, unsigned long long *out)
 {
     char *end;
     errno = 0;
@@ -20,13 +20,13 @@ int cli_array_opt(const char *opt, const char *val, pa_params *p, int *bad)
 {
     unsigned long long n = 0;
     if (!strcmp(opt, "--wave")) {
-        *bad = number(val, 64, &n) || n < 1;
+        *bad = cli_number(val, 64, &n) || n < 1;
         p->lanes = (unsigned)n;
     } else if (!strcmp(opt, "--contexts")) {
-        *bad = number(val, 16, &n) || n < 1;
+        *bad = cli_number(val, 16, &n) || n < 1;
         p->contexts = (unsigned)n;
     } else if (!strcmp(opt, "--step-limit")) {
-        *bad = number(val, 0xFFFFFFFFull, &n);
+        *bad = cli_number(val, 0xFFFFFFFFull, &n);
         p->step_limit = n;
     } else {
         return 0;

@@ -32,17 +32,6 @@ typedef struct exec_cli {
     int stats;
 } exec_cli;
 
-static int parse_num(const char *s, unsigned long long max, unsigned long long *out)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || *end || errno || v > max || s[0] == '-')
-        return -1;
-    *out = v;
-    return 0;
-}
-
 static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
 {
     for (int i = 1; i < argc; i++) {
@@ -71,7 +60,7 @@ static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
         } else if (!strcmp(a, "--trace")) {
             c->trace = v;
         } else if (!strcmp(a, "--mem-size")) {
-            bad = parse_num(v, 0xFFFFF800ull, &c->mem_size);
+            bad = cli_number(v, 0xFFFFF800ull, &c->mem_size);
         } else if (cli_array_opt(a, v, &p->array, &bad)) {
         } else {
             fprintf(stderr, "dpp exec: unknown option '%s'\n", a);
