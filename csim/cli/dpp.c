@@ -11,6 +11,8 @@ static const dpp_command commands[] = {
     {"help", "list the commands", cmd_help},
     {"asm", "assemble a program: asm IN.s -o OUT.elf", cmd_asm},
     {"disasm", "print an executable as assembly: disasm IN.elf", cmd_disasm},
+    {"run", "run a program over a domain: run PROG.elf --domain WxH [--in/--out ...]", cmd_run},
+    {"exec", "run a raw command buffer: exec CMDBUF --mem IMAGE", cmd_exec},
     {"stack", "STACK_SIZE an event list needs under an accounting rule", cmd_stack},
 };
 

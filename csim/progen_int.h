@@ -1,0 +1,63 @@
+/* The statement tree shared by the generator, compiler and interpreter of progen. */
+#ifndef CSIM_PROGEN_INT_H
+#define CSIM_PROGEN_INT_H
+
+#include "progen.h"
+
+#include <stdint.h>
+
+enum pg_kind {
+    PG_ASSIGN,   /* r[dst] = (neg ? -1 : 1) * r[a (+aL if rel)] + c, all four channels */
+    PG_SETP,     /* p[bit] = cmp(r[cond.reg].chan(bit) - cond.k) */
+    PG_IF,       /* if cond { then } [else { else }] */
+    PG_LOOP,     /* loop i[int_addr] { body } */
+    PG_REP,      /* rep i[int_addr] { body } */
+    PG_BREAK,    /* break [if cond] */
+    PG_CONTINUE, /* continue [if cond] */
+    PG_CALL,     /* call f [if cond] (the function decides which) */
+    PG_RET_COND, /* ret if cond: top level of a function only */
+    PG_KILL,     /* TEXKILL: the lane dies if r[cond.reg].r - cond.k < 0 */
+};
+
+enum pg_src { PG_SRC_ALU, PG_SRC_PRED, PG_SRC_BOOL };
+
+typedef struct pg_cond {
+    uint8_t src; /* pg_src */
+    uint8_t neg; /* condition is the negation */
+    uint8_t reg; /* ALU: register compared (channel R) */
+    uint8_t cmp; /* ALU: DPP_CMP_* of r - k against 0 */
+    int8_t k;    /* ALU: threshold */
+    uint8_t bit; /* PRED: predicate bit; BOOL: boolean constant index */
+} pg_cond;
+
+typedef struct pg_node {
+    uint8_t kind;
+    uint8_t conditional; /* BREAK, CONTINUE: has cond */
+    pg_cond cond;
+    uint8_t dst, a, neg, rel; /* ASSIGN; rel: source is r[a + aL] */
+    int8_t c;
+    uint8_t bit;         /* SETP */
+    uint8_t int_addr;    /* LOOP, REP */
+    uint8_t mesa_target; /* LOOP, REP: jump to END (Mesa) instead of END+1 */
+    uint8_t func;        /* CALL */
+    uint8_t has_else;
+    int body, alt, next; /* first child (then/body), first else child, next sibling; -1 = none */
+} pg_node;
+
+#define PG_MAX_FUNCS 3
+
+struct pg_program {
+    pg_node *node;
+    unsigned n, cap;
+    int main; /* first statement of the main body */
+    unsigned nfuncs;
+    int func[PG_MAX_FUNCS];          /* first statement of each function */
+    uint8_t func_cond[PG_MAX_FUNCS]; /* called only conditionally (else only plainly) */
+    uint32_t ints[32];               /* loop constants (count | init << 8 | step << 16) */
+    uint32_t bools;
+};
+
+/* Float constant index holding value v (-8..8). */
+#define PG_CONST(v) ((unsigned)((v) + 8))
+
+#endif
