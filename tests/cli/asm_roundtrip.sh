@@ -6,7 +6,7 @@ set -u
 fail=0 n=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for f in "$ROOT"/tests/asm/*.s "$ROOT"/examples/*.s; do
+for f in "$ROOT"/tests/asm/*.s "$ROOT"/examples/*.s "$ROOT"/examples/*/*.s; do
   [[ -f $f ]] || continue
   n=$((n + 1))
   b=$tmp/$(basename "$f" .s)
