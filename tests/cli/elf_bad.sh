@@ -5,7 +5,7 @@
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-"$DPP" asm "$ROOT/examples/saxpy/saxpy.s" -o "$tmp/good.elf" || exit 1
+"$DPP" asm "$ROOT/tests/asm/elf_fixture.s" -o "$tmp/good.elf" || exit 1
 "$DPP" disasm "$tmp/good.elf" > /dev/null || { echo "FAIL: good file refused"; exit 1; }
 fail=0 n=0
 # patch NAME OFFSET HEXBYTES EXPECTED
