@@ -388,6 +388,8 @@ dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm
     if (st == DPP_OK)
         st = resolve_labels(s);
     if (st == DPP_OK)
+        st = asm_flow_returns(s);
+    if (st == DPP_OK)
         st = hazards(s, opts);
     for (unsigned i = 0; st == DPP_OK && i < s->n; i++) {
         uint32_t w[DPP_INST_DWORDS];

@@ -3,6 +3,7 @@
  * call, ret (and their conditional forms). */
 #include "asm_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* JUMP_FUNC bits that are set when the condition input is true (6.3). */
@@ -235,7 +236,12 @@ static dpp_status do_call(asm_state *s, const tok *kw)
     if (t->kind != TOK_IDENT)
         return asm_fail(&s->cur, t, "'%s' needs a label", kw->text);
     TRY(asm_fix_label(s, s->n - 1, t));
-    if (asm_accept(&s->cur, "if")) {
+    if (s->ncalls == ASM_MAX_FIXES)
+        return asm_fail(&s->cur, t, "more than %d calls", ASM_MAX_FIXES);
+    asm_call *call = &s->calls[s->ncalls++];
+    snprintf(call->name, sizeof call->name, "%s", t->text);
+    call->cond = asm_accept(&s->cur, "if");
+    if (call->cond) {
         unsigned fn;
         TRY(parse_cond(s, in, &fn));
         in->fc.jump_func = (uint16_t)fn;
@@ -244,20 +250,95 @@ static dpp_status do_call(asm_state *s, const tok *kw)
     return tail(s, in);
 }
 
+/* Stands in the B fields of a return until its trailing overrides are read:
+ * a field the source sets no longer holds it. */
+enum { B_UNSET = 0xFFFF };
+
 static dpp_status do_ret(asm_state *s, const tok *kw)
 {
-    (void)kw;
     dpp_inst *in = fc(s, DPP_FC_JUMP, 0xFF, 0);
     if (!in)
         return DPP_E_PARSE;
+    if (s->nrets == ASM_MAX_FIXES)
+        return asm_fail(&s->cur, kw, "more than %d returns", ASM_MAX_FIXES);
     in->fc.a_op = DPP_AOP_POP;
-    if (asm_accept(&s->cur, "if")) {
+    asm_ret *r = &s->rets[s->nrets++];
+    *r = (asm_ret){s->n - 1, s->cur.line, kw->col, s->cond_rets, 0, 0};
+    r->cond = asm_accept(&s->cur, "if");
+    if (r->cond) {
+        /* Spec 6.7: a conditional return only at the subroutine's top level. */
+        if (s->nframes)
+            return asm_fail(&s->cur, kw, "'ret if' inside an open if/loop/rep (spec 6.7: conditional "
+                                         "returns only at a subroutine's top level)");
         unsigned fn;
         TRY(parse_cond(s, in, &fn));
         in->fc.jump_func = (uint16_t)fn;
-        set_b(in, DPP_BOP_INCR, DPP_BOP_DECR, 1, 0);
+        s->cond_rets++;
+    } else {
+        s->cond_rets = 0; /* a plain ret ends the subroutine */
     }
-    return tail(s, in);
+    in->fc.b_op0 = in->fc.b_op1 = in->fc.b_pop_cnt = B_UNSET;
+    TRY(tail(s, in));
+    /* Setting any B field takes all three over; the pops are settled later. */
+    r->overridden = in->fc.b_op0 != B_UNSET || in->fc.b_op1 != B_UNSET ||
+                    in->fc.b_pop_cnt != B_UNSET;
+    uint16_t *b[] = {&in->fc.b_op0, &in->fc.b_op1, &in->fc.b_pop_cnt};
+    for (unsigned i = 0; i < 3; i++)
+        if (*b[i] == B_UNSET)
+            *b[i] = 0;
+    return DPP_OK;
+}
+
+/* The call kinds of the subroutine that starts at the nearest call target at
+ * or before `slot`: bit 0 called unconditionally, bit 1 conditionally. */
+static unsigned call_kinds(const asm_state *s, unsigned slot, const char **entry)
+{
+    unsigned best_slot = 0, kinds = 0;
+    *entry = NULL;
+    for (unsigned i = 0; i < s->ncalls; i++)
+        for (unsigned l = 0; l < s->nlabels; l++) {
+            const asm_label *lab = &s->labels[l];
+            if (strcmp(lab->name, s->calls[i].name) || lab->slot > slot)
+                continue;
+            if (!*entry || lab->slot > best_slot) {
+                best_slot = lab->slot;
+                *entry = lab->name;
+                kinds = 0;
+            }
+            if (lab->slot == best_slot)
+                kinds |= s->calls[i].cond ? 2u : 1u;
+        }
+    return kinds;
+}
+
+/* Spec 6.6, "Conditional RET": a `ret if` that stays parks its returning
+ * lanes one branch level deeper (B_OP0 = INCR); when the whole group returns
+ * (B_OP1), it must undo the levels parked by the conditional returns before it
+ * and, in a conditionally called subroutine, the level of the CALL. The plain
+ * `ret` that ends the subroutine undoes all of them. */
+dpp_status asm_flow_returns(asm_state *s)
+{
+    for (unsigned i = 0; i < s->nrets; i++) {
+        const asm_ret *r = &s->rets[i];
+        const char *entry;
+        unsigned kinds = call_kinds(s, r->slot, &entry);
+        if (kinds == 3)
+            return dpp_error_set(s->cur.err, DPP_E_PARSE,
+                                 "%s:%u:%u: error: subroutine '%s' is called both conditionally "
+                                 "and unconditionally: one return cannot restore both",
+                                 s->cur.file, r->line, r->col, entry);
+        if (r->overridden)
+            continue;
+        unsigned pops = r->earlier + (kinds == 2);
+        if (pops > 31)
+            return dpp_error_set(s->cur.err, DPP_E_PARSE,
+                                 "%s:%u:%u: error: return pops %u branch levels (B_POP_CNT holds 31)",
+                                 s->cur.file, r->line, r->col, pops);
+        dpp_inst *in = &s->inst[r->slot];
+        set_b(in, r->cond ? DPP_BOP_INCR : DPP_BOP_NONE, pops ? DPP_BOP_DECR : DPP_BOP_NONE, pops,
+              0);
+    }
+    return DPP_OK;
 }
 
 dpp_status asm_flow_stmt(asm_state *s, const tok *kw)

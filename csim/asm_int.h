@@ -32,6 +32,21 @@ typedef struct asm_fix {
     unsigned slot, line, col;
 } asm_fix;
 
+/* A `call` site: its target label and whether the call is conditional. */
+typedef struct asm_call {
+    char name[ASM_NAME];
+    int cond;
+} asm_call;
+
+/* A `ret` or `ret if`, whose branch-counter pops are settled once the
+ * subroutine's call sites are known (asm_flow_returns). */
+typedef struct asm_ret {
+    unsigned slot, line, col;
+    unsigned earlier; /* conditional returns before it in the same subroutine */
+    int cond;         /* a `ret if` */
+    int overridden;   /* the source set b_op0/b_op1/b_pop_cnt itself */
+} asm_ret;
+
 enum { FR_IF, FR_LOOP, FR_REP };
 
 /* An open structured block. */
@@ -59,6 +74,11 @@ typedef struct asm_state {
     asm_frame frames[ASM_MAX_FRAMES];
     unsigned nframes;
     unsigned max_if_depth, if_depth;
+    asm_call calls[ASM_MAX_FIXES];
+    unsigned ncalls;
+    asm_ret rets[ASM_MAX_FIXES];
+    unsigned nrets;
+    unsigned cond_rets; /* `ret if` since the last plain `ret` */
     int set_fg, set_mode, set_fc, set_temps; /* .proginfo given */
     dpp_usage declared;                      /* .use */
 } asm_state;
@@ -89,6 +109,10 @@ dpp_status asm_fc_stmt(asm_state *s);
 dpp_status asm_flow_stmt(asm_state *s, const tok *kw);
 /* Checks that every block is closed at the end of the text. */
 dpp_status asm_flow_finish(asm_state *s);
+
+/* Settles the branch-counter pops of every return once labels are resolved
+ * (docs/asm.md, "Subroutines and returns"). */
+dpp_status asm_flow_returns(asm_state *s);
 
 /* Index of name among a field's enum names, or -1. */
 int asm_enum_index(const char *field, const char *name);

@@ -24,10 +24,13 @@
     endif
     call sub
     alu rgb mad r1.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r1.a, s0.a, s1.a, s2.a src r0/r0, r0/r0, r0/r0 setres r eq
-    call sub if res
+    call csub if res
     fc jump end jump_func=0xff aluwait
 sub:
     ret if p.a
-    ret b_op1=decr b_pop_cnt=1
+    ret
+csub:
+    ret if p.g
+    ret b_op1=decr b_pop_cnt=2
 end:
     fc jump 0 jump_func=0x00 jump_any=1 b_op0=decr b_pop_cnt=2 bool_addr=3 int_addr=1 jump_global=1 fc_ignore_uncovered=1 if !p.bbbb nop wait

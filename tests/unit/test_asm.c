@@ -126,19 +126,39 @@ static void call_and_ret(void **state)
 {
     (void)state;
     dpp_error err;
-    /* 0 call f, 1 call f if res, 2 fc jump end, 3 f: ret if p.b, 4 ret, 5 end: out */
-    const char *src = " call f\n call f if !b1\n fc jump end jump_func=0xff\nf:\n ret if p.b\n"
-                      " ret\nend:\n";
+    /* 0 call f, 1 call g if !b1, 2 fc jump end, 3 f: ret if p.b, 4 ret,
+     * 5 g: ret if p.b, 6 ret if p.r, 7 ret, 8 end: out.
+     * Spec 6.6 "Conditional RET": a ret if that stays parks its lanes one level
+     * deeper (B_OP0 INCR); the group's return (B_OP1) undoes the levels of the
+     * earlier ret ifs, plus the CALL's level when g is called conditionally.
+     * f (unconditional): ret if pops 0 (none parked yet), ret pops 1.
+     * g (conditional): ret ifs pop 0+1 and 1+1, ret pops 2+1. */
+    const char *src = " call f\n call g if !b1\n fc jump end jump_func=0xff\nf:\n ret if p.b\n"
+                      " ret\ng:\n ret if p.b\n ret if p.r\n ret\nend:\n";
     assert_int_equal(assemble(src, 0, &err), DPP_OK);
     const fc_row rows[] = {
         {0, 0xFF, 1, DPP_FC_JUMP, DPP_AOP_PUSH, 0, 0, 0, 0, 3},
-        {1, 0x55, 1, DPP_FC_JUMP, DPP_AOP_PUSH, DPP_BOP_NONE, DPP_BOP_INCR, 0, 0, 3},
-        {3, 0xCC, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_INCR, DPP_BOP_DECR, 1, 0, 0},
-        {4, 0xFF, 0, DPP_FC_JUMP, DPP_AOP_POP, 0, 0, 0, 0, 0},
+        {1, 0x55, 1, DPP_FC_JUMP, DPP_AOP_PUSH, DPP_BOP_NONE, DPP_BOP_INCR, 0, 0, 5},
+        {3, 0xCC, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_INCR, DPP_BOP_NONE, 0, 0, 0},
+        {4, 0xFF, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_NONE, DPP_BOP_DECR, 1, 0, 0},
+        {5, 0xCC, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_INCR, DPP_BOP_DECR, 1, 0, 0},
+        {6, 0xCC, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_INCR, DPP_BOP_DECR, 2, 0, 0},
+        {7, 0xFF, 0, DPP_FC_JUMP, DPP_AOP_POP, DPP_BOP_NONE, DPP_BOP_DECR, 3, 0, 0},
     };
     check_fc(rows, sizeof rows / sizeof rows[0]);
-    assert_int_equal(slot(2).fc.jump_addr, 5);
-    assert_int_equal(slot(5).cmn.type, DPP_TYPE_OUT);
+    assert_int_equal(slot(2).fc.jump_addr, 8);
+    assert_int_equal(slot(8).cmn.type, DPP_TYPE_OUT);
+
+    /* An explicit override is kept as written. */
+    assert_int_equal(assemble(" call f if b0\nf:\n ret b_op1=none\n", 0, &err), DPP_OK);
+    assert_int_equal(slot(1).fc.b_op1, DPP_BOP_NONE);
+    /* One subroutine called both ways cannot be restored by one RET. */
+    assert_int_not_equal(assemble(" call f\n call f if b0\nf:\n ret\n", 0, &err), DPP_OK);
+    assert_non_null(strstr(err.msg, "called both conditionally and unconditionally"));
+    /* A conditional return inside an if (spec 6.7). */
+    assert_int_not_equal(assemble(" call f\nf:\n if b0\n ret if b1\n endif\n ret\n", 0, &err),
+                         DPP_OK);
+    assert_non_null(strstr(err.msg, "top level"));
 }
 
 static void deep_nesting_selects_full_mode(void **state)
