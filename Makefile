@@ -69,11 +69,11 @@ $(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
 	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/%/libcsim.a: $$(call objs,$$*,$(CSIM_SRC))
-	@rm -f $@
+	@mkdir -p $(@D) && rm -f $@
 	ar rcs $@ $^
 
 $(BUILD)/%/libharness.a: $$(call objs,$$*,$(HARNESS_SRC))
-	@rm -f $@
+	@mkdir -p $(@D) && rm -f $@
 	ar rcs $@ $^
 
 # The dpp command-line tool (golden model front end).
