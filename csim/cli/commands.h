@@ -11,4 +11,9 @@ typedef struct dpp_command {
     int (*run)(int argc, char **argv); /* argv[0] is the command name */
 } dpp_command;
 
+int cmd_asm(int argc, char **argv);
+int cmd_disasm(int argc, char **argv);
+int cmd_run(int argc, char **argv);
+int cmd_exec(int argc, char **argv);
+
 #endif

@@ -9,6 +9,10 @@ static int cmd_help(int argc, char **argv);
 /* One line per subcommand; add new ones here. */
 static const dpp_command commands[] = {
     {"help", "list the commands", cmd_help},
+    {"asm", "assemble a program: asm IN.s -o OUT.elf", cmd_asm},
+    {"disasm", "print an executable as assembly: disasm IN.elf", cmd_disasm},
+    {"run", "run a program over a domain: run PROG.elf --domain WxH [--in/--out ...]", cmd_run},
+    {"exec", "run a raw command buffer: exec CMDBUF --mem IMAGE", cmd_exec},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

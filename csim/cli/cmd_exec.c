@@ -1,0 +1,180 @@
+/* dpp exec: run a raw command buffer against a device memory image. */
+#include "commands.h"
+#include "imgio.h"
+#include "trace.h"
+
+#include "runtime.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void exec_usage(FILE *f)
+{
+    fprintf(f, "usage: dpp exec CMDBUF --mem IMAGE [options]\n"
+               "Loads IMAGE at device address 0, places CMDBUF after it (2 KiB aligned), runs\n"
+               "it through the runtime API and reports the first error with its byte offset.\n"
+               "  --mem IMAGE        device memory contents (required)\n"
+               "  --mem-size BYTES   device memory size (default: the image plus the buffer)\n"
+               "  --mem-out FILE     write the device memory (image-sized) after the run\n"
+               "  --wave N           lanes per wavefront, 1..64 (default 64)\n"
+               "  --contexts N       wavefronts in flight, 1..16 (default 1)\n"
+               "  --step-limit N     instructions one wavefront may issue (default 1000000)\n"
+               "  --trace FILE       write every flow-control event of every wavefront\n"
+               "  --stats            print the performance counters\n");
+}
+
+typedef struct exec_cli {
+    const char *cmdbuf, *mem, *mem_out, *trace;
+    unsigned long long mem_size;
+    int stats;
+} exec_cli;
+
+static int parse_num(const char *s, unsigned long long max, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 0);
+    if (end == s || *end || errno || v > max || s[0] == '-')
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
+{
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        unsigned long long n = 0;
+        int bad = 0;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            exec_usage(stdout);
+            return 0;
+        } else if (!strcmp(a, "--stats")) {
+            c->stats = 1;
+            continue;
+        } else if (a[0] != '-') {
+            if (c->cmdbuf) {
+                fprintf(stderr, "dpp exec: unexpected argument '%s'\n", a);
+                return 2;
+            }
+            c->cmdbuf = a;
+            continue;
+        } else if (!v) {
+            fprintf(stderr, "dpp exec: %s needs a value\n", a);
+            return 2;
+        } else if (!strcmp(a, "--mem")) {
+            c->mem = v;
+        } else if (!strcmp(a, "--mem-out")) {
+            c->mem_out = v;
+        } else if (!strcmp(a, "--trace")) {
+            c->trace = v;
+        } else if (!strcmp(a, "--mem-size")) {
+            bad = parse_num(v, 0xFFFFF800ull, &c->mem_size);
+        } else if (!strcmp(a, "--wave")) {
+            bad = parse_num(v, 64, &n) || n < 1;
+            p->array.lanes = (unsigned)n;
+        } else if (!strcmp(a, "--contexts")) {
+            bad = parse_num(v, 16, &n) || n < 1;
+            p->array.contexts = (unsigned)n;
+        } else if (!strcmp(a, "--step-limit")) {
+            bad = parse_num(v, 0xFFFFFFFFull, &n);
+            p->array.step_limit = n;
+        } else {
+            fprintf(stderr, "dpp exec: unknown option '%s'\n", a);
+            exec_usage(stderr);
+            return 2;
+        }
+        if (bad) {
+            fprintf(stderr, "dpp exec: bad value '%s' for %s\n", v, a);
+            return 2;
+        }
+        i++;
+    }
+    if (!c->cmdbuf || !c->mem) {
+        exec_usage(stderr);
+        return 2;
+    }
+    return -1;
+}
+
+/* Opens the device, copies image and buffer in, runs, reports. */
+static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size_t img_len,
+               const uint8_t *cb, size_t cb_len, FILE *trace)
+{
+    size_t at = (img_len + 2047) / 2048 * 2048;
+    size_t need = (at + cb_len + 2047) / 2048 * 2048;
+    if (need == 0)
+        need = 2048;
+    p->mem_bytes = c->mem_size ? (size_t)c->mem_size : need;
+    if (p->mem_bytes < need) {
+        fprintf(stderr, "dpp exec: --mem-size %zu is smaller than image plus buffer (%zu)\n",
+                p->mem_bytes, need);
+        return 2;
+    }
+    dpp_connection *dev;
+    dpp_error err;
+    if (dpp_am_open(p, &dev, &err)) {
+        fprintf(stderr, "dpp exec: %s\n", err.msg);
+        return 2;
+    }
+    cli_tracer tr = {trace, {0}};
+    if (trace)
+        dpp_am_set_trace(dev, cli_trace_event, &tr);
+    size_t size;
+    uint8_t *mem = dpp_am_memory(dev, &size);
+    memcpy(mem, img, img_len);
+    memcpy(mem + at, cb, cb_len);
+    uint32_t ticket;
+    int done = 0, rc = 0;
+    if (dpp_am_submit(dev, (uint32_t)at, (uint32_t)cb_len, c->cmdbuf, &ticket, &err) ||
+        dpp_am_consumed(dev, ticket, &done, &err)) {
+        fprintf(stderr, "%s\n", err.msg);
+        rc = 1;
+    }
+    if (c->stats) {
+        uint32_t total, active;
+        dpp_am_perf(dev, &total, &active);
+        printf("clocks %u active %u\n", total, active);
+    }
+    if (c->mem_out) {
+        FILE *f = fopen(c->mem_out, "wb");
+        if (!f || fwrite(mem, 1, img_len, f) != img_len || fclose(f)) {
+            fprintf(stderr, "%s: error: cannot write the memory image\n", c->mem_out);
+            rc = 1;
+        }
+    }
+    dpp_am_close(dev);
+    return rc;
+}
+
+int cmd_exec(int argc, char **argv)
+{
+    exec_cli c = {0};
+    dpp_device_params p = dpp_device_default_params();
+    int rc = parse_args(argc, argv, &c, &p);
+    if (rc >= 0)
+        return rc;
+    uint8_t *img = NULL, *cb = NULL;
+    size_t img_len = 0, cb_len = 0;
+    char msg[600];
+    if (cli_read_file(c.mem, &img, &img_len, msg, sizeof msg) ||
+        cli_read_file(c.cmdbuf, &cb, &cb_len, msg, sizeof msg)) {
+        fprintf(stderr, "%s\n", msg);
+        free(img);
+        return 1;
+    }
+    FILE *trace = NULL;
+    if (c.trace && !(trace = fopen(c.trace, "w"))) {
+        fprintf(stderr, "%s: error: cannot create: %s\n", c.trace, strerror(errno));
+        rc = 1;
+    } else {
+        rc = run(&c, &p, img, img_len, cb, cb_len, trace);
+    }
+    if (trace)
+        fclose(trace);
+    free(img);
+    free(cb);
+    return rc;
+}

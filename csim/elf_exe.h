@@ -1,0 +1,78 @@
+/* CTM DPP executables (spec 8). Named elf_exe.h because -Icsim would let a
+ * csim/elf.h shadow the system <elf.h>. ELFCLASS32, little-endian, OSABI 98, ABI
+ * version 1, ET_EXEC, machine 122, flags 1; one .text under a PT_LOAD; the
+ * "ATI DPP" notes under a PT_NOTE. Written and read with libelf; the reader
+ * rejects malformed files with "NAME: byte N: error: ..." messages.
+ * Layouts the spec leaves open are model-defined (docs/isa-model-defined.md). */
+#ifndef CSIM_ELF_EXE_H
+#define CSIM_ELF_EXE_H
+
+#include "isa.h"
+#include "status.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define DPP_ELF_OSABI      98
+#define DPP_ELF_ABIVERSION 1
+#define DPP_ELF_MACHINE    122
+#define DPP_ELF_FLAGS      1
+#define DPP_NOTE_NAME      "ATI DPP"
+
+/* Note types: 1, 6, 7 from the manual, 2-5 inferred, 0x101-0x103 model-defined. */
+enum {
+    DPP_NOTE_PROGINFO = 1,
+    DPP_NOTE_INPUTS = 2,
+    DPP_NOTE_OUTPUTS = 3,
+    DPP_NOTE_CONDOUT = 4,
+    DPP_NOTE_FLOAT32CONSTS = 5,
+    DPP_NOTE_INT32CONSTS = 6,
+    DPP_NOTE_EARLYEXIT = 7,
+    DPP_NOTE_FLOAT32VALUES = 0x101, /* {index, r, g, b, a} per constant */
+    DPP_NOTE_INT32VALUES = 0x102,   /* {index, value} per constant */
+    DPP_NOTE_BOOLVALUES = 0x103,    /* {defined mask, values} */
+};
+
+/* dpp_proginfo: Reserved and FG_DEPTH_SRC from the manual, the rest
+ * model-defined. Stored as six little-endian Elf32_Words. */
+typedef struct dpp_proginfo {
+    uint32_t reserved;     /* always 1 */
+    uint32_t fg_depth_src; /* 0 or 1 */
+    uint32_t output_mode;  /* 0 cached, 1 uncached (UMRT) */
+    uint32_t fc_mode;      /* 0 partial, 1 full flow-control mode */
+    uint32_t num_temps;    /* temporaries used, 0-128 */
+    uint32_t num_insts;    /* must equal the .text instruction count */
+} dpp_proginfo;
+#define DPP_PROGINFO_WORDS 6
+
+/* A whole executable, as plain data. */
+typedef struct dpp_exe {
+    uint32_t ninsts;
+    uint32_t words[DPP_MAX_INSTS * DPP_INST_DWORDS];
+    dpp_proginfo info;
+    uint16_t inputs;                      /* bit i: input i referenced */
+    uint8_t outputs;                      /* bit o: output o referenced */
+    uint32_t condout;                     /* 0/1 */
+    uint32_t earlyexit;                   /* 0/1 */
+    uint8_t float_used[DPP_NUM_CONSTS];   /* listed in FLOAT32CONSTS */
+    uint32_t int_used;                    /* bit k: listed in INT32CONSTS */
+    uint8_t float_set[DPP_NUM_CONSTS];    /* has a value in FLOAT32VALUES */
+    uint32_t float_val[DPP_NUM_CONSTS][4];
+    uint32_t int_set;                     /* bit k: has a value in INT32VALUES */
+    uint32_t int_val[DPP_NUM_INTS];
+    uint32_t bool_set;                    /* bit k: boolean k has a value */
+    uint32_t bool_val;
+} dpp_exe;
+
+/* Writes exe to path. exe->info.num_insts is taken from exe->ninsts. */
+dpp_status dpp_elf_write(const dpp_exe *exe, const char *path, dpp_error *err);
+
+/* Parses size bytes of an executable called name (for messages) into exe,
+ * checking the header, the sections, the notes and every instruction word. */
+dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, dpp_exe *exe,
+                            dpp_error *err);
+
+/* Reads the file at path with dpp_elf_read_mem. */
+dpp_status dpp_elf_read(const char *path, dpp_exe *exe, dpp_error *err);
+
+#endif

@@ -1,0 +1,443 @@
+/* Reading and checking CTM executables. Every malformation gets its own
+ * message naming the byte offset of the offending field. The raw header is
+ * checked by hand before libelf sees the file, so libelf only ever parses a
+ * file whose tables lie inside it. */
+#include "elf_exe.h"
+
+#include <gelf.h>
+#include <libelf.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct rd {
+    const uint8_t *b;
+    size_t size;
+    const char *name;
+    dpp_error *err;
+} rd;
+
+#define FAIL(r, off, ...) fail(r, (size_t)(off), __VA_ARGS__)
+
+__attribute__((format(printf, 3, 4))) static dpp_status fail(const rd *r, size_t off,
+                                                             const char *fmt, ...)
+{
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    return dpp_error_set(r->err, DPP_E_FORMAT, "%s: byte %zu: error: %s", r->name, off, msg);
+}
+
+static uint32_t u32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static uint32_t u16(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8;
+}
+
+/* Is [off, off+len) inside the file? */
+static int inside(const rd *r, uint64_t off, uint64_t len)
+{
+    return off <= r->size && len <= r->size - off;
+}
+
+/* One expected header value: byte offset, width, value, what it is. */
+typedef struct hdr_rule {
+    unsigned off, width;
+    uint32_t want;
+    const char *what;
+} hdr_rule;
+
+static const hdr_rule hdr_rules[] = {
+    {4, 1, ELFCLASS32, "class must be ELFCLASS32 (1)"},
+    {5, 1, ELFDATA2LSB, "data encoding must be ELFDATA2LSB (1)"},
+    {6, 1, EV_CURRENT, "ident version must be 1"},
+    {7, 1, DPP_ELF_OSABI, "OSABI must be ELFOSABI_ATI (98)"},
+    {8, 1, DPP_ELF_ABIVERSION, "ABI version must be 1"},
+    {16, 2, ET_EXEC, "type must be ET_EXEC (2)"},
+    {18, 2, DPP_ELF_MACHINE, "machine must be EM_ATI_R5XX (122)"},
+    {20, 4, EV_CURRENT, "version must be 1"},
+    {24, 4, 0, "entry must be 0"},
+    {36, 4, DPP_ELF_FLAGS, "flags must be EF_ATI_DPP (1)"},
+    {40, 2, 52, "header size must be 52"},
+    {42, 2, 32, "program header entry size must be 32"},
+    {46, 2, 40, "section header entry size must be 40"},
+};
+
+static dpp_status check_header(const rd *r)
+{
+    static const uint8_t magic[4] = {0x7f, 'E', 'L', 'F'};
+    if (r->size < 52)
+        return FAIL(r, r->size, "file is %zu bytes, shorter than an ELF header (52)", r->size);
+    if (memcmp(r->b, magic, 4))
+        return FAIL(r, 0, "not an ELF file (bad magic)");
+    for (size_t i = 0; i < sizeof hdr_rules / sizeof hdr_rules[0]; i++) {
+        const hdr_rule *h = &hdr_rules[i];
+        uint32_t v = h->width == 1 ? r->b[h->off] : h->width == 2 ? u16(r->b + h->off)
+                                                                  : u32(r->b + h->off);
+        if (v != h->want)
+            return FAIL(r, h->off, "%s, found %u", h->what, v);
+    }
+    uint32_t phoff = u32(r->b + 28), shoff = u32(r->b + 32);
+    uint32_t phnum = u16(r->b + 44), shnum = u16(r->b + 48), shstrndx = u16(r->b + 50);
+    if (phnum == 0)
+        return FAIL(r, 44, "no program headers");
+    if (!inside(r, phoff, (uint64_t)phnum * 32))
+        return FAIL(r, 28, "program header table (%u entries at %u) runs past the end of the file",
+                    phnum, phoff);
+    if (shnum == 0)
+        return FAIL(r, 48, "no section headers");
+    if (!inside(r, shoff, (uint64_t)shnum * 40))
+        return FAIL(r, 32, "section header table (%u entries at %u) runs past the end of the file",
+                    shnum, shoff);
+    if (shstrndx == 0 || shstrndx >= shnum)
+        return FAIL(r, 50, "section name table index %u out of range", shstrndx);
+    return DPP_OK;
+}
+
+/* Checks every section's extent and that no two overlap (nor the headers). */
+static dpp_status check_sections(const rd *r)
+{
+    uint32_t shoff = u32(r->b + 32), shnum = u16(r->b + 48);
+    for (uint32_t i = 1; i < shnum; i++) {
+        const uint8_t *s = r->b + shoff + i * 40;
+        uint32_t off = u32(s + 16), size = u32(s + 20);
+        if (u32(s + 4) == SHT_NOBITS || size == 0)
+            continue;
+        if (!inside(r, off, size))
+            return FAIL(r, shoff + i * 40 + 16,
+                        "section %u (offset %u, %u bytes) runs past the end of the file", i, off,
+                        size);
+        if (off < 52)
+            return FAIL(r, shoff + i * 40 + 16, "section %u overlaps the ELF header", i);
+        for (uint32_t j = 1; j < i; j++) {
+            const uint8_t *t = r->b + shoff + j * 40;
+            uint32_t o2 = u32(t + 16), s2 = u32(t + 20);
+            if (u32(t + 4) != SHT_NOBITS && s2 && off < o2 + s2 && o2 < off + size)
+                return FAIL(r, shoff + i * 40 + 16, "sections %u and %u overlap", j, i);
+        }
+    }
+    return DPP_OK;
+}
+
+/* Checks one list note: n words, each < limit, no repeats; sets bits in seen. */
+static dpp_status note_list(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                            unsigned limit, uint8_t *seen, const char *what)
+{
+    if (dsz % 4)
+        return FAIL(r, off, "%s note size %u is not a multiple of 4", what, dsz);
+    for (uint32_t i = 0; i < dsz / 4; i++) {
+        uint32_t v = u32(d + 4 * i);
+        if (v >= limit)
+            return FAIL(r, off + 12 + 8 + 4 * i, "%s note lists index %u (at most %u)", what, v,
+                        limit - 1);
+        if (seen[v])
+            return FAIL(r, off + 12 + 8 + 4 * i, "%s note lists index %u twice", what, v);
+        seen[v] = 1;
+    }
+    return DPP_OK;
+}
+
+static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                            uint32_t *out, const char *what)
+{
+    if (dsz != 4)
+        return FAIL(r, off + 4, "%s note must hold 4 bytes, not %u", what, dsz);
+    *out = u32(d);
+    if (*out > 1)
+        return FAIL(r, off + 20, "%s note value %u is not 0 or 1", what, *out);
+    return DPP_OK;
+}
+
+static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                                dpp_exe *x)
+{
+    if (dsz != DPP_PROGINFO_WORDS * 4)
+        return FAIL(r, off + 4, "PROGINFO note must hold %d bytes, not %u",
+                    DPP_PROGINFO_WORDS * 4, dsz);
+    uint32_t *f[DPP_PROGINFO_WORDS] = {&x->info.reserved,  &x->info.fg_depth_src,
+                                       &x->info.output_mode, &x->info.fc_mode,
+                                       &x->info.num_temps,   &x->info.num_insts};
+    static const uint32_t lo[] = {1, 0, 0, 0, 0, 1};
+    static const uint32_t hi[] = {1, 1, 1, 1, DPP_NUM_TEMPS, DPP_MAX_INSTS};
+    static const char *const nm[] = {"reserved", "fg_depth_src", "output_mode",
+                                     "fc_mode",  "num_temps",    "num_insts"};
+    for (int i = 0; i < DPP_PROGINFO_WORDS; i++) {
+        *f[i] = u32(d + 4 * i);
+        if (*f[i] < lo[i] || *f[i] > hi[i])
+            return FAIL(r, off + 20 + 4 * (size_t)i, "PROGINFO %s is %u (allowed %u-%u)", nm[i],
+                        *f[i], lo[i], hi[i]);
+    }
+    return DPP_OK;
+}
+
+static dpp_status note_values(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                              uint32_t type, dpp_exe *x)
+{
+    unsigned rec = type == DPP_NOTE_FLOAT32VALUES ? 5 : 2;
+    if (dsz % (rec * 4) || (type == DPP_NOTE_BOOLVALUES && dsz != 8))
+        return FAIL(r, off + 4, "value note type 0x%x has a bad size %u", type, dsz);
+    for (uint32_t i = 0; i < dsz / (rec * 4); i++) {
+        const uint8_t *e = d + i * rec * 4;
+        uint32_t k = u32(e);
+        if (type == DPP_NOTE_BOOLVALUES) {
+            x->bool_set = k;
+            x->bool_val = u32(e + 4) & k;
+        } else if (type == DPP_NOTE_FLOAT32VALUES) {
+            if (k >= DPP_NUM_CONSTS || x->float_set[k])
+                return FAIL(r, off + 20 + i * rec * 4, "float value for bad or repeated c%u", k);
+            x->float_set[k] = 1;
+            for (int c = 0; c < 4; c++)
+                x->float_val[k][c] = u32(e + 4 + 4 * c);
+        } else {
+            if (k >= DPP_NUM_INTS || (x->int_set >> k & 1))
+                return FAIL(r, off + 20 + i * rec * 4, "int value for bad or repeated i%u", k);
+            x->int_set |= 1u << k;
+            x->int_val[k] = u32(e + 4);
+        }
+    }
+    return DPP_OK;
+}
+
+static uint32_t mask_of(const uint8_t *seen, unsigned n)
+{
+    uint32_t m = 0;
+    for (unsigned i = 0; i < n; i++)
+        m |= (uint32_t)seen[i] << i;
+    return m;
+}
+
+/* Parses one SHT_NOTE section at [off, off+size). seen_type[t] marks types. */
+static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
+                              uint8_t seen_type[8])
+{
+    size_t end = off + size;
+    uint8_t in_seen[DPP_NUM_INPUTS] = {0}, out_seen[DPP_NUM_OUTPUTS] = {0};
+    uint8_t int_seen[DPP_NUM_INTS] = {0};
+    while (off < end) {
+        if (end - off < 12)
+            return FAIL(r, off, "truncated note header (%zu bytes left)", end - off);
+        const uint8_t *h = r->b + off;
+        uint32_t nsz = u32(h), dsz = u32(h + 4), type = u32(h + 8);
+        size_t npad = ((size_t)nsz + 3) & ~(size_t)3, dpad = ((size_t)dsz + 3) & ~(size_t)3;
+        if (npad > end - off - 12 || dpad > end - off - 12 - npad)
+            return FAIL(r, off, "truncated note (name %u, desc %u bytes past the section end)",
+                        nsz, dsz);
+        if (nsz != sizeof DPP_NOTE_NAME || memcmp(h + 12, DPP_NOTE_NAME, sizeof DPP_NOTE_NAME))
+            return FAIL(r, off + 12, "note name is not \"ATI DPP\"");
+        const uint8_t *d = h + 12 + npad;
+        int known = (type >= 1 && type <= 7) || (type >= 0x101 && type <= 0x103);
+        if (!known)
+            return FAIL(r, off + 8, "unknown ATI DPP note type %u", type);
+        unsigned slot = type <= 7 ? type : 0;
+        if (slot && seen_type[slot])
+            return FAIL(r, off + 8, "note type %u appears twice", type);
+        if (slot)
+            seen_type[slot] = 1;
+        dpp_status st = DPP_OK;
+        switch (type) {
+        case DPP_NOTE_PROGINFO:
+            st = note_proginfo(r, off, d, dsz, x);
+            break;
+        case DPP_NOTE_INPUTS:
+            st = note_list(r, off, d, dsz, DPP_NUM_INPUTS, in_seen, "INPUTS");
+            x->inputs = (uint16_t)mask_of(in_seen, DPP_NUM_INPUTS);
+            break;
+        case DPP_NOTE_OUTPUTS:
+            st = note_list(r, off, d, dsz, DPP_NUM_OUTPUTS, out_seen, "OUTPUTS");
+            x->outputs = (uint8_t)mask_of(out_seen, DPP_NUM_OUTPUTS);
+            break;
+        case DPP_NOTE_CONDOUT:
+            st = note_flag(r, off, d, dsz, &x->condout, "CONDOUT");
+            break;
+        case DPP_NOTE_FLOAT32CONSTS:
+            st = note_list(r, off, d, dsz, DPP_NUM_CONSTS, x->float_used, "FLOAT32CONSTS");
+            break;
+        case DPP_NOTE_INT32CONSTS:
+            st = note_list(r, off, d, dsz, DPP_NUM_INTS, int_seen, "INT32CONSTS");
+            x->int_used = mask_of(int_seen, DPP_NUM_INTS);
+            break;
+        case DPP_NOTE_EARLYEXIT:
+            st = note_flag(r, off, d, dsz, &x->earlyexit, "EARLYEXIT");
+            break;
+        default:
+            st = note_values(r, off, d, dsz, type, x);
+            break;
+        }
+        if (st != DPP_OK)
+            return st;
+        off += 12 + npad + dpad;
+    }
+    return DPP_OK;
+}
+
+/* Finds a program header of type t covering exactly [off, off+size). */
+static int has_segment(const rd *r, uint32_t t, uint32_t off, uint32_t size)
+{
+    uint32_t phoff = u32(r->b + 28), phnum = u16(r->b + 44);
+    for (uint32_t i = 0; i < phnum; i++) {
+        const uint8_t *p = r->b + phoff + i * 32;
+        if (u32(p) == t && u32(p + 4) == off && u32(p + 16) == size)
+            return 1;
+    }
+    return 0;
+}
+
+static dpp_status check_segments(const rd *r)
+{
+    uint32_t phoff = u32(r->b + 28), phnum = u16(r->b + 44);
+    for (uint32_t i = 0; i < phnum; i++) {
+        const uint8_t *p = r->b + phoff + i * 32;
+        if (u32(p) != PT_NULL && !inside(r, u32(p + 4), u32(p + 16)))
+            return FAIL(r, phoff + i * 32 + 4, "segment %u runs past the end of the file", i);
+    }
+    return DPP_OK;
+}
+
+static dpp_status load_text(const rd *r, size_t hdr_off, uint32_t off, uint32_t size,
+                            dpp_exe *x)
+{
+    if (size == 0 || size % DPP_INST_BYTES)
+        return FAIL(r, hdr_off + 20, ".text is %u bytes, not a positive multiple of %d", size,
+                    DPP_INST_BYTES);
+    if (size / DPP_INST_BYTES > DPP_MAX_INSTS)
+        return FAIL(r, hdr_off + 20, ".text holds %u instructions (at most %d)",
+                    size / DPP_INST_BYTES, DPP_MAX_INSTS);
+    if (!has_segment(r, PT_LOAD, off, size))
+        return FAIL(r, hdr_off + 16, ".text is not covered by a PT_LOAD segment");
+    x->ninsts = size / DPP_INST_BYTES;
+    for (uint32_t i = 0; i < size / 4; i++)
+        x->words[i] = u32(r->b + off + 4 * i);
+    return DPP_OK;
+}
+
+/* Walks the sections with libelf (the tables are known to be in bounds). */
+static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x)
+{
+    size_t shstrndx, shoff = u32(r->b + 32), ntext = 0;
+    uint8_t seen_type[8] = {0};
+    if (elf_getshdrstrndx(e, &shstrndx) != 0)
+        return FAIL(r, 50, "libelf: %s", elf_errmsg(-1));
+    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+        GElf_Shdr sh;
+        size_t idx = elf_ndxscn(s), ho = shoff + idx * 40;
+        if (!gelf_getshdr(s, &sh))
+            return FAIL(r, ho, "libelf: %s", elf_errmsg(-1));
+        const char *nm = elf_strptr(e, shstrndx, sh.sh_name);
+        if (!nm)
+            return FAIL(r, ho, "section %zu has a name offset %u outside the name table", idx,
+                        (unsigned)sh.sh_name);
+        dpp_status st = DPP_OK;
+        if (!strcmp(nm, ".text")) {
+            if (ntext++)
+                return FAIL(r, ho, "a second .text section (section %zu)", idx);
+            if (sh.sh_type != SHT_PROGBITS ||
+                (sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) != (SHF_ALLOC | SHF_EXECINSTR))
+                return FAIL(r, ho + 4, ".text must be PROGBITS with flags ALLOC|EXECINSTR");
+            st = load_text(r, ho, (uint32_t)sh.sh_offset, (uint32_t)sh.sh_size, x);
+        } else if (sh.sh_type == SHT_NOTE) {
+            if (!has_segment(r, PT_NOTE, (uint32_t)sh.sh_offset, (uint32_t)sh.sh_size))
+                return FAIL(r, ho + 16, "note section %zu is not covered by a PT_NOTE segment",
+                            idx);
+            st = parse_notes(r, sh.sh_offset, sh.sh_size, x, seen_type);
+        }
+        if (st != DPP_OK)
+            return st;
+    }
+    if (!ntext)
+        return FAIL(r, shoff, "no .text section");
+    if (!seen_type[DPP_NOTE_PROGINFO])
+        return FAIL(r, shoff, "no ATI DPP PROGINFO note (required)");
+    if (x->info.num_insts != x->ninsts)
+        return FAIL(r, shoff, "PROGINFO says %u instructions but .text holds %u",
+                    x->info.num_insts, x->ninsts);
+    return DPP_OK;
+}
+
+static dpp_status check_program(const rd *r, Elf *e, const dpp_exe *x)
+{
+    dpp_error perr;
+    if (dpp_program_validate(x->words, x->ninsts, &perr) == DPP_OK)
+        return DPP_OK;
+    /* Point at the offending slot inside .text. */
+    unsigned slot = 0;
+    sscanf(perr.msg, "slot %u", &slot);
+    size_t text_off = 0, shstrndx;
+    elf_getshdrstrndx(e, &shstrndx);
+    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+        GElf_Shdr sh;
+        const char *nm = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+        if (nm && !strcmp(nm, ".text"))
+            text_off = sh.sh_offset;
+    }
+    return FAIL(r, text_off + (size_t)slot * DPP_INST_BYTES, "%s", perr.msg);
+}
+
+dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, dpp_exe *x,
+                            dpp_error *err)
+{
+    rd r = {buf, size, name, err};
+    memset(x, 0, sizeof *x);
+    dpp_status st = check_header(&r);
+    if (st == DPP_OK)
+        st = check_sections(&r);
+    if (st == DPP_OK)
+        st = check_segments(&r);
+    if (st != DPP_OK)
+        return st;
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return dpp_error_set(err, DPP_E_IO, "libelf: %s", elf_errmsg(-1));
+    char *copy = malloc(size);
+    if (!copy)
+        return dpp_error_set(err, DPP_E_NOMEM, "out of memory");
+    memcpy(copy, buf, size);
+    Elf *e = elf_memory(copy, size);
+    if (!e) {
+        free(copy);
+        return FAIL(&r, 0, "libelf: %s", elf_errmsg(-1));
+    }
+    st = walk_sections(&r, e, x);
+    if (st == DPP_OK)
+        st = check_program(&r, e, x);
+    elf_end(e);
+    free(copy);
+    return st;
+}
+
+dpp_status dpp_elf_read(const char *path, dpp_exe *x, dpp_error *err)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return dpp_error_set(err, DPP_E_IO, "%s: error: cannot open the file", path);
+    size_t cap = 1 << 16, n = 0;
+    uint8_t *b = malloc(cap);
+    while (b) {
+        n += fread(b + n, 1, cap - n, f);
+        if (n < cap)
+            break;
+        uint8_t *nb = cap < (1u << 26) ? realloc(b, cap * 2) : NULL;
+        if (!nb) {
+            free(b);
+            b = NULL;
+            break;
+        }
+        b = nb;
+        cap *= 2;
+    }
+    int bad = ferror(f);
+    fclose(f);
+    if (!b || bad) {
+        free(b);
+        return dpp_error_set(err, bad ? DPP_E_IO : DPP_E_NOMEM, "%s: error: cannot read the file",
+                             path);
+    }
+    dpp_status st = dpp_elf_read_mem(b, n, path, x, err);
+    free(b);
+    return st;
+}

@@ -1,0 +1,392 @@
+/* fc_unit: flow-control unit model. The cycle is spec ctm-isa.md 6.5; every
+ * choice the spec leaves open is documented in docs/fc_unit.md. */
+#include "fc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct fc_frame {
+    uint8_t is_loop;
+    uint8_t count;
+    int16_t al;
+    int16_t inc;
+    uint64_t live, brk, cont;
+} fc_frame;
+
+typedef struct fc_ctx {
+    uint64_t active, brin; /* loop-masked lanes live only in the frames' brk/cont */
+    uint8_t bc[FC_MAX_LANES];
+    uint8_t depth;
+    uint8_t addr_sp, loop_sp;
+    uint16_t addr[FC_MAX_DEPTH];
+    fc_frame loop[FC_MAX_DEPTH];
+    uint8_t fault;
+} fc_ctx;
+
+struct fc_unit_model {
+    fc_unit_params p;
+    uint64_t lane_mask;
+    fc_ctx *ctx;
+};
+
+static const char *const fault_names[FC_FAULT_COUNT] = {
+    [FC_FAULT_NONE] = "none",
+    [FC_FAULT_BRANCH_OVERFLOW] = "branch nesting overflow",
+    [FC_FAULT_BRANCH_UNDERFLOW] = "branch nesting underflow",
+    [FC_FAULT_LOOP_OVERFLOW] = "loop stack overflow",
+    [FC_FAULT_LOOP_UNDERFLOW] = "loop stack underflow",
+    [FC_FAULT_LOOP_KIND] = "loop/rep kind mismatch",
+    [FC_FAULT_ADDR_OVERFLOW] = "address stack overflow",
+    [FC_FAULT_ADDR_UNDERFLOW] = "address stack underflow",
+    [FC_FAULT_ILLEGAL_FIELD] = "illegal flow-control field",
+    [FC_FAULT_STALE_ALU] = "ALU result read after a flow-control instruction",
+};
+
+static const char *const op_names[8] = {"JUMP",   "LOOP",      "ENDLOOP",  "REP",
+                                        "ENDREP", "BREAKLOOP", "BREAKREP", "CONTINUE"};
+
+const char *fc_fault_name(unsigned fault)
+{
+    return fault < FC_FAULT_COUNT ? fault_names[fault] : "unknown fault";
+}
+
+const char *fc_op_name(unsigned op)
+{
+    return op < 8 ? op_names[op] : "?";
+}
+
+fc_unit_params fc_unit_default_params(void)
+{
+    fc_unit_params p = {
+        .contexts = 1, .lanes = 64, .addr_depth = 4, .loop_depth = 4, .bc_width = 6};
+    return p;
+}
+
+dpp_status fc_unit_create(const fc_unit_params *p, fc_unit_model **out, dpp_error *err)
+{
+    *out = NULL;
+    if (p->contexts < 1 || p->contexts > 256 || p->lanes < 1 || p->lanes > FC_MAX_LANES ||
+        p->addr_depth > FC_MAX_DEPTH || p->loop_depth > FC_MAX_DEPTH || p->bc_width < 3 ||
+        p->bc_width > 8)
+        return dpp_error_set(err, DPP_E_ARG,
+                             "fc_unit: parameters out of range (contexts %u, lanes %u, addr %u, "
+                             "loop %u, counter width %u)",
+                             p->contexts, p->lanes, p->addr_depth, p->loop_depth, p->bc_width);
+    fc_unit_model *m = calloc(1, sizeof *m);
+    if (!m || !(m->ctx = calloc(p->contexts, sizeof *m->ctx))) {
+        free(m);
+        return dpp_error_set(err, DPP_E_NOMEM, "fc_unit: out of memory");
+    }
+    m->p = *p;
+    m->lane_mask = p->lanes == 64 ? ~0ull : (1ull << p->lanes) - 1;
+    *out = m;
+    return DPP_OK;
+}
+
+void fc_unit_destroy(fc_unit_model *m)
+{
+    if (m)
+        free(m->ctx);
+    free(m);
+}
+
+unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode)
+{
+    unsigned cap = (1u << m->p.bc_width) - 1;
+    unsigned want = full_mode ? 32 : 4;
+    return want < cap ? want : cap;
+}
+
+static unsigned loop_limit(const fc_unit_model *m, int full_mode)
+{
+    return full_mode ? m->p.loop_depth : 0;
+}
+
+/* The FC predicate of every lane: one replicated bit, optionally inverted. */
+static uint64_t fc_predicate(const fc_unit_in *in)
+{
+    uint8_t sel = in->inst.pred_sel;
+    uint64_t p = sel >= FC_PSEL_R && sel <= FC_PSEL_A ? in->pred[sel - FC_PSEL_R] : 0;
+    return in->inst.pred_inv ? ~p : p;
+}
+
+/* Lanes of `set` whose JUMP_FUNC bit is 1. */
+static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
+{
+    uint64_t w = 0;
+    for (unsigned l = 0; l < FC_MAX_LANES; l++) {
+        uint64_t bit = 1ull << l;
+        if (!(set & bit))
+            continue;
+        unsigned idx =
+            ((in->alu_result & bit) ? 4u : 0u) | ((pred & bit) ? 2u : 0u) | (in->bool_const & 1u);
+        if ((in->inst.jump_func >> idx) & 1u)
+            w |= bit;
+    }
+    return w;
+}
+
+static int group_decision(int any, uint64_t a, uint64_t w)
+{
+    return any ? w != 0 : (a == 0 || w == a);
+}
+
+static int is_loop_op(uint8_t op)
+{
+    return op == FC_OP_LOOP || op == FC_OP_ENDLOOP || op == FC_OP_BREAKLOOP;
+}
+
+static uint8_t set_fault(fc_ctx *c, uint8_t f)
+{
+    c->fault = f;
+    return f;
+}
+
+/* Steps 2 of spec 6.5: the loop-stack effects of the op. Returns a fault or 0. */
+static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, uint64_t *a,
+                           uint64_t *w, uint64_t pred, int *jump)
+{
+    uint8_t op = in->inst.op;
+    if (op == FC_OP_JUMP)
+        return 0;
+    if (op == FC_OP_LOOP || op == FC_OP_REP) {
+        if (in->loop_count == 0)
+            *jump = 1;
+        else if (*a == 0)
+            *jump = 0; /* nobody active: enter with an empty frame, END pops it */
+        if (*jump)
+            return 0;
+        if (c->loop_sp >= loop_limit(m, in->full_mode))
+            return FC_FAULT_LOOP_OVERFLOW;
+        fc_frame f = {.is_loop = op == FC_OP_LOOP,
+                      .count = in->loop_count,
+                      .al = op == FC_OP_LOOP ? in->loop_init : 0,
+                      .inc = op == FC_OP_LOOP ? in->loop_step : 0,
+                      .live = *a};
+        c->loop[c->loop_sp++] = f;
+        return 0;
+    }
+    if ((op == FC_OP_ENDLOOP || op == FC_OP_ENDREP) && in->loop_count == 0) {
+        *jump = 0; /* pairs with the skip jump of a zero-count LOOP/REP */
+        return 0;
+    }
+    if (c->loop_sp == 0)
+        return FC_FAULT_LOOP_UNDERFLOW;
+    fc_frame *f = &c->loop[c->loop_sp - 1];
+    if (op != FC_OP_CONTINUE && is_loop_op(op) != f->is_loop)
+        return FC_FAULT_LOOP_KIND;
+    if (op == FC_OP_ENDLOOP || op == FC_OP_ENDREP) {
+        c->active |= f->cont;
+        f->cont = 0;
+        *a = c->active;
+        *w = wants(in, *a, pred);
+        f->count--;
+        if (f->count == 0 || !(f->live & ~f->brk))
+            *jump = 0;
+        else
+            *jump = group_decision(in->inst.jump_any, *a, *w);
+        if (*jump) {
+            f->al = (int16_t)(uint16_t)((uint16_t)f->al + (uint16_t)f->inc);
+        } else {
+            c->active |= f->brk;
+            c->loop_sp--;
+        }
+        return 0;
+    }
+    /* BREAKLOOP, BREAKREP, CONTINUE: the wanting lanes leave for now. */
+    c->active &= ~*w;
+    if (op == FC_OP_CONTINUE) {
+        f->cont |= *w;
+        *jump = !(f->live & ~f->brk & ~f->cont);
+        return 0;
+    }
+    f->brk |= *w;
+    *jump = !(f->live & ~f->brk);
+    if (*jump) {
+        c->active |= f->brk;
+        c->loop_sp--;
+    }
+    return 0;
+}
+
+/* Step 3: the branch-counter op chosen by the decision. */
+static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, uint64_t a,
+                             uint64_t w, int jump)
+{
+    uint8_t op = jump ? in->inst.b_op1 : in->inst.b_op0;
+    if (op == FC_BOP_INCR) {
+        if (c->depth + 1u > fc_unit_branch_limit(m, in->full_mode))
+            return FC_FAULT_BRANCH_OVERFLOW;
+        c->depth++;
+        for (unsigned l = 0; l < FC_MAX_LANES; l++)
+            if (c->brin >> l & 1)
+                c->bc[l]++;
+        uint64_t off = a & c->active & (jump ? ~w : w);
+        c->active &= ~off;
+        c->brin |= off;
+        for (unsigned l = 0; l < FC_MAX_LANES; l++)
+            if (off >> l & 1)
+                c->bc[l] = 0;
+    } else if (op == FC_BOP_DECR) {
+        uint8_t n = in->inst.b_pop_cnt;
+        if (n > c->depth)
+            return FC_FAULT_BRANCH_UNDERFLOW;
+        c->depth -= n;
+        for (unsigned l = 0; l < FC_MAX_LANES; l++) {
+            if (!(c->brin >> l & 1))
+                continue;
+            if (c->bc[l] < n) {
+                c->bc[l] = 0;
+                c->brin &= ~(1ull << l);
+                c->active |= 1ull << l;
+            } else {
+                c->bc[l] -= n;
+            }
+        }
+    }
+    return 0;
+}
+
+/* Step 4: the address stack, only when jumping. Sets *target. */
+static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, int jump,
+                           uint16_t *target)
+{
+    *target = in->inst.jump_addr & 0x1FF;
+    if (!jump)
+        return 0;
+    if (in->inst.a_op == FC_AOP_PUSH) {
+        if (c->addr_sp >= m->p.addr_depth)
+            return FC_FAULT_ADDR_OVERFLOW;
+        c->addr[c->addr_sp++] = (uint16_t)((in->pc & 0x1FF) + 1);
+    } else if (in->inst.a_op == FC_AOP_POP) {
+        if (c->addr_sp == 0)
+            return FC_FAULT_ADDR_UNDERFLOW;
+        *target = c->addr[--c->addr_sp];
+    }
+    return 0;
+}
+
+static int fields_legal(const fc_fields *f)
+{
+    return f->a_op <= 2 && f->b_op0 <= 2 && f->b_op1 <= 2 &&
+           (f->pred_sel == FC_PSEL_NONE || (f->pred_sel >= FC_PSEL_R && f->pred_sel <= FC_PSEL_A));
+}
+
+/* JUMP_FUNC reads the ALU result iff its two halves differ. */
+static int reads_alu(uint8_t jump_func)
+{
+    return (jump_func >> 4) != (jump_func & 0xF);
+}
+
+static void drop_dead(fc_ctx *c, uint64_t live)
+{
+    c->active &= live;
+    c->brin &= live;
+    for (unsigned l = 0; l < FC_MAX_LANES; l++)
+        if (!(live >> l & 1))
+            c->bc[l] = 0;
+    for (unsigned i = 0; i < c->loop_sp; i++) {
+        c->loop[i].live &= live;
+        c->loop[i].brk &= live;
+        c->loop[i].cont &= live;
+    }
+}
+
+/* Executes one instruction on a copy of the context; commits only without fault. */
+static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_unit_out *out)
+{
+    fc_ctx c = *ctx;
+    uint64_t live = in->live & m->lane_mask;
+    const fc_fields *f = &in->inst;
+    drop_dead(&c, live);
+    if (!fields_legal(f)) {
+        set_fault(ctx, FC_FAULT_ILLEGAL_FIELD);
+        return;
+    }
+    if (reads_alu(f->jump_func) && !in->alu_valid) {
+        set_fault(ctx, FC_FAULT_STALE_ALU);
+        return;
+    }
+    if (f->b_else) {
+        uint64_t wake = 0;
+        for (unsigned l = 0; l < FC_MAX_LANES; l++)
+            if ((c.brin >> l & 1) && c.bc[l] == 0)
+                wake |= 1ull << l;
+        for (unsigned l = 0; l < FC_MAX_LANES; l++)
+            if (c.active >> l & 1)
+                c.bc[l] = 0;
+        c.brin = (c.brin & ~wake) | c.active;
+        c.active = wake;
+    }
+    uint64_t pred = fc_predicate(in);
+    uint64_t a = c.active;
+    uint64_t w = wants(in, a, pred);
+    int jump = group_decision(f->jump_any, a, w);
+    uint16_t target = 0;
+    uint8_t fault = loop_effect(m, in, &c, &a, &w, pred, &jump);
+    if (!fault)
+        fault = branch_effect(m, in, &c, a, w, jump);
+    if (!fault)
+        fault = addr_effect(m, in, &c, jump, &target);
+    if (fault) {
+        set_fault(ctx, fault);
+        return;
+    }
+    *ctx = c;
+    out->jump = (uint8_t)jump;
+    out->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
+    out->want = w;
+}
+
+static void report(const fc_ctx *c, fc_unit_out *out)
+{
+    out->active = c->active;
+    out->br_inactive = c->brin;
+    out->loop_masked = 0;
+    for (unsigned i = 0; i < c->loop_sp; i++)
+        out->loop_masked |= c->loop[i].brk | c->loop[i].cont;
+    memcpy(out->bc, c->bc, sizeof out->bc);
+    out->depth = c->depth;
+    out->addr_sp = c->addr_sp;
+    out->addr_top = c->addr_sp ? c->addr[c->addr_sp - 1] : 0;
+    out->loop_sp = c->loop_sp;
+    if (c->loop_sp) {
+        const fc_frame *t = &c->loop[c->loop_sp - 1];
+        out->loop_top_is_loop = t->is_loop;
+        out->loop_top_count = t->count;
+        out->loop_top_live = t->live;
+        out->loop_top_brk = t->brk;
+        out->loop_top_cont = t->cont;
+    }
+    for (unsigned i = c->loop_sp; i-- > 0;)
+        if (c->loop[i].is_loop) {
+            out->al = c->loop[i].al;
+            break;
+        }
+    static const uint8_t ovf_bits[FC_FAULT_COUNT] = {
+        [FC_FAULT_BRANCH_OVERFLOW] = 1, [FC_FAULT_LOOP_OVERFLOW] = 2, [FC_FAULT_ADDR_OVERFLOW] = 4};
+    static const uint8_t udf_bits[FC_FAULT_COUNT] = {[FC_FAULT_BRANCH_UNDERFLOW] = 1,
+                                                     [FC_FAULT_LOOP_UNDERFLOW] = 2,
+                                                     [FC_FAULT_ADDR_UNDERFLOW] = 4};
+    out->fault = c->fault;
+    out->ovf = ovf_bits[c->fault];
+    out->udf = udf_bits[c->fault];
+}
+
+void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
+{
+    memset(out, 0, sizeof *out);
+    out->next_pc = in->pc & 0x1FF;
+    if (in->ctx >= m->p.contexts) {
+        out->fault = FC_FAULT_ILLEGAL_FIELD;
+        return;
+    }
+    fc_ctx *c = &m->ctx[in->ctx];
+    if (in->cmd == FC_CMD_START) {
+        memset(c, 0, sizeof *c);
+        c->active = in->live & m->lane_mask;
+    } else if (in->cmd == FC_CMD_EXEC && !c->fault) {
+        exec(m, in, c, out);
+    }
+    report(c, out);
+}

@@ -1,0 +1,151 @@
+/* fc_unit: the CTM flow-control unit, C mirror of the RTL block of the same name.
+ *
+ * One fc_unit_step() call is one clock edge: the issue of one flow-control
+ * instruction (or a START/IDLE command) for one context, i.e. one wavefront
+ * of up to 64 lanes. The semantics are spec ctm-isa.md 6.5 plus the
+ * model-defined corner cases of docs/fc_unit.md, which is the contract the
+ * SystemVerilog follows; keep the two in step. Lane i is bit i of every mask. */
+#ifndef CSIM_FC_H
+#define CSIM_FC_H
+
+#include "status.h"
+
+#include <stdint.h>
+
+#define FC_MAX_LANES 64
+#define FC_MAX_DEPTH 32 /* upper bound for the address and loop stack depth parameters */
+
+/* US_FC_INST.OP (3 bits). */
+typedef enum fc_op {
+    FC_OP_JUMP = 0,
+    FC_OP_LOOP = 1,
+    FC_OP_ENDLOOP = 2,
+    FC_OP_REP = 3,
+    FC_OP_ENDREP = 4,
+    FC_OP_BREAKLOOP = 5,
+    FC_OP_BREAKREP = 6,
+    FC_OP_CONTINUE = 7,
+} fc_op;
+
+/* A_OP (2 bits); 3 is reserved and faults. */
+enum { FC_AOP_NONE = 0, FC_AOP_POP = 1, FC_AOP_PUSH = 2 };
+/* B_OP0 / B_OP1 (2 bits); 3 is reserved and faults. */
+enum { FC_BOP_NONE = 0, FC_BOP_DECR = 1, FC_BOP_INCR = 2 };
+/* RGB_PRED_SEL (3 bits). FC accepts NONE and the four replicate modes only. */
+enum {
+    FC_PSEL_NONE = 0,
+    FC_PSEL_RGBA = 1,
+    FC_PSEL_R = 2,
+    FC_PSEL_G = 3,
+    FC_PSEL_B = 4,
+    FC_PSEL_A = 5
+};
+
+/* Port cmd_i (2 bits). */
+enum { FC_CMD_IDLE = 0, FC_CMD_START = 1, FC_CMD_EXEC = 2 };
+
+/* Fault codes (port fault_o, 4 bits). A fault is sticky per context until START. */
+typedef enum fc_fault {
+    FC_FAULT_NONE = 0,
+    FC_FAULT_BRANCH_OVERFLOW = 1,  /* INCR beyond the mode's branch nesting limit */
+    FC_FAULT_BRANCH_UNDERFLOW = 2, /* DECR by more than the open nesting depth */
+    FC_FAULT_LOOP_OVERFLOW = 3,    /* LOOP/REP push on a full loop stack */
+    FC_FAULT_LOOP_UNDERFLOW = 4,   /* ENDLOOP/ENDREP/BREAK/CONTINUE with no frame */
+    FC_FAULT_LOOP_KIND = 5,        /* ENDLOOP/BREAKLOOP on a REP frame or vice versa */
+    FC_FAULT_ADDR_OVERFLOW = 6,    /* PUSH on a full address stack */
+    FC_FAULT_ADDR_UNDERFLOW = 7,   /* POP on an empty address stack */
+    FC_FAULT_ILLEGAL_FIELD = 8,    /* reserved A_OP, B_OP or predicate selection */
+    FC_FAULT_STALE_ALU = 9,        /* JUMP_FUNC reads an ALU result an FC op invalidated */
+    FC_FAULT_COUNT
+} fc_fault;
+
+/* Decoded US_FC_INST / US_FC_ADDR fields (spec 6.3) plus the FC predicate
+ * selection from US_CMN_INST. BOOL_ADDR and INT_ADDR are resolved by the
+ * caller, which drives the selected constants on bool_const/loop_* instead. */
+typedef struct fc_fields {
+    uint8_t op;         /* fc_op, 3 bits */
+    uint8_t b_else;     /* 1 bit */
+    uint8_t jump_any;   /* 1 bit */
+    uint8_t a_op;       /* 2 bits */
+    uint8_t jump_func;  /* 8 bits, truth table indexed by alu<<2 | pred<<1 | bool */
+    uint8_t b_pop_cnt;  /* 5 bits */
+    uint8_t b_op0;      /* 2 bits, when the group stays */
+    uint8_t b_op1;      /* 2 bits, when the group jumps */
+    uint16_t jump_addr; /* 9 bits */
+    uint8_t pred_sel;   /* RGB_PRED_SEL, 3 bits */
+    uint8_t pred_inv;   /* RGB_PRED_INV, 1 bit */
+} fc_fields;
+
+typedef struct fc_unit_in {
+    uint8_t cmd;         /* FC_CMD_* */
+    uint8_t ctx;         /* context (wavefront slot), < contexts */
+    uint8_t full_mode;   /* 1 = full flow-control mode, 0 = partial */
+    fc_fields inst;      /* the instruction (EXEC only) */
+    uint64_t pred[4];    /* predicate bits R, G, B, A: one lane mask each */
+    uint64_t alu_result; /* per-lane ALU result bit */
+    uint8_t alu_valid;   /* 1 = alu_result was written after the last FC instruction */
+    uint8_t bool_const;  /* the boolean constant selected by BOOL_ADDR, 1 bit */
+    uint8_t loop_count;  /* KR of the integer constant selected by INT_ADDR */
+    uint8_t loop_init;   /* KG */
+    int8_t loop_step;    /* KB, two's complement */
+    uint16_t pc;         /* slot of this instruction, 9 bits */
+    uint64_t live;       /* lanes that exist and have not died or finished */
+} fc_unit_in;
+
+typedef struct fc_unit_out {
+    uint8_t jump;             /* the group's decision this step */
+    uint16_t next_pc;         /* 10 bits: 512 means "past the last slot" */
+    uint64_t want;            /* lanes (of the evaluated active set) whose JUMP_FUNC bit was 1 */
+    uint64_t active;          /* lane state after the step */
+    uint64_t br_inactive;     /* lanes switched off by a branch (counter in bc[]) */
+    uint64_t loop_masked;     /* lanes held by BREAK or CONTINUE in some loop frame */
+    uint8_t bc[FC_MAX_LANES]; /* per-lane branch counters (0 unless br_inactive) */
+    uint8_t depth;            /* open branch nesting depth of the group */
+    uint8_t addr_sp;          /* address stack entries in use */
+    uint16_t addr_top;        /* top return address, 10 bits; 0 when empty */
+    uint8_t loop_sp;          /* loop stack frames in use */
+    uint8_t loop_top_is_loop; /* top frame: 1 LOOP, 0 REP (0 when empty) */
+    uint8_t loop_top_count;   /* top frame: iterations remaining */
+    uint64_t loop_top_live;   /* top frame: lanes that entered the loop */
+    uint64_t loop_top_brk;    /* top frame: lanes that broke out */
+    uint64_t loop_top_cont;   /* top frame: lanes waiting at CONTINUE */
+    int16_t al;               /* aL of the innermost LOOP frame (0 if none) */
+    uint8_t ovf;              /* bit 0 branch, bit 1 loop, bit 2 address overflow (sticky) */
+    uint8_t udf;              /* same bits for underflow (sticky) */
+    uint8_t fault;            /* fc_fault of the context (sticky until START) */
+} fc_unit_out;
+
+typedef struct fc_unit_params {
+    unsigned contexts;   /* 1..256 */
+    unsigned lanes;      /* 1..64 */
+    unsigned addr_depth; /* address stack entries, 0..FC_MAX_DEPTH */
+    unsigned loop_depth; /* loop stack frames in full mode, 0..FC_MAX_DEPTH */
+    unsigned bc_width;   /* branch counter width in bits, 3..8 */
+} fc_unit_params;
+
+typedef struct fc_unit_model fc_unit_model;
+
+/* The defaults: 1 context, 64 lanes, address 4, loop 4, 6-bit counters. */
+fc_unit_params fc_unit_default_params(void);
+
+/* Creates a unit with every context reset as if by START with no live lane.
+ * Returns DPP_E_ARG (message in err) for parameters out of range. */
+dpp_status fc_unit_create(const fc_unit_params *p, fc_unit_model **out, dpp_error *err);
+
+/* Frees the unit; NULL is allowed. */
+void fc_unit_destroy(fc_unit_model *m);
+
+/* One clock edge. Out-of-range ctx is clamped to no-op outputs of zero with
+ * fault = FC_FAULT_ILLEGAL_FIELD; every other input is total (no UB). */
+void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
+
+/* The branch nesting limit of a mode for this unit (docs/fc_unit.md). */
+unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode);
+
+/* Short stable name of a fault code, e.g. "loop stack overflow". */
+const char *fc_fault_name(unsigned fault);
+
+/* Name of an FC op, e.g. "ENDLOOP". */
+const char *fc_op_name(unsigned op);
+
+#endif

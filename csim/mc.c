@@ -1,0 +1,288 @@
+/* Memory controller: surfaces per client, address translation, output cache. */
+#include "mc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct mc_line {
+    uint64_t tag;   /* byte address / MC_LINE_BYTES */
+    uint32_t valid; /* bit b: byte b holds data not yet in memory */
+    uint8_t data[MC_LINE_BYTES];
+} mc_line;
+
+struct mc_model {
+    uint8_t *mem;
+    size_t size;
+    mc_surface inst, constf, consti, constb, cond;
+    mc_surface input[MC_NUM_INPUTS], output[MC_NUM_OUTPUTS];
+    unsigned out_mask;
+    mc_line lines[MC_CACHE_LINES];
+    unsigned nlines, oldest; /* lines[] is a FIFO ring of nlines entries from oldest */
+};
+
+static const char *const client_names[] = {
+    [MC_CL_INST] = "instruction",
+    [MC_CL_CONSTF] = "float constant",
+    [MC_CL_CONSTI] = "int constant",
+    [MC_CL_CONSTB] = "bool constant",
+    [MC_CL_INPUT] = "input",
+    [MC_CL_OUTPUT] = "output",
+    [MC_CL_COND] = "conditional buffer",
+};
+
+dpp_status mc_create(uint8_t *mem, size_t size, mc_model **out, dpp_error *err)
+{
+    *out = calloc(1, sizeof **out);
+    if (!*out)
+        return dpp_error_set(err, DPP_E_NOMEM, "mc: out of memory");
+    (*out)->mem = mem;
+    (*out)->size = size;
+    (*out)->out_mask = 0xF;
+    return DPP_OK;
+}
+
+void mc_destroy(mc_model *m)
+{
+    free(m);
+}
+
+static mc_surface *surface(mc_model *m, mc_client c, unsigned index)
+{
+    switch (c) {
+    case MC_CL_INST:
+        return &m->inst;
+    case MC_CL_CONSTF:
+        return &m->constf;
+    case MC_CL_CONSTI:
+        return &m->consti;
+    case MC_CL_CONSTB:
+        return &m->constb;
+    case MC_CL_INPUT:
+        return index < MC_NUM_INPUTS ? &m->input[index] : NULL;
+    case MC_CL_OUTPUT:
+        return index < MC_NUM_OUTPUTS ? &m->output[index] : NULL;
+    case MC_CL_COND:
+        return &m->cond;
+    }
+    return NULL;
+}
+
+const mc_surface *mc_get_surface(const mc_model *m, mc_client c, unsigned index)
+{
+    return surface((mc_model *)m, c, index);
+}
+
+dpp_status mc_set_surface(mc_model *m, mc_client c, unsigned index, const mc_surface *s,
+                          dpp_error *err)
+{
+    mc_surface *dst = surface(m, c, index);
+    if (!dst)
+        return dpp_error_set(err, DPP_E_ARG, "%s index %u out of range", client_names[c], index);
+    if (c == MC_CL_INST || c == MC_CL_CONSTI || c == MC_CL_CONSTB) {
+        /* raw words: only the base matters; extents are checked per access */
+    } else if ((uint64_t)s->base + mc_surface_bytes(s) > m->size) {
+        return dpp_error_set(
+            err, DPP_E_ARG, "%s surface at 0x%x (%llu bytes) reaches past the %zu-byte memory",
+            client_names[c], s->base, (unsigned long long)mc_surface_bytes(s), m->size);
+    }
+    *dst = *s;
+    dst->valid = 1;
+    return DPP_OK;
+}
+
+void mc_set_out_mask(mc_model *m, unsigned mask)
+{
+    m->out_mask = mask & 0xF;
+}
+
+/* Address of element (x, y) of a set surface, checked against the memory. */
+static dpp_status element(const mc_model *m, mc_client c, unsigned index, const mc_surface *s,
+                          int64_t x, int64_t y, uint64_t *addr, dpp_error *err)
+{
+    if (!s->valid)
+        return dpp_error_set(err, DPP_E_FAULT, "%s %u read before its surface was set",
+                             client_names[c], index);
+    uint64_t off;
+    dpp_status st = mc_element_offset(s, x, y, &off, err);
+    if (st) {
+        dpp_error_set(err, st, "%s %u: access (%lld, %lld) outside its %u x %u surface",
+                      client_names[c], index, (long long)x, (long long)y, s->pitch, s->height);
+        return st;
+    }
+    *addr = s->base + off;
+    if (*addr + mc_format_bpe(s->format) > m->size)
+        return dpp_error_set(err, DPP_E_FAULT, "%s %u: address 0x%llx outside device memory",
+                             client_names[c], index, (unsigned long long)*addr);
+    return DPP_OK;
+}
+
+static dpp_status read_elem(const mc_model *m, mc_client c, unsigned index, const mc_surface *s,
+                            int64_t x, int64_t y, uint32_t v[4], dpp_error *err)
+{
+    uint64_t a;
+    dpp_status st = element(m, c, index, s, x, y, &a, err);
+    if (!st)
+        mc_unpack(s->format, m->mem + a, v);
+    return st;
+}
+
+dpp_status mc_read_input(const mc_model *m, unsigned idx, int64_t x, int64_t y, uint32_t v[4],
+                         dpp_error *err)
+{
+    if (idx >= MC_NUM_INPUTS)
+        return dpp_error_set(err, DPP_E_FAULT, "input index %u out of range", idx);
+    const mc_surface *s = &m->input[idx];
+    if (s->tiling != MC_TILE_LINEAR_2X2 && s->tiling != MC_TILE_TILED_2X2)
+        return read_elem(m, MC_CL_INPUT, idx, s, x, y, v, err);
+    if (mc_format_channels(s->format) != 1)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "input %u: 2x2 mode needs a one-channel format, not %s", idx,
+                             mc_format_name(s->format));
+    static const int dx[4] = {1, 0, 1, 0}, dy[4] = {0, 1, 1, 0};
+    for (int c = 0; c < 4; c++) {
+        uint32_t t[4];
+        dpp_status st = read_elem(m, MC_CL_INPUT, idx, s, x + dx[c], y + dy[c], t, err);
+        if (st)
+            return st;
+        v[c] = t[0];
+    }
+    return DPP_OK;
+}
+
+static void write_back(mc_model *m, const mc_line *l)
+{
+    for (unsigned b = 0; b < MC_LINE_BYTES; b++)
+        if (l->valid >> b & 1)
+            m->mem[l->tag * MC_LINE_BYTES + b] = l->data[b];
+}
+
+static mc_line *line_for(mc_model *m, uint64_t tag)
+{
+    for (unsigned i = 0; i < m->nlines; i++) {
+        mc_line *l = &m->lines[(m->oldest + i) % MC_CACHE_LINES];
+        if (l->tag == tag)
+            return l;
+    }
+    if (m->nlines == MC_CACHE_LINES) { /* evict the oldest line */
+        write_back(m, &m->lines[m->oldest]);
+        m->oldest = (m->oldest + 1) % MC_CACHE_LINES;
+        m->nlines--;
+    }
+    mc_line *l = &m->lines[(m->oldest + m->nlines++) % MC_CACHE_LINES];
+    l->tag = tag;
+    l->valid = 0;
+    return l;
+}
+
+dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, const uint32_t v[4],
+                           unsigned chmask, dpp_error *err)
+{
+    if (idx >= MC_NUM_OUTPUTS)
+        return dpp_error_set(err, DPP_E_FAULT, "output index %u out of range", idx);
+    const mc_surface *s = &m->output[idx];
+    uint64_t a;
+    dpp_status st = element(m, MC_CL_OUTPUT, idx, s, x, y, &a, err);
+    if (st)
+        return st;
+    uint8_t elem[16];
+    uint32_t bytes;
+    mc_pack(s->format, v, chmask & m->out_mask, elem, &bytes);
+    mc_line *l = bytes ? line_for(m, a / MC_LINE_BYTES) : NULL;
+    for (unsigned b = 0; l && b < mc_format_bpe(s->format); b++)
+        if (bytes >> b & 1) {
+            unsigned at = (unsigned)(a % MC_LINE_BYTES) + b;
+            l->data[at] = elem[b];
+            l->valid |= 1u << at;
+        }
+    return DPP_OK;
+}
+
+void mc_flush(mc_model *m)
+{
+    for (unsigned i = 0; i < m->nlines; i++)
+        write_back(m, &m->lines[(m->oldest + i) % MC_CACHE_LINES]);
+    m->nlines = 0;
+    m->oldest = 0;
+}
+
+unsigned mc_cache_lines_used(const mc_model *m)
+{
+    return m->nlines;
+}
+
+/* A raw 32-bit word at byte address a, or a fault. */
+static dpp_status raw_word(const mc_model *m, mc_client c, uint64_t a, uint32_t *w, dpp_error *err)
+{
+    if (a + 4 > m->size)
+        return dpp_error_set(err, DPP_E_FAULT, "%s at 0x%llx outside device memory",
+                             client_names[c], (unsigned long long)a);
+    const uint8_t *p = m->mem + a;
+    *w = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+    return DPP_OK;
+}
+
+static dpp_status need(const mc_surface *s, mc_client c, dpp_error *err)
+{
+    return s->valid ? DPP_OK
+                    : dpp_error_set(err, DPP_E_FAULT, "%s surface used before it was set",
+                                    client_names[c]);
+}
+
+dpp_status mc_fetch_inst(const mc_model *m, unsigned pc, uint32_t words[6], dpp_error *err)
+{
+    dpp_status st = need(&m->inst, MC_CL_INST, err);
+    for (unsigned i = 0; !st && i < 6; i++)
+        st = raw_word(m, MC_CL_INST, (uint64_t)m->inst.base + pc * MC_INST_BYTES + 4 * i, &words[i],
+                      err);
+    return st;
+}
+
+dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_error *err)
+{
+    return read_elem(m, MC_CL_CONSTF, c, &m->constf, c, 0, v, err);
+}
+
+dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err)
+{
+    dpp_status st = need(&m->consti, MC_CL_CONSTI, err);
+    return st ? st : raw_word(m, MC_CL_CONSTI, (uint64_t)m->consti.base + 4u * c, w, err);
+}
+
+dpp_status mc_const_bool(const mc_model *m, uint32_t *w, dpp_error *err)
+{
+    dpp_status st = need(&m->constb, MC_CL_CONSTB, err);
+    return st ? st : raw_word(m, MC_CL_CONSTB, m->constb.base, w, err);
+}
+
+dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)
+{
+    uint32_t v[4];
+    dpp_status st = read_elem(m, MC_CL_COND, 0, &m->cond, i, j, v, err);
+    if (!st)
+        *b = v[0];
+    return st;
+}
+
+dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_error *err)
+{
+    uint64_t a;
+    dpp_status st = element(m, MC_CL_COND, 0, &m->cond, i, j, &a, err);
+    if (st)
+        return st;
+    uint32_t vals[4] = {v, 0, 0, 0}, bytes;
+    uint8_t elem[16];
+    mc_pack(m->cond.format, vals, 1, elem, &bytes);
+    for (unsigned b = 0; b < mc_format_bpe(m->cond.format); b++)
+        if (bytes >> b & 1)
+            m->mem[a + b] = elem[b];
+    return DPP_OK;
+}
+
+dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *err)
+{
+    if ((uint64_t)addr + 4 > m->size)
+        return dpp_error_set(err, DPP_E_FAULT, "write at 0x%x outside device memory", addr);
+    for (int i = 0; i < 4; i++)
+        m->mem[addr + i] = (uint8_t)(value >> (8 * i));
+    return DPP_OK;
+}

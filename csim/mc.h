@@ -1,0 +1,85 @@
+/* mc: the CTM memory controller (spec ctm-isa.md 1.3, 3). It owns the surface
+ * state of every client (instructions, float/int/bool constants, 16 inputs,
+ * 4 outputs, the conditional buffer), turns (x, y) requests into addresses of
+ * the device memory, applies the output channel mask and keeps the output
+ * write cache, which only flush_out_cache (mc_flush) makes visible in memory.
+ * An access outside a surface or outside the memory is a DPP_E_FAULT. */
+#ifndef CSIM_MC_H
+#define CSIM_MC_H
+
+#include "mc_format.h"
+#include "status.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define MC_NUM_INPUTS  16
+#define MC_NUM_OUTPUTS 4
+#define MC_INST_BYTES  24 /* one instruction slot: six dwords */
+#define MC_CACHE_LINES 64 /* output cache: 64 lines of 32 bytes, FIFO replacement */
+#define MC_LINE_BYTES  32
+
+typedef enum mc_client {
+    MC_CL_INST,
+    MC_CL_CONSTF,
+    MC_CL_CONSTI,
+    MC_CL_CONSTB,
+    MC_CL_INPUT,  /* index 0..15 */
+    MC_CL_OUTPUT, /* index 0..3 */
+    MC_CL_COND,
+} mc_client;
+
+typedef struct mc_model mc_model;
+
+/* Creates a controller over size bytes of device memory at mem (not owned;
+ * it must outlive the controller). */
+dpp_status mc_create(uint8_t *mem, size_t size, mc_model **out, dpp_error *err);
+
+/* Frees the controller (not the memory); NULL is allowed. */
+void mc_destroy(mc_model *m);
+
+/* Sets the surface of a client (index for inputs and outputs). Fails with
+ * DPP_E_ARG for a bad index or a surface reaching past the memory. */
+dpp_status mc_set_surface(mc_model *m, mc_client c, unsigned index, const mc_surface *s,
+                          dpp_error *err);
+
+/* The surface of a client (valid = 0 if never set), or NULL for a bad index. */
+const mc_surface *mc_get_surface(const mc_model *m, mc_client c, unsigned index);
+
+/* set_out_mask: bit c enables channel c of every output write. */
+void mc_set_out_mask(mc_model *m, unsigned mask);
+
+/* Reads input idx at (x, y) as four fp32 bit patterns; in the 2x2 modes a
+ * single-channel input returns (x+1,y), (x,y+1), (x+1,y+1), (x,y). */
+dpp_status mc_read_input(const mc_model *m, unsigned idx, int64_t x, int64_t y, uint32_t v[4],
+                         dpp_error *err);
+
+/* Writes channels chmask (AND the output mask) of v to output idx at (x, y),
+ * through the output cache. */
+dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, const uint32_t v[4],
+                           unsigned chmask, dpp_error *err);
+
+/* Fetches the six dwords of instruction slot pc. */
+dpp_status mc_fetch_inst(const mc_model *m, unsigned pc, uint32_t words[6], dpp_error *err);
+
+/* Float constant c (element (c, 0) of the constant surface). */
+dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_error *err);
+
+/* Integer constant c and the boolean constant word: raw 32-bit words at (c, 0) and (0, 0). */
+dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err);
+dpp_status mc_const_bool(const mc_model *m, uint32_t *w, dpp_error *err);
+
+/* Conditional buffer value b at (i, j) (channel 0), and its write-back (immediate). */
+dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err);
+dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_error *err);
+
+/* flush_out_cache: writes every cached output byte to memory and empties the cache. */
+void mc_flush(mc_model *m);
+
+/* Lines currently held in the output cache (for tests and statistics). */
+unsigned mc_cache_lines_used(const mc_model *m);
+
+/* A 32-bit little-endian write straight to memory (read_perf_counters). */
+dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *err);
+
+#endif

@@ -1,0 +1,173 @@
+/* Surface words, layouts and element conversions; the choices are in
+ * docs/model-defined.md ("MC"). */
+#include "mc_format.h"
+
+#include <math.h>
+#include <string.h>
+
+static const struct {
+    const char *name;
+    uint8_t bpe, channels;
+} formats[MC_FMT_COUNT] = {
+    [MC_FMT_UINT16_1] = {"UINT16_1", 2, 1},    [MC_FMT_UINT8_4] = {"UINT8_4", 4, 4},
+    [MC_FMT_FLOAT32_1] = {"FLOAT32_1", 4, 1},  [MC_FMT_FLOAT32_2] = {"FLOAT32_2", 8, 2},
+    [MC_FMT_FLOAT32_4] = {"FLOAT32_4", 16, 4},
+};
+
+unsigned mc_format_bpe(unsigned format)
+{
+    return format < MC_FMT_COUNT ? formats[format].bpe : 0;
+}
+
+unsigned mc_format_channels(unsigned format)
+{
+    return format < MC_FMT_COUNT ? formats[format].channels : 0;
+}
+
+const char *mc_format_name(unsigned format)
+{
+    return format < MC_FMT_COUNT ? formats[format].name : "?";
+}
+
+dpp_status mc_surface_decode(uint32_t base_word, uint32_t format_word, uint32_t height_word,
+                             mc_surface *s, dpp_error *err)
+{
+    unsigned format = format_word >> 24 & 7;
+    if (format >= MC_FMT_COUNT)
+        return dpp_error_set(err, DPP_E_ARG, "reserved data format %u (0-4 are defined)", format);
+    s->base = base_word & ~0x7FFu;
+    s->pitch = format_word & 0x1FFCu;
+    s->tiling = (uint8_t)(format_word >> 16 & 3);
+    s->format = (uint8_t)format;
+    s->height = height_word & 0x1FFFu;
+    s->valid = 1;
+    return DPP_OK;
+}
+
+uint32_t mc_format_word(uint32_t pitch, unsigned tiling, unsigned format)
+{
+    return (pitch & 0x1FFCu) | (tiling & 3u) << 16 | (format & 7u) << 24;
+}
+
+static int is_tiled(const mc_surface *s)
+{
+    return s->tiling == MC_TILE_TILED || s->tiling == MC_TILE_TILED_2X2;
+}
+
+uint64_t mc_surface_bytes(const mc_surface *s)
+{
+    uint64_t rows = s->height;
+    if (is_tiled(s))
+        rows = (rows + MC_TILE_DIM - 1) / MC_TILE_DIM * MC_TILE_DIM;
+    return rows * s->pitch * mc_format_bpe(s->format);
+}
+
+dpp_status mc_element_offset(const mc_surface *s, int64_t x, int64_t y, uint64_t *off,
+                             dpp_error *err)
+{
+    if (x < 0 || y < 0 || x >= s->pitch || y >= s->height)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "access (%lld, %lld) outside a %u x %u surface at 0x%x", (long long)x,
+                             (long long)y, s->pitch, s->height, s->base);
+    uint64_t ux = (uint64_t)x, uy = (uint64_t)y, elem;
+    if (is_tiled(s)) {
+        uint64_t tiles_per_row = s->pitch / MC_TILE_DIM;
+        uint64_t tile = uy / MC_TILE_DIM * tiles_per_row + ux / MC_TILE_DIM;
+        elem = tile * MC_TILE_DIM * MC_TILE_DIM + uy % MC_TILE_DIM * MC_TILE_DIM + ux % MC_TILE_DIM;
+    } else {
+        elem = uy * s->pitch + ux;
+    }
+    *off = elem * mc_format_bpe(s->format);
+    return DPP_OK;
+}
+
+static uint32_t f2b(float f)
+{
+    uint32_t b;
+    memcpy(&b, &f, 4);
+    return b;
+}
+
+static float b2f(uint32_t b)
+{
+    float f;
+    memcpy(&f, &b, 4);
+    return f;
+}
+
+static uint32_t rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static void wr32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Float to an unsigned integer in [0, max]: NaN 0, clamp, round half to even. */
+static unsigned to_uint(float f, float max)
+{
+    if (!(f > 0.0f))
+        return 0;
+    if (f >= max)
+        return (unsigned)max;
+    return (unsigned)nearbyintf(f);
+}
+
+void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4])
+{
+    v[0] = v[1] = v[2] = 0;
+    v[3] = f2b(1.0f);
+    switch (format) {
+    case MC_FMT_UINT16_1:
+        v[0] = f2b((float)(elem[0] | elem[1] << 8));
+        break;
+    case MC_FMT_UINT8_4:
+        for (int c = 0; c < 4; c++)
+            v[c] = f2b((float)elem[c] / 255.0f);
+        break;
+    case MC_FMT_FLOAT32_1:
+    case MC_FMT_FLOAT32_2:
+    case MC_FMT_FLOAT32_4:
+        for (unsigned c = 0; c < mc_format_channels(format); c++)
+            v[c] = rd32(elem + 4 * c);
+        break;
+    default:
+        break;
+    }
+}
+
+void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *elem,
+             uint32_t *byte_mask)
+{
+    *byte_mask = 0;
+    switch (format) {
+    case MC_FMT_UINT16_1: {
+        unsigned u = to_uint(b2f(v[0]), 65535.0f);
+        elem[0] = (uint8_t)u;
+        elem[1] = (uint8_t)(u >> 8);
+        *byte_mask = chmask & 1 ? 3u : 0u;
+        break;
+    }
+    case MC_FMT_UINT8_4:
+        for (unsigned c = 0; c < 4; c++) {
+            elem[c] = (uint8_t)to_uint(b2f(v[c]) * 255.0f, 255.0f);
+            if (chmask >> c & 1)
+                *byte_mask |= 1u << c;
+        }
+        break;
+    case MC_FMT_FLOAT32_1:
+    case MC_FMT_FLOAT32_2:
+    case MC_FMT_FLOAT32_4:
+        for (unsigned c = 0; c < mc_format_channels(format); c++) {
+            wr32(elem + 4 * c, v[c]);
+            if (chmask >> c & 1)
+                *byte_mask |= 0xFu << (4 * c);
+        }
+        break;
+    default:
+        break;
+    }
+}

@@ -1,0 +1,56 @@
+/* pa: the processor array. It runs the current program on wavefronts of
+ * 1..64 lanes that the PE hands it (pe_array_ops), keeping up to `contexts`
+ * wavefronts in flight and issuing one instruction of each in turn. Per lane:
+ * 128 temporaries, 4 predicate bits, the ALU result, output registers and the
+ * W (conditional) value; per wavefront: the flow-control state, which lives in
+ * one fc_unit (context = wavefront slot). Lanes diverge and reconverge only
+ * through that unit. Program faults (stack over/underflow, accesses outside a
+ * surface, the step limit) end the run with DPP_E_FAULT and a message naming
+ * the wavefront, pc and lane. */
+#ifndef CSIM_PA_H
+#define CSIM_PA_H
+
+#include "fc.h"
+#include "mc.h"
+#include "pe.h"
+#include "status.h"
+
+#include <stdint.h>
+
+typedef struct pa_params {
+    unsigned lanes;      /* lanes per wavefront, 1..64 */
+    unsigned contexts;   /* wavefronts in flight, 1..16 */
+    unsigned addr_depth; /* fc_unit address stack depth */
+    unsigned loop_depth; /* fc_unit loop stack depth (full mode) */
+    uint64_t step_limit; /* instructions one wavefront may issue; 0 = no limit */
+} pa_params;
+
+/* One flow-control event: the exact fc_unit step of one wavefront (START when
+ * it begins, EXEC for every FC instruction), for traces and lock-step stimulus. */
+typedef struct pa_fc_event {
+    unsigned wave;        /* wavefront number within the start_program, from 0 */
+    const pe_wave *pairs; /* its index pairs */
+    const fc_unit_in *in; /* in->cmd says START or EXEC */
+    const fc_unit_out *out;
+} pa_fc_event;
+
+typedef void (*pa_trace_fn)(void *user, const pa_fc_event *ev);
+
+typedef struct pa_model pa_model;
+
+/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000. */
+pa_params pa_default_params(void);
+
+/* Creates an array reading and writing through mc (not owned). */
+dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error *err);
+
+/* Frees the array; NULL is allowed. */
+void pa_destroy(pa_model *pa);
+
+/* Calls fn for every flow-control event (NULL turns tracing off). */
+void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user);
+
+/* The callbacks the PE drives this array through. */
+pe_array_ops pa_array_ops(pa_model *pa);
+
+#endif

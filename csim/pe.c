@@ -1,0 +1,252 @@
+/* Processor execution unit: command-buffer checking and execution, the domain
+ * walk and the performance counters. The whole buffer is checked for framing
+ * (headers, counts, truncation, reserved bits) before any command runs. */
+#include "pe.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct pe_model {
+    mc_model *mc;
+    unsigned lanes;
+    pe_array_ops ops;
+    int domain_set;
+    uint32_t i0, j0, i1, j1;
+    uint32_t cond_val;
+    co_state co;
+    int perf_enabled, perf_running;
+    uint64_t total, active;
+};
+
+dpp_status pe_create(mc_model *mc, unsigned lanes, const pe_array_ops *ops, pe_model **out,
+                     dpp_error *err)
+{
+    *out = NULL;
+    if (lanes < 1 || lanes > PE_MAX_LANES)
+        return dpp_error_set(err, DPP_E_ARG, "pe: %u lanes per wavefront (1-64)", lanes);
+    pe_model *pe = calloc(1, sizeof *pe);
+    if (!pe)
+        return dpp_error_set(err, DPP_E_NOMEM, "pe: out of memory");
+    pe->mc = mc;
+    pe->lanes = lanes;
+    pe->ops = *ops;
+    pe->co.test = CO_ALWAYS; /* reset: every request passes, nothing is written back */
+    *out = pe;
+    return DPP_OK;
+}
+
+void pe_destroy(pe_model *pe)
+{
+    free(pe);
+}
+
+void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active)
+{
+    *total = (uint32_t)pe->total;
+    *active = (uint32_t)pe->active;
+}
+
+const co_state *pe_co(const pe_model *pe)
+{
+    return &pe->co;
+}
+
+static uint32_t word_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Framing of the packet at byte off; sets *desc. */
+static dpp_status check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
+                               const pe_cmd_desc **desc, dpp_error *err)
+{
+    if (size - off < 4)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: truncated header (%zu of 4 bytes)", name, off,
+                             size - off);
+    uint32_t h = word_at(buf + off);
+    if (h >> 30 != 3)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: packet type %u in header 0x%08x (only type-3 "
+                             "packets are commands)",
+                             name, off, h >> 30, h);
+    if (h & 0xFF)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: reserved header bits 7:0 set (0x%08x)", name,
+                             off, h);
+    unsigned opcode = h >> 8 & 0xFF, count = (h >> 16 & 0x3FFF) + 1;
+    const pe_cmd_desc *d = pe_cmd_by_opcode(opcode);
+    if (!d)
+        return dpp_error_set(err, DPP_E_FORMAT, "%s: byte %zu: error: unknown opcode 0x%02x", name,
+                             off, opcode);
+    if (count != d->nparams)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: %s takes %u parameter%s, header says %u", name,
+                             off, d->name, d->nparams, d->nparams == 1 ? "" : "s", count);
+    if ((size - off - 4) / 4 < d->nparams)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: truncated %s: %u parameter bytes needed, %zu "
+                             "left",
+                             name, off, d->name, 4u * d->nparams, size - off - 4);
+    for (unsigned k = 0; k < d->nparams; k++) {
+        uint32_t p = word_at(buf + off + 4 + 4 * k);
+        if (p & d->reserved[k])
+            return dpp_error_set(err, DPP_E_FORMAT,
+                                 "%s: byte %zu: error: %s parameter %u: reserved bits set "
+                                 "(0x%08x, reserved mask 0x%08x)",
+                                 name, off + 4 + 4 * k, d->name, k, p, d->reserved[k]);
+    }
+    *desc = d;
+    return DPP_OK;
+}
+
+static void count_clocks(pe_model *pe, uint64_t total, uint64_t active)
+{
+    if (pe->perf_enabled && pe->perf_running) {
+        pe->total += total;
+        pe->active += active;
+    }
+}
+
+/* start_program: walk the domain in raster order (i fastest), pack pairs into wavefronts. */
+static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
+{
+    pe_program prog = {.ninsts = p0 & PE_START_NINSTS_MASK,
+                       .full_fc = (p0 & PE_START_FULL_FC) != 0,
+                       .cond_val = pe->cond_val,
+                       .co = pe->co};
+    if (prog.ninsts < 1 || prog.ninsts > 512)
+        return dpp_error_set(err, DPP_E_ARG, "instruction count %u (1-512)", prog.ninsts);
+    if (!pe->domain_set)
+        return dpp_error_set(err, DPP_E_ARG, "start_program before set_domain");
+    if (!mc_get_surface(pe->mc, MC_CL_INST, 0)->valid)
+        return dpp_error_set(err, DPP_E_ARG, "start_program before set_inst_fmt");
+    dpp_status st = pe->ops.begin ? pe->ops.begin(pe->ops.user, &prog, err) : DPP_OK;
+    uint64_t w = pe->i1 - pe->i0 + 1, n = w * (pe->j1 - pe->j0 + 1);
+    for (uint64_t first = 0; !st && first < n; first += pe->lanes) {
+        pe_wave wave = {.lanes = pe->lanes};
+        for (unsigned l = 0; !st && l < pe->lanes && first + l < n; l++) {
+            wave.i[l] = (int32_t)(pe->i0 + (first + l) % w);
+            wave.j[l] = (int32_t)(pe->j0 + (first + l) / w);
+            int pass;
+            st = co_request(&pe->co, pe->mc, CO_LOC_PE, wave.i[l], wave.j[l], pe->cond_val, &pass,
+                            err);
+            if (pass)
+                wave.live |= 1ull << l;
+        }
+        uint64_t clocks = 0;
+        if (!st && wave.live)
+            st = pe->ops.wave(pe->ops.user, &prog, &wave, &clocks, err);
+        count_clocks(pe, clocks, clocks);
+    }
+    if (!st && pe->ops.end) {
+        uint64_t clocks = 0;
+        st = pe->ops.end(pe->ops.user, &clocks, err);
+        count_clocks(pe, clocks, clocks);
+    }
+    return st;
+}
+
+static dpp_status set_surface(pe_model *pe, mc_client c, unsigned idx, uint32_t base, uint32_t fmt,
+                              uint32_t height, dpp_error *err)
+{
+    mc_surface s;
+    dpp_status st = mc_surface_decode(base, fmt, height, &s, err);
+    return st ? st : mc_set_surface(pe->mc, c, idx, &s, err);
+}
+
+/* Runs one checked command; failures leave a message without the location. */
+static dpp_status run_command(pe_model *pe, const pe_cmd_desc *d, const uint32_t *p, dpp_error *err)
+{
+    switch ((pe_opcode)d->opcode) {
+    case PE_SET_DOMAIN:
+        if (p[0] > p[2] || p[1] > p[3])
+            return dpp_error_set(err, DPP_E_ARG, "empty domain i %u..%u, j %u..%u", p[0], p[2],
+                                 p[1], p[3]);
+        pe->i0 = p[0], pe->j0 = p[1], pe->i1 = p[2], pe->j1 = p[3];
+        pe->domain_set = 1;
+        return DPP_OK;
+    case PE_START_PROGRAM:
+        return run_program(pe, p[0], err);
+    case PE_WAIT_FOR_IDLE:        /* programs complete inside start_program */
+    case PE_INVALIDATE_INP_CACHE: /* inputs are read from memory: there is no input cache */
+        return DPP_OK;
+    case PE_SET_COND_VAL:
+        pe->cond_val = p[0];
+        return DPP_OK;
+    case PE_INIT_PERF_COUNTERS:
+        pe->perf_enabled = p[0] & 1;
+        pe->perf_running = 0;
+        return DPP_OK;
+    case PE_START_PERF_COUNTERS:
+        if (pe->perf_enabled) {
+            pe->total = pe->active = 0;
+            pe->perf_running = 1;
+        }
+        return DPP_OK;
+    case PE_STOP_PERF_COUNTERS:
+        pe->perf_running = 0;
+        return DPP_OK;
+    case PE_READ_PERF_COUNTERS: {
+        if (!pe->perf_enabled)
+            return DPP_OK;
+        uint32_t base = p[0] & ~0x7FFu;
+        dpp_status st = mc_write_word(pe->mc, base, (uint32_t)pe->total, err);
+        return st ? st : mc_write_word(pe->mc, base + 4, (uint32_t)pe->active, err);
+    }
+    case PE_SET_INST_FMT:
+        return set_surface(pe, MC_CL_INST, 0, p[0], p[1], 1, err);
+    case PE_SET_CONSTF_FMT:
+        return set_surface(pe, MC_CL_CONSTF, 0, p[0], p[1], 1, err);
+    case PE_SET_CONSTI_FMT:
+        return set_surface(pe, MC_CL_CONSTI, 0, p[0], p[1], 1, err);
+    case PE_SET_CONSTB_FMT:
+        return set_surface(pe, MC_CL_CONSTB, 0, p[0], p[1], 1, err);
+    case PE_SET_INP_FMT:
+        return set_surface(pe, MC_CL_INPUT, p[0], p[1], p[2], p[3], err);
+    case PE_SET_OUT_FMT:
+        return set_surface(pe, MC_CL_OUTPUT, p[0], p[1], p[2], p[3], err);
+    case PE_SET_COND_OUT_FMT:
+        return set_surface(pe, MC_CL_COND, 0, p[0], p[1], p[2], err);
+    case PE_SET_OUT_MASK:
+        mc_set_out_mask(pe->mc, p[0]);
+        return DPP_OK;
+    case PE_FLUSH_OUT_CACHE:
+        mc_flush(pe->mc);
+        return DPP_OK;
+    case PE_SET_COND_TEST:
+        pe->co.test = (uint8_t)p[0];
+        return DPP_OK;
+    case PE_SET_COND_LOC:
+        pe->co.loc = (uint8_t)p[0];
+        return DPP_OK;
+    case PE_SET_COND_OUT_MASK:
+        pe->co.writemask = (uint8_t)p[0];
+        return DPP_OK;
+    }
+    return dpp_error_set(err, DPP_E_FORMAT, "opcode 0x%02x has no action", d->opcode);
+}
+
+dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
+                      dpp_error *err)
+{
+    const pe_cmd_desc *d;
+    for (size_t off = 0; off < size; off += 4 + 4u * d->nparams) {
+        dpp_status st = check_packet(buf, size, off, name, &d, err);
+        if (st)
+            return st;
+    }
+    for (size_t off = 0; off < size; off += 4 + 4u * d->nparams) {
+        check_packet(buf, size, off, name, &d, NULL);
+        uint32_t p[4] = {0};
+        for (unsigned k = 0; k < d->nparams; k++)
+            p[k] = word_at(buf + off + 4 + 4 * k);
+        count_clocks(pe, 1, 0);
+        dpp_error inner = {0};
+        dpp_status st = run_command(pe, d, p, &inner);
+        if (st)
+            return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name,
+                                 inner.msg);
+    }
+    return DPP_OK;
+}

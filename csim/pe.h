@@ -1,0 +1,113 @@
+/* pe: the processor execution unit (spec ctm-isa.md 1.2, 1.5, 2). It reads a
+ * binary command buffer of PM4 type-3 packets (header 0xC0000000 |
+ * (nparams-1) << 16 | opcode << 8, then nparams little-endian words), keeps
+ * the state the commands set, drives the MC and CO, walks the (i, j) domain on
+ * start_program and hands wavefronts of index pairs to the processor array
+ * through pe_array_ops. Errors name the byte offset: "NAME: byte N: error: ...". */
+#ifndef CSIM_PE_H
+#define CSIM_PE_H
+
+#include "co.h"
+#include "mc.h"
+#include "status.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PE_MAX_LANES  64
+#define PE_MAX_DOMAIN 4096 /* set_domain fields are 12 bits */
+
+/* Opcodes: 0x0F and 0x1B from the manual, the rest model-defined (one table in pe_cmds.c). */
+typedef enum pe_opcode {
+    PE_SET_DOMAIN = 0x01,
+    PE_START_PROGRAM = 0x02,
+    PE_WAIT_FOR_IDLE = 0x03,
+    PE_SET_COND_VAL = 0x04,
+    PE_INIT_PERF_COUNTERS = 0x05,
+    PE_START_PERF_COUNTERS = 0x06,
+    PE_STOP_PERF_COUNTERS = 0x07,
+    PE_READ_PERF_COUNTERS = 0x08,
+    PE_SET_INST_FMT = 0x0D,
+    PE_SET_CONSTF_FMT = 0x0E,
+    PE_SET_CONSTI_FMT = 0x0F,
+    PE_SET_CONSTB_FMT = 0x10,
+    PE_SET_INP_FMT = 0x14,
+    PE_SET_OUT_FMT = 0x15,
+    PE_SET_COND_OUT_FMT = 0x16,
+    PE_SET_OUT_MASK = 0x17,
+    PE_INVALIDATE_INP_CACHE = 0x18,
+    PE_FLUSH_OUT_CACHE = 0x19,
+    PE_SET_COND_TEST = 0x1B,
+    PE_SET_COND_LOC = 0x1C,
+    PE_SET_COND_OUT_MASK = 0x1D,
+} pe_opcode;
+
+/* start_program P0: bits 9:0 instruction count (1..512), bit 16 full flow-control mode. */
+#define PE_START_NINSTS_MASK 0x3FFu
+#define PE_START_FULL_FC     (1u << 16)
+
+/* One command of the table. */
+typedef struct pe_cmd_desc {
+    const char *name;
+    uint8_t opcode;
+    uint8_t nparams;
+    uint32_t reserved[4]; /* per parameter: bits that must be 0 */
+} pe_cmd_desc;
+
+/* The command with this opcode, or NULL. */
+const pe_cmd_desc *pe_cmd_by_opcode(unsigned opcode);
+
+/* The command with this name (e.g. "set_domain"), or NULL. */
+const pe_cmd_desc *pe_cmd_by_name(const char *name);
+
+/* The header word of a command: 0xC0000000 | (nparams-1) << 16 | opcode << 8. */
+uint32_t pe_header(const pe_cmd_desc *c);
+
+/* What start_program tells the processor array. */
+typedef struct pe_program {
+    unsigned ninsts;   /* the end-of-program address */
+    unsigned full_fc;  /* 1 = full flow-control mode */
+    uint32_t cond_val; /* the PE's conditional value (fp32 bits) */
+    co_state co;       /* CO state in force */
+} pe_program;
+
+/* One wavefront: lane l runs pair (i[l], j[l]) if bit l of live is set. */
+typedef struct pe_wave {
+    unsigned lanes;
+    uint64_t live;
+    int32_t i[PE_MAX_LANES], j[PE_MAX_LANES];
+} pe_wave;
+
+/* The processor array as the PE sees it. begin() is called once per
+ * start_program, wave() once per wavefront and end() (if not NULL) after the
+ * last one, so an array that keeps several wavefronts in flight can finish
+ * them; wave() and end() set *clocks to the busy clocks they spent. A failure
+ * (a program fault) ends the command buffer. */
+typedef struct pe_array_ops {
+    dpp_status (*begin)(void *user, const pe_program *prog, dpp_error *err);
+    dpp_status (*wave)(void *user, const pe_program *prog, const pe_wave *w, uint64_t *clocks,
+                       dpp_error *err);
+    dpp_status (*end)(void *user, uint64_t *clocks, dpp_error *err);
+    void *user;
+} pe_array_ops;
+
+typedef struct pe_model pe_model;
+
+/* Creates a PE over mc with lanes (1..64) per wavefront; the array ops are copied. */
+dpp_status pe_create(mc_model *mc, unsigned lanes, const pe_array_ops *ops, pe_model **out,
+                     dpp_error *err);
+
+/* Frees the PE; NULL is allowed. */
+void pe_destroy(pe_model *pe);
+
+/* Checks and executes size bytes of commands. name prefixes error messages. */
+dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
+                      dpp_error *err);
+
+/* Performance counters as read_perf_counters would write them. */
+void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active);
+
+/* The CO state the commands have set. */
+const co_state *pe_co(const pe_model *pe);
+
+#endif

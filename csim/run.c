@@ -1,0 +1,224 @@
+/* Host side of `dpp run`: memory layout, command buffer, outputs back. */
+#include "run.h"
+
+#include "cmdbuf.h"
+#include "runtime.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define ALIGN 2048u
+
+void dpp_run_default_opts(dpp_run_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->width = o->height = 1;
+    o->array = pa_default_params();
+    for (int k = 0; k < 4; k++)
+        o->out_format[k] = MC_FMT_FLOAT32_4;
+}
+
+static uint64_t align_up(uint64_t v)
+{
+    return (v + ALIGN - 1) / ALIGN * ALIGN;
+}
+
+static uint32_t pitch_of(uint32_t width)
+{
+    return (width + 3) & ~3u;
+}
+
+/* A device surface for a width x height image and the bytes it needs. */
+static mc_surface surface_for(uint64_t base, uint32_t w, uint32_t h, unsigned tiling,
+                              unsigned format)
+{
+    mc_surface s = {.base = (uint32_t)base,
+                    .pitch = pitch_of(w),
+                    .height = h,
+                    .tiling = (uint8_t)tiling,
+                    .format = (uint8_t)format,
+                    .valid = 1};
+    return s;
+}
+
+/* Copies between a linear host image and its device surface. */
+static void copy_image(uint8_t *mem, const mc_surface *s, const dpp_image *img, int to_device)
+{
+    unsigned bpe = mc_format_bpe(img->format);
+    for (uint32_t y = 0; y < img->height; y++)
+        for (uint32_t x = 0; x < img->width; x++) {
+            uint64_t off;
+            mc_element_offset(s, x, y, &off, NULL);
+            uint8_t *dev = mem + s->base + off,
+                    *host = img->data + ((size_t)y * img->width + x) * bpe;
+            if (to_device)
+                memcpy(dev, host, bpe);
+            else
+                memcpy(host, dev, bpe);
+        }
+}
+
+static void put_words(uint8_t *p, const uint32_t *w, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (int b = 0; b < 4; b++)
+            p[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
+}
+
+typedef struct layout {
+    uint64_t inst, constf, consti, constb, in[16], out[4], cmd, end;
+    mc_surface in_s[16], out_s[4];
+    uint8_t outs;
+} layout;
+
+static int plan(const dpp_exe *exe, const dpp_run_opts *o, layout *L)
+{
+    uint64_t a = 0;
+    L->inst = a;
+    a = align_up(a + (uint64_t)exe->ninsts * 24);
+    L->constf = a;
+    a = align_up(a + 256 * 16);
+    L->consti = a;
+    a = align_up(a + 32 * 4);
+    L->constb = a;
+    a = align_up(a + 4);
+    for (int k = 0; k < 16; k++) {
+        const dpp_image *im = &o->input[k];
+        if (!im->data)
+            continue;
+        L->in_s[k] = surface_for(a, im->width, im->height, im->tiling, im->format);
+        a = align_up(a + mc_surface_bytes(&L->in_s[k]));
+    }
+    L->outs = o->out_used ? o->out_used : exe->outputs;
+    for (int k = 0; k < 4; k++) {
+        if (!(L->outs >> k & 1))
+            continue;
+        L->out_s[k] = surface_for(a, o->width, o->height, o->out_tiling[k], o->out_format[k]);
+        a = align_up(a + mc_surface_bytes(&L->out_s[k]));
+    }
+    L->cmd = a;
+    L->end = align_up(a + 4096);
+    return L->end <= 0xFFFFF800u;
+}
+
+static void fill_constants(uint8_t *mem, const dpp_exe *exe, const dpp_run_opts *o, const layout *L)
+{
+    for (int c = 0; c < 256; c++) {
+        const uint32_t *v = o->float_set[c]     ? o->float_val[c]
+                            : exe->float_set[c] ? exe->float_val[c]
+                                                : NULL;
+        if (v)
+            put_words(mem + L->constf + 16 * c, v, 4);
+    }
+    for (int c = 0; c < 32; c++) {
+        uint32_t w = o->int_set >> c & 1     ? o->int_val[c]
+                     : exe->int_set >> c & 1 ? exe->int_val[c]
+                                             : 0;
+        put_words(mem + L->consti + 4 * c, &w, 1);
+    }
+    uint32_t b = (exe->bool_val & exe->bool_set & ~o->bool_set) | (o->bool_val & o->bool_set);
+    put_words(mem + L->constb, &b, 1);
+}
+
+static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o, const layout *L)
+{
+    const uint32_t fmt_f4 = mc_format_word(256, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
+    const uint32_t fmt_raw = mc_format_word(32, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
+    cmdbuf_add(cb, PE_INIT_PERF_COUNTERS, (const uint32_t[]){1});
+    cmdbuf_add(cb, PE_START_PERF_COUNTERS, (const uint32_t[]){0});
+    cmdbuf_add(cb, PE_SET_INST_FMT, (const uint32_t[]){(uint32_t)L->inst, fmt_raw});
+    cmdbuf_add(cb, PE_SET_CONSTF_FMT, (const uint32_t[]){(uint32_t)L->constf, fmt_f4});
+    cmdbuf_add(cb, PE_SET_CONSTI_FMT, (const uint32_t[]){(uint32_t)L->consti, fmt_raw});
+    cmdbuf_add(cb, PE_SET_CONSTB_FMT, (const uint32_t[]){(uint32_t)L->constb, fmt_raw});
+    for (uint32_t k = 0; k < 16; k++) {
+        const mc_surface *s = &L->in_s[k];
+        if (o->input[k].data)
+            cmdbuf_add(cb, PE_SET_INP_FMT,
+                       (const uint32_t[]){
+                           k, s->base, mc_format_word(s->pitch, s->tiling, s->format), s->height});
+    }
+    for (uint32_t k = 0; k < 4; k++) {
+        const mc_surface *s = &L->out_s[k];
+        if (L->outs >> k & 1)
+            cmdbuf_add(cb, PE_SET_OUT_FMT,
+                       (const uint32_t[]){
+                           k, s->base, mc_format_word(s->pitch, s->tiling, s->format), s->height});
+    }
+    cmdbuf_add(cb, PE_SET_DOMAIN, (const uint32_t[]){0, 0, o->width - 1, o->height - 1});
+    uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
+    cmdbuf_add(cb, PE_START_PROGRAM, &start);
+    cmdbuf_add(cb, PE_FLUSH_OUT_CACHE, (const uint32_t[]){0});
+    cmdbuf_add(cb, PE_WAIT_FOR_IDLE, (const uint32_t[]){0});
+    cmdbuf_add(cb, PE_STOP_PERF_COUNTERS, (const uint32_t[]){0});
+}
+
+dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, dpp_run_result *res,
+                   dpp_error *err)
+{
+    memset(res, 0, sizeof *res);
+    if (o->width < 1 || o->height < 1 || o->width > PE_MAX_DOMAIN || o->height > PE_MAX_DOMAIN)
+        return dpp_error_set(err, DPP_E_ARG, "%s: domain %ux%u (1 to 4096 each way)", name,
+                             o->width, o->height);
+    layout L;
+    memset(&L, 0, sizeof L);
+    if (!plan(exe, o, &L))
+        return dpp_error_set(err, DPP_E_ARG, "%s: the images need more than 4 GiB", name);
+    dpp_device_params dp = {.mem_bytes = L.end, .array = o->array};
+    dpp_connection *c;
+    dpp_status st = dpp_am_open(&dp, &c, err);
+    if (st)
+        return st;
+    dpp_am_set_trace(c, o->trace, o->trace_user);
+    size_t size;
+    uint8_t *mem = dpp_am_memory(c, &size);
+    put_words(mem + L.inst, exe->words, (size_t)exe->ninsts * 6);
+    fill_constants(mem, exe, o, &L);
+    for (int k = 0; k < 16; k++)
+        if (o->input[k].data)
+            copy_image(mem, &L.in_s[k], &o->input[k], 1);
+    cmdbuf cb = {0};
+    build_commands(&cb, exe, o, &L);
+    if (cb.failed || cb.size > L.end - L.cmd) {
+        cmdbuf_free(&cb);
+        dpp_am_close(c);
+        return dpp_error_set(err, DPP_E_NOMEM, "%s: cannot build the command buffer", name);
+    }
+    memcpy(mem + L.cmd, cb.bytes, cb.size);
+    char cbname[300];
+    snprintf(cbname, sizeof cbname, "%s (command buffer)", name);
+    uint32_t ticket;
+    int done = 0;
+    st = dpp_am_submit(c, (uint32_t)L.cmd, (uint32_t)cb.size, cbname, &ticket, err);
+    cmdbuf_free(&cb);
+    if (!st)
+        st = dpp_am_consumed(c, ticket, &done, err);
+    for (int k = 0; !st && k < 4; k++) {
+        if (!(L.outs >> k & 1))
+            continue;
+        dpp_image *im = &res->output[k];
+        im->format = o->out_format[k];
+        im->tiling = o->out_tiling[k];
+        im->width = o->width;
+        im->height = o->height;
+        im->data = calloc((size_t)o->width * o->height, mc_format_bpe(im->format));
+        if (!im->data) {
+            st = dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
+            break;
+        }
+        copy_image(mem, &L.out_s[k], im, 0);
+    }
+    dpp_am_perf(c, &res->total_clocks, &res->active_clocks);
+    dpp_am_close(c);
+    if (st)
+        dpp_run_free(res);
+    return st;
+}
+
+void dpp_run_free(dpp_run_result *res)
+{
+    for (int k = 0; k < 4; k++) {
+        free(res->output[k].data);
+        res->output[k].data = NULL;
+    }
+}

@@ -1,0 +1,301 @@
+/* mc: formats and layouts round-trip through an output and an input, the 2x2
+ * input mode, conversions, bounds faults, the output mask and the output cache. */
+#include "cmocka_all.h"
+
+#include "mc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MEM_SIZE (64 * 1024)
+
+typedef struct fixture {
+    uint8_t *mem;
+    mc_model *mc;
+} fixture;
+
+static int setup(void **state)
+{
+    fixture *f = calloc(1, sizeof *f);
+    f->mem = calloc(1, MEM_SIZE);
+    assert_int_equal(mc_create(f->mem, MEM_SIZE, &f->mc, NULL), DPP_OK);
+    *state = f;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    fixture *f = *state;
+    mc_destroy(f->mc);
+    free(f->mem);
+    free(f);
+    return 0;
+}
+
+static uint32_t fb(float x)
+{
+    uint32_t b;
+    memcpy(&b, &x, 4);
+    return b;
+}
+
+static mc_surface surf(uint32_t base, uint32_t pitch, uint32_t height, unsigned tiling,
+                       unsigned format)
+{
+    mc_surface s;
+    assert_int_equal(
+        mc_surface_decode(base, mc_format_word(pitch, tiling, format), height, &s, NULL), DPP_OK);
+    return s;
+}
+
+/* A value for channel c of element (x, y) that the format represents exactly. */
+static uint32_t exact_value(unsigned format, unsigned x, unsigned y, unsigned c)
+{
+    unsigned k = (x * 7 + y * 13 + c * 3) % 256;
+    switch (format) {
+    case MC_FMT_UINT16_1:
+        return fb((float)(k * 251 + 3));
+    case MC_FMT_UINT8_4:
+        return fb((float)k / 255.0f);
+    default:
+        return fb((float)k * 0.375f - 17.0f);
+    }
+}
+
+/* Every format and layout: write a 12 x 7 image through output 2, flush, read it through input 9.
+ */
+static void test_round_trip(void **state)
+{
+    fixture *f = *state;
+    for (unsigned format = 0; format < MC_FMT_COUNT; format++)
+        for (unsigned tiling = 0; tiling < 2; tiling++) {
+            memset(f->mem, 0, MEM_SIZE);
+            mc_surface s = surf(0x2000, 12, 7, tiling, format);
+            assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 2, &s, NULL), DPP_OK);
+            assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 9, &s, NULL), DPP_OK);
+            unsigned nch = mc_format_channels(format);
+            for (unsigned y = 0; y < 7; y++)
+                for (unsigned x = 0; x < 12; x++) {
+                    uint32_t v[4];
+                    for (unsigned c = 0; c < 4; c++)
+                        v[c] = exact_value(format, x, y, c);
+                    assert_int_equal(mc_write_output(f->mc, 2, x, y, v, 0xF, NULL), DPP_OK);
+                }
+            mc_flush(f->mc);
+            for (unsigned y = 0; y < 7; y++)
+                for (unsigned x = 0; x < 12; x++) {
+                    uint32_t v[4];
+                    assert_int_equal(mc_read_input(f->mc, 9, x, y, v, NULL), DPP_OK);
+                    for (unsigned c = 0; c < 4; c++) {
+                        uint32_t want =
+                            c < nch ? exact_value(format, x, y, c) : (c == 3 ? fb(1.0f) : 0);
+                        if (v[c] != want)
+                            fail_msg("%s tiling %u (%u,%u) ch %u: 0x%08x want 0x%08x",
+                                     mc_format_name(format), tiling, x, y, c, v[c], want);
+                    }
+                }
+        }
+}
+
+/* The layouts themselves: linear row-major, tiled in 4 x 4 tiles. */
+static void test_layout_offsets(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned tiling, format, pitch, x, y;
+        uint64_t off;
+    } cases[] = {
+        {MC_TILE_LINEAR, MC_FMT_FLOAT32_1, 8, 5, 6, (6 * 8 + 5) * 4},
+        {MC_TILE_LINEAR, MC_FMT_UINT16_1, 12, 3, 2, (2 * 12 + 3) * 2},
+        {MC_TILE_TILED, MC_FMT_FLOAT32_1, 8, 5, 6, (3 * 16 + 2 * 4 + 1) * 4},
+        {MC_TILE_TILED, MC_FMT_FLOAT32_4, 12, 11, 0, (2 * 16 + 3) * 16},
+        {MC_TILE_TILED_2X2, MC_FMT_FLOAT32_1, 4, 0, 5, (1 * 16 + 1 * 4) * 4},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mc_surface s = surf(0, cases[i].pitch, 8, cases[i].tiling, cases[i].format);
+        uint64_t off;
+        assert_int_equal(mc_element_offset(&s, cases[i].x, cases[i].y, &off, NULL), DPP_OK);
+        assert_int_equal(off, cases[i].off);
+    }
+}
+
+static void test_2x2(void **state)
+{
+    fixture *f = *state;
+    for (unsigned tiling = MC_TILE_LINEAR_2X2; tiling <= MC_TILE_TILED_2X2; tiling++) {
+        mc_surface s = surf(0x800, 8, 8, tiling, MC_FMT_FLOAT32_1);
+        mc_surface w = surf(0x800, 8, 8, tiling - 2, MC_FMT_FLOAT32_1); /* same layout */
+        assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 0, &w, NULL), DPP_OK);
+        for (unsigned y = 0; y < 8; y++)
+            for (unsigned x = 0; x < 8; x++) {
+                uint32_t v[4] = {fb((float)(10 * y + x))};
+                mc_write_output(f->mc, 0, x, y, v, 1, NULL);
+            }
+        mc_flush(f->mc);
+        assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 3, &s, NULL), DPP_OK);
+        uint32_t v[4];
+        assert_int_equal(mc_read_input(f->mc, 3, 2, 5, v, NULL), DPP_OK);
+        assert_int_equal(v[0], fb(53.0f)); /* (x+1, y) */
+        assert_int_equal(v[1], fb(62.0f)); /* (x, y+1) */
+        assert_int_equal(v[2], fb(63.0f)); /* (x+1, y+1) */
+        assert_int_equal(v[3], fb(52.0f)); /* (x, y) */
+        dpp_error err;
+        assert_int_equal(mc_read_input(f->mc, 3, 7, 0, v, &err), DPP_E_FAULT);
+        /* 2x2 is only for one-channel inputs. */
+        mc_surface bad = surf(0x800, 8, 8, tiling, MC_FMT_FLOAT32_2);
+        assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 3, &bad, NULL), DPP_OK);
+        assert_int_equal(mc_read_input(f->mc, 3, 0, 0, v, &err), DPP_E_FAULT);
+        assert_non_null(strstr(err.msg, "one-channel"));
+    }
+}
+
+/* Output conversions that are not exact: clamping, rounding, NaN. */
+static void test_conversions(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned format;
+        float in;
+        unsigned out;
+    } cases[] = {
+        {MC_FMT_UINT8_4, -1.0f, 0},      {MC_FMT_UINT8_4, 2.0f, 255},
+        {MC_FMT_UINT8_4, NAN, 0},        {MC_FMT_UINT8_4, 0.5f, 128},
+        {MC_FMT_UINT8_4, 1.0f, 255},     {MC_FMT_UINT16_1, 65535.7f, 65535},
+        {MC_FMT_UINT16_1, 2.5f, 2},      {MC_FMT_UINT16_1, 3.5f, 4},
+        {MC_FMT_UINT16_1, -INFINITY, 0}, {MC_FMT_UINT16_1, INFINITY, 65535},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        uint32_t v[4] = {fb(cases[i].in), 0, 0, 0}, bytes;
+        uint8_t e[16] = {0};
+        mc_pack(cases[i].format, v, 1, e, &bytes);
+        unsigned got = cases[i].format == MC_FMT_UINT8_4 ? e[0] : (unsigned)(e[0] | e[1] << 8);
+        if (got != cases[i].out)
+            fail_msg("case %zu: %f -> %u, want %u", i, (double)cases[i].in, got, cases[i].out);
+    }
+    uint8_t e[4] = {0, 51, 255, 1};
+    uint32_t v[4];
+    mc_unpack(MC_FMT_UINT8_4, e, v);
+    assert_int_equal(v[1], fb(0.2f));
+    assert_int_equal(v[2], fb(1.0f));
+}
+
+static void test_bounds(void **state)
+{
+    fixture *f = *state;
+    dpp_error err;
+    uint32_t v[6] = {0};
+    /* unset surfaces */
+    assert_int_equal(mc_read_input(f->mc, 0, 0, 0, v, &err), DPP_E_FAULT);
+    assert_int_equal(mc_const_float(f->mc, 0, v, &err), DPP_E_FAULT);
+    assert_int_equal(mc_fetch_inst(f->mc, 0, v, &err), DPP_E_FAULT);
+    mc_surface s = surf(0x1000, 8, 4, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 15, &s, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 3, &s, NULL), DPP_OK);
+    static const int xy[][2] = {{-1, 0}, {0, -1}, {8, 0}, {0, 4}, {100000, 3}};
+    for (size_t i = 0; i < sizeof xy / sizeof xy[0]; i++) {
+        assert_int_equal(mc_read_input(f->mc, 15, xy[i][0], xy[i][1], v, &err), DPP_E_FAULT);
+        assert_non_null(strstr(err.msg, "outside"));
+        assert_int_equal(mc_write_output(f->mc, 3, xy[i][0], xy[i][1], v, 0xF, &err), DPP_E_FAULT);
+    }
+    assert_int_equal(mc_read_input(f->mc, 15, 7, 3, v, &err), DPP_OK);
+    assert_int_equal(mc_read_input(f->mc, 16, 0, 0, v, &err), DPP_E_FAULT);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 4, &s, &err), DPP_E_ARG);
+    mc_surface big = surf(0xF800, 64, 64, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 0, &big, &err), DPP_E_ARG);
+    assert_non_null(strstr(err.msg, "reaches past"));
+    dpp_error e2;
+    mc_surface r;
+    assert_int_equal(mc_surface_decode(0, 5u << 24, 1, &r, &e2), DPP_E_ARG);
+    /* int constants past the memory end */
+    mc_surface ci = surf(MEM_SIZE - 2048, 0, 1, 0, MC_FMT_FLOAT32_1);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTI, 0, &ci, NULL), DPP_OK);
+    uint32_t w;
+    assert_int_equal(mc_const_int(f->mc, 31, &w, &err), DPP_OK);
+    assert_int_equal(mc_const_int(f->mc, 512, &w, &err), DPP_E_FAULT);
+}
+
+/* set_out_mask and the instruction's channel mask both gate channels. */
+static void test_out_mask(void **state)
+{
+    fixture *f = *state;
+    memset(f->mem, 0xEE, 64);
+    mc_surface s = surf(0, 4, 1, MC_TILE_LINEAR, MC_FMT_UINT8_4);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 1, &s, NULL), DPP_OK);
+    uint32_t v[4] = {fb(0), fb(1), fb(0), fb(1)};
+    mc_set_out_mask(f->mc, 0x5);
+    assert_int_equal(mc_write_output(f->mc, 1, 0, 0, v, 0xF, NULL), DPP_OK);
+    assert_int_equal(mc_write_output(f->mc, 1, 1, 0, v, 0x3, NULL), DPP_OK);
+    mc_flush(f->mc);
+    static const uint8_t want[8] = {0, 0xEE, 0, 0xEE, 0, 0xEE, 0xEE, 0xEE};
+    assert_memory_equal(f->mem, want, 8);
+    mc_set_out_mask(f->mc, 0xF);
+}
+
+/* Writes sit in the cache until flush; a full cache evicts its oldest line. */
+static void test_cache(void **state)
+{
+    fixture *f = *state;
+    memset(f->mem, 0, MEM_SIZE);
+    mc_surface s = surf(0, 8, 1024, MC_TILE_LINEAR, MC_FMT_FLOAT32_1); /* 32-byte rows */
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 0, &s, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_INPUT, 0, &s, NULL), DPP_OK);
+    uint32_t v[4] = {fb(5.0f)}, r[4];
+    assert_int_equal(mc_write_output(f->mc, 0, 1, 0, v, 1, NULL), DPP_OK);
+    assert_int_equal(mc_cache_lines_used(f->mc), 1);
+    assert_int_equal(mc_read_input(f->mc, 0, 1, 0, r, NULL), DPP_OK);
+    assert_int_equal(r[0], 0); /* not yet in memory */
+    for (unsigned y = 1; y <= MC_CACHE_LINES; y++)
+        assert_int_equal(mc_write_output(f->mc, 0, 0, y, v, 1, NULL), DPP_OK);
+    assert_int_equal(mc_cache_lines_used(f->mc), MC_CACHE_LINES);
+    assert_int_equal(mc_read_input(f->mc, 0, 1, 0, r, NULL), DPP_OK);
+    assert_int_equal(r[0], fb(5.0f)); /* evicted */
+    assert_int_equal(mc_read_input(f->mc, 0, 0, 1, r, NULL), DPP_OK);
+    assert_int_equal(r[0], 0);
+    mc_flush(f->mc);
+    assert_int_equal(mc_cache_lines_used(f->mc), 0);
+    assert_int_equal(mc_read_input(f->mc, 0, 0, MC_CACHE_LINES, r, NULL), DPP_OK);
+    assert_int_equal(r[0], fb(5.0f));
+}
+
+static void test_constants_and_fetch(void **state)
+{
+    fixture *f = *state;
+    uint8_t *m = f->mem;
+    for (unsigned i = 0; i < 256; i++)
+        m[0x800 + i] = (uint8_t)i;
+    mc_surface cf = surf(0x800, 4, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
+    mc_surface raw = surf(0x800, 0, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTF, 0, &cf, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTI, 0, &raw, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTB, 0, &raw, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_INST, 0, &raw, NULL), DPP_OK);
+    uint32_t v[6];
+    assert_int_equal(mc_const_float(f->mc, 1, v, NULL), DPP_OK);
+    assert_int_equal(v[0], 0x13121110u);
+    assert_int_equal(v[3], 0x1F1E1D1Cu);
+    dpp_error err;
+    assert_int_equal(mc_const_float(f->mc, 4, v, &err), DPP_E_FAULT); /* pitch 4 constants */
+    assert_int_equal(mc_const_int(f->mc, 2, v, NULL), DPP_OK);
+    assert_int_equal(v[0], 0x0B0A0908u);
+    assert_int_equal(mc_const_bool(f->mc, v, NULL), DPP_OK);
+    assert_int_equal(v[0], 0x03020100u);
+    assert_int_equal(mc_fetch_inst(f->mc, 1, v, NULL), DPP_OK);
+    assert_int_equal(v[0], 0x1B1A1918u);
+    assert_int_equal(v[5], 0x2F2E2D2Cu);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(test_round_trip, setup, teardown),
+        cmocka_unit_test(test_layout_offsets),
+        cmocka_unit_test_setup_teardown(test_2x2, setup, teardown),
+        cmocka_unit_test(test_conversions),
+        cmocka_unit_test_setup_teardown(test_bounds, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_out_mask, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_constants_and_fetch, setup, teardown),
+    };
+    return cmocka_run_group_tests_name("mc", tests, NULL, NULL);
+}
