@@ -7,7 +7,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-block=pred variant="" contexts=32 lanes=20 depth=32
+block=pred variant="" contexts="" lanes="" depth="" addr=4 loop=4 bcw=6
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]} v=""
@@ -21,15 +21,19 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --contexts) contexts=$v ;;
     --lanes) lanes=$v ;;
     --depth) depth=$v ;;
+    --addr-depth) addr=$v ;;
+    --loop-depth) loop=$v ;;
+    --bc-width) bcw=$v ;;
   esac
 done
 
 case $block in
-  pred) config=${contexts}x${lanes}x${depth} ;;
+  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32} ;;
+  fc) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw} ;;
   *) config="" ;; # let the binary report the unknown block
 esac
 name=$block-$config${variant:+-$variant}
-[[ $block =~ ^[a-z]+$ && $config =~ ^[0-9x]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
+[[ $block =~ ^[a-z]+$ && $config =~ ^[0-9xalb]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
 
 bin=$here/cosim-$name
 if [[ ! -x $bin ]]; then

@@ -362,7 +362,9 @@ module fc_unit #(
             l_upd   = 1'b1;
             ls_w_al = ls_top_al + ls_top_inc;
           end else begin
-`ifndef BUG_FC_BREAK_NO_RESTORE
+`ifdef BUG_FC_BREAK_NO_RESTORE
+            act4   = act4 | (f_brk & '0);
+`else
             act4   = act4 | f_brk;
 `endif
             lm_del = f_cont | f_brk;

@@ -2,14 +2,17 @@
 # Lock-step speed: cycles/s of each configuration with the C model compared
 # every cycle, and of the same run with the comparison off (RTL alone), pinned
 # to one core. Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs.
-# Usage: scripts/bench.sh [--build DIR] [--cycles N] [--runs N]
+# The flow-control unit is ~20x slower per cycle than the predicate stack: it runs
+# --fc-cycles (default 2M) instead of --cycles.
+# Usage: scripts/bench.sh [--build DIR] [--cycles N] [--fc-cycles N] [--runs N]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build cycles=20M runs=3
+build=$root/build cycles=20M fc_cycles=2M runs=3
 while (($#)); do
   case $1 in
     --build) build=$2; shift 2 ;;
     --cycles) cycles=$2; shift 2 ;;
+    --fc-cycles) fc_cycles=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     *) echo "bench: unknown option $1" >&2; exit 2 ;;
   esac
@@ -26,13 +29,23 @@ best_rate() { # options... -> best cycles/s over $runs runs
   echo "$best"
 }
 
-for cfg in "32 20 32" "8 64 8" "1 16 4"; do
-  read -r c l d <<<"$cfg"
-  name=pred-${c}x${l}x${d}
-  opts=(--block pred --contexts "$c" --lanes "$l" --depth "$d" --seed 1)
-  lock=$(best_rate "${opts[@]}")
-  alone=$(best_rate "${opts[@]}" --no-compare)
+report() { # name options... -> the three BENCH lines of one configuration
+  local name=$1 lock alone
+  shift
+  lock=$(best_rate "$@")
+  alone=$(best_rate "$@" --no-compare)
   echo "BENCH $name.lockstep $lock cycles/s"
   echo "BENCH $name.rtl_alone $alone cycles/s"
   echo "BENCH $name.ratio $(awk -v a="$lock" -v b="$alone" 'BEGIN{printf "%.2f", a/b}') lockstep/rtl_alone"
+}
+
+for cfg in "32 20 32" "8 64 8" "1 16 4"; do
+  read -r c l d <<<"$cfg"
+  report "pred-${c}x${l}x${d}" --block pred --contexts "$c" --lanes "$l" --depth "$d" --seed 1
+done
+cycles=$fc_cycles
+for cfg in "4 16 4 4 6" "1 64 4 4 6" "16 64 32 32 8"; do
+  read -r c l a lo w <<<"$cfg"
+  report "fc-${c}x${l}a${a}l${lo}b${w}" --block fc --contexts "$c" --lanes "$l" --addr-depth "$a" \
+    --loop-depth "$lo" --bc-width "$w" --seed 1
 done

@@ -24,14 +24,25 @@ case $block in
     top=tb_pred_stack
     sources=(rtl/pred_stack.sv harness/tb_pred_stack.sv)
     ;;
+  fc)
+    [[ $cfg =~ ^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)$ ]] ||
+      die "config must be CONTEXTSxLANESaADDRlLOOPbBCWIDTH, e.g. 4x16a4l4b6"
+    c=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} lo=${BASH_REMATCH[4]} w=${BASH_REMATCH[5]}
+    ((c >= 1 && c <= 256 && l >= 1 && l <= 64 && a <= 32 && lo <= 32 && w >= 3 && w <= 8)) ||
+      die "contexts 1..256, lanes 1..64, depths 0..32, counter width 3..8"
+    params=(-GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$w")
+    top=tb_fc_unit
+    sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
+             harness/tb_fc_unit.sv)
+    ;;
   *) die "unknown block '$block'" ;;
 esac
 
 defines=()
 if [[ -n $variant ]]; then
   define="BUG_${variant^^}"
-  grep -q "ifdef $define\b" "${sources[0]}" ||
-    die "unknown RTL variant '$variant' (no \`ifdef $define in ${sources[0]})"
+  grep -q "ifdef $define\b" "${sources[@]}" ||
+    die "unknown RTL variant '$variant' (no \`ifdef $define in ${sources[*]})"
   defines=(+define+"$define")
 fi
 
@@ -43,14 +54,19 @@ verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fa
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${defines[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"'" \
-  -LDFLAGS "$mdir/dpi_glue.o $build/opt/libharness.a $build/opt/libcsim.a -lelf -lm" \
+  -LDFLAGS "$mdir/dpi_glue.a $build/opt/libharness.a $build/opt/libcsim.a -lelf -lm" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
 grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die "verilator warnings"; }
 
 # 2. The DPI glue, checked against the generated prototypes.
 vroot=$(verilator --getenv VERILATOR_ROOT)
-gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
-  -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c dpi/*.c -o "$mdir/dpi_glue.o"
+# Every block's glue is compiled (the testbenches share dpi_imports.svh) into one archive.
+rm -f "$mdir/dpi_glue.a"
+for src in dpi/*.c; do
+  gcc -std=c11 -O2 -g -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
+    -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/dpi_$(basename "${src%.c}").o"
+done
+ar rcs "$mdir/dpi_glue.a" "$mdir"/dpi_*.o
 
 # 3. Compile and link (the generated link rule ignores changed archives: relink always).
 rm -f "$mdir/Vtb"
