@@ -29,18 +29,21 @@ typedef enum gen_act {
     A_RET,        /* RET, RET of a CALLNZ, conditional RET at the function's top level */
     A_RANDOM,     /* every field random (illegal ones fault) */
     A_UNBALANCED, /* a close with nothing to close: underflow or kind mismatch */
+    A_STRAY,      /* legal but not canonical: random legal fields, pops within the depth
+                     (lanes woken in the middle of a loop, ELSE without IF, ...) */
+    A_SCRIPT,     /* a scripted sequence for a corner random programs hardly reach */
     A_COUNT
 } gen_act;
 
 static const char *const act_names[A_COUNT] = {
-    "idle",  "start",    "if",   "else", "endif",  "loop",       "endloop",
-    "break", "continue", "call", "ret",  "random", "unbalanced",
+    "idle",     "start", "if",  "else",   "endif",      "loop",  "endloop", "break",
+    "continue", "call",  "ret", "random", "unbalanced", "stray", "script",
 };
 
 static unsigned weights[A_COUNT] = {
     [A_IDLE] = 4, [A_START] = 1,   [A_IF] = 12,        [A_ELSE] = 8,     [A_ENDIF] = 10,
     [A_LOOP] = 6, [A_ENDLOOP] = 8, [A_BREAK] = 4,      [A_CONTINUE] = 3, [A_CALL] = 4,
-    [A_RET] = 5,  [A_RANDOM] = 2,  [A_UNBALANCED] = 1,
+    [A_RET] = 5,  [A_RANDOM] = 2,  [A_UNBALANCED] = 1, [A_STRAY] = 2,    [A_SCRIPT] = 1,
 };
 
 static fc_unit_params want = {1, 64, 4, 4, 6};
@@ -116,7 +119,8 @@ static int opt_weights(const char *v, char *err, size_t errlen)
         if (!eq || a == A_COUNT || end == eq + 1 || *end || w > 1000000) {
             snprintf(err, errlen,
                      "'%s' is not action=weight (actions: idle start if else endif loop endloop "
-                     "break continue call ret random unbalanced; weight 0..1000000)",
+                     "break continue call ret random unbalanced stray script; weight "
+                     "0..1000000)",
                      item);
             rc = -1;
         } else {
@@ -143,7 +147,8 @@ static const cosim_option fc_options[] = {
     {"bc-width", "N", "branch counter width, 3..8 (default 6)", opt_bc_width},
     {"weights", "LIST",
      "generator action weights, e.g. if=20,random=0 (actions: idle start if else endif loop "
-     "endloop break continue call ret random unbalanced; defaults 4,1,12,8,10,6,8,4,3,4,5,2,1)",
+     "endloop break continue call ret random unbalanced stray script; defaults "
+     "4,1,12,8,10,6,8,4,3,4,5,2,1,2,1)",
      opt_weights},
     {"reset-rate", "N",
      "reset the whole unit for one cycle once in N cycles (default 250000; "
@@ -176,6 +181,8 @@ typedef struct gen_ctx {
     uint8_t depth, loop_sp, addr_sp, top_is_loop, fault;
     uint8_t full_mode, started, grow, dirty, faulted;
     uint8_t end_kind, end_kr, end_due; /* the next instruction must be this END */
+    uint8_t script;                    /* next step of a scripted sequence (0: none) */
+    uint64_t script_mask;              /* lanes the script remembers */
 } gen_ctx;
 
 /* The instruction drawn last, waiting for the unit's decision. */
@@ -365,7 +372,7 @@ static void follow(const fc_unit_out *o)
     if (p->act == A_START) {
         g->n = 0;
         g->started = 1;
-        g->dirty = g->faulted = g->end_due = 0;
+        g->dirty = g->faulted = g->end_due = g->script = 0;
         g->pc = 0;
         return;
     }
@@ -429,6 +436,8 @@ static void follow(const fc_unit_out *o)
         break;
     case A_RANDOM:
     case A_UNBALANCED:
+    case A_STRAY:
+    case A_SCRIPT:
         g->dirty = 1; /* whatever it did, the picture is no longer the unit's */
         break;
     default:
@@ -527,6 +536,9 @@ static gen_act choose(const gen_ctx *g)
     w[A_RET] = top && is_call_kind(top->kind) ? weights[A_RET] : 0;
     w[A_RANDOM] = weights[A_RANDOM];
     w[A_UNBALANCED] = weights[A_UNBALANCED];
+    w[A_STRAY] = weights[A_STRAY];
+    w[A_SCRIPT] =
+        g->full_mode && g->loop_sp < B.rtl.loop_depth && g->depth < 4 ? weights[A_SCRIPT] : 0;
     /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
      * the limits; shrink phase: closes x4. */
     static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
@@ -534,7 +546,7 @@ static gen_act choose(const gen_ctx *g)
     if (g->grow) {
         for (size_t i = 0; i < sizeof opens / sizeof opens[0]; i++)
             w[opens[i]] *= 4;
-        w[A_RANDOM] = w[A_UNBALANCED] = 0;
+        w[A_RANDOM] = w[A_UNBALANCED] = w[A_STRAY] = w[A_SCRIPT] = 0;
     } else {
         for (size_t i = 0; i < sizeof closes / sizeof closes[0]; i++)
             w[closes[i]] *= 4;
@@ -707,6 +719,90 @@ static void build_random(fc_stim *s)
     B.pend.label = "random fields";
 }
 
+/* Random fields made legal against what the unit last reported: no illegal
+ * codes, no stale ALU result, pops within the depth, loop ops only on a frame
+ * of the right kind. Such programs are not canonical, but must not fault. */
+static void build_stray(const gen_ctx *g, fc_stim *s)
+{
+    build_random(s);
+    fc_fields *f = &s->in.inst;
+    f->a_op %= 3;
+    f->b_op0 %= 3;
+    f->b_op1 %= 3;
+    if (f->pred_sel == FC_PSEL_RGBA || f->pred_sel > FC_PSEL_A)
+        f->pred_sel = FC_PSEL_NONE;
+    f->b_pop_cnt = (uint8_t)rng_below(&B.rng, (g->depth < 31 ? g->depth : 31) + 1u);
+    s->in.alu_valid = 1;
+    bool closes = f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP || f->op >= FC_OP_BREAKLOOP;
+    if (closes && !g->loop_sp)
+        f->op = FC_OP_JUMP;
+    else if (f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP)
+        f->op = g->top_is_loop ? FC_OP_ENDLOOP : FC_OP_ENDREP;
+    else if (f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP)
+        f->op = g->top_is_loop ? FC_OP_BREAKLOOP : FC_OP_BREAKREP;
+    B.pend.label = "stray (legal fields)";
+}
+
+/* Lanes kept in a CONTINUE mask when a BREAK ends their loop, although they
+ * never entered it (they were woken inside): the frame is dropped with them
+ * and they become DEAD (docs/fc_unit_rtl.md, decision 3). Steps:
+ *   1 IF_ELSE splitting the active lanes   2 LOOP/REP (live = the then-lanes)
+ *   3 a stray ENDIF: the else-lanes wake inside the loop
+ *   4 CONTINUE of exactly the woken lanes  5 BREAK of everyone else: the loop ends */
+static void build_script(gen_ctx *g, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    uint16_t addr = (uint16_t)rng_below(&B.rng, 512);
+    unsigned step = g->script ? g->script : 1;
+    switch (step) {
+    case 1:
+        in->inst = fc_canon(FC_C_IF_ELSE, addr, 0, 0);
+        in->alu_result = g->active & rng_next(&B.rng);
+        break;
+    case 2:
+        in->inst = fc_canon(rng_below(&B.rng, 2) ? FC_C_LOOP : FC_C_REP, addr, 0, 0);
+        in->loop_count = (uint8_t)(2 + rng_below(&B.rng, 4));
+        g->script_mask = g->active;
+        break;
+    case 3:
+        in->inst = fc_canon(FC_C_ENDIF, addr, 1, 0);
+        break;
+    case 4:
+        in->inst = fc_canon(FC_C_CONTINUE, addr, 0, 0);
+        in->inst.jump_func = 0xF0; /* the lanes whose ALU result is set: the woken ones */
+        in->alu_result = g->active & ~g->script_mask;
+        break;
+    default:
+        in->inst = fc_canon(g->top_is_loop ? FC_C_BREAKLOOP : FC_C_BREAKREP, addr, 0, 0);
+        break;
+    }
+    g->script = step < 5 ? (uint8_t)(step + 1) : 0;
+    B.pend.label = "script: cont lanes dropped";
+}
+
+/* Every field cut to its port width: the model then sees what the RTL's ports
+ * carry (the model does not cut them itself: B_POP_CNT 32 would pop 32 there
+ * and 0 in the RTL). */
+static void cut_to_width(fc_unit_in *in)
+{
+    fc_fields *f = &in->inst;
+    f->op &= 7;
+    f->b_else &= 1;
+    f->jump_any &= 1;
+    f->a_op &= 3;
+    f->b_pop_cnt &= 31;
+    f->b_op0 &= 3;
+    f->b_op1 &= 3;
+    f->jump_addr &= 511;
+    f->pred_sel &= 7;
+    f->pred_inv &= 1;
+    in->cmd &= 3;
+    in->full_mode &= 1;
+    in->alu_valid &= 1;
+    in->bool_const &= 1;
+    in->pc &= 511;
+}
+
 void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 {
     if (prev)
@@ -766,10 +862,13 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 
     gen_act a;
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
-        (g->dirty && rng_below(&B.rng, 4) == 0) || (!g->live && rng_below(&B.rng, 8) == 0))
+        (g->dirty && !g->script && rng_below(&B.rng, 16) == 0) ||
+        (!g->live && rng_below(&B.rng, 8) == 0))
         a = A_START; /* a new wavefront: first use, program end, after a fault, lost track */
     else if (g->end_due)
         a = A_ENDLOOP;
+    else if (g->script)
+        a = A_SCRIPT;
     else
         a = choose(g);
     p->act = a;
@@ -796,6 +895,14 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
         in->cmd = FC_CMD_EXEC;
         build_unbalanced(g, s);
         break;
+    case A_STRAY:
+        in->cmd = FC_CMD_EXEC;
+        build_stray(g, s);
+        break;
+    case A_SCRIPT:
+        in->cmd = FC_CMD_EXEC;
+        build_script(g, s);
+        break;
     default:
         in->cmd = FC_CMD_EXEC;
         build_exec(g, a, s);
@@ -804,7 +911,7 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
     }
     if (in->cmd == FC_CMD_EXEC) {
         /* ALU result written by the ALU instruction before this one, mostly. */
-        if (a != A_RANDOM)
+        if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT)
             in->alu_valid = reads_alu(in->inst.jump_func)
                                 ? g->grow || rng_below(&B.rng, 32) != 0 /* stale now and then */
                                 : (uint8_t)rng_below(&B.rng, 2);
@@ -824,6 +931,7 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
         if (rng_below(&B.rng, 96) == 0)
             g->grow ^= 1;
     }
+    cut_to_width(in);
     B.cur = *s;
 }
 
@@ -939,6 +1047,26 @@ static void cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out
     }
     if (f->op == FC_OP_CONTINUE)
         c->cont_level[before->loop_sp]++;
+    if ((f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP) && in->loop_count &&
+        (before->loop_top_cont & live))
+        c->cont_restored++;
+    if ((f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP) && o->loop_sp < before->loop_sp &&
+        (before->loop_top_cont & ~before->loop_top_live & live))
+        c->brk_drops_cont++;
+    if (before->loop_masked & ~live)
+        c->masked_died++;
+    if (f->b_else) {
+        uint64_t zero = 0, deeper = 0;
+        for (unsigned l = 0; l < B.rtl.lanes; l++)
+            if (before->br_inactive & live >> l & 1)
+                *(before->bc[l] ? &deeper : &zero) |= 1ull << l;
+        c->else_mixed += zero && deeper;
+    }
+    if ((f->op == FC_OP_LOOP || f->op == FC_OP_REP) && in->loop_count && !(before->active & live) &&
+        !f->b_else)
+        c->empty_frame++;
+    if (o->loop_sp >= 2 && !o->loop_top_is_loop && o->al)
+        c->al_under_rep++;
     if (o->jump && f->a_op == FC_AOP_PUSH && f->b_op1 == FC_BOP_INCR)
         c->call_cond++;
     if (o->jump && f->a_op == FC_AOP_POP && f->b_op0 == FC_BOP_INCR)

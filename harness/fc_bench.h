@@ -53,6 +53,14 @@ typedef struct fc_bench_coverage {
     uint64_t partial_start;                /* STARTs with a partial live mask */
     uint64_t bad_ctx;                      /* commands for a context that does not exist */
     uint64_t resets;
+    /* corners of the contract where a second reading is easy */
+    uint64_t cont_restored;  /* ENDLOOP/ENDREP bringing CONTINUE lanes back */
+    uint64_t brk_drops_cont; /* a BREAK that ends its loop while lanes outside its live
+                                mask wait in its cont mask (they become DEAD) */
+    uint64_t masked_died;    /* a lane held in a loop frame died */
+    uint64_t else_mixed;     /* B_ELSE with counter-0 and deeper BR_INACTIVE lanes */
+    uint64_t empty_frame;    /* LOOP/REP entered with no active lane (empty frame) */
+    uint64_t al_under_rep;   /* a REP on top of a LOOP whose aL is not 0 */
     unsigned max_depth, max_loop_sp, max_addr_sp;
 } fc_bench_coverage;
 

@@ -26,9 +26,9 @@ static void configure(unsigned c, unsigned l, unsigned a, unsigned lo, unsigned 
     snprintf(slo, sizeof slo, "%u", lo);
     snprintf(sw, sizeof sw, "%u", w);
     snprintf(ss, sizeof ss, "%u", seed);
-    char *argv[] = {"cosim", "--block",      "fc", "--contexts",   sc,      "--lanes",
-                    sl,      "--addr-depth", sa,   "--loop-depth", slo,     "--bc-width",
-                    sw,      "--seed",       ss,   "--reset-rate", "100000"};
+    char *argv[] = {"cosim", "--block",      "fc", "--contexts",   sc,     "--lanes",
+                    sl,      "--addr-depth", sa,   "--loop-depth", slo,    "--bc-width",
+                    sw,      "--seed",       ss,   "--reset-rate", "50000"};
     assert_int_equal(cosim_parse_args(17, argv, ""), -1);
     const fc_unit_params p = {c, l, a, lo, w};
     fc_bench_bind(&p);
@@ -46,6 +46,13 @@ static void run(const fc_unit_params *p, unsigned n, fc_stim *log)
     for (unsigned i = 0; i < n; i++) {
         fc_stim s;
         fc_bench_next(have ? &out : NULL, &s);
+        /* Every field fits its port: the RTL sees what the model sees. */
+        const fc_fields *f = &s.in.inst;
+        assert_true(f->op < 8 && f->b_else < 2 && f->jump_any < 2 && f->a_op < 4 &&
+                    f->b_pop_cnt < 32 && f->b_op0 < 4 && f->b_op1 < 4 && f->jump_addr < 512 &&
+                    f->pred_sel < 8 && f->pred_inv < 2);
+        assert_true(s.in.cmd < 4 && s.in.pc < 512 && s.in.alu_valid < 2 && s.in.bool_const < 2 &&
+                    s.in.full_mode < 2);
         if (s.rst) {
             fc_unit_destroy(rtl);
             assert_int_equal(fc_unit_create(p, &rtl, NULL), DPP_OK);
@@ -94,7 +101,8 @@ static void print_coverage(const fc_bench_coverage *cv)
             snprintf(line + n, sizeof line - (size_t)n, " %llu", (unsigned long long)cv->faults[f]);
     print_message("%s | max depth %u loop %u addr %u | brk@1 %llu cont@1 %llu brk_pop %llu "
                   "zero %llu | callc %llu retc %llu | div %llu alt %llu none %llu one %llu | "
-                  "died %llu partial %llu bad %llu resets %llu\n",
+                  "died %llu partial %llu bad %llu resets %llu | cont_back %llu brk_drop %llu "
+                  "masked_died %llu else_mixed %llu empty_frame %llu al_rep %llu\n",
                   line, cv->max_depth, cv->max_loop_sp, cv->max_addr_sp,
                   (unsigned long long)cv->brk_level[1], (unsigned long long)cv->cont_level[1],
                   (unsigned long long)cv->brk_pop, (unsigned long long)cv->zero_count,
@@ -102,7 +110,10 @@ static void print_coverage(const fc_bench_coverage *cv)
                   (unsigned long long)cv->divergent, (unsigned long long)cv->all_diverge,
                   (unsigned long long)cv->none_active, (unsigned long long)cv->single_active,
                   (unsigned long long)cv->lanes_died, (unsigned long long)cv->partial_start,
-                  (unsigned long long)cv->bad_ctx, (unsigned long long)cv->resets);
+                  (unsigned long long)cv->bad_ctx, (unsigned long long)cv->resets,
+                  (unsigned long long)cv->cont_restored, (unsigned long long)cv->brk_drops_cont,
+                  (unsigned long long)cv->masked_died, (unsigned long long)cv->else_mixed,
+                  (unsigned long long)cv->empty_frame, (unsigned long long)cv->al_under_rep);
 }
 
 static unsigned branch_limit(unsigned w)
@@ -157,6 +168,16 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
     assert_true(cv->resets >= 2);
     if (c < 256)
         assert_true(cv->bad_ctx > 100);
+    assert_true(cv->else_mixed > 100);
+    if (lo) {
+        assert_true(cv->cont_restored > 100);
+        assert_true(cv->masked_died > 10);
+        assert_true(cv->empty_frame > 100);
+    }
+    if (lo >= 2) {
+        assert_true(cv->brk_drops_cont > 0);
+        assert_true(cv->al_under_rep > 100);
+    }
     fc_bench_close();
 }
 
@@ -197,13 +218,13 @@ static void test_bad_options(void **state)
         {"cosim", "--block", "fc", "--depth", "4"},
         {"cosim", "--block", "fc", "--weights",
          "if=0,else=0,endif=0,loop=0,endloop=0,break=0,continue=0,call=0,ret=0,"
-         "random=0,unbalanced=0"},
+         "random=0,unbalanced=0,stray=0,script=0"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(cosim_parse_args(5, bad[i], ""), 2);
     char *reset[] = {"cosim", "--block", "fc", "--weights",
                      "idle=4,start=1,if=12,else=8,endif=10,loop=6,endloop=8,break=4,continue=3,"
-                     "call=4,ret=5,random=2,unbalanced=1"};
+                     "call=4,ret=5,random=2,unbalanced=1,stray=2,script=1"};
     assert_int_equal(cosim_parse_args(5, reset, ""), -1); /* the defaults, for other tests */
 }
 
