@@ -944,10 +944,9 @@ typedef struct field_desc {
     unsigned width; /* bits; 0 = lanes */
 } field_desc;
 
-#define FIELD(n, k, w)                                                                             \
-    {                                                                                              \
-#n, offsetof(fc_unit_out, n), k, w                                                         \
-    }
+/* clang-format off */
+#define FIELD(n, k, w) {#n, offsetof(fc_unit_out, n), k, w}
+/* clang-format on */
 static const field_desc fields[] = {
     FIELD(jump, F_U8, 1),
     FIELD(next_pc, F_U16, 10),
@@ -1058,7 +1057,7 @@ static void cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out
     if (f->b_else) {
         uint64_t zero = 0, deeper = 0;
         for (unsigned l = 0; l < B.rtl.lanes; l++)
-            if (before->br_inactive & live >> l & 1)
+            if ((before->br_inactive & live) >> l & 1)
                 *(before->bc[l] ? &deeper : &zero) |= 1ull << l;
         c->else_mixed += zero && deeper;
     }
