@@ -22,3 +22,26 @@ import "DPI-C" function bit c_dpi_stack_check(
     input bit rst, input int op, input int pop_count, input bit wqm, input bit taken,
     input int stack_size, input int entries, input int subentries, input int need, input int hwm,
     input int depth, input bit overflow, input bit underflow, input bit drop);
+
+// fc_unit (harness/tb_fc_unit.sv -> dpi/fc_dpi.c -> harness/fc_bench.c).
+// The instruction travels as its three encoded dwords (US_CMN_INST, US_FC_INST,
+// US_FC_ADDR, spec 6.3) and the integer constant as US_FC_INT_CONST (KR, KG, KB);
+// the testbench decodes them onto the unit's ports. next() is given the unit's
+// previous outputs: the generator follows the unit's decisions like a sequencer.
+import "DPI-C" function void c_dpi_fc_bind(input int contexts, input int lanes,
+                                           input int addr_depth, input int loop_depth,
+                                           input int bc_width);
+import "DPI-C" function void c_dpi_fc_next(
+    input bit prev_valid, input bit prev_jump, input int prev_next_pc, input int prev_fault,
+    input int prev_depth, input int prev_loop_sp, input int prev_addr_sp,
+    input bit prev_top_is_loop, input longint prev_active,
+    output bit rst, output int cmd, output int ctx, output bit full_mode, output int cmn_inst,
+    output int fc_inst, output int fc_addr, output int int_const, output bit bool_const,
+    output longint pred_r, output longint pred_g, output longint pred_b, output longint pred_a,
+    output longint alu_result, output bit alu_valid, output int pc, output longint live);
+import "DPI-C" function bit c_dpi_fc_check(
+    input bit jump, input int next_pc, input longint want, input longint active,
+    input longint br_inactive, input longint loop_masked, input bit [511:0] bc, input int depth,
+    input int addr_sp, input int addr_top, input int loop_sp, input bit loop_top_is_loop,
+    input int loop_top_count, input longint loop_top_live, input longint loop_top_brk,
+    input longint loop_top_cont, input int al, input int ovf, input int udf, input int fault);

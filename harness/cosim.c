@@ -10,9 +10,10 @@
 
 extern const cosim_bench pred_bench;
 extern const cosim_bench stack_bench;
+extern const cosim_bench fc_bench;
 
 /* Every block the simulator knows; a binary holds the RTL of one of them. */
-static const cosim_bench *const benches[] = {&pred_bench, &stack_bench};
+static const cosim_bench *const benches[] = {&pred_bench, &stack_bench, &fc_bench};
 
 cosim_settings cosim_cfg = {
     .bench = &pred_bench,
@@ -152,7 +153,7 @@ static int opt_variant(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option common_options[] = {
-    {"block", "NAME", "block under test: pred or stack (default pred)", opt_block},
+    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block},
     {"seed", "N", "stimulus seed (default 1)", opt_seed},
     {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles},
     {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json},
@@ -348,6 +349,19 @@ int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from,
     gtkw_ctx g = {f};
     cosim_cfg.bench->wave_signals(gtkw_emit, &g);
     return fclose(f);
+}
+
+void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, const char *prefix,
+                        const cosim_signal *sigs, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        char buf[256];
+        if (sigs[i].width == 1)
+            snprintf(buf, sizeof buf, "%s%s", prefix, sigs[i].name);
+        else
+            snprintf(buf, sizeof buf, "%s%s[%u:0]", prefix, sigs[i].name, sigs[i].width - 1);
+        emit(ctx, buf);
+    }
 }
 
 /* ------------------------------------------------------------------ report */

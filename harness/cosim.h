@@ -124,6 +124,17 @@ typedef struct cosim_result {
  * 3 configuration error). */
 int cosim_finish(const cosim_result *res);
 
+/* A DUT signal for the GTKWave save file: name under the DUT path, width in bits. */
+typedef struct cosim_signal {
+    const char *name;
+    unsigned width;
+} cosim_signal;
+
+/* Emits prefix+name for each signal, with "[w-1:0]" for vectors (the form the
+ * wave_signals hook hands to emit). */
+void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, const char *prefix,
+                        const cosim_signal *sigs, size_t n);
+
 /* JSON string writer (escapes quotes, backslashes and control bytes). */
 void cosim_json_string(FILE *out, const char *s);
 

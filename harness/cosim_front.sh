@@ -7,8 +7,8 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-block=pred variant="" contexts=32 lanes=20 depth=32
-width=64 rule=isa chip=r7xx tracker_depth=64
+block=pred variant="" contexts="" lanes="" depth=""
+width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]} v=""
@@ -26,12 +26,16 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --rule) rule=${v,,} ;;
     --chip) chip=${v,,} ;;
     --tracker-depth) tracker_depth=$v ;;
+    --addr-depth) addr=$v ;;
+    --loop-depth) loop=$v ;;
+    --bc-width) bcw=$v ;;
   esac
 done
 
 case $block in
-  pred) config=${contexts}x${lanes}x${depth} ;;
+  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32} ;;
   stack) config=w$width.$rule.$chip.d$tracker_depth ;;
+  fc) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw} ;;
   *) config="" ;; # let the binary report the unknown block
 esac
 name=$block-$config${variant:+-$variant}

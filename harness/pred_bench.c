@@ -417,25 +417,15 @@ static void wave_signals(void (*emit)(void *, const char *), void *ctx)
         ctx_w++;
     while ((1u << sp_w) <= B.rtl.depth)
         sp_w++;
-    const char *dut = "TOP.tb_pred_stack.dut_pred_stack.";
-    const struct {
-        const char *name;
-        unsigned width;
-    } sigs[] = {
+    const cosim_signal sigs[] = {
         {"clk_i", 1},          {"rst_ni", 1},           {"op_i", 3},
         {"ctx_i", ctx_w},      {"mask_i", B.rtl.lanes}, {"exec_mask_o", B.rtl.lanes},
         {"obs_ctx_i", ctx_w},  {"obs_pred_o", B.rtl.lanes}, {"obs_task_mask_o", B.rtl.lanes},
         {"obs_exec_mask_o", B.rtl.lanes}, {"obs_sp_o", sp_w}, {"obs_top_o", B.rtl.lanes},
         {"obs_overflow_o", 1}, {"obs_underflow_o", 1},
     };
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        char buf[160];
-        if (sigs[i].width == 1)
-            snprintf(buf, sizeof buf, "%s%s", dut, sigs[i].name);
-        else
-            snprintf(buf, sizeof buf, "%s%s[%u:0]", dut, sigs[i].name, sigs[i].width - 1);
-        emit(ctx, buf);
-    }
+    cosim_emit_signals(emit, ctx, "TOP.tb_pred_stack.dut_pred_stack.", sigs,
+                       sizeof sigs / sizeof sigs[0]);
     emit(ctx, "TOP.tb_pred_stack.mismatch_o");
 }
 

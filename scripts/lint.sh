@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 status=0
 lint() {
   local out
-  out=$(verilator --lint-only -Wall rtl/lint.vlt "$@" 2>&1)
+  out=$(verilator --lint-only -Wall -y rtl rtl/lint.vlt "$@" 2>&1)
   if [[ -n $out ]]; then echo "lint: $*"; echo "$out"; status=1; fi
 }
 for f in rtl/*.sv; do
@@ -16,6 +16,11 @@ done
 for p in "1 1 1" "1 16 4" "8 64 8" "3 5 7" "64 64 64"; do
   read -r c l d <<<"$p"
   lint -GContexts="$c" -GLanes="$l" -GDepth="$d" rtl/pred_stack.sv
+done
+# fc_unit at the corners of its parameter ranges (Contexts Lanes AddrDepth LoopDepth BcWidth)
+for p in "1 1 0 0 3" "4 16 4 4 6" "3 64 32 32 8" "256 2 1 1 5" "8 5 2 3 4"; do
+  read -r c l a lo b <<<"$p"
+  lint -GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$b" rtl/fc_unit.sv
 done
 ((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) modules)"
 exit $status

@@ -39,14 +39,25 @@ case $block in
     top=tb_stack_acct
     sources=(rtl/stack_acct.sv harness/tb_stack_acct.sv)
     ;;
+  fc)
+    [[ $cfg =~ ^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)$ ]] ||
+      die "config must be CONTEXTSxLANESaADDRlLOOPbBCWIDTH, e.g. 4x16a4l4b6"
+    c=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} lo=${BASH_REMATCH[4]} w=${BASH_REMATCH[5]}
+    ((c >= 1 && c <= 256 && l >= 1 && l <= 64 && a <= 32 && lo <= 32 && w >= 3 && w <= 8)) ||
+      die "contexts 1..256, lanes 1..64, depths 0..32, counter width 3..8"
+    params=(-GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$w")
+    top=tb_fc_unit
+    sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
+             harness/tb_fc_unit.sv)
+    ;;
   *) die "unknown block '$block'" ;;
 esac
 
 defines=()
 if [[ -n $variant ]]; then
   define="BUG_${variant^^}"
-  grep -q "ifdef $define\b" "${sources[0]}" ||
-    die "unknown RTL variant '$variant' (no \`ifdef $define in ${sources[0]})"
+  grep -q "ifdef $define\b" "${sources[@]}" ||
+    die "unknown RTL variant '$variant' (no \`ifdef $define in ${sources[*]})"
   defines=(+define+"$define")
 fi
 

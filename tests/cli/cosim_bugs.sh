@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every broken RTL variant must be caught by the lock-step run, with:
+# Every broken RTL variant (pred_stack, stack_acct, fc_unit) must be caught by the lock-step run, with:
 # a non-zero exit; a JSON report naming cycle, context, field and lanes; an FST
 # that fst2vcd reads, covering the window before the mismatch; a .gtkw file on it;
 # and a replay command that reproduces the same first mismatch.
@@ -10,25 +10,37 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
-# variant  block options (a shape where the bug is reachable)
+# block  variant  options (a shape where the bug is reachable)
 cases=(
-  "full_off_by_one --block pred --contexts 8 --lanes 64 --depth 8"
-  "inv_no_and --block pred --contexts 32 --lanes 20 --depth 32"
-  "no_task_mask --block pred --contexts 32 --lanes 20 --depth 32"
-  "underflow_wrap --block pred --contexts 1 --lanes 16 --depth 4"
-  "push_setp_order --block pred --contexts 8 --lanes 64 --depth 8"
-  "stack_ceil_floor --block stack --width 16 --rule isa"
-  "stack_first_extra_each --block stack --width 16 --rule isa"
-  "stack_wqm_subentry --block stack --width 32 --rule mesa --chip evergreen"
-  "stack_pop_not_taken --block stack --width 64 --rule llvm --chip cayman"
+  "pred full_off_by_one --contexts 8 --lanes 64 --depth 8"
+  "pred inv_no_and --contexts 32 --lanes 20 --depth 32"
+  "pred no_task_mask --contexts 32 --lanes 20 --depth 32"
+  "pred underflow_wrap --contexts 1 --lanes 16 --depth 4"
+  "pred push_setp_order --contexts 8 --lanes 64 --depth 8"
+  "stack stack_ceil_floor --width 16 --rule isa"
+  "stack stack_first_extra_each --width 16 --rule isa"
+  "stack stack_wqm_subentry --width 32 --rule mesa --chip evergreen"
+  "stack stack_pop_not_taken --width 64 --rule llvm --chip cayman"
+  "fc fc_else_any_counter --contexts 4 --lanes 16"
+  "fc fc_pop_cnt_off_by_one --contexts 4 --lanes 16"
+  "fc fc_any_as_all --contexts 4 --lanes 16"
+  "fc fc_break_no_restore --contexts 4 --lanes 16"
+  "fc fc_addr_full_off_by_one --contexts 4 --lanes 16"
 )
+# Per block: the DUT instance, a signal the .gtkw file must show, the fields that are lane masks.
+declare -A dut=([pred]=dut_pred_stack [stack]=dut_stack_acct [fc]=dut_fc_unit)
+declare -A gtkw_sig=([pred]=dut_pred_stack.obs_pred_o [stack]=dut_stack_acct.need_o
+                     [fc]=dut_fc_unit.active_o)
+declare -A lane_fields=([pred]='^(exec_mask|obs_pred|obs_task_mask|obs_exec_mask|obs_top)$'
+                        [stack]='^$'
+                        [fc]='^(want|active|br_inactive|loop_masked|loop_top_(live|brk|cont))$')
 window=50
 for c in "${cases[@]}"; do
-  read -r variant opts <<<"$c"
+  read -r block variant opts <<<"$c"
   json=$work/$variant.json
   set +e
   # shellcheck disable=SC2086
-  "$cosim" $opts --seed 3 --cycles 2M --rtl-variant "$variant" \
+  "$cosim" --block "$block" $opts --seed 3 --cycles 2M --rtl-variant "$variant" \
     --wave-window $window --snapshot-interval 64 --json "$json" --out "$work/waves" >"$work/$variant.txt"
   rc=$?
   set -e
@@ -43,15 +55,15 @@ for c in "${cases[@]}"; do
   field=$(get "$json" "['field']")
   lanes=$(get "$json" "['lanes']")
   [[ $cycle =~ ^[0-9]+$ && -n $field ]] || fail "$variant: cycle/field missing"
-  if [[ $opts == *"--block pred"* ]]; then
-    [[ $ctx =~ ^[0-9]+$ ]] || fail "$variant: context missing"
-  else
+  if [[ $block == stack ]]; then
     [[ $ctx == None ]] || fail "$variant: a single-context block names context $ctx"
+  else
+    [[ $ctx =~ ^[0-9]+$ ]] || fail "$variant: context missing"
   fi
   grep -q "at cycle $cycle\$" "$work/$variant.txt" || fail "$variant: text and JSON disagree on the cycle"
   exp=$(get "$json" "['expected']"); act=$(get "$json" "['actual']")
   [[ $exp != "$act" ]] || fail "$variant: expected == actual"
-  if [[ $(get "$json" "['width']") -gt 1 && $field =~ mask|pred|top ]]; then
+  if [[ $field =~ ${lane_fields[$block]} ]]; then
     [[ -n $lanes ]] || fail "$variant: a lane field without a lane list"
   fi
   [[ $(get "$json" "['last_ops'][-1]['cycle']") -le $cycle ]] || fail "$variant: last_ops"
@@ -68,8 +80,8 @@ for c in "${cases[@]}"; do
   ((from == want_from)) || fail "$variant: window starts at $from, expected $want_from"
   ((first == 10 * from)) || fail "$variant: FST starts at time $first, expected $((10 * from))"
   ((last >= 10 * cycle + 5)) || fail "$variant: FST ends at $last, before the mismatch cycle $cycle"
-  grep -q 'scope module dut_' "$work/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
-  grep -q "\[dumpfile\]" "$gtkw" && grep -q '\.dut_[a-z_]*\.[a-z_]*_o' "$gtkw" || fail "$variant: .gtkw content"
+  grep -q "${dut[$block]}" "$work/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
+  grep -q "\[dumpfile\]" "$gtkw" && grep -q "${gtkw_sig[$block]}" "$gtkw" || fail "$variant: .gtkw content"
 
   # The replay command reproduces the same first mismatch.
   replay=$(get "$json" "['replay']")
@@ -85,8 +97,9 @@ for c in "${cases[@]}"; do
   echo "ok: $variant caught at cycle $cycle, context $ctx, field $field; window $from..$cycle; replay identical"
 done
 
-# The same binary without a variant passes; a bad option is a usage error.
+# The same binaries without a variant pass; a bad option is a usage error.
 "$cosim" --block pred --contexts 8 --lanes 64 --depth 8 --cycles 100k --quiet
+"$cosim" --block fc --contexts 4 --lanes 16 --cycles 100k --quiet
 set +e
 "$cosim" --block pred --cycles nope 2>/dev/null; rc=$?
 set -e

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$ROOT"
 for f in rtl/*.sv; do
-  out=$(verilator --lint-only -Wall "$f" 2>&1)
+  out=$(verilator --lint-only -Wall -y rtl rtl/lint.vlt "$f" 2>&1)
   [[ -z $out ]] || { echo "FAIL: $f"; echo "$out"; exit 1; }
   echo "ok: $f"
 done

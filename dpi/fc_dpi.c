@@ -1,0 +1,103 @@
+/* DPI glue of the flow-control unit testbench: packs the bench's stimulus into
+ * the encoded instruction dwords the testbench decodes, and unpacks the RTL's
+ * outputs into the C model's port struct. Compiled with -include V<top>__Dpi.h,
+ * so a signature that drifts from dpi_imports.svh is a compile error. */
+#include "fc_bench.h"
+
+#include <string.h>
+#include <svdpi.h>
+
+static unsigned bc_width;
+
+void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int width)
+{
+    const fc_unit_params p = {(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
+                              (unsigned)loop_depth, (unsigned)width};
+    bc_width = (unsigned)width;
+    fc_bench_bind(&p);
+}
+
+void c_dpi_fc_next(svBit prev_valid, svBit prev_jump, int prev_next_pc, int prev_fault,
+                   int prev_depth, int prev_loop_sp, int prev_addr_sp, svBit prev_top_is_loop,
+                   long long prev_active, svBit *rst, int *cmd, int *ctx, svBit *full_mode,
+                   int *cmn_inst, int *fc_inst, int *fc_addr, int *int_const, svBit *bool_const,
+                   long long *pred_r, long long *pred_g, long long *pred_b, long long *pred_a,
+                   long long *alu_result, svBit *alu_valid, int *pc, long long *live)
+{
+    fc_unit_out prev;
+    memset(&prev, 0, sizeof prev);
+    prev.jump = prev_jump;
+    prev.next_pc = (uint16_t)prev_next_pc;
+    prev.fault = (uint8_t)prev_fault;
+    prev.depth = (uint8_t)prev_depth;
+    prev.loop_sp = (uint8_t)prev_loop_sp;
+    prev.addr_sp = (uint8_t)prev_addr_sp;
+    prev.loop_top_is_loop = prev_top_is_loop;
+    prev.active = (uint64_t)prev_active;
+    fc_stim s;
+    fc_bench_next(prev_valid ? &prev : NULL, &s);
+    const fc_fields *f = &s.in.inst;
+    *rst = s.rst;
+    *cmd = s.in.cmd;
+    *ctx = s.in.ctx;
+    *full_mode = s.in.full_mode;
+    /* US_CMN_INST: RGB_PRED_SEL 5:3, RGB_PRED_INV 6 (TYPE = FC is not decoded by the unit) */
+    *cmn_inst = (int)((unsigned)(f->pred_sel & 7) << 3 | (unsigned)(f->pred_inv & 1) << 6);
+    /* US_FC_INST: OP 2:0, B_ELSE 4, JUMP_ANY 5, A_OP 7:6, JUMP_FUNC 15:8, B_POP_CNT 20:16,
+     * B_OP0 25:24, B_OP1 27:26 */
+    *fc_inst = (int)((unsigned)(f->op & 7) | (unsigned)(f->b_else & 1) << 4 |
+                     (unsigned)(f->jump_any & 1) << 5 | (unsigned)(f->a_op & 3) << 6 |
+                     (unsigned)f->jump_func << 8 | (unsigned)(f->b_pop_cnt & 31) << 16 |
+                     (unsigned)(f->b_op0 & 3) << 24 | (unsigned)(f->b_op1 & 3) << 26);
+    /* US_FC_ADDR: JUMP_ADDR 24:16 */
+    *fc_addr = (int)((unsigned)(f->jump_addr & 511) << 16);
+    /* US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16 */
+    *int_const = (int)((unsigned)s.in.loop_count | (unsigned)s.in.loop_init << 8 |
+                       (unsigned)(uint8_t)s.in.loop_step << 16);
+    *bool_const = s.in.bool_const & 1;
+    *pred_r = (long long)s.in.pred[0];
+    *pred_g = (long long)s.in.pred[1];
+    *pred_b = (long long)s.in.pred[2];
+    *pred_a = (long long)s.in.pred[3];
+    *alu_result = (long long)s.in.alu_result;
+    *alu_valid = s.in.alu_valid & 1;
+    *pc = s.in.pc;
+    *live = (long long)s.in.live;
+}
+
+svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,
+                     long long br_inactive, long long loop_masked, const svBitVecVal *bc, int depth,
+                     int addr_sp, int addr_top, int loop_sp, svBit loop_top_is_loop,
+                     int loop_top_count, long long loop_top_live, long long loop_top_brk,
+                     long long loop_top_cont, int al, int ovf, int udf, int fault)
+{
+    fc_unit_out dut;
+    memset(&dut, 0, sizeof dut);
+    dut.jump = jump;
+    dut.next_pc = (uint16_t)next_pc;
+    dut.want = (uint64_t)want;
+    dut.active = (uint64_t)active;
+    dut.br_inactive = (uint64_t)br_inactive;
+    dut.loop_masked = (uint64_t)loop_masked;
+    /* lane i's counter is bits [i*W +: W] of the flat vector */
+    const unsigned mask = (1u << bc_width) - 1;
+    for (unsigned i = 0, bit = 0; i < FC_MAX_LANES && bit < 512; i++, bit += bc_width) {
+        uint64_t two =
+            (uint64_t)bc[bit / 32] | (bit / 32 + 1 < 16 ? (uint64_t)bc[bit / 32 + 1] << 32 : 0);
+        dut.bc[i] = (uint8_t)((two >> (bit % 32)) & mask);
+    }
+    dut.depth = (uint8_t)depth;
+    dut.addr_sp = (uint8_t)addr_sp;
+    dut.addr_top = (uint16_t)addr_top;
+    dut.loop_sp = (uint8_t)loop_sp;
+    dut.loop_top_is_loop = loop_top_is_loop;
+    dut.loop_top_count = (uint8_t)loop_top_count;
+    dut.loop_top_live = (uint64_t)loop_top_live;
+    dut.loop_top_brk = (uint64_t)loop_top_brk;
+    dut.loop_top_cont = (uint64_t)loop_top_cont;
+    dut.al = (int16_t)(uint16_t)al;
+    dut.ovf = (uint8_t)ovf;
+    dut.udf = (uint8_t)udf;
+    dut.fault = (uint8_t)fault;
+    return (svBit)fc_bench_check(fc_bench_pending(), &dut);
+}

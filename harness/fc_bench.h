@@ -1,0 +1,75 @@
+/* The flow-control unit bench: stimulus and checking of rtl/fc_unit.sv against
+ * csim/fc.c. Called once per cycle by the DPI glue (dpi/fc_dpi.c); also usable
+ * from C alone (unit test of the generator).
+ *
+ * The generator writes FC programs on the fly, one instruction per EXEC, from
+ * the canonical encodings of spec 6.6 (csim/fc_canon.h). It follows what the
+ * unit decided (jump, next PC, fault) the way a sequencer would, so it is fed
+ * the outputs of the previous cycle: the RTL's in a lock-step run (equal to
+ * the model's, or the run has stopped), the model's in a unit test. */
+#ifndef HARNESS_FC_BENCH_H
+#define HARNESS_FC_BENCH_H
+
+#include "fc.h"
+
+#include <stdint.h>
+
+/* One cycle of stimulus: a reset of the whole unit, or one command. */
+typedef struct fc_stim {
+    uint8_t rst;
+    fc_unit_in in;
+} fc_stim;
+
+/* The RTL elaborated with these parameters: creates the C model and checks
+ * them against the options (a difference is a configuration error). */
+void fc_bench_bind(const fc_unit_params *rtl);
+
+/* Draws the next cycle's stimulus. `prev` holds the unit's outputs for the
+ * cycle that just ended (NULL when there was none); the generator follows
+ * them. The stimulus is kept as the pending one for fc_bench_check. */
+void fc_bench_next(const fc_unit_out *prev, fc_stim *s);
+
+/* The stimulus drawn last (the inputs the RTL sees this cycle). */
+const fc_stim *fc_bench_pending(void);
+
+/* Steps the C model with `s` and compares its outputs with the RTL's.
+ * Returns 1 (and records the mismatch) on the first difference, 0 otherwise. */
+int fc_bench_check(const fc_stim *s, const fc_unit_out *dut);
+
+/* What the stimulus reached, counted by fc_bench_check (from the model). */
+typedef struct fc_bench_coverage {
+    uint64_t ops[8];                       /* committed EXECs per US_FC_INST.OP */
+    uint64_t faults[FC_FAULT_COUNT];       /* faults raised, per code */
+    uint64_t divergent;                    /* decisions where the evaluated lanes disagreed */
+    uint64_t all_diverge;                  /* ... with every second lane wanting to jump */
+    uint64_t none_active;                  /* EXECs with no lane in the evaluated set */
+    uint64_t single_active;                /* EXECs with exactly one evaluated lane */
+    uint64_t zero_count;                   /* LOOP/REP skipped by a zero count */
+    uint64_t brk_level[FC_MAX_DEPTH + 1];  /* committed BREAKs by loop depth (1..) */
+    uint64_t cont_level[FC_MAX_DEPTH + 1]; /* committed CONTINUEs by loop depth */
+    uint64_t brk_pop;                      /* BREAKs that ended their loop */
+    uint64_t call_cond, ret_cond;          /* conditional calls taken, conditional returns taken */
+    uint64_t lanes_died;                   /* committed EXECs that removed a lane */
+    uint64_t partial_start;                /* STARTs with a partial live mask */
+    uint64_t bad_ctx;                      /* commands for a context that does not exist */
+    uint64_t resets;
+    /* corners of the contract where a second reading is easy */
+    uint64_t cont_restored;  /* ENDLOOP/ENDREP bringing CONTINUE lanes back */
+    uint64_t brk_drops_cont; /* a BREAK that ends its loop while lanes outside its live
+                                mask wait in its cont mask (they become DEAD) */
+    uint64_t masked_died;    /* a lane held in a loop frame died */
+    uint64_t else_mixed;     /* B_ELSE with counter-0 and deeper BR_INACTIVE lanes */
+    uint64_t empty_frame;    /* LOOP/REP entered with no active lane (empty frame) */
+    uint64_t al_under_rep;   /* a REP on top of a LOOP whose aL is not 0 */
+    unsigned max_depth, max_loop_sp, max_addr_sp;
+} fc_bench_coverage;
+
+const fc_bench_coverage *fc_bench_cov(void);
+
+/* Cycles checked so far. */
+uint64_t fc_bench_cycles_checked(void);
+
+/* Frees the model (end of run). */
+void fc_bench_close(void);
+
+#endif
