@@ -373,8 +373,32 @@ static void report(const fc_ctx *c, fc_unit_out *out)
     out->udf = udf_bits[c->fault];
 }
 
-void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
+/* Inputs wider than their ports (docs/fc_unit.md, "Ports") are cut to the port
+ * width, as the RTL's ports cut them: a B_POP_CNT of 32 is 0. */
+static fc_unit_in cut_to_ports(const fc_unit_in *in)
 {
+    fc_unit_in p = *in;
+    p.cmd &= 3;
+    p.full_mode &= 1;
+    p.inst.op &= 7;
+    p.inst.b_else &= 1;
+    p.inst.jump_any &= 1;
+    p.inst.a_op &= 3;
+    p.inst.b_pop_cnt &= 31;
+    p.inst.b_op0 &= 3;
+    p.inst.b_op1 &= 3;
+    p.inst.jump_addr &= 0x1FF;
+    p.inst.pred_sel &= 7;
+    p.inst.pred_inv &= 1;
+    p.alu_valid &= 1;
+    p.bool_const &= 1;
+    p.pc &= 0x1FF;
+    return p;
+}
+
+void fc_unit_step(fc_unit_model *m, const fc_unit_in *raw, fc_unit_out *out)
+{
+    const fc_unit_in cut = cut_to_ports(raw), *in = &cut;
     memset(out, 0, sizeof *out);
     out->next_pc = in->pc & 0x1FF;
     if (in->ctx >= m->p.contexts) {

@@ -757,6 +757,27 @@ static void test_faults(void **state)
     }
 }
 
+/* Inputs are cut to their port widths, as the RTL's ports cut them: an ENDIF
+ * asking for 32 pops (6 bits) pops 0 and so cannot underflow; a pc of 512+3
+ * is pc 3. */
+static void test_inputs_cut_to_port_width(void **state)
+{
+    (void)state;
+    fc_unit_model *m = make(8, 1, 4, 4);
+    fc_unit_out o;
+    start(m, 0, 0xFF, &o);
+    fc_unit_in in = plain(FC_C_ENDIF, 512 + 3, 0, 1);
+    in.inst.b_pop_cnt = 32;
+    fc_unit_step(m, &in, &o);
+    assert_int_equal(o.fault, 0);
+    assert_int_equal(o.depth, 0);
+    assert_int_equal(o.next_pc, 4);
+    in.inst.b_pop_cnt = 33; /* 33 & 31 = 1: a real underflow */
+    fc_unit_step(m, &in, &o);
+    assert_int_equal(o.fault, FC_FAULT_BRANCH_UNDERFLOW);
+    fc_unit_destroy(m);
+}
+
 static void test_loop_kind_and_illegal(void **state)
 {
     (void)state;
@@ -1005,6 +1026,7 @@ int main(void)
     enum { NS = sizeof scenarios / sizeof scenarios[0] };
     const struct CMUnitTest fixed[] = {
         cmocka_unit_test(test_faults),
+        cmocka_unit_test(test_inputs_cut_to_port_width),
         cmocka_unit_test(test_loop_kind_and_illegal),
         cmocka_unit_test(test_jump_func_table),
         cmocka_unit_test(test_empty_active),
