@@ -120,13 +120,18 @@ static int grow(void **arr, size_t n, size_t *cap, size_t sz)
     return 0;
 }
 
+/* Appends c's op; a POP_COUNT above 7 (3 bits in stack_acct) becomes several
+ * POPs of at most 7. */
 static dpp_status emit(walk *w, unsigned slot, const struct construct *c, unsigned pops)
 {
-    if (grow((void **)&w->ev, w->nev, &w->cap_ev, sizeof *w->ev))
-        return dpp_error_set(w->err, DPP_E_NOMEM, "%s: out of memory", w->name);
-    stack_event *e = &w->ev[w->nev++];
-    *e =
-        (stack_event){.in = {.op = c->stack_op, .pop_count = pops}, .line = slot, .spell = c->name};
+    do {
+        unsigned part = pops > 7 ? 7 : pops;
+        if (grow((void **)&w->ev, w->nev, &w->cap_ev, sizeof *w->ev))
+            return dpp_error_set(w->err, DPP_E_NOMEM, "%s: out of memory", w->name);
+        w->ev[w->nev++] = (stack_event){
+            .in = {.op = c->stack_op, .pop_count = part}, .line = slot, .spell = c->name};
+        pops -= part;
+    } while (pops);
     return DPP_OK;
 }
 
@@ -172,9 +177,8 @@ static unsigned open_ifs(const walk *w)
     return k;
 }
 
-/* ENDIF: closes B_POP_CNT IFs, all of them above the innermost loop or call;
- * one POP of that count (split in POP_COUNTs of at most 7). */
-static dpp_status close_ifs(walk *w, unsigned slot, const struct construct *c, unsigned n)
+/* ENDIF: closes B_POP_CNT IFs, all of them above the innermost loop or call. */
+static dpp_status close_ifs(walk *w, unsigned slot, unsigned n)
 {
     unsigned k = open_ifs(w);
     if (n == 0)
@@ -183,13 +187,6 @@ static dpp_status close_ifs(walk *w, unsigned slot, const struct construct *c, u
         return fail(w, slot, "ENDIF pops %u level%s but %u IF%s open here", n, n == 1 ? "" : "s", k,
                     k == 1 ? " is" : "s are");
     w->nblocks -= n;
-    for (unsigned left = n; left;) {
-        unsigned part = left > 7 ? 7 : left;
-        dpp_status rc = emit(w, slot, c, part);
-        if (rc)
-            return rc;
-        left -= part;
-    }
     return DPP_OK;
 }
 
@@ -289,7 +286,8 @@ static dpp_status walk_fc(walk *w, const dpp_fc *f, unsigned *pc)
         w->blocks[w->nblocks - 1].has_else = true;
         break;
     case ACT_CLOSE_IFS:
-        return close_ifs(w, slot, c, f->b_pop_cnt);
+        TRY(close_ifs(w, slot, f->b_pop_cnt));
+        break;
     case ACT_GOTO:
         if (f->jump_addr <= slot)
             return fail(w, slot, "backward JUMP to slot %u (the walk follows forward jumps only)",

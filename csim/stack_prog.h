@@ -16,7 +16,7 @@
 /* Instructions the walk may visit, calls included, before it gives up: it
  * bounds the work of programs whose calls fan out (each call walks its
  * subroutine again). */
-#define STACK_PROG_MAX_VISITS (1u << 20)
+#define STACK_PROG_MAX_VISITS (1u << 18)
 
 /* Walks exe (name is used in messages only) and returns a new array of
  * *count events in walk order, to be released with stack_events_free. In each
