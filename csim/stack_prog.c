@@ -36,6 +36,7 @@ typedef enum walk_act {
  * and JUMP_FUNC are among the allowed values is that construct, and stands for
  * the stack op (ELSE never taken in the walk). JUMP_ANY, JUMP_ADDR and the
  * condition inputs do not matter. */
+// clang-format off
 static const struct construct {
     const char *name; /* as the assembler's pseudo-op */
     uint8_t op, a_op, b_else;
@@ -45,36 +46,23 @@ static const struct construct {
     uint8_t pops;         /* its POP_COUNT, or POP_FLD */
     uint8_t act;          /* walk_act */
 } constructs[] = {
-    /* name      OP                A_OP          ELSE B_OP0             B_OP1  JUMP_FUNC */
-    {"if", DPP_FC_JUMP, DPP_AOP_NONE, 0, M(DPP_BOP_INCR), ANY_BOP, ANY_FUNC,
-     STACK_OP_ALU_PUSH_BEFORE, 0, ACT_OPEN_IF},
-    {"else", DPP_FC_JUMP, DPP_AOP_NONE, 1, M(DPP_BOP_NONE), M(DPP_BOP_DECR), ANY_FUNC,
-     STACK_OP_ELSE, 1, ACT_ELSE},
-    {"endif", DPP_FC_JUMP, DPP_AOP_NONE, 0, M(DPP_BOP_DECR), M(DPP_BOP_NONE), ANY_FUNC,
-     STACK_OP_POP, POP_FLD, ACT_CLOSE_IFS},
-    {"jump", DPP_FC_JUMP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE), 0xFF, STACK_OP_NOP, 0,
-     ACT_GOTO},
-    {"call", DPP_FC_JUMP, DPP_AOP_PUSH, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE) | M(DPP_BOP_INCR),
-     ANY_FUNC, STACK_OP_CALL, 0, ACT_CALL},
-    {"ret", DPP_FC_JUMP, DPP_AOP_POP, 0, M(DPP_BOP_NONE), NONE_DEC, ANY_FUNC, STACK_OP_RETURN, 1,
-     ACT_RET},
-    {"ret if", DPP_FC_JUMP, DPP_AOP_POP, 0, M(DPP_BOP_INCR), NONE_DEC, ANY_FUNC, STACK_OP_NOP, 0,
-     ACT_RET_COND},
-    {"loop", DPP_FC_LOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE), ANY_FUNC,
-     STACK_OP_LOOP_START, 0, ACT_OPEN_LOOP},
-    {"endloop", DPP_FC_ENDLOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE), ANY_FUNC,
-     STACK_OP_LOOP_END, 1, ACT_CLOSE_LOOP},
-    {"rep", DPP_FC_REP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE), ANY_FUNC,
-     STACK_OP_LOOP_START, 0, ACT_OPEN_REP},
-    {"endrep", DPP_FC_ENDREP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE), ANY_FUNC,
-     STACK_OP_LOOP_END, 1, ACT_CLOSE_REP},
-    {"break", DPP_FC_BREAKLOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC, ANY_FUNC, STACK_OP_NOP,
-     0, ACT_EXIT_LOOP},
-    {"break", DPP_FC_BREAKREP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC, ANY_FUNC, STACK_OP_NOP,
-     0, ACT_EXIT_REP},
-    {"continue", DPP_FC_CONTINUE, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC, ANY_FUNC,
-     STACK_OP_NOP, 0, ACT_EXIT_ANY},
+    /* name       OP                A_OP          ELSE B_OP0             B_OP1                             JUMP_FUNC  stack op                  POP_COUNT walk */
+    {"if",       DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_INCR), ANY_BOP,                          ANY_FUNC, STACK_OP_ALU_PUSH_BEFORE, 0,       ACT_OPEN_IF},
+    {"else",     DPP_FC_JUMP,      DPP_AOP_NONE, 1, M(DPP_BOP_NONE), M(DPP_BOP_DECR),                  ANY_FUNC, STACK_OP_ELSE,            1,       ACT_ELSE},
+    {"endif",    DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_DECR), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_POP,             POP_FLD, ACT_CLOSE_IFS},
+    {"jump",     DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  0xFF,     STACK_OP_NOP,             0,       ACT_GOTO},
+    {"call",     DPP_FC_JUMP,      DPP_AOP_PUSH, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE) | M(DPP_BOP_INCR), ANY_FUNC, STACK_OP_CALL,            0,       ACT_CALL},
+    {"ret",      DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_RETURN,          1,       ACT_RET},
+    {"ret if",   DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_INCR), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_RET_COND},
+    {"loop",     DPP_FC_LOOP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       ACT_OPEN_LOOP},
+    {"endloop",  DPP_FC_ENDLOOP,   DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       ACT_CLOSE_LOOP},
+    {"rep",      DPP_FC_REP,       DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       ACT_OPEN_REP},
+    {"endrep",   DPP_FC_ENDREP,    DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       ACT_CLOSE_REP},
+    {"break",    DPP_FC_BREAKLOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_LOOP},
+    {"break",    DPP_FC_BREAKREP,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_REP},
+    {"continue", DPP_FC_CONTINUE,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_ANY},
 };
+// clang-format on
 
 /* An open block of the walk. */
 typedef struct block {
