@@ -70,6 +70,17 @@ assemble "$tmp/flat.s" "$tmp/flat.elf" &&
   out=$("$DPP" stack "$tmp/flat.elf" --width 32 --rule mesa) &&
   [[ $out == "$tmp/flat.elf: STACK_SIZE 0 (rule MESA, chip R7XX, width 32)" ]] || bad "flat: '${out:-}'"
 
+# The example programs are structured: each walks under every rule (no value is asserted here).
+for src in "$ROOT"/examples/*.s "$ROOT"/examples/*/*.s; do
+  elf=$tmp/ex_$(basename "$src" .s).elf
+  assemble "$src" "$elf" || continue
+  for r in isa mesa llvm; do
+    checks=$((checks + 1))
+    out=$("$DPP" stack "$elf" --width 64 --rule $r 2>&1) && [[ $out == "$elf: STACK_SIZE "* ]] ||
+      bad "example $src ($r): $out"
+  done
+done
+
 # ---------------------------------------------------------------- malformed programs: exit 1
 expect_error() { # name, assembly (printf format), expected message after "FILE: "
   printf "$2" >"$tmp/$1.s"
