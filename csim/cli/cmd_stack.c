@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "stack_acct.h"
 #include "stack_events.h"
+#include "stack_prog.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,16 +14,21 @@
 #define STACK_FILE_MAX (16u << 20) /* refuse event files above 16 MiB */
 
 static const char usage_text[] =
-    "usage: dpp stack EVENTS --width 16|32|48|64 --rule isa|mesa|llvm\n"
+    "usage: dpp stack EVENTS|PROG.elf --width 16|32|48|64 --rule isa|mesa|llvm\n"
     "                 [--chip r600|r700|evergreen|ni|cayman] [--stack-size N] [--trace]\n"
-    "Prints the STACK_SIZE (in entries) the event list needs and the line where\n"
-    "the high-water mark is first reached. EVENTS holds one op per line (push [wqm],\n"
-    "push_wqm, push_else [wqm], alu_push_before, loop_start, call, pop [N],\n"
-    "alu_pop_after, alu_pop2_after, loop_end, return, else [N] [taken],\n"
-    "jump [N] [taken], clear, nop); '#' starts a comment. See docs/stack_acct.md.\n"
+    "Prints the STACK_SIZE (in entries) the input needs and where the high-water\n"
+    "mark is first reached. EVENTS holds one op per line (push [wqm], push_wqm,\n"
+    "push_else [wqm], alu_push_before, loop_start, call, pop [N], alu_pop_after,\n"
+    "alu_pop2_after, loop_end, return, else [N] [taken], jump [N] [taken], clear,\n"
+    "nop); '#' starts a comment; the mark is a line. A CTM executable (a file that\n"
+    "starts with the ELF magic, as `dpp asm` writes) is walked statically: if =\n"
+    "alu_push_before, else = else not taken, endif = pop N, loop/rep = loop_start,\n"
+    "endloop/endrep = loop_end, call = call (the subroutine is walked there),\n"
+    "ret = return, break/continue and ret if = no change; the mark is a slot.\n"
+    "See docs/stack_acct.md.\n"
     "  --chip        chip class for the mesa and llvm rules (default r700)\n"
-    "  --stack-size  fail (exit 1) at the first line needing more than N entries\n"
-    "  --trace       print entries, subentries and need after every line\n";
+    "  --stack-size  fail (exit 1) at the first line or slot needing more than N entries\n"
+    "  --trace       print entries, subentries and need after every op\n";
 
 /* Command-line names of the chip classes (r600 and r700 share a class). */
 static const struct {
@@ -38,6 +44,7 @@ typedef struct stack_opts {
     stack_acct_cfg cfg;
     long stack_size; /* -1: no check */
     int trace;
+    int prog; /* the input is a CTM executable: events carry slots, not lines */
 } stack_opts;
 
 static int bad_usage(const char *what, const char *arg)
@@ -71,7 +78,7 @@ static int parse_args(int argc, char **argv, stack_opts *o)
         }
         if (a[0] != '-') {
             if (o->path)
-                return bad_usage("more than one event file:", a);
+                return bad_usage("more than one input file:", a);
             o->path = a;
             continue;
         }
@@ -102,7 +109,7 @@ static int parse_args(int argc, char **argv, stack_opts *o)
         }
     }
     if (!o->path || width < 0 || rule < 0)
-        return bad_usage("EVENTS, --width and --rule are required", NULL);
+        return bad_usage("an input file, --width and --rule are required", NULL);
     o->cfg.width = (unsigned)width;
     o->cfg.rule = (unsigned)rule;
     return 0;
@@ -130,10 +137,21 @@ static int read_file(const char *path, char **buf, size_t *len)
     return 0;
 }
 
+/* "FILE:LINE:COL: " of an event-file op, "FILE: slot N: " of a program's. */
+static const char *where(const stack_opts *o, const stack_event *e, char *buf, size_t size)
+{
+    if (o->prog)
+        snprintf(buf, size, "%s: slot %u: ", o->path, e->line);
+    else
+        snprintf(buf, size, "%s:%u:%u: ", o->path, e->line, e->col);
+    return buf;
+}
+
 /* Runs the events through the model; prints the result or the first error. */
 static int run(const stack_opts *o, stack_acct_model *m, const stack_event *ev, size_t n)
 {
     unsigned max = 0, max_line = 0;
+    char at[4200];
     for (size_t i = 0; i < n; i++) {
         const stack_event *e = &ev[i];
         stack_acct_in in = e->in;
@@ -141,19 +159,21 @@ static int run(const stack_opts *o, stack_acct_model *m, const stack_event *ev, 
         stack_acct_out out;
         stack_acct_step(m, &in, NULL);
         stack_acct_observe(m, &out);
-        if (o->trace)
+        if (o->trace && o->prog)
+            printf("%s: slot %u: %-8s %-15s entries %u subentries %u need %u\n", o->path, e->line,
+                   e->spell, stack_op_name(e->in.op), out.entries, out.subentries, out.need);
+        else if (o->trace)
             printf("%s:%u: %-15s entries %u subentries %u need %u\n", o->path, e->line, e->spell,
                    out.entries, out.subentries, out.need);
         if (out.underflow || out.drop) {
-            fprintf(stderr, "%s:%u:%u: error: '%s' %s\n", o->path, e->line, e->col, e->spell,
+            fprintf(stderr, "%serror: '%s' %s\n", where(o, e, at, sizeof at), e->spell,
                     out.underflow ? "pops more frames than are live (stack underflow)"
                                   : "nests deeper than the tracker holds");
             return 1;
         }
         if (o->stack_size >= 0 && out.overflow) {
-            fprintf(stderr,
-                    "%s:%u:%u: error: stack overflow: needs %u entries, STACK_SIZE is %ld\n",
-                    o->path, e->line, e->col, out.need, o->stack_size);
+            fprintf(stderr, "%serror: stack overflow: needs %u entries, STACK_SIZE is %ld\n",
+                    where(o, e, at, sizeof at), out.need, o->stack_size);
             return 1;
         }
         if (out.need > max) {
@@ -163,10 +183,36 @@ static int run(const stack_opts *o, stack_acct_model *m, const stack_event *ev, 
     }
     printf("%s: STACK_SIZE %u", o->path, max);
     if (max)
-        printf(", high-water mark at line %u", max_line);
+        printf(", high-water mark at %s %u", o->prog ? "slot" : "line", max_line);
     printf(" (rule %s, chip %s, width %u)\n", stack_rule_name(o->cfg.rule),
            stack_chip_name(o->cfg.chip), o->cfg.width);
     return 0;
+}
+
+/* Whether the file starts with the ELF magic (or is a prefix of it, so that a
+ * truncated executable is reported by the ELF reader). */
+static int is_elf(const char *buf, size_t len)
+{
+    static const char magic[4] = {0x7f, 'E', 'L', 'F'};
+    return len && !memcmp(buf, magic, len < 4 ? len : 4);
+}
+
+/* The events of the input: parsed from an event list, or walked from a CTM
+ * executable. */
+static dpp_status load_events(stack_opts *o, const char *text, size_t len, stack_event **ev,
+                              size_t *n, dpp_error *err)
+{
+    o->prog = is_elf(text, len);
+    if (!o->prog)
+        return stack_events_parse(o->path, text, len, ev, n, err);
+    dpp_exe *exe = malloc(sizeof *exe);
+    if (!exe)
+        return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", o->path);
+    dpp_status rc = dpp_elf_read_mem((const uint8_t *)text, len, o->path, exe, err);
+    if (!rc)
+        rc = stack_prog_walk(o->path, exe, ev, n, err);
+    free(exe);
+    return rc;
 }
 
 int cmd_stack(int argc, char **argv)
@@ -189,8 +235,7 @@ int cmd_stack(int argc, char **argv)
     stack_event *ev = NULL;
     size_t n = 0;
     stack_acct_model *m = NULL;
-    if (stack_events_parse(o.path, text, len, &ev, &n, &err) ||
-        stack_acct_create(&o.cfg, &m, &err)) {
+    if (load_events(&o, text, len, &ev, &n, &err) || stack_acct_create(&o.cfg, &m, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         rc = 1;
     } else {

@@ -15,7 +15,7 @@ int cmd_asm(int argc, char **argv);
 int cmd_disasm(int argc, char **argv);
 int cmd_run(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
-/* dpp stack: STACK_SIZE of an event list (cmd_stack.c). */
+/* dpp stack: STACK_SIZE of an event list or a CTM executable (cmd_stack.c). */
 int cmd_stack(int argc, char **argv);
 
 #endif

@@ -13,7 +13,7 @@ static const dpp_command commands[] = {
     {"disasm", "print an executable as assembly: disasm IN.elf", cmd_disasm},
     {"run", "run a program over a domain: run PROG.elf --domain WxH [--in/--out ...]", cmd_run},
     {"exec", "run a raw command buffer: exec CMDBUF --mem IMAGE", cmd_exec},
-    {"stack", "STACK_SIZE an event list needs under an accounting rule", cmd_stack},
+    {"stack", "STACK_SIZE an event list or a program needs under an accounting rule", cmd_stack},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];
