@@ -7,13 +7,14 @@
 #include <string.h>
 #include <svdpi.h>
 
-static unsigned bc_width;
+static unsigned bc_width, lane_count; /* the RTL's BcWidth and Lanes */
 
 void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int width)
 {
     const fc_unit_params p = {(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
                               (unsigned)loop_depth, (unsigned)width};
     bc_width = (unsigned)width;
+    lane_count = (unsigned)lanes;
     fc_bench_bind(&p);
 }
 
@@ -79,9 +80,11 @@ svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,
     dut.active = (uint64_t)active;
     dut.br_inactive = (uint64_t)br_inactive;
     dut.loop_masked = (uint64_t)loop_masked;
-    /* lane i's counter is bits [i*W +: W] of the flat vector */
+    /* lane i's counter is bits [i*W +: W] of the flat vector; lanes past the
+     * unit's count stay 0, as in the C model */
     const unsigned mask = (1u << bc_width) - 1;
-    for (unsigned i = 0, bit = 0; i < FC_MAX_LANES && bit < 512; i++, bit += bc_width) {
+    for (unsigned i = 0, bit = 0; i < lane_count && i < FC_MAX_LANES && bit < 512;
+         i++, bit += bc_width) {
         uint64_t two =
             (uint64_t)bc[bit / 32] | (bit / 32 + 1 < 16 ? (uint64_t)bc[bit / 32 + 1] << 32 : 0);
         dut.bc[i] = (uint8_t)((two >> (bit % 32)) & mask);
