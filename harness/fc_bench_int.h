@@ -1,0 +1,125 @@
+/* What the parts of the flow-control bench share, private to harness/fc_*.c:
+ * fc_bench.c (options, binding, the check), fc_stim.c (the generator,
+ * fc_bench_next), fc_cover.c (coverage), fc_report.c (report sections). */
+#ifndef HARNESS_FC_BENCH_INT_H
+#define HARNESS_FC_BENCH_INT_H
+
+#include "cosim.h"
+#include "fc_bench.h"
+#include "fc_canon.h"
+#include "rng.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* What the generator does with a context's next cycle. Weights are relative;
+ * an action that makes no sense in the context's current nesting (ELSE with no
+ * open IF...) is skipped, and the context's grow/shrink phase favours opening
+ * or closing constructs so that nesting random-walks to both limits. */
+typedef enum gen_act {
+    A_IDLE,  /* IDLE command: the outputs show the context */
+    A_START, /* a new wavefront (random live mask, full or partial mode) */
+    A_IF,    /* IF on ALU result / predicate / boolean, with or without ELSE, merged */
+    A_ELSE,
+    A_ENDIF,   /* closes one IF, or a merged chain at once */
+    A_LOOP,    /* LOOP or REP, count 0 now and then (skip to the END) */
+    A_ENDLOOP, /* ENDLOOP/ENDREP of the innermost loop */
+    A_BREAK,   /* BREAKLOOP/BREAKREP, unconditional or conditional, at any IF depth */
+    A_CONTINUE,
+    A_CALL,       /* CALL or conditional CALLNZ */
+    A_RET,        /* RET, RET of a CALLNZ, conditional RET at the function's top level */
+    A_RANDOM,     /* every field random (illegal ones fault) */
+    A_UNBALANCED, /* a close with nothing to close: underflow or kind mismatch */
+    A_STRAY,      /* legal but not canonical: random legal fields, pops within the depth
+                     (lanes woken in the middle of a loop, ELSE without IF, ...) */
+    A_SCRIPT,     /* a scripted sequence for a corner random programs hardly reach */
+    A_COUNT
+} gen_act;
+
+/* Action weights (--weights), indexed by gen_act. */
+extern unsigned fc_weights[A_COUNT];
+
+/* The generator's picture of a context's program: the constructs open at the
+ * current instruction, innermost last. */
+enum { K_IF, K_IFELSE, K_ELSEPART, K_LOOP, K_REP, K_CALL, K_CALLNZ };
+
+typedef struct sframe {
+    uint8_t kind;
+    uint8_t merge; /* K_IF: levels of its merged-ENDIF chain below it */
+    uint8_t cret;  /* K_CALL*: conditional returns that stayed (each INCR'd) */
+    uint8_t kr;    /* K_LOOP/K_REP: the iteration count constant its END carries */
+} sframe;
+
+enum { SHADOW_MAX = 3 * FC_MAX_DEPTH + 8, HISTORY = 16 };
+
+typedef struct gen_ctx {
+    sframe s[SHADOW_MAX];
+    unsigned n;
+    uint64_t live;   /* lanes alive in this wavefront */
+    uint64_t active; /* reported after the context's last step */
+    uint16_t pc;     /* next PC reported by the unit */
+    uint8_t depth, loop_sp, addr_sp, top_is_loop, fault;
+    uint8_t full_mode, started, grow, dirty, faulted;
+    uint8_t end_kind, end_kr, end_due; /* the next instruction must be this END */
+    uint8_t script;                    /* next step of a scripted sequence (0: none) */
+    uint64_t script_mask;              /* lanes the script remembers */
+} gen_ctx;
+
+/* The instruction drawn last, waiting for the unit's decision. */
+typedef struct pending {
+    bool valid;
+    unsigned ctx;
+    gen_act act;
+    fc_construct c;
+    uint8_t merge, kind, kr, zero_end;
+    const char *label;
+} pending;
+
+/* One command of a context and the model's results, for the report. */
+typedef struct ev_record {
+    uint64_t cycle;
+    const char *label;
+    fc_fields f;
+    uint16_t pc, next_pc;
+    uint8_t cmd, loop_count, jump, depth, loop_sp, addr_sp, fault;
+    uint64_t live, active;
+} ev_record;
+
+/* The bench of a run: model, generator, history, coverage, first mismatch. */
+typedef struct fc_bench_state {
+    fc_unit_model *model;
+    fc_unit_params rtl;
+    uint64_t lanes; /* lane mask */
+    rng rng;
+    uint64_t checked;
+    uint32_t reset_threshold;
+    unsigned focus;
+    gen_ctx *g;         /* per context */
+    fc_unit_out *state; /* model outputs after each context's last step */
+    ev_record (*history)[HISTORY];
+    uint32_t *history_count;
+    fc_stim cur;
+    pending pend;
+    fc_bench_coverage cov;
+    uint64_t last_reset_cycle;
+    bool any_reset;
+    /* the first mismatch */
+    fc_stim mm_stim;
+    fc_unit_out mm_before, mm_expected, mm_actual;
+    const char *mm_label;
+    char mm_field[32];
+} fc_bench_state;
+
+/* Zeroed by fc_bench_close; defined in fc_bench.c. */
+extern fc_bench_state fcb;
+
+/* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
+void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o);
+
+/* The cosim_bench report hooks (fc_report.c). */
+void fc_report_text(FILE *out, const cosim_mismatch *mm);
+void fc_report_json(FILE *out, const cosim_mismatch *mm);
+void fc_wave_signals(void (*emit)(void *, const char *), void *ctx);
+
+#endif

@@ -1,0 +1,70 @@
+/* Coverage of the flow-control bench: what the stimulus reached, counted from
+ * the model's outputs (fc_bench_coverage). */
+#include "fc_bench_int.h"
+
+/* What the stimulus reached (before = the context before this step). */
+void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
+{
+    fc_bench_coverage *c = &fcb.cov;
+    const fc_unit_in *in = &s->in;
+    if (in->ctx >= fcb.rtl.contexts) {
+        c->bad_ctx++;
+        return;
+    }
+    if (in->cmd == FC_CMD_START && (in->live & fcb.lanes) != fcb.lanes)
+        c->partial_start++;
+    if (o->fault && !before->fault)
+        c->faults[o->fault]++;
+    c->max_depth = o->depth > c->max_depth ? o->depth : c->max_depth;
+    c->max_loop_sp = o->loop_sp > c->max_loop_sp ? o->loop_sp : c->max_loop_sp;
+    c->max_addr_sp = o->addr_sp > c->max_addr_sp ? o->addr_sp : c->max_addr_sp;
+    if (in->cmd != FC_CMD_EXEC || before->fault || o->fault)
+        return;
+    const fc_fields *f = &in->inst;
+    uint64_t live = in->live & fcb.lanes;
+    c->ops[f->op]++;
+    if ((before->active | before->br_inactive | before->loop_masked) & ~live)
+        c->lanes_died++;
+    if (!f->b_else && f->op != FC_OP_ENDLOOP && f->op != FC_OP_ENDREP) {
+        uint64_t a = before->active & live;
+        c->none_active += a == 0;
+        c->single_active += a && !(a & (a - 1));
+        if (o->want && o->want != a) {
+            c->divergent++;
+            uint64_t alt = 0x5555555555555555ull & a, alt2 = 0xAAAAAAAAAAAAAAAAull & a;
+            c->all_diverge += alt && alt2 && (o->want == alt || o->want == alt2);
+        }
+    }
+    if ((f->op == FC_OP_LOOP || f->op == FC_OP_REP) && in->loop_count == 0)
+        c->zero_count++;
+    if (f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP) {
+        c->brk_level[before->loop_sp]++;
+        c->brk_pop += o->loop_sp < before->loop_sp;
+    }
+    if (f->op == FC_OP_CONTINUE)
+        c->cont_level[before->loop_sp]++;
+    if ((f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP) && in->loop_count &&
+        (before->loop_top_cont & live))
+        c->cont_restored++;
+    if ((f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP) && o->loop_sp < before->loop_sp &&
+        (before->loop_top_cont & ~before->loop_top_live & live))
+        c->brk_drops_cont++;
+    if (before->loop_masked & ~live)
+        c->masked_died++;
+    if (f->b_else) {
+        uint64_t zero = 0, deeper = 0;
+        for (unsigned l = 0; l < fcb.rtl.lanes; l++)
+            if ((before->br_inactive & live) >> l & 1)
+                *(before->bc[l] ? &deeper : &zero) |= 1ull << l;
+        c->else_mixed += zero && deeper;
+    }
+    if ((f->op == FC_OP_LOOP || f->op == FC_OP_REP) && in->loop_count && !(before->active & live) &&
+        !f->b_else)
+        c->empty_frame++;
+    if (o->loop_sp >= 2 && !o->loop_top_is_loop && o->al)
+        c->al_under_rep++;
+    if (o->jump && f->a_op == FC_AOP_PUSH && f->b_op1 == FC_BOP_INCR)
+        c->call_cond++;
+    if (o->jump && f->a_op == FC_AOP_POP && f->b_op0 == FC_BOP_INCR)
+        c->ret_cond++;
+}

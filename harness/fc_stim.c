@@ -1,0 +1,626 @@
+/* The flow-control stimulus generator: follows what the unit decided, draws
+ * the next action of a context and builds its instruction (fc_bench.h). */
+#include "fc_bench_int.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ following the unit */
+
+static bool is_loop_kind(uint8_t k)
+{
+    return k == K_LOOP || k == K_REP;
+}
+
+static bool is_call_kind(uint8_t k)
+{
+    return k == K_CALL || k == K_CALLNZ;
+}
+
+/* Index of the innermost loop frame with no call frame above it, or -1. */
+static int innermost_loop(const gen_ctx *g)
+{
+    for (unsigned i = g->n; i-- > 0;) {
+        if (is_loop_kind(g->s[i].kind))
+            return (int)i;
+        if (is_call_kind(g->s[i].kind))
+            return -1;
+    }
+    return -1;
+}
+
+static void push_frame(gen_ctx *g, sframe f)
+{
+    if (g->n < SHADOW_MAX)
+        g->s[g->n++] = f;
+    else
+        g->dirty = 1;
+}
+
+static void pop_frames(gen_ctx *g, unsigned k)
+{
+    if (k > g->n) {
+        g->dirty = 1;
+        k = g->n;
+    }
+    g->n -= k;
+}
+
+/* The unit's decision on the pending instruction, applied to the program picture. */
+static void follow(const fc_unit_out *o)
+{
+    const pending *p = &fcb.pend;
+    if (!p->valid || p->ctx >= fcb.rtl.contexts)
+        return;
+    gen_ctx *g = &fcb.g[p->ctx];
+    g->active = o->active;
+    g->depth = o->depth;
+    g->loop_sp = o->loop_sp;
+    g->addr_sp = o->addr_sp;
+    g->top_is_loop = o->loop_top_is_loop;
+    g->fault = o->fault;
+    g->pc = o->next_pc;
+    if (p->act == A_START) {
+        g->n = 0;
+        g->started = 1;
+        g->dirty = g->faulted = g->end_due = g->script = 0;
+        g->pc = 0;
+        return;
+    }
+    if (o->fault) {
+        g->faulted++;
+        return;
+    }
+    int jump = o->jump, li = innermost_loop(g);
+    switch (p->act) {
+    case A_IF:
+        if (p->c == FC_C_IF_ELSE || p->c == FC_C_IF_PRED_ELSE || p->c == FC_C_IF_BOOL_ELSE)
+            push_frame(g, (sframe){.kind = jump ? K_ELSEPART : K_IFELSE});
+        else if (!jump)
+            push_frame(g, (sframe){.kind = K_IF, .merge = p->merge});
+        else
+            pop_frames(g, p->merge); /* a merged IF jumps past the chain's one ENDIF */
+        break;
+    case A_ELSE:
+        if (jump)
+            pop_frames(g, 1);
+        else if (g->n)
+            g->s[g->n - 1].kind = K_ELSEPART;
+        break;
+    case A_ENDIF:
+        pop_frames(g, g->n ? g->s[g->n - 1].merge + 1u : 1u);
+        break;
+    case A_LOOP:
+        if (p->kr == 0) {
+            g->end_due = 1; /* skipped to its END, which runs with count 0 */
+            g->end_kind = p->kind;
+            g->end_kr = 0;
+        } else {
+            push_frame(g, (sframe){.kind = p->kind, .kr = p->kr});
+        }
+        break;
+    case A_ENDLOOP:
+        if (!p->zero_end && !jump)
+            pop_frames(g, 1);
+        break;
+    case A_BREAK:
+        if (jump && li >= 0)
+            g->n = (unsigned)li; /* jumped past the END: the loop and its IFs are gone */
+        break;
+    case A_CONTINUE:
+        if (jump && li >= 0) { /* jumped to the END instruction itself */
+            g->n = (unsigned)li + 1;
+            g->end_due = 1;
+            g->end_kind = g->s[li].kind;
+            g->end_kr = g->s[li].kr;
+        }
+        break;
+    case A_CALL:
+        if (jump)
+            push_frame(g, (sframe){.kind = p->kind});
+        break;
+    case A_RET:
+        if (jump)
+            pop_frames(g, 1);
+        else if (g->n)
+            g->s[g->n - 1].cret++;
+        break;
+    case A_RANDOM:
+    case A_UNBALANCED:
+    case A_STRAY:
+    case A_SCRIPT:
+        g->dirty = 1; /* whatever it did, the picture is no longer the unit's */
+        break;
+    default:
+        break;
+    }
+}
+
+/* ------------------------------------------------------------------ drawing */
+
+/* A per-lane condition, drawn from the patterns that find lane bugs. */
+static uint64_t draw_cond(uint64_t active)
+{
+    uint64_t r = rng_next(&fcb.rng);
+    switch (r & 15) {
+    case 0:
+    case 1:
+        return ~0ull;
+    case 2:
+    case 3:
+        return 0;
+    case 4: { /* one lane of the active ones (or any) */
+        uint64_t pick = active ? active : fcb.lanes;
+        unsigned k = rng_below(&fcb.rng, (unsigned)__builtin_popcountll(pick));
+        while (k--)
+            pick &= pick - 1;
+        return pick & -pick;
+    }
+    case 5:
+    case 6:
+        return 0x5555555555555555ull << (r >> 63); /* every lane disagrees with its neighbour */
+    case 7:
+        return active;
+    case 8:
+        return ~active;
+    default:
+        return rng_next(&fcb.rng);
+    }
+}
+
+static uint8_t draw_kr(void)
+{
+    unsigned r = rng_below(&fcb.rng, 32);
+    return r < 4 ? 0 : r < 6 ? 255 : r < 8 ? (uint8_t)rng_next(&fcb.rng) : (uint8_t)(1 + r % 4);
+}
+
+/* A condition for the rows whose JUMP_FUNC is the caller's choice. */
+static uint8_t draw_cond_func(void)
+{
+    static const uint8_t funcs[] = {0x0F, 0xF0, 0x33, 0xCC, 0x55, 0xAA, 0x80, 0xFE, 0x3C};
+    unsigned i = rng_below(&fcb.rng, sizeof funcs + 1);
+    return i < sizeof funcs ? funcs[i] : (uint8_t)rng_next(&fcb.rng);
+}
+
+static bool reads_alu(uint8_t jf)
+{
+    return (jf >> 4) != (jf & 15);
+}
+
+static bool reads_pred(uint8_t jf)
+{
+    return ((jf >> 2) & 0x33) != (jf & 0x33);
+}
+
+static uint64_t draw_live_start(void)
+{
+    unsigned r = rng_below(&fcb.rng, 16);
+    if (r < 8)
+        return fcb.lanes;
+    if (r < 12) {
+        unsigned k = 1 + rng_below(&fcb.rng, fcb.rtl.lanes); /* a partial wavefront */
+        return k >= 64 ? ~0ull : (1ull << k) - 1;
+    }
+    if (r < 14)
+        return rng_next(&fcb.rng) & fcb.lanes;
+    if (r < 15)
+        return 1ull << rng_below(&fcb.rng, fcb.rtl.lanes);
+    return 0;
+}
+
+/* Action weights for this context now: only what its program picture allows. */
+static gen_act choose(const gen_ctx *g)
+{
+    unsigned w[A_COUNT] = {0};
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    bool room = g->n < SHADOW_MAX - 1;
+    w[A_IDLE] = fc_weights[A_IDLE];
+    w[A_START] = fc_weights[A_START];
+    w[A_IF] = room ? fc_weights[A_IF] : 0;
+    w[A_ELSE] = top && top->kind == K_IFELSE ? fc_weights[A_ELSE] : 0;
+    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? fc_weights[A_ENDIF] : 0;
+    w[A_LOOP] = room ? fc_weights[A_LOOP] : 0;
+    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? fc_weights[A_ENDLOOP] : 0;
+    w[A_BREAK] = innermost_loop(g) >= 0 ? fc_weights[A_BREAK] : 0;
+    w[A_CONTINUE] = innermost_loop(g) >= 0 ? fc_weights[A_CONTINUE] : 0;
+    w[A_CALL] = room ? fc_weights[A_CALL] : 0;
+    w[A_RET] = top && is_call_kind(top->kind) ? fc_weights[A_RET] : 0;
+    w[A_RANDOM] = fc_weights[A_RANDOM];
+    w[A_UNBALANCED] = fc_weights[A_UNBALANCED];
+    w[A_STRAY] = fc_weights[A_STRAY];
+    w[A_SCRIPT] =
+        g->full_mode && g->loop_sp < fcb.rtl.loop_depth && g->depth < 4 ? fc_weights[A_SCRIPT] : 0;
+    /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
+     * the limits; shrink phase: closes x4. */
+    static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
+    static const gen_act closes[] = {A_ELSE, A_ENDIF, A_ENDLOOP, A_BREAK, A_RET};
+    if (g->grow) {
+        for (size_t i = 0; i < sizeof opens / sizeof opens[0]; i++)
+            w[opens[i]] *= 4;
+        w[A_RANDOM] = w[A_UNBALANCED] = w[A_STRAY] = w[A_SCRIPT] = 0;
+    } else {
+        for (size_t i = 0; i < sizeof closes / sizeof closes[0]; i++)
+            w[closes[i]] *= 4;
+    }
+    /* At a limit, opening more is rare: the overflow is reached now and then
+     * instead of ending every deep nest. */
+    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = g->full_mode ? 32 : 4;
+    if (g->depth >= (lim < cap ? lim : cap))
+        w[A_IF] = (w[A_IF] + 7) / 8;
+    if (!g->full_mode || g->loop_sp >= fcb.rtl.loop_depth)
+        w[A_LOOP] = (w[A_LOOP] + 7) / 8;
+    if (g->addr_sp >= fcb.rtl.addr_depth)
+        w[A_CALL] = (w[A_CALL] + 7) / 8;
+    unsigned total = 0;
+    for (unsigned i = 0; i < A_COUNT; i++)
+        total += w[i];
+    if (!total)
+        return A_IDLE;
+    unsigned x = rng_below(&fcb.rng, total);
+    for (unsigned i = 0; i < A_COUNT; i++) {
+        if (x < w[i])
+            return (gen_act)i;
+        x -= w[i];
+    }
+    return A_IDLE;
+}
+
+static uint8_t ifs_inside(const gen_ctx *g, int li)
+{
+    return (uint8_t)(g->n - (unsigned)li - 1);
+}
+
+/* The instruction of a generator action, into s->in.inst (and the pending record). */
+static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    pending *p = &fcb.pend;
+    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    int li = innermost_loop(g);
+    fc_construct c = FC_C_COUNT;
+    uint8_t pop = 0, jf = 0xFF;
+    switch (a) {
+    case A_IF: {
+        unsigned r = rng_below(&fcb.rng, 8);
+        bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
+        static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
+        static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE,
+                                                 FC_C_IF_BOOL_ELSE};
+        if (merge) {
+            c = FC_C_IF_MERGED;
+            p->merge = pop = (uint8_t)(top->merge + 1);
+        } else {
+            c = (r & 1 ? with_else : plain)[r % 3];
+        }
+        break;
+    }
+    case A_ELSE:
+        c = FC_C_ELSE;
+        break;
+    case A_ENDIF:
+        c = FC_C_ENDIF;
+        pop = (uint8_t)(top->merge + 1);
+        break;
+    case A_LOOP:
+        p->kind = rng_below(&fcb.rng, 2) ? K_LOOP : K_REP;
+        c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
+        p->kr = draw_kr();
+        break;
+    case A_ENDLOOP: /* the innermost loop's END, or the END a skip/continue jumped to */
+        p->kind = g->end_due ? g->end_kind : top->kind;
+        p->kr = g->end_due ? g->end_kr : top->kr;
+        p->zero_end = g->end_due && g->end_kr == 0;
+        c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
+        break;
+    case A_BREAK: {
+        bool cond = rng_below(&fcb.rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
+        c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
+                 : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
+        pop = ifs_inside(g, li);
+        if (cond)
+            jf = draw_cond_func();
+        break;
+    }
+    case A_CONTINUE:
+        c = FC_C_CONTINUE;
+        pop = ifs_inside(g, li);
+        break;
+    case A_CALL:
+        p->kind = rng_below(&fcb.rng, 2) ? K_CALLNZ : K_CALL;
+        c = p->kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
+        jf = draw_cond_func();
+        break;
+    case A_RET: {
+        /* The lanes every earlier conditional return switched off, plus the
+         * CALLNZ level, come back when the group returns. */
+        uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
+        if (rng_below(&fcb.rng, 3) == 0) {
+            c = FC_C_RET_COND;
+            jf = draw_cond_func();
+            pop = n;
+        } else if (top->cret) {
+            c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
+            pop = n;
+        } else {
+            c = top->kind == K_CALLNZ ? FC_C_RET_CALLNZ : FC_C_RET;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    p->c = c;
+    p->label = fc_construct_name(c);
+    in->inst = fc_canon(c, addr, pop, jf);
+    if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(in->inst.jump_func)) {
+        in->inst.pred_sel = (uint8_t)(FC_PSEL_R + rng_below(&fcb.rng, 4));
+        in->inst.pred_inv = (uint8_t)rng_below(&fcb.rng, 2);
+    } else if (rng_below(&fcb.rng, 8) == 0) {
+        in->inst.pred_sel = (uint8_t)(FC_PSEL_R + rng_below(&fcb.rng, 4)); /* read, then ignored */
+    }
+    if (a == A_LOOP || a == A_ENDLOOP)
+        in->loop_count = p->kr;
+}
+
+/* A close with nothing to close, chosen from what the unit last reported. */
+static void build_unbalanced(const gen_ctx *g, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    in->loop_count = (uint8_t)(1 + rng_below(&fcb.rng, 255));
+    switch (rng_below(&fcb.rng, 4)) {
+    case 0: /* ENDIF popping one level more than is open */
+        in->inst = fc_canon(FC_C_ENDIF, addr, (uint8_t)(g->depth < 31 ? g->depth + 1 : 31), 0);
+        fcb.pend.label = "ENDIF (unbalanced)";
+        break;
+    case 1: /* END on an empty stack, or of the other kind */
+        in->inst = fc_canon(g->loop_sp && g->top_is_loop ? FC_C_ENDREP : FC_C_ENDLOOP, addr, 0, 0);
+        fcb.pend.label = "END (unbalanced)";
+        break;
+    case 2:
+        in->inst =
+            fc_canon(g->loop_sp && !g->top_is_loop ? FC_C_BREAKLOOP : FC_C_BREAKREP, addr, 0, 0);
+        fcb.pend.label = "BREAK (unbalanced)";
+        break;
+    default:
+        in->inst = fc_canon(FC_C_RET, addr, 0, 0);
+        fcb.pend.label = "RET (unbalanced)";
+        break;
+    }
+}
+
+static void build_random(fc_stim *s)
+{
+    uint64_t r = rng_next(&fcb.rng);
+    fc_fields *f = &s->in.inst;
+    f->op = r & 7;
+    f->b_else = r >> 3 & 1;
+    f->jump_any = r >> 4 & 1;
+    f->a_op = r >> 5 & 3;
+    f->jump_func = (uint8_t)(r >> 7);
+    f->b_pop_cnt = r >> 15 & 31;
+    f->b_op0 = r >> 20 & 3;
+    f->b_op1 = r >> 22 & 3;
+    f->jump_addr = r >> 24 & 511;
+    f->pred_sel = r >> 33 & 7;
+    f->pred_inv = r >> 36 & 1;
+    s->in.loop_count = (uint8_t)(r >> 37);
+    s->in.alu_valid = r >> 45 & 1;
+    fcb.pend.label = "random fields";
+}
+
+/* Random fields made legal against what the unit last reported: no illegal
+ * codes, no stale ALU result, pops within the depth, loop ops only on a frame
+ * of the right kind. Such programs are not canonical, but must not fault. */
+static void build_stray(const gen_ctx *g, fc_stim *s)
+{
+    build_random(s);
+    fc_fields *f = &s->in.inst;
+    f->a_op %= 3;
+    f->b_op0 %= 3;
+    f->b_op1 %= 3;
+    if (f->pred_sel == FC_PSEL_RGBA || f->pred_sel > FC_PSEL_A)
+        f->pred_sel = FC_PSEL_NONE;
+    f->b_pop_cnt = (uint8_t)rng_below(&fcb.rng, (g->depth < 31 ? g->depth : 31) + 1u);
+    s->in.alu_valid = 1;
+    bool closes = f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP || f->op >= FC_OP_BREAKLOOP;
+    if (closes && !g->loop_sp)
+        f->op = FC_OP_JUMP;
+    else if (f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP)
+        f->op = g->top_is_loop ? FC_OP_ENDLOOP : FC_OP_ENDREP;
+    else if (f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP)
+        f->op = g->top_is_loop ? FC_OP_BREAKLOOP : FC_OP_BREAKREP;
+    fcb.pend.label = "stray (legal fields)";
+}
+
+/* Lanes kept in a CONTINUE mask when a BREAK ends their loop, although they
+ * never entered it (they were woken inside): the frame is dropped with them
+ * and they become DEAD (docs/fc_unit_rtl.md, decision 3). Steps:
+ *   1 IF_ELSE splitting the active lanes   2 LOOP/REP (live = the then-lanes)
+ *   3 a stray ENDIF: the else-lanes wake inside the loop
+ *   4 CONTINUE of exactly the woken lanes  5 BREAK of everyone else: the loop ends */
+static void build_script(gen_ctx *g, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    unsigned step = g->script ? g->script : 1;
+    switch (step) {
+    case 1:
+        in->inst = fc_canon(FC_C_IF_ELSE, addr, 0, 0);
+        in->alu_result = g->active & rng_next(&fcb.rng);
+        break;
+    case 2:
+        in->inst = fc_canon(rng_below(&fcb.rng, 2) ? FC_C_LOOP : FC_C_REP, addr, 0, 0);
+        in->loop_count = (uint8_t)(2 + rng_below(&fcb.rng, 4));
+        g->script_mask = g->active;
+        break;
+    case 3:
+        in->inst = fc_canon(FC_C_ENDIF, addr, 1, 0);
+        break;
+    case 4:
+        in->inst = fc_canon(FC_C_CONTINUE, addr, 0, 0);
+        in->inst.jump_func = 0xF0; /* the lanes whose ALU result is set: the woken ones */
+        in->alu_result = g->active & ~g->script_mask;
+        break;
+    default:
+        in->inst = fc_canon(g->top_is_loop ? FC_C_BREAKLOOP : FC_C_BREAKREP, addr, 0, 0);
+        break;
+    }
+    g->script = step < 5 ? (uint8_t)(step + 1) : 0;
+    fcb.pend.label = "script: cont lanes dropped";
+}
+
+/* Every field cut to its port width: the model then sees what the RTL's ports
+ * carry (the model does not cut them itself: B_POP_CNT 32 would pop 32 there
+ * and 0 in the RTL). */
+static void cut_to_width(fc_unit_in *in)
+{
+    fc_fields *f = &in->inst;
+    f->op &= 7;
+    f->b_else &= 1;
+    f->jump_any &= 1;
+    f->a_op &= 3;
+    f->b_pop_cnt &= 31;
+    f->b_op0 &= 3;
+    f->b_op1 &= 3;
+    f->jump_addr &= 511;
+    f->pred_sel &= 7;
+    f->pred_inv &= 1;
+    in->cmd &= 3;
+    in->full_mode &= 1;
+    in->alu_valid &= 1;
+    in->bool_const &= 1;
+    in->pc &= 511;
+}
+
+void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
+{
+    if (prev)
+        follow(prev);
+    memset(s, 0, sizeof *s);
+    pending *p = &fcb.pend;
+    memset(p, 0, sizeof *p);
+    fc_unit_in *in = &s->in;
+    uint64_t r = rng_next(&fcb.rng);
+
+    if ((r & 0xffffff) < fcb.reset_threshold) {
+        s->rst = 1;
+        for (unsigned c = 0; c < fcb.rtl.contexts; c++)
+            fcb.g[c].started = 0;
+        fcb.cur = *s;
+        return;
+    }
+    /* Mostly the focus context (long programs, deep nesting), interleaved with
+     * the others; now and then a context that does not exist. */
+    unsigned sel = (unsigned)(r >> 24 & 63);
+    if (sel == 0 && fcb.rtl.contexts < 256) {
+        in->ctx = (uint8_t)(fcb.rtl.contexts + rng_below(&fcb.rng, 256 - fcb.rtl.contexts));
+    } else if (sel < 48) {
+        in->ctx = (uint8_t)fcb.focus;
+    } else {
+        in->ctx = (uint8_t)rng_below(&fcb.rng, fcb.rtl.contexts);
+    }
+    if ((r >> 30 & 255) == 0)
+        fcb.focus = rng_below(&fcb.rng, fcb.rtl.contexts);
+
+    /* Lane conditions and constants (ignored where the instruction does not read them). */
+    uint64_t act = in->ctx < fcb.rtl.contexts ? fcb.g[in->ctx].active : fcb.lanes;
+    in->alu_result = draw_cond(act);
+    for (int i = 0; i < 4; i++)
+        in->pred[i] = draw_cond(act);
+    in->bool_const = r >> 38 & 1;
+    in->loop_count = (uint8_t)(r >> 39);
+    in->loop_init = (uint8_t)(r >> 47);
+    in->loop_step = (int8_t)(uint8_t)(r >> 55);
+    in->alu_valid = 1;
+
+    p->ctx = in->ctx;
+    p->valid = true;
+    if (in->ctx >= fcb.rtl.contexts) {
+        in->cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : FC_CMD_START);
+        in->live = rng_next(&fcb.rng);
+        build_random(s);
+        p->act = A_RANDOM;
+        p->label = "bad context";
+        fcb.cur = *s;
+        return;
+    }
+    gen_ctx *g = &fcb.g[in->ctx];
+    in->pc = g->pc & 0x1FF;
+    in->full_mode = g->full_mode;
+    in->live = g->live;
+
+    gen_act a;
+    if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
+        (g->dirty && !g->script && rng_below(&fcb.rng, 16) == 0) ||
+        (!g->live && rng_below(&fcb.rng, 8) == 0))
+        a = A_START; /* a new wavefront: first use, program end, after a fault, lost track */
+    else if (g->end_due)
+        a = A_ENDLOOP;
+    else if (g->script)
+        a = A_SCRIPT;
+    else
+        a = choose(g);
+    p->act = a;
+
+    switch (a) {
+    case A_START:
+        in->cmd = FC_CMD_START;
+        g->live = draw_live_start();
+        in->live = g->live;
+        g->full_mode = rng_below(&fcb.rng, 8) != 0;
+        g->grow = (uint8_t)rng_below(&fcb.rng, 2);
+        p->label = "START";
+        break;
+    case A_IDLE:
+        in->cmd = rng_below(&fcb.rng, 4) ? FC_CMD_IDLE : 3; /* 3 also means IDLE */
+        build_random(s);                                    /* fields are ignored */
+        p->label = "IDLE";
+        break;
+    case A_RANDOM:
+        in->cmd = FC_CMD_EXEC;
+        build_random(s);
+        break;
+    case A_UNBALANCED:
+        in->cmd = FC_CMD_EXEC;
+        build_unbalanced(g, s);
+        break;
+    case A_STRAY:
+        in->cmd = FC_CMD_EXEC;
+        build_stray(g, s);
+        break;
+    case A_SCRIPT:
+        in->cmd = FC_CMD_EXEC;
+        build_script(g, s);
+        break;
+    default:
+        in->cmd = FC_CMD_EXEC;
+        build_exec(g, a, s);
+        g->end_due = a == A_ENDLOOP ? 0 : g->end_due;
+        break;
+    }
+    if (in->cmd == FC_CMD_EXEC) {
+        /* ALU result written by the ALU instruction before this one, mostly. */
+        if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT)
+            in->alu_valid = reads_alu(in->inst.jump_func)
+                                ? g->grow || rng_below(&fcb.rng, 32) != 0 /* stale now and then */
+                                : (uint8_t)rng_below(&fcb.rng, 2);
+        /* Lanes die now and then (TEXKILL, end of their work); a dead lane raised
+         * again in live must stay dead. */
+        unsigned d = rng_below(&fcb.rng, 64);
+        if (d == 0 && g->live)
+            g->live &= ~(1ull << rng_below(&fcb.rng, fcb.rtl.lanes));
+        else if (d == 1)
+            g->live &= rng_next(&fcb.rng);
+        in->live = g->live;
+        if (d == 2)
+            in->live |= rng_next(&fcb.rng);
+        if (rng_below(&fcb.rng, 1024) == 0)
+            g->full_mode ^= 1;
+        in->full_mode = g->full_mode;
+        if (rng_below(&fcb.rng, 96) == 0)
+            g->grow ^= 1;
+    }
+    cut_to_width(in);
+    fcb.cur = *s;
+}
