@@ -111,7 +111,13 @@ $(BUILD)/cosim: harness/cosim_front.sh
 
 cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 
-build: $(BUILD)/opt/libcsim.a dpp cosim-bin
+# The examples as executables (program-driven lock-step jobs run them).
+EXAMPLE_ELFS := $(patsubst examples/%/,$(BUILD)/examples/%.elf,$(sort $(dir $(wildcard examples/*/*.s))))
+$(BUILD)/examples/%.elf: examples/$$*/$$*.s $(BUILD)/dpp
+	@mkdir -p $(@D)
+	$(BUILD)/dpp asm $< -o $@
+
+build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
 
 # ---------------------------------------------------------------- jobs users run
 PAR ?= 2

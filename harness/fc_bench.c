@@ -5,6 +5,7 @@
 #include "stim_weights.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,6 +67,32 @@ static int opt_bc_width(const char *v, char *err, size_t n)
     return parse_uint(v, 3, 8, &want.bc_width, err, n);
 }
 
+/* --program FILE.elf and --domain WxH: program-driven stimulus (fc_program.h). */
+static const char *program_path;
+static unsigned domain_w = 8, domain_h = 8;
+static bool domain_given;
+
+static int opt_program(const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    program_path = v;
+    return 0;
+}
+
+static int opt_domain(const char *v, char *err, size_t errlen)
+{
+    unsigned w, h;
+    char tail;
+    if (sscanf(v, "%ux%u%c", &w, &h, &tail) != 2 || v[0] == '-' || w < 1 || h < 1 || w > 4096 || h > 4096) {
+        snprintf(err, errlen, "'%s' is not WxH with each side in 1..4096", v);
+        return -1;
+    }
+    domain_w = w;
+    domain_h = h;
+    domain_given = true;
+    return 0;
+}
+
 static int opt_reset_rate(const char *v, char *err, size_t errlen)
 {
     if (stim_parse_count(v, &reset_rate, err, errlen))
@@ -111,6 +138,11 @@ static const cosim_option fc_options[] = {
      "reset the whole unit for one cycle once in N cycles (default 250000; "
      "0: never)",
      opt_reset_rate},
+    {"program", "FILE.elf",
+     "program-driven stimulus: replay the flow-control steps of this CTM executable run by the "
+     "golden model (no random stimulus; the run ends with the trace)",
+     opt_program},
+    {"domain", "WxH", "the domain the --program runs over (default 8x8)", opt_domain},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -138,7 +170,29 @@ static void stimulus_args(char *buf, size_t n)
         used = strlen(buf);
     }
     if (reset_given && used < n)
-        snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "", reset_rate);
+        used += (size_t)snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "",
+                                 reset_rate);
+    if (program_path && used < n)
+        snprintf(buf + used, n - used, "%s--program %s --domain %ux%u", used ? " " : "",
+                 program_path, domain_w, domain_h);
+}
+
+/* --program: records the program's steps; the run is as long as the trace. */
+static void load_program(void)
+{
+    char err[512];
+    if (fc_program_record(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
+                          sizeof err)) {
+        fprintf(stderr, "cosim: --program: %s\n", err);
+        exit(3);
+    }
+    if (cosim_cfg.cycles > fcb.prog.n)
+        cosim_cfg.cycles = fcb.prog.n;
+    if (!cosim_cfg.quiet)
+        fprintf(stderr, "cosim: stimulus from %s over %ux%u: %zu flow-control steps%s%s\n",
+                program_path, domain_w, domain_h, fcb.prog.n,
+                fcb.prog.faulted ? ", ending in the program fault: " : "",
+                fcb.prog.faulted ? fcb.prog.fault_msg : "");
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -150,6 +204,7 @@ void fc_bench_close(void)
     free(fcb.state);
     free(fcb.history);
     free(fcb.history_count);
+    fc_program_free(&fcb.prog);
     memset(&fcb, 0, sizeof fcb);
 }
 
@@ -182,6 +237,8 @@ void fc_bench_bind(const fc_unit_params *rtl)
     fcb.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
     if (reset_rate && !fcb.reset_threshold)
         fcb.reset_threshold = 1;
+    if (program_path)
+        load_program();
 }
 
 uint64_t fc_bench_cycles_checked(void)

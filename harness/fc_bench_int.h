@@ -7,6 +7,7 @@
 #include "cosim.h"
 #include "fc_bench.h"
 #include "fc_canon.h"
+#include "fc_program.h"
 #include "rng.h"
 
 #include <stdbool.h>
@@ -101,6 +102,8 @@ typedef struct fc_bench_state {
     uint32_t *history_count;
     fc_stim cur;
     pending pend;
+    fc_program_trace prog; /* --program: the recorded steps replayed instead of drawn */
+    size_t prog_next;
     fc_bench_coverage cov;
     uint64_t last_reset_cycle;
     bool any_reset;

@@ -493,8 +493,27 @@ static void cut_to_width(fc_unit_in *in)
     in->pc &= 511;
 }
 
+/* --program: the next recorded step; once the trace is over, IDLE on context 0. */
+static void next_program_step(fc_stim *s)
+{
+    memset(s, 0, sizeof *s);
+    memset(&fcb.pend, 0, sizeof fcb.pend);
+    if (fcb.prog_next < fcb.prog.n)
+        s->in = fcb.prog.steps[fcb.prog_next++];
+    else
+        s->in.cmd = FC_CMD_IDLE;
+    fcb.pend.valid = true;
+    fcb.pend.ctx = s->in.ctx;
+    fcb.pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";
+    fcb.cur = *s;
+}
+
 void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 {
+    if (fcb.prog.n) {
+        next_program_step(s);
+        return;
+    }
     if (prev)
         follow(prev);
     memset(s, 0, sizeof *s);
