@@ -54,6 +54,10 @@ int main(int argc, char **argv) {
     return 3;
   }
   top->rst_ni = 0;
+  top->eval();  // the DUTs reset asynchronously here,
+  top->clk_i = 1;
+  top->eval();  // the testbench's own registers on this edge
+  top->clk_i = 0;
   top->eval();
   top->rst_ni = 1;
   top->eval();

@@ -49,7 +49,7 @@ module tb_pred_stack #(
 
   initial c_dpi_pred_bind(Contexts, Lanes, Depth);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
     if (!rst_ni) begin
       stim_valid_q <= 1'b0;
       stim_rst_q   <= 1'b0;

@@ -47,7 +47,7 @@ module tb_stack_acct #(
 
   initial c_dpi_stack_bind(Width, Rule, Chip, Depth);
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
     if (!rst_ni) begin
       stim_valid_q <= 1'b0;
       stim_rst_q   <= 1'b0;

@@ -61,9 +61,11 @@ if [[ -n $variant ]]; then
   defines=(+define+"$define")
 fi
 
-libdir=$build/opt san_flags="" vlt_san_flags=""
+# The optimised C side is built with LTO (Makefile OPT): the link runs LTO over it.
+libdir=$build/opt san_flags="" vlt_san_flags="" lto_flags="-flto=auto -ffat-lto-objects"
 if [[ ${COSIM_SAN:-0} == 1 ]]; then
   libdir=$build
+  lto_flags=""
   san_flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all"
   # Verilator's own runtime (its bundled fstapi.c stores misaligned words) gets ASan only.
   vlt_san_flags="-fsanitize=address -fno-omit-frame-pointer"
@@ -77,7 +79,7 @@ verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fa
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${defines[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
-  -LDFLAGS "$mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
+  -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
 grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die "verilator warnings"; }
 
@@ -85,9 +87,9 @@ grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die
 vroot=$(verilator --getenv VERILATOR_ROOT)
 rm -f "$mdir/dpi_glue.a"
 for src in dpi/*.c; do
-  gcc -std=c11 -O2 -g $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
+  gcc -std=c11 -O2 -g $lto_flags $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
     -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/$(basename "$src" .c).o"
-  ar rcs "$mdir/dpi_glue.a" "$mdir/$(basename "$src" .c).o"
+  gcc-ar rcs "$mdir/dpi_glue.a" "$mdir/$(basename "$src" .c).o"
 done
 
 # 3. Compile and link (the generated link rule ignores changed archives: relink always).
