@@ -63,9 +63,7 @@ static int opt_reset_rate(const char *v, char *err, size_t n)
 
 static void op_namer(unsigned op, char *buf, size_t n)
 {
-    snprintf(buf, n, "%s", pred_op_name(op));
-    for (char *c = buf; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    stim_lower_name(buf, n, pred_op_name(op));
 }
 
 static int opt_weights(const char *v, char *err, size_t errlen)

@@ -90,9 +90,7 @@ static void op_namer(unsigned op, char *buf, size_t n)
         snprintf(buf, n, "op%u", op);
         return;
     }
-    snprintf(buf, n, "%s", stack_op_name(op));
-    for (char *c = buf; *c; c++)
-        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+    stim_lower_name(buf, n, stack_op_name(op));
 }
 
 static int opt_weights(const char *v, char *err, size_t errlen)

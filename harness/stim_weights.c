@@ -20,6 +20,13 @@ static void list_names(char *err, size_t errlen, unsigned count, stim_op_namer n
         snprintf(err + used, errlen - used, "; weights 0..%d)", MAX_WEIGHT);
 }
 
+void stim_lower_name(char *buf, size_t n, const char *name)
+{
+    snprintf(buf, n, "%s", name);
+    for (char *c = buf; *c; c++)
+        *c = (char)(*c >= 'A' && *c <= 'Z' ? *c + 32 : *c);
+}
+
 int stim_weights_parse(const char *text, unsigned *weights, unsigned count, stim_op_namer name,
                        char *err, size_t errlen)
 {

@@ -10,6 +10,9 @@
 /* Lower-case name of op `op` as the --weights option spells it. */
 typedef void (*stim_op_namer)(unsigned op, char *buf, size_t n);
 
+/* Copies name into buf in lower case (op names as --weights spells them). */
+void stim_lower_name(char *buf, size_t n, const char *name);
+
 /* Parses "name=weight,..." into weights[0..count) (ops not named keep their
  * weight). Weights are 0..1000000 and not all zero. Returns 0, or -1 with a
  * message listing the valid names. */
