@@ -45,7 +45,7 @@ name=$block-$config${variant:+-$variant}
 bin=$here/cosim-$name
 # make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
 if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
-  echo "cosim: building the $name model (~3 s)..." >&2
+  echo "cosim: building the $name model (~4 s)..." >&2
   make -s -C "$root" BUILD="$here" "$bin" >&2 || { echo "cosim: could not build $name" >&2; exit 3; }
 fi
 exec "$bin" "$@"
