@@ -24,6 +24,7 @@ cosim_settings cosim_cfg = {
     .out_dir = "cosim-out",
     .wave_window = 200,
     .snapshot_interval = 1000000,
+    .reset_rate = 250000,
     .variant = "",
     .self = "cosim",
 };
@@ -95,6 +96,21 @@ static int opt_snapshot_interval(const char *v, char *err, size_t n)
     return set_count(v, &cosim_cfg.snapshot_interval, 1, err, n);
 }
 
+static int opt_reset_rate(const char *v, char *err, size_t n)
+{
+    cosim_cfg.reset_given = true;
+    return set_count(v, &cosim_cfg.reset_rate, 0, err, n);
+}
+
+uint32_t cosim_reset_threshold(void)
+{
+    uint64_t rate = cosim_cfg.reset_rate;
+    if (!rate)
+        return 0;
+    uint32_t t = (uint32_t)((1u << 24) / rate);
+    return t ? t : 1;
+}
+
 static int opt_block(const char *v, char *err, size_t errlen)
 {
     const cosim_bench *b = cosim_find_bench(v);
@@ -164,6 +180,9 @@ static const cosim_option common_options[] = {
      "fork a snapshot every N cycles so a late mismatch is traced without re-running from 0 "
      "(default 1M)",
      opt_snapshot_interval},
+    {"reset-rate", "N", "assert the unit's reset for one cycle once in N cycles (default 250000; "
+                        "0: never)",
+     opt_reset_rate},
     {"no-compare", NULL, "drive the RTL alone: no C model, no comparison (speed baseline)",
      opt_no_compare},
     {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress},
@@ -391,10 +410,12 @@ static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
     char cfg[256], stim[512];
     cosim_cfg.bench->config_args(cfg, sizeof cfg);
     cosim_cfg.bench->stimulus_args(stim, sizeof stim);
-    snprintf(buf, n, "%s --block %s %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s",
-             front, cosim_cfg.bench->block, cfg, cosim_cfg.seed, mm->cycle + 1,
-             *cosim_cfg.variant ? " --rtl-variant " : "", cosim_cfg.variant, *stim ? " " : "",
-             stim);
+    size_t used = (size_t)snprintf(
+        buf, n, "%s --block %s %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s", front,
+        cosim_cfg.bench->block, cfg, cosim_cfg.seed, mm->cycle + 1,
+        *cosim_cfg.variant ? " --rtl-variant " : "", cosim_cfg.variant, *stim ? " " : "", stim);
+    if (cosim_cfg.reset_given && used < n)
+        snprintf(buf + used, n - used, " --reset-rate %" PRIu64, cosim_cfg.reset_rate);
 }
 
 static void lane_list(char *buf, size_t n, uint64_t diff)

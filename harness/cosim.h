@@ -66,6 +66,8 @@ typedef struct cosim_settings {
     const char *out_dir;  /* waveforms and .gtkw */
     uint64_t wave_window; /* 0: no waveform */
     uint64_t snapshot_interval;
+    uint64_t reset_rate;  /* a one-cycle reset of the unit once in this many cycles (0: never) */
+    bool reset_given;
     bool progress;
     bool quiet;
     const char *variant;  /* broken-RTL variant name built into this binary, or "" */
@@ -78,6 +80,10 @@ extern cosim_settings cosim_cfg;
  * 0 after --help, 2 on a usage error (message printed). `variant` is the
  * broken-RTL variant compiled into this binary ("" for the real RTL). */
 int cosim_parse_args(int argc, char **argv, const char *variant);
+
+/* The --reset-rate as a threshold on a 24-bit random field: a cycle resets
+ * when the field is below it (rarer than 1 in 2^24 is clamped to that). */
+uint32_t cosim_reset_threshold(void);
 
 /* The bench of a block by name, or NULL. */
 const cosim_bench *cosim_find_bench(const char *block);

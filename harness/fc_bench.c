@@ -26,8 +26,7 @@ unsigned fc_weights[A_COUNT] = {
 };
 
 static fc_unit_params want = {1, 64, 4, 4, 6};
-static uint64_t reset_rate = 250000; /* a whole-unit reset once in this many cycles (0: never) */
-static bool weights_given, reset_given;
+static bool weights_given;
 
 static int parse_uint(const char *v, unsigned lo, unsigned hi, unsigned *dst, char *err,
                       size_t errlen)
@@ -93,14 +92,6 @@ static int opt_domain(const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static int opt_reset_rate(const char *v, char *err, size_t errlen)
-{
-    if (stim_parse_count(v, &reset_rate, err, errlen))
-        return -1;
-    reset_given = true;
-    return 0;
-}
-
 static void act_namer(unsigned act, char *buf, size_t n)
 {
     snprintf(buf, n, "%s", act_names[act]);
@@ -134,10 +125,6 @@ static const cosim_option fc_options[] = {
      "endloop break continue call ret random unbalanced stray script; defaults "
      "4,1,12,8,10,6,8,4,3,4,5,2,1,2,1)",
      opt_weights},
-    {"reset-rate", "N",
-     "reset the whole unit for one cycle once in N cycles (default 250000; "
-     "0: never)",
-     opt_reset_rate},
     {"program", "FILE.elf",
      "program-driven stimulus: replay the flow-control steps of this CTM executable run by the "
      "golden model (no random stimulus; the run ends with the trace)",
@@ -169,9 +156,6 @@ static void stimulus_args(char *buf, size_t n)
         stim_weights_format(buf + used, n - used, fc_weights, A_COUNT, act_namer);
         used = strlen(buf);
     }
-    if (reset_given && used < n)
-        used += (size_t)snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "",
-                                 reset_rate);
     if (program_path && used < n)
         snprintf(buf + used, n - used, "%s--program %s --domain %ux%u", used ? " " : "",
                  program_path, domain_w, domain_h);
@@ -234,9 +218,7 @@ void fc_bench_bind(const fc_unit_params *rtl)
     }
     fcb.lanes = rtl->lanes == 64 ? ~0ull : (1ull << rtl->lanes) - 1;
     rng_seed(&fcb.rng, cosim_cfg.seed);
-    fcb.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
-    if (reset_rate && !fcb.reset_threshold)
-        fcb.reset_threshold = 1;
+    fcb.reset_threshold = cosim_reset_threshold();
     if (program_path)
         load_program();
 }

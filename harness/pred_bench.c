@@ -19,8 +19,7 @@ static unsigned weights[PRED_OP_COUNT] = {
 };
 static pred_stack_cfg want = {32, 20, 32};
 static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
-static uint64_t reset_rate = 250000;  /* a mid-run reset once in this many cycles (0: never) */
-static bool weights_given, burst_given, reset_given;
+static bool weights_given, burst_given;
 
 static int parse_param(const char *v, unsigned *dst, char *err, size_t errlen)
 {
@@ -55,12 +54,6 @@ static int opt_burst_rate(const char *v, char *err, size_t n)
     return stim_parse_count(v, &burst_rate, err, n);
 }
 
-static int opt_reset_rate(const char *v, char *err, size_t n)
-{
-    reset_given = true;
-    return stim_parse_count(v, &reset_rate, err, n);
-}
-
 static void op_namer(unsigned op, char *buf, size_t n)
 {
     stim_lower_name(buf, n, pred_op_name(op));
@@ -83,8 +76,6 @@ static const cosim_option pred_options[] = {
     {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
                         "(default 512; 0: never)",
      opt_burst_rate},
-    {"reset-rate", "N", "assert reset for one cycle once in N cycles (default 250000; 0: never)",
-     opt_reset_rate},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -146,8 +137,6 @@ static void stimulus_args(char *buf, size_t n)
     if (burst_given && used < n)
         used += (size_t)snprintf(buf + used, n - used, "%s--burst-rate %" PRIu64, used ? " " : "",
                                  burst_rate);
-    if (reset_given && used < n)
-        snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "", reset_rate);
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -173,10 +162,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
     B.lanes = pred_stack_lane_mask(B.model);
     rng_seed(&B.rng, cosim_cfg.seed);
     stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
-    B.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
-    B.burst_threshold = burst_rate ? (uint32_t)((1u << 16) / burst_rate) : 0;
-    if (reset_rate && !B.reset_threshold)
-        B.reset_threshold = 1; /* rarer than 1 in 2^24 is not representable: clamp */
+    B.reset_threshold = cosim_reset_threshold();
     if (burst_rate && !B.burst_threshold)
         B.burst_threshold = 1;
 }

@@ -23,8 +23,7 @@ static unsigned weights[STACK_OP_COUNT] = {
     [15] = 1,
 };
 static stack_acct_cfg want = {64, STACK_RULE_ISA, STACK_CHIP_R7XX, 64};
-static uint64_t reset_rate = 250000;
-static bool weights_given, reset_given;
+static bool weights_given;
 
 static const char *const rule_names[] = {"isa", "mesa", "llvm"};
 static const char *const chip_names[] = {"r7xx", "evergreen", "ni", "cayman"};
@@ -77,12 +76,6 @@ static int opt_tracker_depth(const char *v, char *err, size_t n)
     return 0;
 }
 
-static int opt_reset_rate(const char *v, char *err, size_t n)
-{
-    reset_given = true;
-    return stim_parse_count(v, &reset_rate, err, n);
-}
-
 /* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
 static void op_namer(unsigned op, char *buf, size_t n)
 {
@@ -110,8 +103,6 @@ static const cosim_option stack_options[] = {
      "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
      "call pop loop_end return else jump clear op13 op14 op15)",
      opt_weights},
-    {"reset-rate", "N", "assert reset for one cycle once in N cycles (default 250000; 0: never)",
-     opt_reset_rate},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -183,8 +174,6 @@ static void stimulus_args(char *buf, size_t n)
         stim_weights_format(buf + used, n - used, weights, STACK_OP_COUNT, op_namer);
         used = strlen(buf);
     }
-    if (reset_given && used < n)
-        snprintf(buf + used, n - used, "%s--reset-rate %" PRIu64, used ? " " : "", reset_rate);
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -208,9 +197,7 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
     rng_seed(&S.rng, cosim_cfg.seed);
     build_table(S.grow_table, is_push, 4);
     build_table(S.shrink_table, is_pop, 4);
-    S.reset_threshold = reset_rate ? (uint32_t)((1u << 24) / reset_rate) : 0;
-    if (reset_rate && !S.reset_threshold)
-        S.reset_threshold = 1;
+    S.reset_threshold = cosim_reset_threshold();
     S.growing = true;
     S.target = 1;
 }
