@@ -110,20 +110,15 @@ static uint64_t fc_predicate(const fc_unit_in *in)
     return in->inst.pred_inv ? ~p : p;
 }
 
-/* Lanes of `set` whose JUMP_FUNC bit is 1. */
+/* Lanes of `set` whose JUMP_FUNC bit is 1: the OR, over the truth table's
+ * set entries, of the lanes whose (ALU result, predicate, boolean) match it. */
 static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
 {
-    uint64_t w = 0;
-    for (unsigned l = 0; l < FC_MAX_LANES; l++) {
-        uint64_t bit = 1ull << l;
-        if (!(set & bit))
-            continue;
-        unsigned idx =
-            ((in->alu_result & bit) ? 4u : 0u) | ((pred & bit) ? 2u : 0u) | (in->bool_const & 1u);
+    uint64_t alu = in->alu_result, b = (in->bool_const & 1u) ? ~0ull : 0, w = 0;
+    for (unsigned idx = 0; idx < 8; idx++)
         if ((in->inst.jump_func >> idx) & 1u)
-            w |= bit;
-    }
-    return w;
+            w |= (idx & 4 ? alu : ~alu) & (idx & 2 ? pred : ~pred) & (idx & 1 ? b : ~b);
+    return w & set;
 }
 
 static int group_decision(int any, uint64_t a, uint64_t w)

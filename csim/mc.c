@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define MC_TAG_BUCKETS 256
+
 typedef struct mc_line {
     uint64_t tag;   /* byte address / MC_LINE_BYTES */
     uint32_t valid; /* bit b: byte b holds data not yet in memory */
@@ -18,6 +20,12 @@ struct mc_model {
     unsigned out_mask;
     mc_line lines[MC_CACHE_LINES];
     unsigned nlines, oldest; /* lines[] is a FIFO ring of nlines entries from oldest */
+    /* An exact index of the ring: per bucket of tags, how many cached lines
+     * fall in it and the ring slot of the last one placed there. A bucket with
+     * no line is a sure miss and one with a single line a sure answer, so only
+     * colliding buckets need the ring scanned. */
+    uint8_t bucket_lines[MC_TAG_BUCKETS];
+    uint8_t bucket_slot[MC_TAG_BUCKETS];
 };
 
 static const char *const client_names[] = {
@@ -156,21 +164,47 @@ static void write_back(mc_model *m, const mc_line *l)
             m->mem[l->tag * MC_LINE_BYTES + b] = l->data[b];
 }
 
-static mc_line *line_for(mc_model *m, uint64_t tag)
+static unsigned bucket(uint64_t tag)
 {
-    for (unsigned i = 0; i < m->nlines; i++) {
+    return (unsigned)(tag % MC_TAG_BUCKETS);
+}
+
+/* The cached line of tag, or NULL. */
+static mc_line *find_line(mc_model *m, uint64_t tag)
+{
+    unsigned b = bucket(tag);
+    if (m->bucket_lines[b] == 0)
+        return NULL;
+    if (m->bucket_lines[b] == 1) {
+        mc_line *l = &m->lines[m->bucket_slot[b]];
+        return l->tag == tag ? l : NULL;
+    }
+    for (unsigned i = m->nlines; i-- > 0;) { /* newest first: writes are mostly sequential */
         mc_line *l = &m->lines[(m->oldest + i) % MC_CACHE_LINES];
         if (l->tag == tag)
             return l;
     }
+    return NULL;
+}
+
+static mc_line *line_for(mc_model *m, uint64_t tag)
+{
+    mc_line *l = find_line(m, tag);
+    if (l)
+        return l;
     if (m->nlines == MC_CACHE_LINES) { /* evict the oldest line */
-        write_back(m, &m->lines[m->oldest]);
+        mc_line *old = &m->lines[m->oldest];
+        write_back(m, old);
+        m->bucket_lines[bucket(old->tag)]--;
         m->oldest = (m->oldest + 1) % MC_CACHE_LINES;
         m->nlines--;
     }
-    mc_line *l = &m->lines[(m->oldest + m->nlines++) % MC_CACHE_LINES];
+    unsigned slot = (m->oldest + m->nlines++) % MC_CACHE_LINES;
+    l = &m->lines[slot];
     l->tag = tag;
     l->valid = 0;
+    m->bucket_lines[bucket(tag)]++;
+    m->bucket_slot[bucket(tag)] = (uint8_t)slot;
     return l;
 }
 
@@ -188,7 +222,8 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     uint32_t bytes;
     mc_pack(s->format, v, chmask & m->out_mask, elem, &bytes);
     mc_line *l = bytes ? line_for(m, a / MC_LINE_BYTES) : NULL;
-    for (unsigned b = 0; l && b < mc_format_bpe(s->format); b++)
+    unsigned bpe = mc_format_bpe(s->format);
+    for (unsigned b = 0; l && b < bpe; b++)
         if (bytes >> b & 1) {
             unsigned at = (unsigned)(a % MC_LINE_BYTES) + b;
             l->data[at] = elem[b];
@@ -203,6 +238,7 @@ void mc_flush(mc_model *m)
         write_back(m, &m->lines[(m->oldest + i) % MC_CACHE_LINES]);
     m->nlines = 0;
     m->oldest = 0;
+    memset(m->bucket_lines, 0, sizeof m->bucket_lines);
 }
 
 unsigned mc_cache_lines_used(const mc_model *m)

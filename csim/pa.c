@@ -1,53 +1,112 @@
-/* Processor array: wavefront slots, instruction issue, termination and the
- * conditional output of finished lanes. */
+/* Processor array: the program of a start_program, the groups of wavefronts
+ * it runs, and where their finished lanes go.
+ *
+ * Wavefronts run in groups of `contexts` (the ones in flight together). With
+ * one thread a group runs as soon as it is full and every finished lane is
+ * committed to the CO and MC at once. With several threads, groups are
+ * gathered into batches; the threads share a batch's groups, each group on
+ * one core, and keep their finished lanes; the caller's thread commits them
+ * group by group in wavefront order while the threads run the next batch
+ * (running a group writes no memory, so nothing it reads changes under it).
+ * The CO and MC see the same calls in the same order either way, so outputs,
+ * the conditional buffer and the output cache come out identical for any
+ * thread count, and the first fault in wavefront order is the one reported.
+ * Runs where that order could show (a trace, or inputs that overlap outputs or
+ * the conditional buffer) use one thread. */
 #include "pa.h"
 
-#include "alu.h"
 #include "co.h"
 #include "pa_int.h"
+#include "pa_pool.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#define PA_MAX_CONTEXTS 16
+#define PA_MAX_THREADS     64
+#define PA_GROUPS_PER_CORE 32 /* groups per thread in one batch */
 
-typedef struct pa_slot {
-    int busy;
-    unsigned index; /* wavefront number */
-    pe_wave wave;
-    uint64_t live; /* lanes still running: not finished, not killed */
-    uint64_t active;
-    int32_t al;
-    unsigned pc;
-    int alu_valid;
-    uint64_t steps;
-    pa_lane lane[PE_MAX_LANES];
-} pa_slot;
+/* One group of a batch and what running it left. */
+typedef struct pa_group {
+    unsigned first; /* index of its first wavefront in the batch */
+    unsigned count;
+    dpp_status st;
+    dpp_error err;
+    uint64_t clocks;
+    pa_finish *done; /* finished lanes, in order */
+    size_t ndone, cap;
+} pa_group;
+
+/* Wavefronts gathered for the threads, and their groups once run. */
+typedef struct pa_batch {
+    pe_wave *wave;
+    unsigned nwaves, first_index; /* first_index: the number of its first wavefront */
+    pa_group *group;
+    unsigned ngroups;
+} pa_batch;
 
 struct pa_model {
     pa_params p;
     mc_model *mc;
-    fc_unit_model *fc;
+    pa_shared *sh;
+    unsigned ncores;
+    pa_core core[PA_MAX_THREADS];
+    pa_pool *pool;
     pa_trace_fn trace;
     void *trace_user;
-    /* the program of the current start_program */
-    pe_program prog;
-    dpp_inst code[DPP_MAX_INSTS];
-    uint32_t cnst[DPP_NUM_CONSTS][4];
-    unsigned nconst; /* float constants inside their surface */
-    uint32_t ints[DPP_NUM_INTS];
-    int ints_valid, bools_valid;
-    uint32_t bools;
+    int parallel;   /* this start_program runs batches on several threads */
     unsigned waves; /* wavefronts started in this start_program */
-    uint64_t clocks;
-    pa_slot *slot;
+    unsigned batch_waves, batch_groups; /* capacity of a batch */
+    pa_batch batch[2];                  /* one gathered or running, one waiting for its commit */
+    pa_batch *gather, *pending;
+    dpp_status commit_st; /* what committing `pending` found */
+    dpp_error commit_err;
+    uint64_t commit_clocks;
 };
 
 pa_params pa_default_params(void)
 {
-    pa_params p = {
-        .lanes = 64, .contexts = 1, .addr_depth = 4, .loop_depth = 4, .step_limit = 1000000};
+    pa_params p = {.lanes = 64,
+                   .contexts = 1,
+                   .addr_depth = 4,
+                   .loop_depth = 4,
+                   .step_limit = 1000000,
+                   .threads = 1};
     return p;
+}
+
+/* The sink of a sequential run: the CO decides whether the lane's written
+ * outputs go to the MC. */
+static dpp_status commit(void *user, const pa_finish *f, dpp_error *err)
+{
+    pa_model *pa = user;
+    int pass;
+    dpp_status st =
+        co_request(&pa->sh->prog.co, pa->mc, CO_LOC_DPP, f->i, f->j, f->v, &pass, err);
+    for (unsigned o = 0; !st && pass && o < DPP_NUM_OUTPUTS; o++)
+        if (f->written[o])
+            st = mc_write_output(pa->mc, o, f->i, f->j, f->out[o], f->written[o], err);
+    if (st && err) {
+        dpp_error inner = *err;
+        dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", f->wave, f->pc, f->lane,
+                      f->i, f->j, inner.msg);
+    }
+    return st;
+}
+
+/* The sink of a parallel run: keep the lane for the commit. */
+static dpp_status keep(void *user, const pa_finish *f, dpp_error *err)
+{
+    pa_group *g = user;
+    if (g->ndone == g->cap) {
+        size_t cap = g->cap ? 2 * g->cap : 256;
+        pa_finish *p = realloc(g->done, cap * sizeof *p);
+        if (!p)
+            return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");
+        g->done = p;
+        g->cap = cap;
+    }
+    g->done[g->ndone++] = *f;
+    return DPP_OK;
 }
 
 dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error *err)
@@ -56,26 +115,27 @@ dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error
     if (p->contexts < 1 || p->contexts > PA_MAX_CONTEXTS)
         return dpp_error_set(err, DPP_E_ARG, "pa: %u wavefronts in flight (1-%d)", p->contexts,
                              PA_MAX_CONTEXTS);
-    fc_unit_params fp = {.contexts = p->contexts,
-                         .lanes = p->lanes,
-                         .addr_depth = p->addr_depth,
-                         .loop_depth = p->loop_depth,
-                         .bc_width = 6};
-    fc_unit_model *fc;
-    dpp_status st = fc_unit_create(&fp, &fc, err);
-    if (st)
-        return st;
+    if (p->threads > PA_MAX_THREADS)
+        return dpp_error_set(err, DPP_E_ARG, "pa: %u threads (1-%d)", p->threads,
+                             PA_MAX_THREADS);
     pa_model *pa = calloc(1, sizeof *pa);
-    if (pa)
-        pa->slot = calloc(p->contexts, sizeof *pa->slot);
-    if (!pa || !pa->slot) {
+    if (!pa || !(pa->sh = calloc(1, sizeof *pa->sh))) {
         free(pa);
-        fc_unit_destroy(fc);
         return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");
     }
     pa->p = *p;
     pa->mc = mc;
-    pa->fc = fc;
+    pa->sh->p = *p;
+    pa->sh->mc = mc;
+    pa->ncores = p->threads ? p->threads : 1;
+    for (unsigned k = 0; k < pa->ncores; k++) {
+        dpp_status st = pa_core_init(&pa->core[k], p, err);
+        if (st) {
+            pa_destroy(pa);
+            return st;
+        }
+        pa->core[k].sh = pa->sh;
+    }
     *out = pa;
     return DPP_OK;
 }
@@ -84,8 +144,16 @@ void pa_destroy(pa_model *pa)
 {
     if (!pa)
         return;
-    fc_unit_destroy(pa->fc);
-    free(pa->slot);
+    pa_pool_destroy(pa->pool);
+    for (unsigned k = 0; k < pa->ncores; k++)
+        pa_core_free(&pa->core[k]);
+    for (int b = 0; b < 2; b++) {
+        for (unsigned g = 0; pa->batch[b].group && g < pa->batch_groups; g++)
+            free(pa->batch[b].group[g].done);
+        free(pa->batch[b].group);
+        free(pa->batch[b].wave);
+    }
+    free(pa->sh);
     free(pa);
 }
 
@@ -95,14 +163,82 @@ void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user)
     pa->trace_user = user;
 }
 
+void pa_get_stats(const pa_model *pa, pa_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    for (unsigned k = 0; k < pa->ncores; k++) {
+        st->issues += pa->core[k].issues;
+        st->lane_instructions += pa->core[k].lane_instrs;
+    }
+}
+
+static int overlap(const mc_surface *a, const mc_surface *b)
+{
+    if (!a->valid || !b->valid)
+        return 0;
+    uint64_t a1 = a->base + mc_surface_bytes(a), b1 = b->base + mc_surface_bytes(b);
+    return a->base < b1 && b->base < a1;
+}
+
+/* Whether an input reads memory that outputs or the conditional buffer
+ * write: then the order of wavefronts shows and one thread must run them. */
+static int inputs_alias(const mc_model *mc)
+{
+    for (unsigned i = 0; i < MC_NUM_INPUTS; i++) {
+        const mc_surface *in = mc_get_surface(mc, MC_CL_INPUT, i);
+        if (overlap(in, mc_get_surface(mc, MC_CL_COND, 0)))
+            return 1;
+        for (unsigned o = 0; o < MC_NUM_OUTPUTS; o++)
+            if (overlap(in, mc_get_surface(mc, MC_CL_OUTPUT, o)))
+                return 1;
+    }
+    return 0;
+}
+
+/* Room for two batches of PA_GROUPS_PER_CORE groups per thread, and the threads. */
+static dpp_status batch_room(pa_model *pa, dpp_error *err)
+{
+    if (pa->pool)
+        return DPP_OK;
+    pa->batch_groups = PA_GROUPS_PER_CORE * pa->ncores;
+    pa->batch_waves = pa->batch_groups * pa->p.contexts;
+    for (int b = 0; b < 2; b++) {
+        pa->batch[b].wave = malloc(pa->batch_waves * sizeof *pa->batch[b].wave);
+        pa->batch[b].group = calloc(pa->batch_groups, sizeof *pa->batch[b].group);
+        if (!pa->batch[b].wave || !pa->batch[b].group)
+            return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");
+    }
+    pa->pool = pa_pool_create(pa->ncores);
+    if (!pa->pool)
+        return dpp_error_set(err, DPP_E_NOMEM, "pa: cannot start %u threads", pa->ncores);
+    return DPP_OK;
+}
+
 /* Loads and checks the program and the constants in force at start_program. */
 static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
 {
     pa_model *pa = user;
-    pa->prog = *prog;
+    pa_shared *sh = pa->sh;
+    sh->prog = *prog;
+    sh->ninsts = prog->ninsts;
     pa->waves = 0;
-    for (unsigned c = 0; c < pa->p.contexts; c++)
-        pa->slot[c].busy = 0; /* a fault may have left wavefronts behind */
+    pa->gather = &pa->batch[0];
+    pa->pending = NULL;
+    pa->batch[0].nwaves = pa->batch[1].nwaves = 0;
+    for (unsigned k = 0; k < pa->ncores; k++) {
+        pa_core *c = &pa->core[k];
+        pa_core_reset(c); /* a fault may have left wavefronts behind */
+        c->trace = pa->trace;
+        c->trace_user = pa->trace_user;
+        c->finish = commit;
+        c->finish_user = pa;
+    }
+    pa->parallel = pa->ncores > 1 && !pa->trace && !inputs_alias(pa->mc);
+    if (pa->parallel) {
+        dpp_status st = batch_room(pa, err);
+        if (st)
+            return st;
+    }
     uint32_t *words = malloc(sizeof(uint32_t) * DPP_INST_DWORDS * prog->ninsts);
     if (!words)
         return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");
@@ -110,273 +246,140 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
     for (unsigned pc = 0; !st && pc < prog->ninsts; pc++)
         st = mc_fetch_inst(pa->mc, pc, words + DPP_INST_DWORDS * pc, err);
     if (!st)
-        st = dpp_program_validate(words, prog->ninsts, err);
-    for (unsigned pc = 0; !st && pc < prog->ninsts; pc++)
-        dpp_inst_decode(words + DPP_INST_DWORDS * pc, &pa->code[pc]);
+        st = pa_prog_decode(words, prog->ninsts, sh->code, err);
     free(words);
     if (st)
         return st;
     const mc_surface *cf = mc_get_surface(pa->mc, MC_CL_CONSTF, 0);
-    pa->nconst = cf->valid ? (cf->pitch < DPP_NUM_CONSTS ? cf->pitch : DPP_NUM_CONSTS) : 0;
-    memset(pa->cnst, 0, sizeof pa->cnst);
-    for (unsigned c = 0; !st && c < pa->nconst; c++)
-        st = mc_const_float(pa->mc, c, pa->cnst[c], err);
-    pa->ints_valid = mc_get_surface(pa->mc, MC_CL_CONSTI, 0)->valid;
-    for (unsigned c = 0; !st && pa->ints_valid && c < DPP_NUM_INTS; c++)
-        st = mc_const_int(pa->mc, c, &pa->ints[c], err);
-    pa->bools_valid = mc_get_surface(pa->mc, MC_CL_CONSTB, 0)->valid;
-    if (!st && pa->bools_valid)
-        st = mc_const_bool(pa->mc, &pa->bools, err);
+    sh->nconst = cf->valid ? (cf->pitch < DPP_NUM_CONSTS ? cf->pitch : DPP_NUM_CONSTS) : 0;
+    memset(sh->cnst, 0, sizeof sh->cnst);
+    for (unsigned c = 0; !st && c < sh->nconst; c++)
+        st = mc_const_float(pa->mc, c, sh->cnst[c], err);
+    sh->ints_valid = mc_get_surface(pa->mc, MC_CL_CONSTI, 0)->valid;
+    for (unsigned c = 0; !st && sh->ints_valid && c < DPP_NUM_INTS; c++)
+        st = mc_const_int(pa->mc, c, &sh->ints[c], err);
+    sh->bools_valid = mc_get_surface(pa->mc, MC_CL_CONSTB, 0)->valid;
+    if (!st && sh->bools_valid)
+        st = mc_const_bool(pa->mc, &sh->bools, err);
     return st;
 }
 
-static void fc_step(pa_model *pa, pa_slot *s, const fc_unit_in *in, fc_unit_out *out)
-{
-    fc_unit_step(pa->fc, in, out);
-    if (pa->trace) {
-        pa_fc_event ev = {s->index, &s->wave, in, out};
-        pa->trace(pa->trace_user, &ev);
-    }
-}
+/* ------------------------------------------------------------ one thread */
 
-static dpp_status lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err)
+static dpp_status drain_core0(pa_model *pa, uint64_t *clocks, dpp_error *err)
 {
-    dpp_error inner = *err;
-    return dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", s->index, s->pc, l,
-                         s->wave.i[l], s->wave.j[l], inner.msg);
-}
-
-/* A lane ends: the CO decides whether its written outputs go to the MC. */
-static dpp_status finish_lane(pa_model *pa, pa_slot *s, unsigned l, dpp_error *err)
-{
-    pa_lane *ln = &s->lane[l];
-    uint32_t v = ln->w_written ? ln->w : pa->prog.cond_val;
-    int pass;
-    dpp_status st =
-        co_request(&pa->prog.co, pa->mc, CO_LOC_DPP, s->wave.i[l], s->wave.j[l], v, &pass, err);
-    for (unsigned o = 0; !st && pass && o < DPP_NUM_OUTPUTS; o++)
-        if (ln->out_written[o])
-            st = mc_write_output(pa->mc, o, s->wave.i[l], s->wave.j[l], ln->out[o],
-                                 ln->out_written[o], err);
-    s->live &= ~(1ull << l);
-    return st ? lane_fault(s, l, st, err) : DPP_OK;
-}
-
-static dpp_status finish_lanes(pa_model *pa, pa_slot *s, uint64_t lanes, dpp_error *err)
-{
-    dpp_status st = DPP_OK;
-    for (unsigned l = 0; !st && l < s->wave.lanes; l++)
-        if (lanes >> l & 1)
-            st = finish_lane(pa, s, l, err);
+    pa_core *c = &pa->core[0];
+    c->clocks = 0;
+    dpp_status st = pa_core_drain(c, err);
+    *clocks = c->clocks;
     return st;
 }
 
-/* Which float constants an ALU instruction names must lie inside the constant surface. */
-static dpp_status check_consts(const pa_model *pa, const dpp_inst *in, int32_t al, dpp_error *err)
+/* -------------------------------------------------------- several threads */
+
+/* Runs group g of the gathered batch on core c. */
+static void run_group(pa_model *pa, pa_core *c, pa_group *g)
 {
-    for (unsigned k = 0; k < 6; k++) {
-        const dpp_src_addr *a = k < 3 ? &in->alu.rgb_src[k] : &in->alu.alpha_src[k - 3];
-        if (dpp_src_classify(a) != DPP_SRC_CONST)
-            continue;
-        int64_t idx = (int64_t)a->addr + (a->rel ? al : 0);
-        if (idx >= 0 && idx >= (int64_t)pa->nconst && idx < DPP_NUM_CONSTS)
-            return dpp_error_set(err, DPP_E_FAULT,
-                                 "float constant %lld is outside the constant surface (%u "
-                                 "constants)",
-                                 (long long)idx, pa->nconst);
-    }
-    return DPP_OK;
+    const pa_batch *b = pa->gather;
+    g->ndone = 0;
+    c->finish = keep;
+    c->finish_user = g;
+    c->clocks = 0;
+    for (unsigned w = 0; w < g->count; w++)
+        pa_core_start(c, b->first_index + g->first + w, &b->wave[g->first + w]);
+    g->st = pa_core_drain(c, &g->err);
+    if (g->st)
+        pa_core_reset(c);
+    g->clocks = c->clocks;
 }
 
-static dpp_status exec_alu(pa_model *pa, pa_slot *s, const dpp_inst *in, uint64_t lanes,
-                           dpp_error *err)
+static void run_groups(void *user, unsigned worker, unsigned item)
 {
-    dpp_status st = DPP_OK;
-    if (in->cmn.type == DPP_TYPE_ALU && in->alu.alu_wmask)
-        s->alu_valid = 1;
-    for (unsigned l = 0; !st && l < s->wave.lanes; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        pa_lane *ln = &s->lane[l];
-        dpp_alu_in ai = {ln->temp, (const uint32_t(*)[4])pa->cnst, s->al, ln->pred};
-        dpp_alu_result r;
-        st = check_consts(pa, in, s->al, err);
-        if (!st)
-            st = dpp_alu_exec(in, &ai, &r, err);
-        if (st)
-            return lane_fault(s, l, st, err);
-        dpp_alu_commit(&r, ln->temp, ln->out, &ln->w, &ln->alu_result, &ln->pred);
-        for (unsigned c = 0; c < 4; c++)
-            if (r.out_mask >> c & 1)
-                ln->out_written[c < 3 ? r.rgb_out : r.alpha_out] |= (uint8_t)(1u << c);
-        ln->w_written |= r.w_write;
-    }
-    return st;
+    pa_model *pa = user;
+    run_group(pa, &pa->core[worker], &pa->gather->group[item]);
 }
 
-static dpp_status exec_tex(pa_model *pa, pa_slot *s, const dpp_inst *in, uint64_t lanes,
-                           dpp_error *err)
+/* Commits the pending batch group by group; stops at the first fault. */
+static void commit_pending(void *user)
 {
-    for (unsigned l = 0; l < s->wave.lanes; l++) {
-        if (!(lanes >> l & 1))
-            continue;
-        int kill;
-        dpp_status st = pa_tex_exec(in, &s->lane[l], s->al, pa->mc, &kill, err);
-        if (st)
-            return lane_fault(s, l, st, err);
-        if (kill)
-            s->live &= ~(1ull << l); /* killed lanes write nothing */
-    }
-    return DPP_OK;
-}
-
-static dpp_status exec_fc(pa_model *pa, pa_slot *s, const dpp_inst *in, dpp_error *err)
-{
-    const dpp_fc *f = &in->fc;
-    fc_unit_in fi = {.cmd = FC_CMD_EXEC,
-                     .ctx = (uint8_t)(s - pa->slot),
-                     .full_mode = (uint8_t)pa->prog.full_fc,
-                     .pc = (uint16_t)s->pc,
-                     .live = s->live,
-                     .alu_valid = (uint8_t)s->alu_valid};
-    fi.inst = (fc_fields){.op = (uint8_t)f->op,
-                          .b_else = (uint8_t)f->b_else,
-                          .jump_any = (uint8_t)f->jump_any,
-                          .a_op = (uint8_t)f->a_op,
-                          .jump_func = (uint8_t)f->jump_func,
-                          .b_pop_cnt = (uint8_t)f->b_pop_cnt,
-                          .b_op0 = (uint8_t)f->b_op0,
-                          .b_op1 = (uint8_t)f->b_op1,
-                          .jump_addr = f->jump_addr,
-                          .pred_sel = (uint8_t)in->cmn.rgb_pred_sel,
-                          .pred_inv = (uint8_t)in->cmn.rgb_pred_inv};
-    for (unsigned l = 0; l < s->wave.lanes; l++) {
-        for (unsigned k = 0; k < 4; k++)
-            fi.pred[k] |= (uint64_t)(s->lane[l].pred >> k & 1) << l;
-        fi.alu_result |= (uint64_t)(s->lane[l].alu_result & 1) << l;
-    }
-    int reads_bool = ((f->jump_func >> 1 ^ f->jump_func) & 0x55) != 0;
-    if (reads_bool && !pa->bools_valid)
-        return dpp_error_set(err, DPP_E_FAULT,
-                             "wave %u pc %u: boolean constant b%u read before "
-                             "set_constb_fmt",
-                             s->index, s->pc, f->bool_addr);
-    fi.bool_const = (uint8_t)(pa->bools >> f->bool_addr & 1);
-    if (f->op != DPP_FC_JUMP && f->op != DPP_FC_BREAKLOOP && f->op != DPP_FC_BREAKREP &&
-        f->op != DPP_FC_CONTINUE) {
-        if (!pa->ints_valid)
-            return dpp_error_set(err, DPP_E_FAULT,
-                                 "wave %u pc %u: integer constant i%u read "
-                                 "before set_consti_fmt",
-                                 s->index, s->pc, f->int_addr);
-        dpp_loop_const k = dpp_loop_const_unpack(pa->ints[f->int_addr]);
-        fi.loop_count = k.count;
-        fi.loop_init = k.init;
-        fi.loop_step = k.step;
-    }
-    fc_unit_out fo;
-    fc_step(pa, s, &fi, &fo);
-    s->alu_valid = 0;
-    if (fo.fault)
-        return dpp_error_set(err, DPP_E_FAULT,
-                             "wave %u pc %u: %s: %s (branch depth %u, loop stack %u, address "
-                             "stack %u)",
-                             s->index, s->pc, fc_op_name(f->op), fc_fault_name(fo.fault), fo.depth,
-                             fo.loop_sp, fo.addr_sp);
-    s->active = fo.active;
-    s->al = fo.al;
-    s->pc = fo.next_pc;
-    return DPP_OK;
-}
-
-/* Issues one instruction of slot s; finishes it when the program ends. */
-static dpp_status step(pa_model *pa, pa_slot *s, dpp_error *err)
-{
-    if (pa->p.step_limit && s->steps >= pa->p.step_limit)
-        return dpp_error_set(err, DPP_E_FAULT,
-                             "wave %u: step limit of %llu instructions reached at pc %u "
-                             "(runaway program?)",
-                             s->index, (unsigned long long)pa->p.step_limit, s->pc);
-    s->steps++;
-    pa->clocks++;
-    const dpp_inst *in = &pa->code[s->pc];
-    s->active &= s->live;
-    uint64_t lanes = s->live & (in->cmn.write_inactive ? ~0ull : s->active);
-    dpp_status st;
-    switch (in->cmn.type) {
-    case DPP_TYPE_FC:
-        st = exec_fc(pa, s, in, err);
-        break;
-    case DPP_TYPE_TEX:
-        st = exec_tex(pa, s, in, lanes, err);
-        s->pc++;
-        break;
-    default:
-        st = exec_alu(pa, s, in, lanes, err);
-        s->pc++;
-        break;
-    }
-    if (!st && in->cmn.last)
-        st = finish_lanes(pa, s, s->active & s->live, err);
-    if (!st && s->pc >= pa->prog.ninsts)
-        st = finish_lanes(pa, s, s->live, err);
-    if (st || !s->live)
-        s->busy = 0;
-    return st;
-}
-
-/* Runs every busy slot, one instruction each in turn, until all are done. */
-static dpp_status drain(pa_model *pa, dpp_error *err)
-{
-    for (int any = 1; any;) {
-        any = 0;
-        for (unsigned c = 0; c < pa->p.contexts; c++) {
-            if (!pa->slot[c].busy)
-                continue;
-            any = 1;
-            dpp_status st = step(pa, &pa->slot[c], err);
-            if (st)
-                return st;
+    pa_model *pa = user;
+    const pa_batch *b = pa->pending;
+    pa->commit_st = DPP_OK;
+    pa->commit_clocks = 0;
+    for (unsigned g = 0; b && g < b->ngroups; g++) {
+        const pa_group *gr = &b->group[g];
+        pa->commit_clocks += gr->clocks;
+        for (size_t k = 0; k < gr->ndone; k++)
+            if ((pa->commit_st = commit(pa, &gr->done[k], &pa->commit_err)))
+                return;
+        if (gr->st) {
+            pa->commit_st = gr->st;
+            pa->commit_err = gr->err;
+            return;
         }
     }
+}
+
+/* Runs the gathered batch on every thread while the caller's thread commits
+ * the pending one; then the gathered batch is the pending one. */
+static dpp_status run_batch(pa_model *pa, uint64_t *clocks, dpp_error *err)
+{
+    pa_batch *b = pa->gather;
+    unsigned size = pa->p.contexts;
+    b->ngroups = (b->nwaves + size - 1) / size;
+    for (unsigned g = 0; g < b->ngroups; g++) {
+        b->group[g].first = g * size;
+        b->group[g].count = g + 1 < b->ngroups ? size : b->nwaves - g * size;
+    }
+    if (b->ngroups)
+        pa_pool_run(pa->pool, b->ngroups, run_groups, commit_pending, pa);
+    else
+        commit_pending(pa);
+    *clocks = pa->commit_clocks;
+    if (pa->commit_st) {
+        if (err)
+            *err = pa->commit_err;
+        return pa->commit_st;
+    }
+    pa->pending = b->ngroups ? b : NULL;
+    pa->gather = b == &pa->batch[0] ? &pa->batch[1] : &pa->batch[0];
+    pa->gather->nwaves = 0;
     return DPP_OK;
 }
+
+/* ------------------------------------------------------------ the PE's calls */
 
 static dpp_status wave(void *user, const pe_program *prog, const pe_wave *w, uint64_t *clocks,
                        dpp_error *err)
 {
     (void)prog;
     pa_model *pa = user;
-    pa->clocks = 0;
-    unsigned c = 0;
-    while (c < pa->p.contexts && pa->slot[c].busy)
-        c++;
-    pa_slot *s = &pa->slot[c];
-    memset(s, 0, sizeof *s);
-    s->busy = 1;
-    s->index = pa->waves++;
-    s->wave = *w;
-    s->wave.lanes = w->lanes < pa->p.lanes ? w->lanes : pa->p.lanes;
-    s->live = w->live & (s->wave.lanes == 64 ? ~0ull : (1ull << s->wave.lanes) - 1);
-    for (unsigned l = 0; l < s->wave.lanes; l++) { /* r0 = (i, j, 0, 1), model-defined */
-        float ij[4] = {(float)w->i[l], (float)w->j[l], 0.0f, 1.0f};
-        memcpy(s->lane[l].temp[0], ij, sizeof ij);
+    *clocks = 0;
+    unsigned index = pa->waves++;
+    if (!pa->parallel) {
+        pa_slot *s = pa_core_start(&pa->core[0], index, w);
+        if ((unsigned)(s - pa->core[0].slot) + 1 < pa->p.contexts)
+            return DPP_OK;
+        return drain_core0(pa, clocks, err);
     }
-    fc_unit_in fi = {.cmd = FC_CMD_START, .ctx = (uint8_t)c, .live = s->live};
-    fc_unit_out fo;
-    fc_step(pa, s, &fi, &fo);
-    s->active = fo.active;
-    dpp_status st = c + 1 == pa->p.contexts ? drain(pa, err) : DPP_OK;
-    *clocks = pa->clocks;
-    return st;
+    pa_batch *b = pa->gather;
+    if (b->nwaves == 0)
+        b->first_index = index;
+    b->wave[b->nwaves++] = *w;
+    return b->nwaves == pa->batch_waves ? run_batch(pa, clocks, err) : DPP_OK;
 }
 
+/* The last wavefronts: run the gathered batch, then commit it. */
 static dpp_status end(void *user, uint64_t *clocks, dpp_error *err)
 {
     pa_model *pa = user;
-    pa->clocks = 0;
-    dpp_status st = drain(pa, err);
-    *clocks = pa->clocks;
+    if (!pa->parallel)
+        return drain_core0(pa, clocks, err);
+    uint64_t more = 0;
+    dpp_status st = run_batch(pa, clocks, err);
+    if (!st)
+        st = run_batch(pa, &more, err); /* an empty batch: only the commit */
+    *clocks += more;
     return st;
 }
 

@@ -6,7 +6,9 @@
  * one fc_unit (context = wavefront slot). Lanes diverge and reconverge only
  * through that unit. Program faults (stack over/underflow, accesses outside a
  * surface, the step limit) end the run with DPP_E_FAULT and a message naming
- * the wavefront, pc and lane. */
+ * the wavefront, pc and lane. Programs are decoded once and lanes run as rows;
+ * `threads` threads may share the wavefronts with identical results
+ * (docs/model-speed.md). */
 #ifndef CSIM_PA_H
 #define CSIM_PA_H
 
@@ -23,7 +25,15 @@ typedef struct pa_params {
     unsigned addr_depth; /* fc_unit address stack depth */
     unsigned loop_depth; /* fc_unit loop stack depth (full mode) */
     uint64_t step_limit; /* instructions one wavefront may issue; 0 = no limit */
+    unsigned threads;    /* threads that share the wavefronts, 1..64 (0 = 1); results
+                            do not depend on it */
 } pa_params;
+
+/* What the array has issued since it was created. */
+typedef struct pa_stats {
+    uint64_t issues;            /* instructions issued, over every wavefront */
+    uint64_t lane_instructions; /* issues x lanes of the issuing wavefront */
+} pa_stats;
 
 /* One flow-control event: the exact fc_unit step of one wavefront (START when
  * it begins, EXEC for every FC instruction), for traces and lock-step stimulus. */
@@ -38,7 +48,7 @@ typedef void (*pa_trace_fn)(void *user, const pa_fc_event *ev);
 
 typedef struct pa_model pa_model;
 
-/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000. */
+/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000, 1 thread. */
 pa_params pa_default_params(void);
 
 /* Creates an array reading and writing through mc (not owned). */
@@ -49,6 +59,9 @@ void pa_destroy(pa_model *pa);
 
 /* Calls fn for every flow-control event (NULL turns tracing off). */
 void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user);
+
+/* Issue counters, summed over the threads. */
+void pa_get_stats(const pa_model *pa, pa_stats *st);
 
 /* The callbacks the PE drives this array through. */
 pe_array_ops pa_array_ops(pa_model *pa);

@@ -1,29 +1,211 @@
-/* Internals shared by the processor array's files (pa.c, pa_tex.c). */
+/* Internals of the processor array (pa.c, pa_prog.c, pa_core.c, pa_alu.c,
+ * pa_tex.c).
+ *
+ * The hot path follows docs/model-speed.md: a program is decoded and checked
+ * once, at start_program, into pa_uop's (operands, swizzles, modifiers and
+ * write masks resolved); a wavefront's lanes live as structure-of-arrays rows
+ * of PA_LANES words, so one instruction runs as a few lane loops the compiler
+ * vectorises; lane masks are 64-bit words. Results are bit for bit those of
+ * the per-lane reference (dpp_alu_exec), which the unit tests compare against. */
 #ifndef CSIM_PA_INT_H
 #define CSIM_PA_INT_H
 
+#include "fc.h"
 #include "isa.h"
 #include "mc.h"
+#include "pa.h"
+#include "pe.h"
 #include "status.h"
 
 #include <stdint.h>
 
-/* The architectural state of one lane. */
-typedef struct pa_lane {
-    uint32_t temp[DPP_NUM_TEMPS][4];
+#define PA_LANES        64 /* row length: the widest wavefront */
+#define PA_MAX_CONTEXTS 16
+
+/* One 32-bit lane value: fp32 bits, read as a float where the ALU computes. */
+typedef union pa_word {
+    uint32_t u;
+    float f;
+} pa_word;
+
+typedef pa_word pa_row[PA_LANES];
+
+/* One ALU operand of one channel: where it reads and its input modifier,
+ * (v & and_mask) ^ xor_mask (NEG, ABS, NAB, none). */
+typedef struct pa_operand {
+    uint8_t sel;  /* 0-2 source, 3 presubtract */
+    uint8_t swz;  /* 0-3 channel, 4-6 the constants 0, 0.5, 1 */
+    uint32_t and_mask, xor_mask;
+} pa_operand;
+
+/* How a channel's raw value is computed. */
+enum {
+    PA_K_MAD,
+    PA_K_FRC,
+    PA_K_MIN,
+    PA_K_MAX,
+    PA_K_CND,
+    PA_K_CMP,
+    PA_K_DOT, /* DP3/DP4/D2A (RGB), DP (alpha): the shared dot product */
+    PA_K_SOP, /* RGB channel of SOP: the alpha unit's raw value */
+    PA_K_TRANS /* alpha transcendental (EX2..COS) */
+};
+
+/* An ALU source address, resolved. */
+typedef struct pa_src {
+    uint8_t kind; /* dpp_src_kind */
+    uint8_t rel;  /* add aL */
+    uint16_t addr;
+    uint32_t inline_bits; /* DPP_SRC_INLINE: the value of every channel */
+} pa_src;
+
+/* One instruction, decoded and checked once (pa_prog_decode). */
+typedef struct pa_uop {
+    dpp_inst inst; /* the fields, for TEX, FC and messages */
+    uint8_t type, last, write_inactive;
+    /* ALU and OUTPUT */
+    pa_src src[6];            /* RGB sources 0-2, then alpha sources 0-2 */
+    uint8_t srcp_op[4];       /* presubtract op per channel (RGB x3, alpha) */
+    uint8_t presub_need;      /* bit ch: the presubtract row of channel ch is read */
+    uint8_t need;             /* bit c: channel c's final value is used */
+    uint8_t kind[4];          /* PA_K_* per channel */
+    uint8_t trans_op;         /* DPP_ALPHA_EX2..COS for PA_K_TRANS */
+    uint8_t dot_n;            /* products in the dot product: 2 (D2A), 3 or 4 */
+    uint8_t dot_add;          /* D2A: add operand C's blue channel */
+    uint8_t need_dot, need_raw_alpha;
+    pa_operand opnd[4][3];    /* [channel][A, B, C] */
+    uint8_t omod[4], clamp[4];
+    uint8_t psel[4], pinv[4]; /* predicate bit read per channel (0xFF: none), inverted */
+    uint8_t wmask, omask;     /* temp write mask; OUTPUT: output mask (bit c = channel c) */
+    uint8_t w_write;          /* OUTPUT: W_OMASK */
+    uint8_t rgb_out, alpha_out;
+    uint16_t rgb_addrd, alpha_addrd;
+    uint8_t rgb_addrd_rel, alpha_addrd_rel;
+    uint8_t alu_wmask, alu_result_chan, alu_result_op;
+    uint8_t stat_we, pred_cmp[4]; /* predicate compares (DPP_CMP_*) per channel */
+    /* FC: the fields as fc_unit sees them */
+    fc_fields fc;
+    uint8_t fc_reads_bool, fc_reads_int;
+} pa_uop;
+
+/* Decodes one instruction, which must pass dpp_inst_check. */
+void pa_uop_decode(const dpp_inst *in, pa_uop *u);
+
+/* Decodes and checks n instruction words (6 dwords each) into uops. */
+dpp_status pa_prog_decode(const uint32_t *words, unsigned n, pa_uop *uops, dpp_error *err);
+
+/* The program and constants of the current start_program, shared read-only by
+ * every core. */
+typedef struct pa_shared {
+    const mc_model *mc;
+    pe_program prog;
+    unsigned ninsts;
+    pa_uop code[DPP_MAX_INSTS];
+    uint32_t cnst[DPP_NUM_CONSTS][4];
+    unsigned nconst; /* float constants inside their surface */
+    uint32_t ints[DPP_NUM_INTS];
+    int ints_valid, bools_valid;
+    uint32_t bools;
+    pa_params p;
+} pa_shared;
+
+/* Structure-of-arrays state of one wavefront slot. */
+typedef struct pa_slot {
+    int busy;
+    unsigned index; /* wavefront number within the start_program */
+    pe_wave wave;
+    uint64_t live; /* lanes still running: not finished, not killed */
+    uint64_t active;
+    int32_t al;
+    unsigned pc;
+    int alu_valid;
+    uint64_t steps;
+    uint64_t touched[2]; /* temporaries written since the wavefront started */
+    uint64_t pred[DPP_NUM_PREDS];
+    uint64_t alu_result;
+    uint64_t w_written;
+    uint64_t out_written[DPP_NUM_OUTPUTS][4]; /* [output][channel]: lanes that wrote it */
+    pa_row w;
+    pa_row out[DPP_NUM_OUTPUTS][4];
+    pa_row temp[DPP_NUM_TEMPS][4];
+} pa_slot;
+
+/* A lane that ended: what the CO and MC must do with it, in program order. */
+typedef struct pa_finish {
+    unsigned wave, pc, lane;
+    int32_t i, j;
+    uint32_t v; /* the conditional value: W if written, else the PE's */
+    uint8_t written[DPP_NUM_OUTPUTS];
     uint32_t out[DPP_NUM_OUTPUTS][4];
-    uint8_t out_written[DPP_NUM_OUTPUTS]; /* channel masks written since the start */
-    uint32_t w;                           /* conditional value written by the program */
-    uint8_t w_written;
-    uint8_t pred;       /* bit k = predicate k */
-    uint8_t alu_result; /* 0/1 */
-} pa_lane;
+} pa_finish;
 
-/* Bit c: channel c of inst passes the lane's predication (RGB_/ALPHA_PRED_SEL/INV). */
-unsigned pa_channel_pred(const dpp_cmn *m, uint8_t pred);
+/* Where a core's finished lanes go: committed at once (one core) or kept in
+ * order for the main thread (several). */
+typedef dpp_status (*pa_finish_fn)(void *user, const pa_finish *f, dpp_error *err);
 
-/* Executes TEX instruction inst on one lane. *kill is set by TEXKILL. */
-dpp_status pa_tex_exec(const dpp_inst *inst, pa_lane *lane, int32_t al, const mc_model *mc,
-                       int *kill, dpp_error *err);
+/* Scratch rows of one instruction. */
+typedef struct pa_scratch {
+    pa_row bcast[6][4]; /* constant and inline sources, broadcast */
+    pa_row presub[4];
+    pa_row value[4];
+    pa_row dot;
+    pa_row raw_alpha;
+} pa_scratch;
+
+/* The lane-loop kernels of the ALU, in one of their builds (pa_alu.c). */
+typedef struct pa_alu_kernels {
+    const char *name;
+    void (*compute)(const pa_shared *sh, pa_slot *s, const pa_uop *u, pa_scratch *sc, unsigned n);
+    void (*blend)(pa_word *dst, const pa_word *v, uint64_t m, unsigned n);
+} pa_alu_kernels;
+
+/* The fastest build this CPU runs, or the baseline one if asked (or if the
+ * environment sets CTM_MODEL_KERNEL=baseline). Results are the same. */
+const pa_alu_kernels *pa_alu_kernels_get(int baseline);
+
+/* One execution core: the slots of up to `contexts` wavefronts in flight, the
+ * flow-control unit that holds their stacks, and counters. Cores share only
+ * the read-only pa_shared. */
+typedef struct pa_core {
+    const pa_shared *sh;
+    fc_unit_model *fc;
+    pa_trace_fn trace;
+    void *trace_user;
+    pa_finish_fn finish;
+    void *finish_user;
+    uint64_t clocks;       /* issues since the counter was last read */
+    uint64_t issues;       /* all issues */
+    uint64_t lane_instrs;  /* issues x lanes of the wavefront */
+    const pa_alu_kernels *kern;
+    pa_scratch *scratch;
+    pa_slot *slot;
+} pa_core;
+
+dpp_status pa_core_init(pa_core *c, const pa_params *p, dpp_error *err);
+void pa_core_free(pa_core *c);
+
+/* Starts wavefront w (number `index`) in the first free slot; returns it. */
+pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w);
+
+/* Runs every busy slot, one instruction each in turn, until all are done. */
+dpp_status pa_core_drain(pa_core *c, dpp_error *err);
+
+/* Frees every slot (a fault may leave wavefronts behind). */
+void pa_core_reset(pa_core *c);
+
+/* The ALU or OUTPUT instruction u on the lanes of slot s (pa_alu.c). */
+dpp_status pa_alu_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, dpp_error *err);
+
+/* The TEX instruction u on the lanes of slot s; killed lanes leave s->live (pa_tex.c). */
+dpp_status pa_tex_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, dpp_error *err);
+
+/* Wraps err's message as a fault of lane l of slot s. */
+dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err);
+
+/* Marks temporary idx written (the next wavefront in the slot clears it). */
+static inline void pa_touch(pa_slot *s, unsigned idx)
+{
+    s->touched[idx >> 6] |= 1ull << (idx & 63);
+}
 
 #endif

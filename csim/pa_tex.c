@@ -1,29 +1,10 @@
-/* TEX instructions on one lane: input fetches through the MC and TEXKILL
- * (docs/model-defined.md, "Processor array"). */
+/* TEX instructions on a wavefront, lane by lane in lane order: input fetches
+ * through the MC and TEXKILL (docs/model-defined.md, "Processor array").
+ * Lanes differ in their coordinates, so the faults (a NaN coordinate, a fetch
+ * outside the surface) are per lane and the first lane in order reports. */
 #include "pa_int.h"
 
 #include <math.h>
-#include <string.h>
-
-unsigned pa_channel_pred(const dpp_cmn *m, uint8_t pred)
-{
-    unsigned mask = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        unsigned sel = c < 3 ? m->rgb_pred_sel : m->alpha_pred_sel;
-        unsigned inv = c < 3 ? m->rgb_pred_inv : m->alpha_pred_inv;
-        unsigned bit = sel == DPP_PRED_RGBA ? c : sel - DPP_PRED_RRRR;
-        unsigned pass = sel == DPP_PRED_NONE ? 1u : ((pred >> bit) & 1u) ^ inv;
-        mask |= pass << c;
-    }
-    return mask;
-}
-
-static float as_float(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
 
 /* A texture coordinate to an element index; NaN is a fault. */
 static dpp_status coord(float f, double scale, int64_t *out, dpp_error *err)
@@ -45,20 +26,33 @@ static dpp_status temp_index(unsigned addr, unsigned rel, int32_t al, unsigned *
     return DPP_OK;
 }
 
-dpp_status pa_tex_exec(const dpp_inst *inst, pa_lane *lane, int32_t al, const mc_model *mc,
-                       int *kill, dpp_error *err)
+/* Bit c: channel c passes predication in lane l. */
+static unsigned channel_pred(const pa_uop *u, const pa_slot *s, unsigned l)
 {
-    const dpp_tex *t = &inst->tex;
+    unsigned mask = 0;
+    for (unsigned c = 0; c < 4; c++) {
+        uint8_t b = u->psel[c];
+        unsigned pass = b == 0xFF ? 1u : (unsigned)(s->pred[b] >> l & 1) ^ u->pinv[c];
+        mask |= pass << c;
+    }
+    return mask;
+}
+
+/* One lane; *kill is set by TEXKILL. */
+static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, unsigned l, int *kill,
+                           dpp_error *err)
+{
+    const dpp_tex *t = &u->inst.tex;
     *kill = 0;
     if (t->inst == DPP_TEX_NOP)
         return DPP_OK;
     unsigned src = 0, dst = 0;
-    dpp_status st = temp_index(t->src_addr, t->src_rel, al, &src, err);
+    dpp_status st = temp_index(t->src_addr, t->src_rel, s->al, &src, err);
     if (st)
         return st;
     float stqr[4];
     for (unsigned k = 0; k < 4; k++)
-        stqr[k] = as_float(lane->temp[src][t->src_swiz[k] & 3]);
+        stqr[k] = s->temp[src][t->src_swiz[k] & 3][l].f;
     if (t->inst == DPP_TEX_KILL) {
         *kill = stqr[0] < 0 || stqr[1] < 0 || stqr[2] < 0 || stqr[3] < 0;
         return DPP_OK;
@@ -67,21 +61,36 @@ dpp_status pa_tex_exec(const dpp_inst *inst, pa_lane *lane, int32_t al, const mc
         stqr[0] /= stqr[3];
         stqr[1] /= stqr[3];
     }
-    const mc_surface *s = mc_get_surface(mc, MC_CL_INPUT, t->tex_id);
-    double sx = t->unscaled ? 1.0 : (double)s->pitch, sy = t->unscaled ? 1.0 : (double)s->height;
+    const mc_surface *surf = mc_get_surface(sh->mc, MC_CL_INPUT, t->tex_id);
+    double sx = t->unscaled ? 1.0 : (double)surf->pitch;
+    double sy = t->unscaled ? 1.0 : (double)surf->height;
     int64_t x = 0, y = 0;
     uint32_t v[4];
     if ((st = coord(stqr[0], sx, &x, err)) || (st = coord(stqr[1], sy, &y, err)) ||
-        (st = mc_read_input(mc, t->tex_id, x, y, v, err)))
+        (st = mc_read_input(sh->mc, t->tex_id, x, y, v, err)))
         return st;
-    unsigned wmask = (inst->cmn.rgb_wmask | inst->cmn.alpha_wmask << 3) &
-                     pa_channel_pred(&inst->cmn, lane->pred);
+    unsigned wmask = (u->inst.cmn.rgb_wmask | u->inst.cmn.alpha_wmask << 3) & channel_pred(u, s, l);
     if (!wmask)
         return DPP_OK;
-    if ((st = temp_index(t->dst_addr, t->dst_rel, al, &dst, err)))
+    if ((st = temp_index(t->dst_addr, t->dst_rel, s->al, &dst, err)))
         return st;
     for (unsigned c = 0; c < 4; c++)
         if (wmask >> c & 1)
-            lane->temp[dst][c] = v[t->dst_swiz[c] & 3];
+            s->temp[dst][c][l].u = v[t->dst_swiz[c] & 3];
+    pa_touch(s, dst);
+    return DPP_OK;
+}
+
+dpp_status pa_tex_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, dpp_error *err)
+{
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        int kill;
+        dpp_status st = tex_lane(c->sh, s, u, l, &kill, err);
+        if (st)
+            return pa_lane_fault(s, l, st, err);
+        if (kill)
+            s->live &= ~(1ull << l); /* killed lanes write nothing */
+    }
     return DPP_OK;
 }

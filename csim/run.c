@@ -235,6 +235,7 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
         copy_image(mem, k < 4 ? &L.out_s[k] : &L.cond_s, im, 0);
     }
     dpp_am_perf(c, &res->total_clocks, &res->active_clocks);
+    dpp_am_stats(c, &res->stats);
     dpp_am_close(c);
     if (st)
         dpp_run_free(res);

@@ -49,6 +49,7 @@ typedef struct dpp_run_result {
     dpp_image output[4]; /* data malloc'ed for every output used (free with dpp_run_free) */
     dpp_image cond;      /* the conditional buffer after the run (if one was given) */
     uint32_t total_clocks, active_clocks;
+    pa_stats stats; /* issues and lane-instructions of the array */
 } dpp_run_result;
 
 /* Options with the domain 1x1, default array, FLOAT32_4 linear outputs. */

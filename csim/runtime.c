@@ -125,3 +125,8 @@ void dpp_am_perf(const dpp_connection *c, uint32_t *total, uint32_t *active)
 {
     pe_perf(c->pe, total, active);
 }
+
+void dpp_am_stats(const dpp_connection *c, pa_stats *st)
+{
+    pa_get_stats(c->pa, st);
+}

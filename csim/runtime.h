@@ -48,6 +48,9 @@ dpp_status dpp_am_consumed(dpp_connection *c, uint32_t ticket, int *consumed, dp
 /* Flow-control events of every wavefront (pa_set_trace). */
 void dpp_am_set_trace(dpp_connection *c, pa_trace_fn fn, void *user);
 
+/* The processor array's issue counters (pa_get_stats). */
+void dpp_am_stats(const dpp_connection *c, pa_stats *st);
+
 /* Performance counters (total clocks, active clocks) as the PE holds them. */
 void dpp_am_perf(const dpp_connection *c, uint32_t *total, uint32_t *active);
 

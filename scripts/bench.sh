@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lock-step speed: cycles/s of each configuration with the C model compared
 # every cycle, and of the same run with the comparison off (RTL alone), pinned
-# to one core. Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs.
+# to one core; then the golden model's own speed (scripts/bench_model.sh).
+# Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs.
 # The flow-control unit is ~20x slower per cycle than the predicate stack: it runs
 # --fc-cycles (default 2M) instead of --cycles.
 # Usage: scripts/bench.sh [--build DIR] [--cycles N] [--fc-cycles N] [--runs N]
@@ -53,3 +54,4 @@ for cfg in "4 16 4 4 6" "1 64 4 4 6" "16 64 32 32 8"; do
   report "fc-${c}x${l}a${a}l${lo}b${w}" --block fc --contexts "$c" --lanes "$l" --addr-depth "$a" \
     --loop-depth "$lo" --bc-width "$w" --seed 1
 done
+"$root/scripts/bench_model.sh" --build "$build" --runs "$runs"

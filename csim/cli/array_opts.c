@@ -1,4 +1,4 @@
-/* --wave, --contexts, --step-limit. */
+/* --wave, --contexts, --step-limit, --threads. */
 #include "array_opts.h"
 
 #include <errno.h>
@@ -25,6 +25,9 @@ int cli_array_opt(const char *opt, const char *val, pa_params *p, int *bad)
     } else if (!strcmp(opt, "--contexts")) {
         *bad = cli_number(val, 16, &n) || n < 1;
         p->contexts = (unsigned)n;
+    } else if (!strcmp(opt, "--threads")) {
+        *bad = cli_number(val, 64, &n) || n < 1;
+        p->threads = (unsigned)n;
     } else if (!strcmp(opt, "--step-limit")) {
         *bad = cli_number(val, 0xFFFFFFFFull, &n);
         p->step_limit = n;

@@ -2,6 +2,7 @@
 #include "array_opts.h"
 #include "commands.h"
 #include "imgio.h"
+#include "stats.h"
 #include "trace.h"
 
 #include "runtime.h"
@@ -21,9 +22,12 @@ static void exec_usage(FILE *f)
                "  --mem-out FILE     write the device memory (image-sized) after the run\n"
                "  --wave N           lanes per wavefront, 1..64 (default 64)\n"
                "  --contexts N       wavefronts in flight, 1..16 (default 1)\n"
+               "  --threads N        threads that share the wavefronts, 1..64 (default: the\n"
+               "                     machine's cores); results do not depend on it\n"
                "  --step-limit N     instructions one wavefront may issue (default 1000000)\n"
                "  --trace FILE       write every flow-control event of every wavefront\n"
-               "  --stats            print the performance counters\n");
+               "  --stats            print the performance counters, instructions issued,\n"
+               "                     lane-instructions, wall time and rate\n");
 }
 
 typedef struct exec_cli {
@@ -109,15 +113,17 @@ static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size
     memcpy(mem + at, cb, cb_len);
     uint32_t ticket;
     int done = 0, rc = 0;
+    double t0 = cli_now();
     if (dpp_am_submit(dev, (uint32_t)at, (uint32_t)cb_len, c->cmdbuf, &ticket, &err) ||
         dpp_am_consumed(dev, ticket, &done, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         rc = 1;
     }
     if (c->stats) {
-        uint32_t total, active;
-        dpp_am_perf(dev, &total, &active);
-        printf("clocks %u active %u\n", total, active);
+        cli_stats st = {.seconds = cli_now() - t0, .array = &p->array};
+        dpp_am_perf(dev, &st.total_clocks, &st.active_clocks);
+        dpp_am_stats(dev, &st.pa);
+        cli_print_stats(stdout, &st);
     }
     if (c->mem_out) {
         FILE *f = fopen(c->mem_out, "wb");
@@ -134,6 +140,7 @@ int cmd_exec(int argc, char **argv)
 {
     exec_cli c = {0};
     dpp_device_params p = dpp_device_default_params();
+    p.array.threads = cli_default_threads();
     int rc = parse_args(argc, argv, &c, &p);
     if (rc >= 0)
         return rc;

@@ -2,6 +2,7 @@
 #include "array_opts.h"
 #include "commands.h"
 #include "imgio.h"
+#include "stats.h"
 #include "trace.h"
 
 #include "co.h"
@@ -33,6 +34,8 @@ static void run_usage(FILE *f)
             "                         'b N v'; '#' starts a comment\n"
             "  --wave N               lanes per wavefront, 1..64 (default 64)\n"
             "  --contexts N           wavefronts in flight, 1..16 (default 1)\n"
+            "  --threads N            threads that share the wavefronts, 1..64 (default: the\n"
+            "                         machine's cores); results do not depend on it\n"
             "  --step-limit N         instructions one wavefront may issue (default 1000000;\n"
             "                         0 = none)\n"
             "  --cond-buf FILE[:FMT:WxH]  conditional buffer b (as --in); turns the CO on with\n"
@@ -47,7 +50,8 @@ static void run_usage(FILE *f)
             "  --emit PREFIX          write PREFIX.cb (the command buffer), PREFIX.mem (device\n"
             "                         memory before the run) and PREFIX.after.mem (after it),\n"
             "                         for `dpp exec PREFIX.cb --mem PREFIX.mem`\n"
-            "  --stats                print the performance counters\n");
+            "  --stats                print the performance counters, instructions issued,\n"
+            "                         lane-instructions, wall time and rate\n");
 }
 
 /* "N=REST": index below limit and the rest. */
@@ -306,7 +310,8 @@ static int load_inputs(const run_cli *c, dpp_run_opts *o)
     return -1;
 }
 
-static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result *res)
+static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result *res,
+                  double seconds)
 {
     for (int k = 0; k < 4; k++) {
         if (!c->out_path[k] || !res->output[k].data)
@@ -322,9 +327,11 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
         fprintf(stderr, "%s\n", msg);
         return 1;
     }
-    if (c->stats)
-        printf("clocks %u active %u domain %ux%u wave %u\n", res->total_clocks, res->active_clocks,
-               o->width, o->height, o->array.lanes);
+    if (c->stats) {
+        printf("domain             %ux%u\n", o->width, o->height);
+        cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array};
+        cli_print_stats(stdout, &st);
+    }
     return 0;
 }
 
@@ -336,6 +343,7 @@ int cmd_run(int argc, char **argv)
     int rc = o && exe ? -1 : 1;
     if (rc < 0) {
         dpp_run_default_opts(o);
+        o->array.threads = cli_default_threads();
         rc = parse_args(argc, argv, &c, o);
     }
     if (rc < 0) {
@@ -360,11 +368,12 @@ int cmd_run(int argc, char **argv)
         o->emit = c.emit ? emit_files : NULL;
         o->emit_user = &em;
         dpp_run_result res;
+        double t0 = cli_now();
         if (dpp_run(exe, o, c.prog, &res, &err)) {
             fprintf(stderr, "%s\n", err.msg);
             rc = 1;
         } else {
-            rc = em.failed ? 1 : finish(&c, o, &res);
+            rc = em.failed ? 1 : finish(&c, o, &res, cli_now() - t0);
             dpp_run_free(&res);
         }
     }

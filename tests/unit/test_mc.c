@@ -258,6 +258,83 @@ static void test_cache(void **state)
     assert_int_equal(r[0], fb(5.0f));
 }
 
+/* The cache against a plain FIFO of MC_CACHE_LINES lines searched in full:
+ * random single-byte-channel writes over a surface whose rows are 8 KiB apart
+ * (many tags share an index bucket), with the memory compared after every
+ * write (evictions show there) and after flushes. */
+typedef struct ref_cache {
+    uint64_t tag[MC_CACHE_LINES];
+    uint32_t valid[MC_CACHE_LINES];
+    uint8_t data[MC_CACHE_LINES][MC_LINE_BYTES];
+    unsigned n, oldest;
+} ref_cache;
+
+static void ref_write(ref_cache *c, uint8_t *mem, uint64_t addr, uint8_t byte)
+{
+    uint64_t tag = addr / MC_LINE_BYTES;
+    unsigned k = 0;
+    while (k < c->n && c->tag[(c->oldest + k) % MC_CACHE_LINES] != tag)
+        k++;
+    unsigned slot = (c->oldest + k) % MC_CACHE_LINES;
+    if (k == c->n) {
+        if (c->n == MC_CACHE_LINES) {
+            for (unsigned b = 0; b < MC_LINE_BYTES; b++)
+                if (c->valid[c->oldest] >> b & 1)
+                    mem[c->tag[c->oldest] * MC_LINE_BYTES + b] = c->data[c->oldest][b];
+            c->oldest = (c->oldest + 1) % MC_CACHE_LINES;
+            c->n--;
+        }
+        slot = (c->oldest + c->n++) % MC_CACHE_LINES;
+        c->tag[slot] = tag;
+        c->valid[slot] = 0;
+    }
+    c->data[slot][addr % MC_LINE_BYTES] = byte;
+    c->valid[slot] |= 1u << (addr % MC_LINE_BYTES);
+}
+
+static void ref_flush(ref_cache *c, uint8_t *mem)
+{
+    for (unsigned k = 0; k < c->n; k++) {
+        unsigned s = (c->oldest + k) % MC_CACHE_LINES;
+        for (unsigned b = 0; b < MC_LINE_BYTES; b++)
+            if (c->valid[s] >> b & 1)
+                mem[c->tag[s] * MC_LINE_BYTES + b] = c->data[s][b];
+    }
+    c->n = c->oldest = 0;
+}
+
+static void test_cache_matches_fifo(void **state)
+{
+    fixture *f = *state;
+    static uint8_t want[MEM_SIZE];
+    static ref_cache ref;
+    memset(&ref, 0, sizeof ref);
+    memset(f->mem, 0, MEM_SIZE);
+    memset(want, 0, MEM_SIZE);
+    /* UINT8_4 elements, 2048 per row: rows are 8 KiB (256 lines) apart */
+    mc_surface s = surf(0, 2048, 8, MC_TILE_LINEAR, MC_FMT_UINT8_4);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 0, &s, NULL), DPP_OK);
+    uint64_t rng = 12345;
+    for (unsigned k = 0; k < 20000; k++) {
+        rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+        unsigned x = (unsigned)(rng >> 33) % 24, y = (unsigned)(rng >> 50) % 8, c = k % 4;
+        if (rng >> 62 == 0) /* now and then a run of far-away columns */
+            x = (unsigned)(rng >> 20) % 2048;
+        uint8_t byte = (uint8_t)(k * 37 + 1);
+        uint32_t v[4] = {0};
+        v[c] = fb((float)byte / 255.0f);
+        assert_int_equal(mc_write_output(f->mc, 0, x, y, v, 1u << c, NULL), DPP_OK);
+        ref_write(&ref, want, (uint64_t)y * 8192 + x * 4 + c, byte);
+        if (k % 61 == 0) { /* often: sparse caches, buckets of one line */
+            mc_flush(f->mc);
+            ref_flush(&ref, want);
+        }
+        if (memcmp(f->mem, want, MEM_SIZE))
+            fail_msg("memory differs from the FIFO reference after write %u", k);
+        assert_int_equal(mc_cache_lines_used(f->mc), ref.n);
+    }
+}
+
 static void test_constants_and_fetch(void **state)
 {
     fixture *f = *state;
@@ -295,6 +372,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_bounds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_out_mask, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cache_matches_fifo, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constants_and_fetch, setup, teardown),
     };
     return cmocka_run_group_tests_name("mc", tests, NULL, NULL);

@@ -1,0 +1,233 @@
+/* One execution core of the processor array: wavefront slots, instruction
+ * issue, flow control through the core's fc_unit, and lanes that end. A core
+ * runs a group of up to `contexts` wavefronts, one instruction of each in
+ * turn, exactly as the array's definition says (pa.h); the array decides
+ * which core runs which group. */
+#include "pa_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+dpp_status pa_core_init(pa_core *c, const pa_params *p, dpp_error *err)
+{
+    memset(c, 0, sizeof *c);
+    fc_unit_params fp = {.contexts = p->contexts,
+                         .lanes = p->lanes,
+                         .addr_depth = p->addr_depth,
+                         .loop_depth = p->loop_depth,
+                         .bc_width = 6};
+    dpp_status st = fc_unit_create(&fp, &c->fc, err);
+    if (st)
+        return st;
+    c->kern = pa_alu_kernels_get(0);
+    c->slot = calloc(p->contexts, sizeof *c->slot);
+    c->scratch = calloc(1, sizeof *c->scratch);
+    if (!c->slot || !c->scratch) {
+        pa_core_free(c);
+        return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");
+    }
+    return DPP_OK;
+}
+
+void pa_core_free(pa_core *c)
+{
+    fc_unit_destroy(c->fc);
+    free(c->slot);
+    free(c->scratch);
+    memset(c, 0, sizeof *c);
+}
+
+void pa_core_reset(pa_core *c)
+{
+    for (unsigned k = 0; k < c->sh->p.contexts; k++)
+        c->slot[k].busy = 0;
+}
+
+dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err)
+{
+    if (!err)
+        return st;
+    dpp_error inner = *err;
+    return dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", s->index, s->pc, l,
+                         s->wave.i[l], s->wave.j[l], inner.msg);
+}
+
+static void fc_step(pa_core *c, pa_slot *s, const fc_unit_in *in, fc_unit_out *out)
+{
+    fc_unit_step(c->fc, in, out);
+    if (c->trace) {
+        pa_fc_event ev = {s->index, &s->wave, in, out};
+        c->trace(c->trace_user, &ev);
+    }
+}
+
+/* A fresh slot: registers zero (only those the last wavefront wrote need
+ * clearing), r0 = (i, j, 0, 1) in each lane (model-defined). */
+static void clear_slot(pa_slot *s)
+{
+    for (unsigned h = 0; h < 2; h++)
+        for (uint64_t t = s->touched[h]; t; t &= t - 1)
+            memset(s->temp[64 * h + (unsigned)__builtin_ctzll(t)], 0, sizeof s->temp[0]);
+    memset(s->temp[0], 0, sizeof s->temp[0]);
+    memset(s->out, 0, sizeof s->out);
+    memset(s->w, 0, sizeof s->w);
+    memset(s->out_written, 0, sizeof s->out_written);
+    memset(s->pred, 0, sizeof s->pred);
+    s->touched[0] = 1; /* r0 */
+    s->touched[1] = 0;
+    s->w_written = s->alu_result = 0;
+    s->active = 0;
+    s->al = 0;
+    s->pc = 0;
+    s->alu_valid = 0;
+    s->steps = 0;
+}
+
+pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
+{
+    unsigned k = 0;
+    while (k < c->sh->p.contexts && c->slot[k].busy)
+        k++;
+    pa_slot *s = &c->slot[k];
+    clear_slot(s);
+    s->busy = 1;
+    s->index = index;
+    s->wave = *w;
+    s->wave.lanes = w->lanes < c->sh->p.lanes ? w->lanes : c->sh->p.lanes;
+    s->live = w->live & (s->wave.lanes == 64 ? ~0ull : (1ull << s->wave.lanes) - 1);
+    for (unsigned l = 0; l < s->wave.lanes; l++) {
+        s->temp[0][0][l].f = (float)w->i[l];
+        s->temp[0][1][l].f = (float)w->j[l];
+        s->temp[0][3][l].f = 1.0f;
+    }
+    fc_unit_in fi = {.cmd = FC_CMD_START, .ctx = (uint8_t)k, .live = s->live};
+    fc_unit_out fo;
+    fc_step(c, s, &fi, &fo);
+    s->active = fo.active;
+    return s;
+}
+
+/* Lanes that end: their outputs and conditional value go to the sink. */
+static dpp_status finish_lanes(pa_core *c, pa_slot *s, uint64_t lanes, dpp_error *err)
+{
+    for (uint64_t m = lanes; m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        pa_finish f = {.wave = s->index,
+                       .pc = s->pc,
+                       .lane = l,
+                       .i = s->wave.i[l],
+                       .j = s->wave.j[l],
+                       .v = (s->w_written >> l & 1) ? s->w[l].u : c->sh->prog.cond_val};
+        for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++)
+            for (unsigned ch = 0; ch < 4; ch++) {
+                f.written[o] |= (uint8_t)((s->out_written[o][ch] >> l & 1) << ch);
+                f.out[o][ch] = s->out[o][ch][l].u;
+            }
+        s->live &= ~(1ull << l);
+        dpp_status st = c->finish(c->finish_user, &f, err);
+        if (st)
+            return st;
+    }
+    return DPP_OK;
+}
+
+static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *err)
+{
+    const pa_shared *sh = c->sh;
+    fc_unit_in fi = {.cmd = FC_CMD_EXEC,
+                     .ctx = (uint8_t)(s - c->slot),
+                     .full_mode = (uint8_t)sh->prog.full_fc,
+                     .inst = u->fc,
+                     .pc = (uint16_t)s->pc,
+                     .live = s->live,
+                     .alu_valid = (uint8_t)s->alu_valid,
+                     .alu_result = s->alu_result};
+    memcpy(fi.pred, s->pred, sizeof fi.pred);
+    const dpp_fc *f = &u->inst.fc;
+    if (u->fc_reads_bool && !sh->bools_valid)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "wave %u pc %u: boolean constant b%u read before "
+                             "set_constb_fmt",
+                             s->index, s->pc, f->bool_addr);
+    fi.bool_const = (uint8_t)(sh->bools >> f->bool_addr & 1);
+    if (u->fc_reads_int) {
+        if (!sh->ints_valid)
+            return dpp_error_set(err, DPP_E_FAULT,
+                                 "wave %u pc %u: integer constant i%u read "
+                                 "before set_consti_fmt",
+                                 s->index, s->pc, f->int_addr);
+        dpp_loop_const k = dpp_loop_const_unpack(sh->ints[f->int_addr]);
+        fi.loop_count = k.count;
+        fi.loop_init = k.init;
+        fi.loop_step = k.step;
+    }
+    fc_unit_out fo;
+    fc_step(c, s, &fi, &fo);
+    s->alu_valid = 0;
+    if (fo.fault)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "wave %u pc %u: %s: %s (branch depth %u, loop stack %u, address "
+                             "stack %u)",
+                             s->index, s->pc, fc_op_name(f->op), fc_fault_name(fo.fault), fo.depth,
+                             fo.loop_sp, fo.addr_sp);
+    s->active = fo.active;
+    s->al = fo.al;
+    s->pc = fo.next_pc;
+    return DPP_OK;
+}
+
+/* Issues one instruction of slot s; finishes it when the program ends. */
+static dpp_status issue(pa_core *c, pa_slot *s, dpp_error *err)
+{
+    const pa_shared *sh = c->sh;
+    if (sh->p.step_limit && s->steps >= sh->p.step_limit)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "wave %u: step limit of %llu instructions reached at pc %u "
+                             "(runaway program?)",
+                             s->index, (unsigned long long)sh->p.step_limit, s->pc);
+    s->steps++;
+    c->clocks++;
+    c->issues++;
+    c->lane_instrs += s->wave.lanes;
+    const pa_uop *u = &sh->code[s->pc];
+    s->active &= s->live;
+    uint64_t lanes = s->live & (u->write_inactive ? ~0ull : s->active);
+    dpp_status st;
+    switch (u->type) {
+    case DPP_TYPE_FC:
+        st = exec_fc(c, s, u, err);
+        break;
+    case DPP_TYPE_TEX:
+        st = pa_tex_issue(c, s, u, lanes, err);
+        s->pc++;
+        break;
+    default:
+        st = pa_alu_issue(c, s, u, lanes, err);
+        s->pc++;
+        break;
+    }
+    if (!st && u->last)
+        st = finish_lanes(c, s, s->active & s->live, err);
+    if (!st && s->pc >= sh->ninsts)
+        st = finish_lanes(c, s, s->live, err);
+    if (st || !s->live)
+        s->busy = 0;
+    return st;
+}
+
+dpp_status pa_core_drain(pa_core *c, dpp_error *err)
+{
+    unsigned n = c->sh->p.contexts;
+    for (int any = 1; any;) {
+        any = 0;
+        for (unsigned k = 0; k < n; k++) {
+            if (!c->slot[k].busy)
+                continue;
+            any = 1;
+            dpp_status st = issue(c, &c->slot[k], err);
+            if (st)
+                return st;
+        }
+    }
+    return DPP_OK;
+}
