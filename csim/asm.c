@@ -77,9 +77,31 @@ static dpp_status dir_float(asm_state *s)
         return asm_fail(c, asm_peek(c), ".float takes 1 or 4 values, found %d", n);
     if (!asm_at_end(c))
         return asm_fail(c, asm_peek(c), "unexpected '%s'", asm_peek(c)->text);
+    if (s->x->domain_const == k + 1)
+        return asm_fail(c, t, ".float c%u: c%u is the .domain constant", k, k);
     for (int i = 0; i < 4; i++)
         s->x->float_val[k][i] = v[n == 1 ? 0 : i];
     s->x->float_set[k] = 1;
+    return DPP_OK;
+}
+
+/* ".domain cN": the runner sets cN to (W, H, 1/W, 1/H) of the domain. */
+static dpp_status dir_domain(asm_state *s)
+{
+    cursor *c = &s->cur;
+    const tok *t = asm_next(c);
+    unsigned k;
+    if (t->kind != TOK_IDENT || t->text[0] != 'c')
+        return asm_fail(c, t, ".domain needs a constant c0-c255");
+    TRY(asm_uint(c, t, t->text + 1, DPP_NUM_CONSTS - 1, &k));
+    if (!asm_at_end(c))
+        return asm_fail(c, asm_peek(c), "unexpected '%s'", asm_peek(c)->text);
+    if (s->x->domain_const)
+        return asm_fail(c, t, "a second .domain (c%u is the domain already)",
+                        s->x->domain_const - 1);
+    if (s->x->float_set[k])
+        return asm_fail(c, t, ".domain c%u: c%u has a .float value", k, k);
+    s->x->domain_const = k + 1;
     return DPP_OK;
 }
 
@@ -233,6 +255,7 @@ static dpp_status statement(asm_state *s)
         const char *name;
         dpp_status (*fn)(asm_state *);
     } dirs[] = {{".float", dir_float},
+                {".domain", dir_domain},
                 {".int", dir_int},
                 {".bool", dir_bool},
                 {".proginfo", dir_proginfo},
@@ -360,7 +383,8 @@ static void fill_exe(asm_state *s)
     x->earlyexit = u.earlyexit | d->earlyexit;
     x->int_used = u.int_used | d->int_used;
     for (unsigned i = 0; i < DPP_NUM_CONSTS; i++)
-        x->float_used[i] = u.float_used[i] | d->float_used[i] | x->float_set[i];
+        x->float_used[i] = u.float_used[i] | d->float_used[i] | x->float_set[i] |
+                           (x->domain_const == i + 1);
     x->int_used |= x->int_set;
     x->info.reserved = 1;
     x->info.num_insts = x->ninsts;

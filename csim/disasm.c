@@ -307,6 +307,8 @@ static void directives(sb *b, const dpp_exe *x)
             }
             out(b, "\n");
         }
+    if (x->domain_const)
+        out(b, ".domain c%u\n", x->domain_const - 1);
     for (unsigned i = 0; i < DPP_NUM_INTS; i++)
         if (x->int_set >> i & 1) {
             dpp_loop_const k = dpp_loop_const_unpack(x->int_val[i]);
@@ -326,7 +328,7 @@ static void directives(sb *b, const dpp_exe *x)
         if ((x->outputs & ~u.outputs) >> i & 1)
             out(b, ".use o%u\n", i);
     for (unsigned i = 0; i < DPP_NUM_CONSTS; i++)
-        if (x->float_used[i] && !u.float_used[i] && !x->float_set[i])
+        if (x->float_used[i] && !u.float_used[i] && !x->float_set[i] && x->domain_const != i + 1)
             out(b, ".use c%u\n", i);
     for (unsigned i = 0; i < DPP_NUM_INTS; i++)
         if ((x->int_used & ~u.int_used & ~x->int_set) >> i & 1)

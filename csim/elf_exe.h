@@ -31,6 +31,7 @@ enum {
     DPP_NOTE_FLOAT32VALUES = 0x101, /* {index, r, g, b, a} per constant */
     DPP_NOTE_INT32VALUES = 0x102,   /* {index, value} per constant */
     DPP_NOTE_BOOLVALUES = 0x103,    /* {defined mask, values} */
+    DPP_NOTE_DOMAINCONST = 0x104,   /* {index}: the float constant set from the domain */
 };
 
 /* dpp_proginfo: Reserved and FG_DEPTH_SRC from the manual, the rest
@@ -62,6 +63,8 @@ typedef struct dpp_exe {
     uint32_t int_val[DPP_NUM_INTS];
     uint32_t bool_set; /* bit k: boolean k has a value */
     uint32_t bool_val;
+    uint32_t domain_const; /* 1 + the float constant the runner sets to (W, H, 1/W, 1/H) of the
+                              domain (.domain); 0: none */
 } dpp_exe;
 
 /* Writes exe to path. PROGINFO reserved is written as 1 and num_insts as

@@ -194,6 +194,8 @@ static dpp_status note_values(const rd *r, size_t off, const uint8_t *d, uint32_
         } else if (type == DPP_NOTE_FLOAT32VALUES) {
             if (k >= DPP_NUM_CONSTS || x->float_set[k])
                 return FAIL(r, off + 20 + i * rec * 4, "float value for bad or repeated c%u", k);
+            if (x->domain_const == k + 1)
+                return FAIL(r, off + 20 + i * rec * 4, "float value for c%u, the DOMAINCONST", k);
             x->float_set[k] = 1;
             for (int c = 0; c < 4; c++)
                 x->float_val[k][c] = u32(e + 4 + 4 * c);
@@ -204,6 +206,21 @@ static dpp_status note_values(const rd *r, size_t off, const uint8_t *d, uint32_
             x->int_val[k] = u32(e + 4);
         }
     }
+    return DPP_OK;
+}
+
+/* The float constant the runner sets from the domain: one index, once, and
+ * not also given a value. */
+static dpp_status note_domain(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, dpp_exe *x)
+{
+    if (dsz != 4)
+        return FAIL(r, off + 4, "DOMAINCONST note must hold 4 bytes, not %u", dsz);
+    uint32_t k = u32(d);
+    if (k >= DPP_NUM_CONSTS || x->domain_const)
+        return FAIL(r, off + 20, "DOMAINCONST names a bad or second constant c%u", k);
+    if (x->float_set[k])
+        return FAIL(r, off + 20, "DOMAINCONST c%u also has a float value", k);
+    x->domain_const = k + 1;
     return DPP_OK;
 }
 
@@ -234,7 +251,7 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
         if (nsz != sizeof DPP_NOTE_NAME || memcmp(h + 12, DPP_NOTE_NAME, sizeof DPP_NOTE_NAME))
             return FAIL(r, off + 12, "note name is not \"ATI DPP\"");
         const uint8_t *d = h + 12 + npad;
-        int known = (type >= 1 && type <= 7) || (type >= 0x101 && type <= 0x103);
+        int known = (type >= 1 && type <= 7) || (type >= 0x101 && type <= 0x104);
         if (!known)
             return FAIL(r, off + 8, "unknown ATI DPP note type %u", type);
         unsigned slot = type <= 7 ? type : 0;
@@ -267,6 +284,9 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
             break;
         case DPP_NOTE_EARLYEXIT:
             st = note_flag(r, off, d, dsz, &x->earlyexit, "EARLYEXIT");
+            break;
+        case DPP_NOTE_DOMAINCONST:
+            st = note_domain(r, off, d, dsz, x);
             break;
         default:
             st = note_values(r, off, d, dsz, type, x);

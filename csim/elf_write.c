@@ -102,6 +102,10 @@ static void build_notes(const dpp_exe *x, buf *b)
         uint32_t bv[2] = {x->bool_set, x->bool_val & x->bool_set};
         note(b, DPP_NOTE_BOOLVALUES, bv, 2);
     }
+    if (x->domain_const) {
+        uint32_t dc = x->domain_const - 1;
+        note(b, DPP_NOTE_DOMAINCONST, &dc, 1);
+    }
 }
 
 static Elf_Scn *add_section(Elf *e, void *data, size_t size, GElf_Word type, GElf_Xword flags,

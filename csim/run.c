@@ -108,12 +108,23 @@ static int plan(const dpp_exe *exe, const dpp_run_opts *o, layout *L)
     return L->end <= 0xFFFFF800u;
 }
 
+/* The .domain constant: (W, H, 1/W, 1/H) as fp32. */
+static void domain_value(const dpp_run_opts *o, uint32_t v[4])
+{
+    float f[4] = {(float)o->width, (float)o->height, 1.0f / (float)o->width,
+                  1.0f / (float)o->height};
+    memcpy(v, f, sizeof f);
+}
+
 static void fill_constants(uint8_t *mem, const dpp_exe *exe, const dpp_run_opts *o, const layout *L)
 {
+    uint32_t dom[4];
+    domain_value(o, dom);
     for (int c = 0; c < 256; c++) {
-        const uint32_t *v = o->float_set[c]     ? o->float_val[c]
-                            : exe->float_set[c] ? exe->float_val[c]
-                                                : NULL;
+        const uint32_t *v = o->float_set[c]                 ? o->float_val[c]
+                            : exe->float_set[c]             ? exe->float_val[c]
+                            : exe->domain_const == c + 1u   ? dom
+                                                            : NULL;
         if (v)
             put_words(mem + L->constf + 16 * c, v, 4);
     }

@@ -1,15 +1,22 @@
 ; Mandelbrot set: one pair (i, j) per pixel. A data-dependent loop that
 ; breaks when |z| escapes, with nested ifs (escape test, then an early-escape
-; band test on a predicate). Output 0: (iterations / 64, band, 0, 1).
-; Constants: c0 = (dx, dy), c1 = (x0, y0), c2 = -4, c3 = 1/64; i0 = 64 iterations.
-.float c0, 0.046875, 0.0625, 0, 0
+; band test on a predicate). Output 0 (RGB; alpha is not written): red =
+; iterations / 64; green = 1/64 for pixels that escape within 8 iterations,
+; 1/4096 for later escapes, 0 inside the set; blue = 0.
+; The whole set is drawn at any domain: the step is the extent divided by the
+; domain, from the .domain constant c5 = (W, H, 1/W, 1/H) that `dpp run` sets.
+; Constants: c0 = extent (3, 3), c1 = corner (x0, y0), c2 = -4, c3 = 1/64;
+; i0 = 64 iterations.
+.float c0, 3, 3, 0, 0
 .float c1, -2.25, -1.5, 0, 0
 .float c2, -4
 .float c3, 0.015625
 .float c4, -8
+.domain c5
 .int i0, 64, 0, 0
-    ; r2 = c = (i, j) * (dx, dy) + (x0, y0); r7 = (cr, 0)
-    alu rgb mad r2.rg, s0.rgb, s1.rgb, s2.rgb src r0/r0, c0/c0, c1/c1
+    ; r6 = step = (3/W, 3/H); r2 = c = (i, j) * step + (x0, y0); r7 = (cr, 0)
+    alu rgb mad r6.rg, s0.baa, s1.rgb, s2.rgb src c5/c5, c0/c0, #0/#0
+    alu rgb mad r2.rg, s0.rgb, s1.rgb, s2.rgb src r0/r0, r6/r6, c1/c1
     alu rgb mad r7.r, s0.rgb, s1.rgb, s2.rgb src r2/r2, #1/#1, #0/#0
     loop i0
         ; r5 = (zr*zr + cr, zr*zi)

@@ -111,6 +111,41 @@ static void good_file_reads_back(void **state)
     free(x);
 }
 
+/* Writes x to a temporary file and reads it back into y. */
+static dpp_status write_read(const dpp_exe *x, dpp_exe *y, dpp_error *err)
+{
+    char path[] = "/tmp/test_elf_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_elf_write(x, path, err), DPP_OK);
+    dpp_status st = dpp_elf_read(path, y, err);
+    unlink(path);
+    return st;
+}
+
+/* .domain: the DOMAINCONST note round-trips; a constant that is both the
+ * domain and a .float value, or a second DOMAINCONST, is refused. */
+static void domain_const_note(void **state)
+{
+    (void)state;
+    static const char src[] = ".domain c9\n"
+                              "    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb"
+                              " src c9/c9, #1/#1, #0/#0 wait\n";
+    dpp_exe *x = malloc(sizeof *x), *y = malloc(sizeof *y);
+    dpp_error err;
+    assert_int_equal(dpp_asm(src, strlen(src), "d.s", NULL, x, &err), DPP_OK);
+    assert_int_equal(x->domain_const, 10);
+    assert_true(x->float_used[9] && !x->float_set[9]);
+    assert_int_equal(write_read(x, y, &err), DPP_OK);
+    assert_memory_equal(x, y, sizeof *x);
+    x->float_set[9] = 1; /* the writer does not check; the reader must */
+    assert_int_equal(write_read(x, y, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "DOMAINCONST c9 also has a float value"));
+    free(x);
+    free(y);
+}
+
 /* Applies case i to a copy of the good file; returns the new size. */
 static size_t mutate(int i, uint8_t *b, const char **expect)
 {
@@ -364,6 +399,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(good_file_reads_back),
+        cmocka_unit_test(domain_const_note),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };
