@@ -18,6 +18,7 @@ struct mc_model {
     mc_surface inst, constf, consti, constb, cond;
     mc_surface input[MC_NUM_INPUTS], output[MC_NUM_OUTPUTS];
     unsigned out_mask;
+    int discard_outputs;
     mc_line lines[MC_CACHE_LINES];
     unsigned nlines, oldest; /* lines[] is a FIFO ring of nlines entries from oldest */
     /* An exact index of the ring: per bucket of tags, how many cached lines
@@ -218,6 +219,8 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     dpp_status st = element(m, MC_CL_OUTPUT, idx, s, x, y, &a, err);
     if (st)
         return st;
+    if (m->discard_outputs)
+        return DPP_OK;
     uint8_t elem[16];
     uint32_t bytes;
     mc_pack(s->format, v, chmask & m->out_mask, elem, &bytes);
@@ -230,6 +233,11 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
             l->valid |= 1u << at;
         }
     return DPP_OK;
+}
+
+void mc_set_discard_outputs(mc_model *m, int on)
+{
+    m->discard_outputs = on;
 }
 
 void mc_flush(mc_model *m)

@@ -383,6 +383,32 @@ static dpp_status end(void *user, uint64_t *clocks, dpp_error *err)
     return st;
 }
 
+/* ------------------------------------------------------------ pull mode */
+
+dpp_status pa_pull_begin(pa_model *pa, const pe_program *prog, dpp_error *err)
+{
+    dpp_status st = begin(pa, prog, err);
+    pa->parallel = 0;
+    return st;
+}
+
+int pa_pull_start(pa_model *pa, const pe_wave *w)
+{
+    pa_slot *s = pa_core_start(&pa->core[0], pa->waves++, w);
+    return (unsigned)(s - pa->core[0].slot) + 1 == pa->p.contexts;
+}
+
+dpp_status pa_pull_issue(pa_model *pa, int *busy, uint64_t *clocks, dpp_error *err)
+{
+    pa_core *c = &pa->core[0];
+    c->clocks = 0;
+    dpp_status st = pa_core_issue_next(c, busy, err);
+    *clocks = c->clocks;
+    if (st)
+        pa_core_reset(c);
+    return st;
+}
+
 pe_array_ops pa_array_ops(pa_model *pa)
 {
     pe_array_ops ops = {begin, wave, end, pa};

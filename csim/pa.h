@@ -63,6 +63,16 @@ void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user);
 /* Issue counters, summed over the threads. */
 void pa_get_stats(const pa_model *pa, pa_stats *st);
 
+/* Pull mode: the caller walks the domain (pe_walk_*) and runs the array
+ * itself, one instruction at a time, on one thread, with the same results and
+ * the same flow-control events as the PE's callbacks. pa_pull_begin is
+ * start_program's begin. Wavefronts are started until pa_pull_start returns
+ * 1 (every slot busy) or the domain ends; then pa_pull_issue runs them, one
+ * instruction of each in turn, until *busy = 0; then the next group starts. */
+dpp_status pa_pull_begin(pa_model *pa, const pe_program *prog, dpp_error *err);
+int pa_pull_start(pa_model *pa, const pe_wave *w);
+dpp_status pa_pull_issue(pa_model *pa, int *busy, uint64_t *clocks, dpp_error *err);
+
 /* The callbacks the PE drives this array through. */
 pe_array_ops pa_array_ops(pa_model *pa);
 

@@ -41,6 +41,7 @@ void pa_core_reset(pa_core *c)
 {
     for (unsigned k = 0; k < c->sh->p.contexts; k++)
         c->slot[k].busy = 0;
+    c->rr = 0;
 }
 
 dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err)
@@ -215,19 +216,29 @@ static dpp_status issue(pa_core *c, pa_slot *s, dpp_error *err)
     return st;
 }
 
-dpp_status pa_core_drain(pa_core *c, dpp_error *err)
+dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err)
 {
     unsigned n = c->sh->p.contexts;
-    for (int any = 1; any;) {
-        any = 0;
-        for (unsigned k = 0; k < n; k++) {
-            if (!c->slot[k].busy)
-                continue;
-            any = 1;
-            dpp_status st = issue(c, &c->slot[k], err);
-            if (st)
-                return st;
+    for (unsigned looked = 0; looked <= n; looked++) {
+        if (c->rr >= n)
+            c->rr = 0; /* the next pass */
+        pa_slot *s = &c->slot[c->rr++];
+        if (s->busy) {
+            *busy = 1;
+            return issue(c, s, err);
         }
     }
+    *busy = 0;
+    c->rr = 0;
     return DPP_OK;
+}
+
+dpp_status pa_core_drain(pa_core *c, dpp_error *err)
+{
+    for (;;) {
+        int busy;
+        dpp_status st = pa_core_issue_next(c, &busy, err);
+        if (st || !busy)
+            return st;
+    }
 }

@@ -177,6 +177,7 @@ typedef struct pa_core {
     uint64_t issues;       /* all issues */
     uint64_t lane_instrs;  /* issues x lanes of the wavefront */
     const pa_alu_kernels *kern;
+    unsigned rr; /* next slot the round-robin issue looks at */
     pa_scratch *scratch;
     pa_slot *slot;
 } pa_core;
@@ -186,6 +187,11 @@ void pa_core_free(pa_core *c);
 
 /* Starts wavefront w (number `index`) in the first free slot; returns it. */
 pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w);
+
+/* Issues one instruction of the next busy slot in round-robin order (one
+ * instruction of each busy slot in turn, slot 0 first); *busy = 0 when no
+ * slot is busy. */
+dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err);
 
 /* Runs every busy slot, one instruction each in turn, until all are done. */
 dpp_status pa_core_drain(pa_core *c, dpp_error *err);

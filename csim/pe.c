@@ -108,35 +108,67 @@ static void count_clocks(pe_model *pe, uint64_t total, uint64_t active)
     }
 }
 
-/* start_program: walk the domain in raster order (i fastest), pack pairs into wavefronts. */
-static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
+dpp_status pe_walk_open(pe_model *pe, uint32_t p0, pe_walk *wk, dpp_error *err)
 {
-    pe_program prog = {.ninsts = p0 & PE_START_NINSTS_MASK,
-                       .full_fc = (p0 & PE_START_FULL_FC) != 0,
-                       .cond_val = pe->cond_val,
-                       .co = pe->co};
-    if (prog.ninsts < 1 || prog.ninsts > 512)
-        return dpp_error_set(err, DPP_E_ARG, "instruction count %u (1-512)", prog.ninsts);
+    memset(wk, 0, sizeof *wk);
+    wk->prog = (pe_program){.ninsts = p0 & PE_START_NINSTS_MASK,
+                            .full_fc = (p0 & PE_START_FULL_FC) != 0,
+                            .cond_val = pe->cond_val,
+                            .co = pe->co};
+    if (wk->prog.ninsts < 1 || wk->prog.ninsts > 512)
+        return dpp_error_set(err, DPP_E_ARG, "instruction count %u (1-512)", wk->prog.ninsts);
     if (!pe->domain_set)
         return dpp_error_set(err, DPP_E_ARG, "no domain: set_domain has not been issued");
     if (!mc_get_surface(pe->mc, MC_CL_INST, 0)->valid)
         return dpp_error_set(err, DPP_E_ARG, "no program: set_inst_fmt has not been issued");
-    dpp_status st = pe->ops.begin ? pe->ops.begin(pe->ops.user, &prog, err) : DPP_OK;
-    uint64_t w = pe->i1 - pe->i0 + 1, n = w * (pe->j1 - pe->j0 + 1);
-    for (uint64_t first = 0; !st && first < n; first += pe->lanes) {
-        pe_wave wave = {.lanes = pe->lanes};
-        for (unsigned l = 0; !st && l < pe->lanes && first + l < n; l++) {
-            wave.i[l] = (int32_t)(pe->i0 + (first + l) % w);
-            wave.j[l] = (int32_t)(pe->j0 + (first + l) / w);
+    wk->width = pe->i1 - pe->i0 + 1;
+    wk->pairs = wk->width * (pe->j1 - pe->j0 + 1);
+    return DPP_OK;
+}
+
+/* The domain in raster order (i fastest), pairs packed into wavefronts; the
+ * CO at the PE decides which pairs run. */
+dpp_status pe_walk_next(pe_model *pe, pe_walk *wk, pe_wave *wave, int *more, dpp_error *err)
+{
+    dpp_status st = DPP_OK;
+    *more = 0;
+    while (!st && !*more && wk->next < wk->pairs) {
+        uint64_t first = wk->next;
+        wk->next += pe->lanes;
+        memset(wave, 0, sizeof *wave);
+        wave->lanes = pe->lanes;
+        for (unsigned l = 0; !st && l < pe->lanes && first + l < wk->pairs; l++) {
+            wave->i[l] = (int32_t)(pe->i0 + (first + l) % wk->width);
+            wave->j[l] = (int32_t)(pe->j0 + (first + l) / wk->width);
             int pass;
-            st = co_request(&pe->co, pe->mc, CO_LOC_PE, wave.i[l], wave.j[l], pe->cond_val, &pass,
-                            err);
+            st = co_request(&pe->co, pe->mc, CO_LOC_PE, wave->i[l], wave->j[l], pe->cond_val,
+                            &pass, err);
             if (pass)
-                wave.live |= 1ull << l;
+                wave->live |= 1ull << l;
         }
+        *more = !st && wave->live != 0; /* a wavefront nobody runs is skipped */
+    }
+    return st;
+}
+
+void pe_count_clocks(pe_model *pe, uint64_t total, uint64_t active)
+{
+    count_clocks(pe, total, active);
+}
+
+/* start_program: walk the domain, hand each wavefront to the array. */
+static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
+{
+    pe_walk wk;
+    dpp_status st = pe_walk_open(pe, p0, &wk, err);
+    if (!st && pe->ops.begin)
+        st = pe->ops.begin(pe->ops.user, &wk.prog, err);
+    for (int more = 1; !st && more;) {
+        pe_wave wave;
+        st = pe_walk_next(pe, &wk, &wave, &more, err);
         uint64_t clocks = 0;
-        if (!st && wave.live)
-            st = pe->ops.wave(pe->ops.user, &prog, &wave, &clocks, err);
+        if (!st && more)
+            st = pe->ops.wave(pe->ops.user, &wk.prog, &wave, &clocks, err);
         count_clocks(pe, clocks, clocks);
     }
     if (!st && pe->ops.end) {

@@ -104,6 +104,24 @@ void pe_destroy(pe_model *pe);
 dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
                       dpp_error *err);
 
+/* A start_program walked one wavefront at a time (what start_program does,
+ * for a caller that runs the array itself, e.g. one flow-control step at a
+ * time). */
+typedef struct pe_walk {
+    pe_program prog;
+    uint64_t next, pairs, width;
+} pe_walk;
+
+/* Checks start_program's parameter p0 and the state it needs; sets up *wk. */
+dpp_status pe_walk_open(pe_model *pe, uint32_t p0, pe_walk *wk, dpp_error *err);
+
+/* The next wavefront with a live lane (*more = 1), or the end (*more = 0). */
+dpp_status pe_walk_next(pe_model *pe, pe_walk *wk, pe_wave *wave, int *more, dpp_error *err);
+
+/* Adds clocks to the performance counters (a walked program's command and
+ * the array's busy clocks), as pe_execute counts them. */
+void pe_count_clocks(pe_model *pe, uint64_t total, uint64_t active);
+
 /* Performance counters as read_perf_counters would write them. */
 void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active);
 

@@ -1,5 +1,6 @@
 /* Host side of `dpp run`: memory layout, command buffer, outputs back. */
 #include "run.h"
+#include "run_int.h"
 
 #include "cmdbuf.h"
 #include "co.h"
@@ -68,12 +69,6 @@ static void put_words(uint8_t *p, const uint32_t *w, size_t n)
             p[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
 }
 
-typedef struct layout {
-    uint64_t inst, constf, consti, constb, in[16], out[4], cmd, end;
-    mc_surface in_s[16], out_s[4], cond_s;
-    uint8_t outs;
-} layout;
-
 static int plan(const dpp_exe *exe, const dpp_run_opts *o, layout *L)
 {
     uint64_t a = 0;
@@ -138,7 +133,9 @@ static void fill_constants(uint8_t *mem, const dpp_exe *exe, const dpp_run_opts 
     put_words(mem + L->constb, &b, 1);
 }
 
-static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o, const layout *L)
+/* Writes the command buffer; *start_off: the byte offset of start_program. */
+static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o, const layout *L,
+                           size_t *start_off)
 {
     const uint32_t fmt_f4 = mc_format_word(256, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
     const uint32_t fmt_raw = mc_format_word(32, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
@@ -174,16 +171,17 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
     }
     cmdbuf_add(cb, PE_SET_DOMAIN, (const uint32_t[]){0, 0, o->width - 1, o->height - 1});
     uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
+    *start_off = cb->size;
     cmdbuf_add(cb, PE_START_PROGRAM, &start);
     cmdbuf_add(cb, PE_FLUSH_OUT_CACHE, (const uint32_t[]){0});
     cmdbuf_add(cb, PE_WAIT_FOR_IDLE, (const uint32_t[]){0});
     cmdbuf_add(cb, PE_STOP_PERF_COUNTERS, (const uint32_t[]){0});
 }
 
-dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, dpp_run_result *res,
-                   dpp_error *err)
+dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *name, run_device *d,
+                       dpp_error *err)
 {
-    memset(res, 0, sizeof *res);
+    memset(d, 0, sizeof *d);
     if (o->width < 1 || o->height < 1 || o->width > PE_MAX_DOMAIN || o->height > PE_MAX_DOMAIN)
         return dpp_error_set(err, DPP_E_ARG, "%s: domain %ux%u (1 to 4096 each way)", name,
                              o->width, o->height);
@@ -191,47 +189,40 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
         return dpp_error_set(err, DPP_E_ARG,
                              "%s: uncached (UMRT) output mode is not modelled; use cached outputs",
                              name);
-    layout L;
-    memset(&L, 0, sizeof L);
-    if (!plan(exe, o, &L))
+    layout *L = &d->L;
+    if (!plan(exe, o, L))
         return dpp_error_set(err, DPP_E_ARG, "%s: the images need more than 4 GiB", name);
-    dpp_device_params dp = {.mem_bytes = L.end, .array = o->array};
-    dpp_connection *c;
-    dpp_status st = dpp_am_open(&dp, &c, err);
+    dpp_device_params dp = {.mem_bytes = L->end, .array = o->array};
+    dpp_status st = dpp_am_open(&dp, &d->c, err);
     if (st)
         return st;
-    dpp_am_set_trace(c, o->trace, o->trace_user);
+    dpp_am_set_trace(d->c, o->trace, o->trace_user);
+    mc_set_discard_outputs(dpp_am_mc(d->c), o->discard_outputs);
     size_t size;
-    uint8_t *mem = dpp_am_memory(c, &size);
-    put_words(mem + L.inst, exe->words, (size_t)exe->ninsts * 6);
-    fill_constants(mem, exe, o, &L);
+    d->mem = dpp_am_memory(d->c, &size);
+    put_words(d->mem + L->inst, exe->words, (size_t)exe->ninsts * 6);
+    fill_constants(d->mem, exe, o, L);
     for (int k = 0; k < 16; k++)
         if (o->input[k].data)
-            copy_image(mem, &L.in_s[k], &o->input[k], 1);
+            copy_image(d->mem, &L->in_s[k], &o->input[k], 1);
     if (o->cond.data)
-        copy_image(mem, &L.cond_s, &o->cond, 1);
-    cmdbuf cb = {0};
-    build_commands(&cb, exe, o, &L);
-    if (cb.failed || cb.size > L.end - L.cmd) {
-        cmdbuf_free(&cb);
-        dpp_am_close(c);
+        copy_image(d->mem, &L->cond_s, &o->cond, 1);
+    build_commands(&d->cb, exe, o, L, &d->start_off);
+    if (d->cb.failed || d->cb.size > L->end - L->cmd) {
+        run_release(d);
         return dpp_error_set(err, DPP_E_NOMEM, "%s: cannot build the command buffer", name);
     }
-    memcpy(mem + L.cmd, cb.bytes, cb.size);
-    char cbname[300];
-    snprintf(cbname, sizeof cbname, "%s (command buffer)", name);
-    uint32_t ticket;
-    int done = 0;
-    if (o->emit)
-        o->emit(o->emit_user, 0, mem, L.cmd, cb.bytes, cb.size);
-    st = dpp_am_submit(c, (uint32_t)L.cmd, (uint32_t)cb.size, cbname, &ticket, err);
-    if (!st)
-        st = dpp_am_consumed(c, ticket, &done, err);
-    if (!st && o->emit)
-        o->emit(o->emit_user, 1, mem, L.cmd, cb.bytes, cb.size);
-    cmdbuf_free(&cb);
-    for (int k = 0; !st && k < 5; k++) {
-        if (k < 4 ? !(L.outs >> k & 1) : !o->cond.data)
+    memcpy(d->mem + L->cmd, d->cb.bytes, d->cb.size);
+    snprintf(d->cbname, sizeof d->cbname, "%s (command buffer)", name);
+    return DPP_OK;
+}
+
+dpp_status run_collect(run_device *d, const dpp_run_opts *o, const char *name, dpp_run_result *res,
+                       dpp_error *err)
+{
+    const layout *L = &d->L;
+    for (int k = 0; k < 5; k++) {
+        if (k < 4 ? !(L->outs >> k & 1) || o->discard_outputs : !o->cond.data)
             continue;
         dpp_image *im = k < 4 ? &res->output[k] : &res->cond;
         im->format = k < 4 ? o->out_format[k] : o->cond.format;
@@ -239,15 +230,42 @@ dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, 
         im->width = k < 4 ? o->width : o->cond.width;
         im->height = k < 4 ? o->height : o->cond.height;
         im->data = calloc((size_t)im->width * im->height, mc_format_bpe(im->format));
-        if (!im->data) {
-            st = dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
-            break;
-        }
-        copy_image(mem, k < 4 ? &L.out_s[k] : &L.cond_s, im, 0);
+        if (!im->data)
+            return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
+        copy_image(d->mem, k < 4 ? &L->out_s[k] : &L->cond_s, im, 0);
     }
-    dpp_am_perf(c, &res->total_clocks, &res->active_clocks);
-    dpp_am_stats(c, &res->stats);
-    dpp_am_close(c);
+    dpp_am_perf(d->c, &res->total_clocks, &res->active_clocks);
+    dpp_am_stats(d->c, &res->stats);
+    return DPP_OK;
+}
+
+void run_release(run_device *d)
+{
+    cmdbuf_free(&d->cb);
+    dpp_am_close(d->c);
+    d->c = NULL;
+}
+
+dpp_status dpp_run(const dpp_exe *exe, const dpp_run_opts *o, const char *name, dpp_run_result *res,
+                   dpp_error *err)
+{
+    memset(res, 0, sizeof *res);
+    run_device d;
+    dpp_status st = run_prepare(exe, o, name, &d, err);
+    if (st)
+        return st;
+    uint32_t ticket;
+    int done = 0;
+    if (o->emit)
+        o->emit(o->emit_user, 0, d.mem, d.L.cmd, d.cb.bytes, d.cb.size);
+    st = dpp_am_submit(d.c, (uint32_t)d.L.cmd, (uint32_t)d.cb.size, d.cbname, &ticket, err);
+    if (!st)
+        st = dpp_am_consumed(d.c, ticket, &done, err);
+    if (!st && o->emit)
+        o->emit(o->emit_user, 1, d.mem, d.L.cmd, d.cb.bytes, d.cb.size);
+    if (!st)
+        st = run_collect(&d, o, name, res, err);
+    run_release(&d);
     if (st)
         dpp_run_free(res);
     return st;

@@ -38,6 +38,9 @@ typedef struct dpp_run_opts {
     uint32_t cond_val; /* set_cond_val, fp32 bits */
     pa_trace_fn trace;
     void *trace_user;
+    /* Model-defined, for stimulus runs: outputs are checked but not kept
+     * (mc_set_discard_outputs), and none are returned. */
+    uint8_t discard_outputs;
     /* If set, called with the device memory below the command buffer before
      * (after = 0) and after (after = 1) the run, and the command buffer. */
     void (*emit)(void *user, int after, const uint8_t *mem, size_t mem_len, const uint8_t *cb,

@@ -130,3 +130,18 @@ void dpp_am_stats(const dpp_connection *c, pa_stats *st)
 {
     pa_get_stats(c->pa, st);
 }
+
+struct pe_model *dpp_am_pe(dpp_connection *c)
+{
+    return c->pe;
+}
+
+pa_model *dpp_am_pa(dpp_connection *c)
+{
+    return c->pa;
+}
+
+struct mc_model *dpp_am_mc(dpp_connection *c)
+{
+    return c->mc;
+}

@@ -48,6 +48,12 @@ dpp_status dpp_am_consumed(dpp_connection *c, uint32_t ticket, int *consumed, dp
 /* Flow-control events of every wavefront (pa_set_trace). */
 void dpp_am_set_trace(dpp_connection *c, pa_trace_fn fn, void *user);
 
+/* The device's PE and processor array, for a caller that steps a program
+ * itself (run_step.h). */
+struct pe_model *dpp_am_pe(dpp_connection *c);
+pa_model *dpp_am_pa(dpp_connection *c);
+struct mc_model *dpp_am_mc(dpp_connection *c);
+
 /* The processor array's issue counters (pa_get_stats). */
 void dpp_am_stats(const dpp_connection *c, pa_stats *st);
 

@@ -161,12 +161,12 @@ static void stimulus_args(char *buf, size_t n)
                  program_path, domain_w, domain_h);
 }
 
-/* --program: records the program's steps; the run is as long as the trace. */
+/* --program: opens the program's stepped run; the run is as long as its steps. */
 static void load_program(void)
 {
     char err[512];
-    if (fc_program_record(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
-                          sizeof err)) {
+    if (fc_program_open(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
+                        sizeof err)) {
         fprintf(stderr, "cosim: --program: %s\n", err);
         exit(3);
     }

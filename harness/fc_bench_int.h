@@ -102,8 +102,7 @@ typedef struct fc_bench_state {
     uint32_t *history_count;
     fc_stim cur;
     pending pend;
-    fc_program_trace prog; /* --program: the recorded steps replayed instead of drawn */
-    size_t prog_next;
+    fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
     fc_bench_coverage cov;
     uint64_t last_reset_cycle;
     bool any_reset;

@@ -1,73 +1,49 @@
 #include "fc_program.h"
 
 #include "elf_exe.h"
-#include "run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_STEPS = 1 << 24 }; /* 16 M steps (~1.5 GB would be silly for a lock-step trace) */
-
-typedef struct recorder {
-    fc_program_trace *t;
-    int overflow;
-} recorder;
-
-static void record_step(void *user, const pa_fc_event *ev)
+static void count_step(void *user, const pa_fc_event *ev)
 {
-    recorder *r = user;
-    fc_program_trace *t = r->t;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 4096;
-        fc_unit_in *grown = cap <= MAX_STEPS ? realloc(t->steps, cap * sizeof *grown) : NULL;
-        if (!grown) {
-            r->overflow = 1;
-            return;
-        }
-        t->steps = grown;
-        t->cap = cap;
-    }
-    t->steps[t->n++] = *ev->in;
+    (void)ev;
+    ++*(size_t *)user;
 }
 
-int fc_program_record(const char *path, unsigned width, unsigned height,
-                      const fc_unit_params *rtl, fc_program_trace *t, char *err, size_t errlen)
+int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
+                    fc_program_stream *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
-    dpp_exe *exe = calloc(1, sizeof *exe);
+    snprintf(t->path, sizeof t->path, "%s", path);
     dpp_error e;
-    if (!exe) {
+    if (!(t->exe = calloc(1, sizeof *t->exe))) {
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    if (dpp_elf_read(path, exe, &e) != DPP_OK) {
+    if (dpp_elf_read(path, t->exe, &e) != DPP_OK) {
         snprintf(err, errlen, "%s", e.msg);
-        free(exe);
-        return -1;
-    }
-    dpp_run_opts o;
-    dpp_run_default_opts(&o);
-    o.width = width;
-    o.height = height;
-    o.array.lanes = rtl->lanes;
-    o.array.contexts = rtl->contexts < 16 ? rtl->contexts : 16;
-    o.array.addr_depth = rtl->addr_depth;
-    o.array.loop_depth = rtl->loop_depth;
-    recorder r = {t, 0};
-    o.trace = record_step;
-    o.trace_user = &r;
-    dpp_run_result res;
-    memset(&res, 0, sizeof res);
-    dpp_status st = dpp_run(exe, &o, path, &res, &e);
-    dpp_run_free(&res);
-    free(exe);
-    if (r.overflow) {
-        snprintf(err, errlen, "%s: more than %d flow-control steps (use a smaller --domain)", path,
-                 MAX_STEPS);
         fc_program_free(t);
         return -1;
     }
+    dpp_run_opts *o = &t->opts;
+    dpp_run_default_opts(o);
+    o->width = width;
+    o->height = height;
+    o->array.lanes = rtl->lanes;
+    o->array.contexts = rtl->contexts < 16 ? rtl->contexts : 16;
+    o->array.addr_depth = rtl->addr_depth;
+    o->array.loop_depth = rtl->loop_depth;
+    o->discard_outputs = 1; /* the steps are the stimulus; the image is never read */
+    /* pass 1: count the steps (the trace callback sees each one, keeps none) */
+    o->trace = count_step;
+    o->trace_user = &t->n;
+    dpp_run_result res;
+    memset(&res, 0, sizeof res);
+    dpp_status st = dpp_run(t->exe, o, path, &res, &e);
+    dpp_run_free(&res);
+    o->trace = NULL;
     if (st == DPP_E_FAULT) {
         t->faulted = 1;
         snprintf(t->fault_msg, sizeof t->fault_msg, "%s", e.msg);
@@ -81,11 +57,36 @@ int fc_program_record(const char *path, unsigned width, unsigned height,
         fc_program_free(t);
         return -1;
     }
+    /* pass 2, stepped on demand while the lock-step run goes */
+    if (dpp_stepper_open(t->exe, o, path, &t->stepper, &e) != DPP_OK) {
+        snprintf(err, errlen, "%s", e.msg);
+        fc_program_free(t);
+        return -1;
+    }
     return 0;
 }
 
-void fc_program_free(fc_program_trace *t)
+int fc_program_next(fc_program_stream *t, fc_unit_in *in)
 {
-    free(t->steps);
+    if (t->next >= t->n)
+        return 0;
+    const pa_fc_event *ev = NULL;
+    dpp_error e;
+    /* the same run as pass 1: its n steps come out before any fault or the end */
+    if (dpp_stepper_next(t->stepper, &ev, &e) != DPP_OK || !ev) {
+        fprintf(stderr, "cosim: %s: the model's second pass ended after %zu of %zu steps\n",
+                t->path, t->next, t->n);
+        t->n = t->next;
+        return 0;
+    }
+    *in = *ev->in;
+    t->next++;
+    return 1;
+}
+
+void fc_program_free(fc_program_stream *t)
+{
+    dpp_stepper_close(t->stepper);
+    free(t->exe);
     memset(t, 0, sizeof *t);
 }

@@ -493,14 +493,12 @@ static void cut_to_width(fc_unit_in *in)
     in->pc &= 511;
 }
 
-/* --program: the next recorded step; once the trace is over, IDLE on context 0. */
+/* --program: the model's next step; once the run is over, IDLE on context 0. */
 static void next_program_step(fc_stim *s)
 {
     memset(s, 0, sizeof *s);
     memset(&fcb.pend, 0, sizeof fcb.pend);
-    if (fcb.prog_next < fcb.prog.n)
-        s->in = fcb.prog.steps[fcb.prog_next++];
-    else
+    if (!fc_program_next(&fcb.prog, &s->in))
         s->in.cmd = FC_CMD_IDLE;
     fcb.pend.valid = true;
     fcb.pend.ctx = s->in.ctx;

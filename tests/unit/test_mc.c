@@ -335,6 +335,30 @@ static void test_cache_matches_fifo(void **state)
     }
 }
 
+/* Discarded outputs are checked against their surface but never reach memory. */
+static void test_discard_outputs(void **state)
+{
+    fixture *f = *state;
+    memset(f->mem, 0, MEM_SIZE);
+    mc_surface s = surf(0, 8, 4, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_OUTPUT, 0, &s, NULL), DPP_OK);
+    mc_set_discard_outputs(f->mc, 1);
+    uint32_t v[4] = {fb(5.0f)};
+    assert_int_equal(mc_write_output(f->mc, 0, 1, 1, v, 1, NULL), DPP_OK);
+    dpp_error err;
+    assert_int_equal(mc_write_output(f->mc, 0, 8, 0, v, 1, &err), DPP_E_FAULT); /* still checked */
+    assert_int_equal(mc_cache_lines_used(f->mc), 0);
+    mc_flush(f->mc);
+    static const uint8_t zero[128];
+    assert_memory_equal(f->mem, zero, sizeof zero);
+    mc_set_discard_outputs(f->mc, 0);
+    assert_int_equal(mc_write_output(f->mc, 0, 1, 1, v, 1, NULL), DPP_OK);
+    mc_flush(f->mc);
+    uint32_t w;
+    memcpy(&w, f->mem + 36, 4);
+    assert_int_equal(w, fb(5.0f));
+}
+
 static void test_constants_and_fetch(void **state)
 {
     fixture *f = *state;
@@ -373,6 +397,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_out_mask, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_matches_fifo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_discard_outputs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constants_and_fetch, setup, teardown),
     };
     return cmocka_run_group_tests_name("mc", tests, NULL, NULL);

@@ -1,0 +1,34 @@
+/* run_step: dpp_run one flow-control step at a time. The device, memory and
+ * command buffer are dpp_run's; the commands before and after start_program
+ * run as usual, and the program itself runs on demand: each call of
+ * dpp_stepper_next runs the model to its next flow-control event (a
+ * wavefront's START or an FC instruction), exactly the events and order that
+ * dpp_run's trace callback sees. Nothing is recorded, so memory stays flat
+ * however long the run. This is how the lock-step harness takes a real
+ * program's steps as stimulus. */
+#ifndef CSIM_RUN_STEP_H
+#define CSIM_RUN_STEP_H
+
+#include "run.h"
+
+typedef struct dpp_stepper dpp_stepper;
+
+/* Sets up a run of exe with o (o->trace is ignored; o->array.threads too: a
+ * stepped run is one thread). name starts error messages. */
+dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const char *name,
+                            dpp_stepper **out, dpp_error *err);
+
+/* Runs to the next flow-control event: *ev points at it (valid until the
+ * next call), or is NULL when the run has ended (the commands after
+ * start_program have run then). A program fault returns DPP_E_FAULT, with
+ * dpp_run's message, after the events that led to it; so does every later
+ * call. */
+dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *err);
+
+/* The outputs, conditional buffer and counters once the run has ended. */
+dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err);
+
+/* Frees the stepper; NULL is allowed. */
+void dpp_stepper_close(dpp_stepper *s);
+
+#endif
