@@ -1,0 +1,310 @@
+/* The mapping of flow-control steps onto predicate-stack ops (pred_map.h,
+ * docs/system.md). Ops are built for the whole wavefront (64-bit masks) and
+ * then given to each quarter context with its 16 bits of every mask. */
+#include "pred_map.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_DEPTH   PRED_STACK_MAX /* the predicate stack the mapping asks for */
+#define MAX_WAVE_OP 128            /* ops of one event for one wavefront */
+
+enum { ENTRY_LEVEL, ENTRY_LOOP }; /* what a pushed entry stands for */
+
+/* What the mapping knows of one wavefront slot. */
+typedef struct shadow {
+    unsigned sp;                  /* entries pushed on each of its contexts */
+    uint8_t kind[MAX_DEPTH];      /* ENTRY_* of each */
+    unsigned frames;              /* open loop frames */
+    uint64_t brk[MAX_DEPTH], cont[MAX_DEPTH]; /* per frame: lanes parked by BREAK, CONTINUE */
+    uint64_t task;                /* TaskMask last set */
+    int checked;                  /* every event of this wavefront was expressible */
+} shadow;
+
+typedef struct wave_op {
+    uint8_t op;
+    uint64_t mask;
+} wave_op;
+
+struct pred_map {
+    pred_map_cfg cfg;
+    unsigned quarters, qlanes;
+    uint64_t lane_mask;
+    pred_map_bug bug;
+    pred_map_stats st;
+    shadow *slot;
+    /* the event being mapped */
+    wave_op op[MAX_WAVE_OP];
+    unsigned nop;
+    shadow *s;
+};
+
+dpp_status pred_map_create(const pred_map_cfg *cfg, pred_map **out, dpp_error *err)
+{
+    *out = NULL;
+    if (cfg->slots < 1 || cfg->slots > 16 || cfg->lanes < 1 || cfg->lanes > 64)
+        return dpp_error_set(err, DPP_E_ARG, "pred_map: %u slots (1-16) of %u lanes (1-64)",
+                             cfg->slots, cfg->lanes);
+    pred_map *pm = calloc(1, sizeof *pm);
+    if (!pm || !(pm->slot = calloc(cfg->slots, sizeof *pm->slot))) {
+        free(pm);
+        return dpp_error_set(err, DPP_E_NOMEM, "pred_map: out of memory");
+    }
+    pm->cfg = *cfg;
+    pm->quarters = (cfg->lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
+    pm->qlanes = cfg->lanes < PRED_MAP_QUARTER ? cfg->lanes : PRED_MAP_QUARTER;
+    pm->lane_mask = cfg->lanes == 64 ? ~0ull : (1ull << cfg->lanes) - 1;
+    for (unsigned k = 0; k < cfg->slots; k++)
+        pm->slot[k].task = pm->lane_mask;
+    *out = pm;
+    return DPP_OK;
+}
+
+void pred_map_destroy(pred_map *pm)
+{
+    if (pm)
+        free(pm->slot);
+    free(pm);
+}
+
+pred_stack_cfg pred_map_stack_cfg(const pred_map *pm)
+{
+    pred_stack_cfg c = {pm->cfg.slots * pm->quarters, pm->qlanes, MAX_DEPTH};
+    return c;
+}
+
+unsigned pred_map_quarters(const pred_map *pm)
+{
+    return pm->quarters;
+}
+
+unsigned pred_map_slot(const pred_map *pm, unsigned ctx)
+{
+    return ctx / pm->quarters;
+}
+
+uint64_t pred_map_expected(const pred_map *pm, unsigned ctx, uint64_t active)
+{
+    unsigned q = ctx % pm->quarters;
+    uint64_t qmask = pm->qlanes == 64 ? ~0ull : (1ull << pm->qlanes) - 1;
+    return (active >> (PRED_MAP_QUARTER * q)) & qmask;
+}
+
+const pred_map_stats *pred_map_get_stats(const pred_map *pm)
+{
+    return &pm->st;
+}
+
+void pred_map_set_bug(pred_map *pm, pred_map_bug bug)
+{
+    pm->bug = bug;
+}
+
+/* ------------------------------------------------------------ building ops */
+
+static void unmapped(pred_map *pm)
+{
+    if (pm->s->checked)
+        pm->st.unmapped++;
+    pm->s->checked = 0;
+}
+
+static void emit(pred_map *pm, unsigned op, uint64_t mask)
+{
+    if (pm->nop < MAX_WAVE_OP)
+        pm->op[pm->nop++] = (wave_op){(uint8_t)op, mask & pm->lane_mask};
+    else
+        unmapped(pm);
+}
+
+/* A push of the current predicate, standing for a branch level or a loop. */
+static void push(pred_map *pm, unsigned op, uint64_t mask, int kind)
+{
+    shadow *s = pm->s;
+    if (s->sp == MAX_DEPTH) {
+        unmapped(pm); /* the stack would overflow: nothing is pushed */
+        return;
+    }
+    emit(pm, op, mask);
+    s->kind[s->sp++] = (uint8_t)kind;
+}
+
+/* Pops one entry of the given kind; anything else is not expressible. */
+static int pop(pred_map *pm, int kind)
+{
+    shadow *s = pm->s;
+    if (s->sp == 0 || s->kind[s->sp - 1] != kind) {
+        unmapped(pm);
+        return 0;
+    }
+    emit(pm, PRED_OP_POP, 0);
+    s->sp--;
+    return 1;
+}
+
+/* SETP and INV change the predicate; at depth 0 it must stay all ones (the
+ * state a wavefront starts in), so there they are not expressible. */
+static void narrow(pred_map *pm, uint64_t keep)
+{
+    if ((keep & pm->lane_mask) == pm->lane_mask)
+        return;
+    if (pm->s->sp == 0) {
+        unmapped(pm);
+        return;
+    }
+    emit(pm, PRED_OP_SETP, keep);
+}
+
+/* Lanes parked by the open loops' BREAK and CONTINUE stay off whatever a POP
+ * or INV brings back. */
+static void keep_parked_off(pred_map *pm)
+{
+    uint64_t parked = 0;
+    for (unsigned f = 0; f < pm->s->frames; f++)
+        parked |= pm->s->brk[f] | pm->s->cont[f];
+    if (parked & pm->lane_mask)
+        narrow(pm, ~parked);
+}
+
+static int is_end(unsigned op)
+{
+    return op == FC_OP_ENDLOOP || op == FC_OP_ENDREP;
+}
+
+static int is_leave(unsigned op)
+{
+    return op == FC_OP_BREAKLOOP || op == FC_OP_BREAKREP || op == FC_OP_CONTINUE;
+}
+
+/* Step 2 of spec 6.5, the loop stack. Returns 1 if the innermost loop ends
+ * with this step (its entry is popped after the branch levels). */
+static int loop_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
+{
+    shadow *s = pm->s;
+    unsigned op = in->inst.op & 7;
+    if (op == FC_OP_LOOP || op == FC_OP_REP) {
+        if (out->jump) /* zero count, or the group skips it: no frame */
+            return 0;
+        push(pm, PRED_OP_PUSH, 0, ENTRY_LOOP);
+        if (s->frames < MAX_DEPTH) {
+            s->brk[s->frames] = s->cont[s->frames] = 0;
+            s->frames++;
+        }
+        return 0;
+    }
+    if ((is_end(op) && in->loop_count == 0) || (!is_end(op) && !is_leave(op)))
+        return 0; /* JUMP, or the END of a skipped zero-count loop */
+    if (s->frames == 0) {
+        unmapped(pm);
+        return 0;
+    }
+    unsigned f = s->frames - 1;
+    if (is_end(op)) {
+        s->cont[f] = 0; /* CONTINUE lanes come back at the end of the body */
+        if (!out->jump)
+            return 1;
+        /* the next iteration: the loop's lanes less those that broke */
+        if (pop(pm, ENTRY_LOOP))
+            push(pm, PRED_OP_PUSH, 0, ENTRY_LOOP);
+        keep_parked_off(pm);
+        return 0;
+    }
+    if (out->want)
+        narrow(pm, ~out->want);
+    if (op == FC_OP_CONTINUE)
+        s->cont[f] |= out->want;
+    else
+        s->brk[f] |= out->want;
+    return op != FC_OP_CONTINUE && out->jump; /* every lane broke: the loop ends */
+}
+
+/* Step 3, the branch levels: INCR opens one, DECR closes B_POP_CNT. */
+static void branch_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
+{
+    unsigned bop = (out->jump ? in->inst.b_op1 : in->inst.b_op0) & 3;
+    if (bop == FC_BOP_INCR) {
+        /* lanes off: those not jumping (jump) or those wanting to (no jump) */
+        push(pm, PRED_OP_PUSH_SETP, out->jump ? out->want : ~out->want, ENTRY_LEVEL);
+    } else if (bop == FC_BOP_DECR) {
+        unsigned n = in->inst.b_pop_cnt & 31;
+        for (unsigned k = 0; k < n && pop(pm, ENTRY_LEVEL); k++)
+            ;
+        if (n)
+            keep_parked_off(pm);
+    }
+}
+
+static void exec_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
+{
+    shadow *s = pm->s;
+    if (out->fault)
+        return; /* a faulting step changes nothing */
+    uint64_t live = in->live & pm->lane_mask;
+    if (live != s->task) { /* lanes that died or finished */
+        emit(pm, PRED_OP_SET_TASK_MASK, live);
+        s->task = live;
+    }
+    if (in->inst.b_else & 1) { /* the lanes that went off at this level swap with the active */
+        if (pm->bug == PRED_MAP_BUG_ELSE_AS_POP)
+            emit(pm, PRED_OP_POP, 0);
+        else if (s->sp == 0)
+            unmapped(pm);
+        else
+            emit(pm, PRED_OP_INV, 0);
+        keep_parked_off(pm);
+    }
+    int loop_ends = loop_ops(pm, in, out);
+    branch_ops(pm, in, out);
+    if (loop_ends && pop(pm, ENTRY_LOOP)) {
+        s->frames--;
+        keep_parked_off(pm);
+    }
+}
+
+/* A new wavefront in the slot: back to depth 0 (where the predicate is all
+ * ones) and its live lanes as the TaskMask. */
+static void start_ops(pred_map *pm, const fc_unit_in *in)
+{
+    shadow *s = pm->s;
+    while (s->sp) {
+        emit(pm, PRED_OP_POP, 0);
+        s->sp--;
+    }
+    s->frames = 0;
+    s->checked = 1;
+    s->task = in->live & pm->lane_mask;
+    emit(pm, PRED_OP_SET_TASK_MASK, s->task);
+}
+
+dpp_status pred_map_event(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out,
+                          pred_map_op *ops, unsigned cap, unsigned *n, int *checked,
+                          dpp_error *err)
+{
+    *n = 0;
+    *checked = 0;
+    if (in->ctx >= pm->cfg.slots || (in->cmd & 3) == FC_CMD_IDLE)
+        return DPP_OK;
+    pm->s = &pm->slot[in->ctx];
+    pm->nop = 0;
+    pm->st.events++;
+    if ((in->cmd & 3) == FC_CMD_START)
+        start_ops(pm, in);
+    else
+        exec_ops(pm, in, out);
+    if (!pm->s->checked)
+        pm->st.unchecked++;
+    if ((size_t)pm->nop * pm->quarters > cap)
+        return dpp_error_set(err, DPP_E_ARG, "pred_map: %u ops do not fit in %u",
+                             pm->nop * pm->quarters, cap);
+    uint64_t qmask = pm->qlanes == 64 ? ~0ull : (1ull << pm->qlanes) - 1;
+    for (unsigned q = 0; q < pm->quarters; q++)
+        for (unsigned k = 0; k < pm->nop; k++) {
+            const wave_op *w = &pm->op[k];
+            ops[(*n)++] = (pred_map_op){w->op, (uint8_t)(in->ctx * pm->quarters + q),
+                                        (w->mask >> (PRED_MAP_QUARTER * q)) & qmask};
+            pm->st.by_op[w->op]++;
+        }
+    pm->st.ops += *n;
+    *checked = pm->s->checked;
+    return DPP_OK;
+}

@@ -1,0 +1,176 @@
+/* The predicate-stack mapping against the golden model, in C: real programs
+ * (random structured ones with every construct, and the examples) are stepped
+ * (run_step.h); each flow-control event becomes pred_stack ops (pred_map.h)
+ * applied to the C predicate stack; after every event the ExecuteMask of each
+ * quarter-wave context must equal the model's active lanes. Canonical code
+ * must map completely (no unmapped event), and a deliberately wrong mapping
+ * must be caught. */
+#include "cmocka_all.h"
+
+#include "pred_map.h"
+#include "progen.h"
+#include "run_step.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define DW 37 /* partial wavefronts */
+#define DH 5
+
+static float input[DW * DH * 4];
+
+typedef struct outcome {
+    size_t events, checked;
+    int mismatch;
+    char what[300];
+} outcome;
+
+/* Steps exe over the domain with `lanes` x `slots` and cross-checks. */
+static outcome run(const dpp_exe *exe, unsigned lanes, unsigned slots, pred_map_bug bug,
+                   pred_map_stats *stats)
+{
+    outcome r = {0};
+    for (unsigned k = 0; k < DW * DH * 4; k++)
+        input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
+    dpp_run_opts o;
+    dpp_run_default_opts(&o);
+    o.width = DW;
+    o.height = DH;
+    o.input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, DW, DH, (uint8_t *)input};
+    o.array.lanes = lanes;
+    o.array.contexts = slots;
+    o.discard_outputs = 1;
+    dpp_error err;
+    dpp_stepper *st;
+    assert_int_equal(dpp_stepper_open(exe, &o, "p", &st, &err), DPP_OK);
+    pred_map *pm;
+    pred_map_cfg mc = {slots, lanes};
+    assert_int_equal(pred_map_create(&mc, &pm, &err), DPP_OK);
+    pred_map_set_bug(pm, bug);
+    pred_stack_cfg pc = pred_map_stack_cfg(pm);
+    pred_stack_model *ps;
+    assert_int_equal(pred_stack_create(&pc, &ps, &err), DPP_OK);
+    static pred_map_op ops[4096];
+    for (;;) {
+        const pa_fc_event *ev;
+        dpp_status s = dpp_stepper_next(st, &ev, &err);
+        if (s)
+            fail_msg("model: %s", err.msg);
+        if (!ev)
+            break;
+        unsigned n;
+        int checked;
+        assert_int_equal(pred_map_event(pm, ev->in, ev->out, ops, 4096, &n, &checked, &err),
+                         DPP_OK);
+        for (unsigned k = 0; k < n; k++) {
+            pred_stack_in pin = {.op = ops[k].op, .ctx = ops[k].ctx, .mask = ops[k].mask};
+            pred_stack_out pout;
+            pred_stack_step(ps, &pin, &pout);
+        }
+        r.events++;
+        if (!checked)
+            continue;
+        r.checked++;
+        for (unsigned q = 0; q < pred_map_quarters(pm); q++) {
+            unsigned ctx = ev->in->ctx * pred_map_quarters(pm) + q;
+            pred_stack_out obs;
+            pred_stack_observe(ps, ctx, &obs);
+            uint64_t want = pred_map_expected(pm, ctx, ev->out->active);
+            if (obs.obs_exec_mask != want || obs.obs_overflow || obs.obs_underflow) {
+                snprintf(r.what, sizeof r.what,
+                         "event %zu (wave %u pc %u %s): context %u ExecuteMask 0x%llx, model "
+                         "active 0x%llx%s%s",
+                         r.events - 1, ev->wave, ev->in->pc,
+                         ev->in->cmd == FC_CMD_START ? "START" : fc_op_name(ev->in->inst.op),
+                         ctx, (unsigned long long)obs.obs_exec_mask, (unsigned long long)want,
+                         obs.obs_overflow ? ", overflow" : "", obs.obs_underflow ? ", underflow" : "");
+                r.mismatch = 1;
+                break;
+            }
+        }
+        if (r.mismatch)
+            break;
+    }
+    if (stats)
+        *stats = *pred_map_get_stats(pm);
+    pred_stack_destroy(ps);
+    pred_map_destroy(pm);
+    dpp_stepper_close(st);
+    return r;
+}
+
+static const unsigned shapes[][2] = {{64, 1}, {64, 3}, {16, 2}, {20, 1}, {4, 4}, {1, 1}};
+
+static void test_random_programs_map_exactly(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    pred_map_stats total = {0};
+    size_t events = 0;
+    for (uint64_t seed = 1; seed <= 150; seed++) {
+        pg_program *p;
+        dpp_error err;
+        assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
+        assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
+        for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+            pred_map_stats st;
+            outcome r = run(&exe, shapes[k][0], shapes[k][1], PRED_MAP_BUG_NONE, &st);
+            if (r.mismatch) {
+                static char text[16384];
+                pg_print(p, text, sizeof text);
+                fail_msg("program %llu, %u lanes x %u: %s\n%s", (unsigned long long)seed,
+                         shapes[k][0], shapes[k][1], r.what, text);
+            }
+            if (st.unmapped)
+                fail_msg("program %llu, %u lanes x %u: %llu unmapped events",
+                         (unsigned long long)seed, shapes[k][0], shapes[k][1],
+                         (unsigned long long)st.unmapped);
+            events += r.checked;
+            for (int op = 0; op < PRED_OP_COUNT; op++)
+                total.by_op[op] += st.by_op[op];
+        }
+        pg_free(p);
+    }
+    print_message("%zu events cross-checked; ops: PUSH %llu POP %llu INV %llu SETP %llu "
+                  "PUSH_SETP %llu SET_TASKMASK %llu\n",
+                  events, (unsigned long long)total.by_op[PRED_OP_PUSH],
+                  (unsigned long long)total.by_op[PRED_OP_POP],
+                  (unsigned long long)total.by_op[PRED_OP_INV],
+                  (unsigned long long)total.by_op[PRED_OP_SETP],
+                  (unsigned long long)total.by_op[PRED_OP_PUSH_SETP],
+                  (unsigned long long)total.by_op[PRED_OP_SET_TASK_MASK]);
+    /* every op of the patent is exercised */
+    for (int op = PRED_OP_SETP; op <= PRED_OP_SET_TASK_MASK; op++)
+        assert_true(total.by_op[op] > 100);
+}
+
+/* ELSE mapped to POP instead of INV: the cross-check finds it. */
+static void test_wrong_mapping_is_caught(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    int caught = 0;
+    for (uint64_t seed = 1; seed <= 20 && !caught; seed++) {
+        pg_program *p;
+        dpp_error err;
+        assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
+        assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
+        outcome r = run(&exe, 64, 1, PRED_MAP_BUG_ELSE_AS_POP, NULL);
+        if (r.mismatch) {
+            print_message("caught: %s\n", r.what);
+            caught = 1;
+        }
+        pg_free(p);
+    }
+    assert_true(caught);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_random_programs_map_exactly),
+        cmocka_unit_test(test_wrong_mapping_is_caught),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
