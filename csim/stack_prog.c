@@ -8,23 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-/* What a construct does to the walk's block nesting. */
-typedef enum walk_act {
-    ACT_OPEN_IF,
-    ACT_ELSE,
-    ACT_CLOSE_IFS, /* ENDIF: closes B_POP_CNT IFs */
-    ACT_GOTO,      /* unconditional forward JUMP: the walk continues at the target */
-    ACT_CALL,      /* walk the subroutine here, then go on after the CALL */
-    ACT_RET,       /* end of the subroutine: back after its CALL */
-    ACT_RET_COND,  /* a conditional RET not taken: the walk goes on */
-    ACT_OPEN_LOOP,
-    ACT_OPEN_REP,
-    ACT_CLOSE_LOOP,
-    ACT_CLOSE_REP,
-    ACT_EXIT_LOOP, /* BREAKLOOP: inside a LOOP, no net stack change */
-    ACT_EXIT_REP,  /* BREAKREP */
-    ACT_EXIT_ANY,  /* CONTINUE: inside a LOOP or a REP */
-} walk_act;
+/* What a construct does to the walk's block nesting: stack_kind (stack_prog.h). */
+typedef stack_kind walk_act;
 
 #define M(v)     (1u << (v))
 #define ANY_BOP  (M(DPP_BOP_NONE) | M(DPP_BOP_DECR) | M(DPP_BOP_INCR))
@@ -47,26 +32,28 @@ static const struct construct {
     uint8_t act;          /* walk_act */
 } constructs[] = {
     /* name       OP                A_OP          ELSE B_OP0             B_OP1                             JUMP_FUNC  stack op                  POP_COUNT walk */
-    {"if",       DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_INCR), ANY_BOP,                          ANY_FUNC, STACK_OP_ALU_PUSH_BEFORE, 0,       ACT_OPEN_IF},
-    {"else",     DPP_FC_JUMP,      DPP_AOP_NONE, 1, M(DPP_BOP_NONE), M(DPP_BOP_DECR),                  ANY_FUNC, STACK_OP_ELSE,            1,       ACT_ELSE},
-    {"endif",    DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_DECR), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_POP,             POP_FLD, ACT_CLOSE_IFS},
-    {"jump",     DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  0xFF,     STACK_OP_NOP,             0,       ACT_GOTO},
-    {"call",     DPP_FC_JUMP,      DPP_AOP_PUSH, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE) | M(DPP_BOP_INCR), ANY_FUNC, STACK_OP_CALL,            0,       ACT_CALL},
-    {"ret",      DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_RETURN,          1,       ACT_RET},
-    {"ret if",   DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_INCR), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_RET_COND},
-    {"loop",     DPP_FC_LOOP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       ACT_OPEN_LOOP},
-    {"endloop",  DPP_FC_ENDLOOP,   DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       ACT_CLOSE_LOOP},
-    {"rep",      DPP_FC_REP,       DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       ACT_OPEN_REP},
-    {"endrep",   DPP_FC_ENDREP,    DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       ACT_CLOSE_REP},
-    {"break",    DPP_FC_BREAKLOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_LOOP},
-    {"break",    DPP_FC_BREAKREP,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_REP},
-    {"continue", DPP_FC_CONTINUE,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       ACT_EXIT_ANY},
+    {"if",       DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_INCR), ANY_BOP,                          ANY_FUNC, STACK_OP_ALU_PUSH_BEFORE, 0,       STACK_K_OPEN_IF},
+    {"else",     DPP_FC_JUMP,      DPP_AOP_NONE, 1, M(DPP_BOP_NONE), M(DPP_BOP_DECR),                  ANY_FUNC, STACK_OP_ELSE,            1,       STACK_K_ELSE},
+    {"endif",    DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_DECR), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_POP,             POP_FLD, STACK_K_CLOSE_IFS},
+    {"jump",     DPP_FC_JUMP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  0xFF,     STACK_OP_NOP,             0,       STACK_K_GOTO},
+    {"call",     DPP_FC_JUMP,      DPP_AOP_PUSH, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE) | M(DPP_BOP_INCR), ANY_FUNC, STACK_OP_CALL,            0,       STACK_K_CALL},
+    {"ret",      DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_RETURN,          1,       STACK_K_RET},
+    /* `ret if` on a condition every lane meets (JUMP_FUNC 0xFF) always returns: a RET (progen ends functions so) */
+    {"ret",      DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_INCR), NONE_DEC,                         0xFF,     STACK_OP_RETURN,          1,       STACK_K_RET},
+    {"ret if",   DPP_FC_JUMP,      DPP_AOP_POP,  0, M(DPP_BOP_INCR), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       STACK_K_RET_COND},
+    {"loop",     DPP_FC_LOOP,      DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       STACK_K_OPEN_LOOP},
+    {"endloop",  DPP_FC_ENDLOOP,   DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       STACK_K_CLOSE_LOOP},
+    {"rep",      DPP_FC_REP,       DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_START,      0,       STACK_K_OPEN_REP},
+    {"endrep",   DPP_FC_ENDREP,    DPP_AOP_NONE, 0, M(DPP_BOP_NONE), M(DPP_BOP_NONE),                  ANY_FUNC, STACK_OP_LOOP_END,        1,       STACK_K_CLOSE_REP},
+    {"break",    DPP_FC_BREAKLOOP, DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       STACK_K_EXIT_LOOP},
+    {"break",    DPP_FC_BREAKREP,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       STACK_K_EXIT_REP},
+    {"continue", DPP_FC_CONTINUE,  DPP_AOP_NONE, 0, M(DPP_BOP_NONE), NONE_DEC,                         ANY_FUNC, STACK_OP_NOP,             0,       STACK_K_EXIT_ANY},
 };
 // clang-format on
 
 /* An open block of the walk. */
 typedef struct block {
-    uint8_t act;    /* ACT_OPEN_IF, ACT_OPEN_LOOP, ACT_OPEN_REP or ACT_CALL */
+    uint8_t act;    /* STACK_K_OPEN_IF, STACK_K_OPEN_LOOP, STACK_K_OPEN_REP or STACK_K_CALL */
     bool has_else;  /* IF: its ELSE was seen */
     unsigned slot;  /* the opening instruction */
     unsigned entry; /* CALL: the subroutine's first slot */
@@ -145,9 +132,9 @@ static const struct construct *classify(const dpp_fc *f)
 
 static const char *block_name(uint8_t act)
 {
-    return act == ACT_OPEN_IF     ? "IF"
-           : act == ACT_OPEN_LOOP ? "LOOP"
-           : act == ACT_OPEN_REP  ? "REP"
+    return act == STACK_K_OPEN_IF     ? "IF"
+           : act == STACK_K_OPEN_LOOP ? "LOOP"
+           : act == STACK_K_OPEN_REP  ? "REP"
                                   : "CALL";
 }
 
@@ -160,7 +147,7 @@ static const block *top(const walk *w)
 static unsigned open_ifs(const walk *w)
 {
     unsigned k = 0;
-    while (k < w->nblocks && w->blocks[w->nblocks - 1 - k].act == ACT_OPEN_IF)
+    while (k < w->nblocks && w->blocks[w->nblocks - 1 - k].act == STACK_K_OPEN_IF)
         k++;
     return k;
 }
@@ -193,7 +180,7 @@ static const char *innermost(const walk *w, char *buf, size_t size)
 static bool in_call(const walk *w)
 {
     for (size_t i = 0; i < w->nblocks; i++)
-        if (w->blocks[i].act == ACT_CALL)
+        if (w->blocks[i].act == STACK_K_CALL)
             return true;
     return false;
 }
@@ -204,7 +191,7 @@ static dpp_status check_ret(const walk *w, unsigned slot, const char *what)
     const block *t = top(w);
     if (!in_call(w))
         return fail(w, slot, "%s outside a subroutine (no CALL leads here)", what);
-    if (t->act != ACT_CALL)
+    if (t->act != STACK_K_CALL)
         return fail(w, slot,
                     "%s inside the %s at slot %u (returns only at a subroutine's top level)", what,
                     block_name(t->act), t->slot);
@@ -216,13 +203,13 @@ static dpp_status check_ret(const walk *w, unsigned slot, const char *what)
 static dpp_status check_exit(const walk *w, unsigned slot, const dpp_fc *f, uint8_t act)
 {
     static const char *const names[] = {"BREAKLOOP", "BREAKREP", "CONTINUE"};
-    const char *what = names[act - ACT_EXIT_LOOP];
+    const char *what = names[act - STACK_K_EXIT_LOOP];
     unsigned k = open_ifs(w);
     const block *l = k < w->nblocks ? &w->blocks[w->nblocks - 1 - k] : NULL;
-    if (!l || l->act == ACT_CALL)
+    if (!l || l->act == STACK_K_CALL)
         return fail(w, slot, "%s outside a loop", what);
-    if ((act == ACT_EXIT_LOOP && l->act != ACT_OPEN_LOOP) ||
-        (act == ACT_EXIT_REP && l->act != ACT_OPEN_REP))
+    if ((act == STACK_K_EXIT_LOOP && l->act != STACK_K_OPEN_LOOP) ||
+        (act == STACK_K_EXIT_REP && l->act != STACK_K_OPEN_REP))
         return fail(w, slot, "%s inside the %s at slot %u", what, block_name(l->act), l->slot);
     unsigned d = f->b_op1 == DPP_BOP_DECR ? f->b_pop_cnt : 0;
     if (d != k)
@@ -261,58 +248,58 @@ static dpp_status walk_fc(walk *w, const dpp_fc *f, unsigned *pc)
     const block *t = top(w);
     *pc = slot + 1;
     switch ((walk_act)c->act) {
-    case ACT_OPEN_IF:
-    case ACT_OPEN_LOOP:
-    case ACT_OPEN_REP:
+    case STACK_K_OPEN_IF:
+    case STACK_K_OPEN_LOOP:
+    case STACK_K_OPEN_REP:
         TRY(open_block(w, c->act, slot, 0));
         break;
-    case ACT_ELSE:
-        if (!t || t->act != ACT_OPEN_IF)
+    case STACK_K_ELSE:
+        if (!t || t->act != STACK_K_OPEN_IF)
             return fail(w, slot, "ELSE without an open IF%s", innermost(w, buf, sizeof buf));
         if (t->has_else)
             return fail(w, slot, "second ELSE for the IF at slot %u", t->slot);
         w->blocks[w->nblocks - 1].has_else = true;
         break;
-    case ACT_CLOSE_IFS:
+    case STACK_K_CLOSE_IFS:
         TRY(close_ifs(w, slot, f->b_pop_cnt));
         break;
-    case ACT_GOTO:
+    case STACK_K_GOTO:
         if (f->jump_addr <= slot)
             return fail(w, slot, "backward JUMP to slot %u (the walk follows forward jumps only)",
                         f->jump_addr);
         *pc = f->jump_addr;
         break;
-    case ACT_CALL:
+    case STACK_K_CALL:
         for (size_t i = 0; i < w->nblocks; i++)
-            if (w->blocks[i].act == ACT_CALL && w->blocks[i].entry == f->jump_addr)
+            if (w->blocks[i].act == STACK_K_CALL && w->blocks[i].entry == f->jump_addr)
                 return fail(w, slot,
                             "recursive call: the subroutine at slot %u is already being walked "
                             "(called at slot %u)",
                             f->jump_addr, w->blocks[i].slot);
-        TRY(open_block(w, ACT_CALL, slot, f->jump_addr));
+        TRY(open_block(w, STACK_K_CALL, slot, f->jump_addr));
         *pc = f->jump_addr;
         break;
-    case ACT_RET:
+    case STACK_K_RET:
         TRY(check_ret(w, slot, "RET"));
         *pc = t->slot + 1;
         w->nblocks--;
         break;
-    case ACT_RET_COND:
+    case STACK_K_RET_COND:
         TRY(check_ret(w, slot, "conditional RET"));
         break;
-    case ACT_CLOSE_LOOP:
-    case ACT_CLOSE_REP: {
-        uint8_t want = c->act == ACT_CLOSE_LOOP ? ACT_OPEN_LOOP : ACT_OPEN_REP;
+    case STACK_K_CLOSE_LOOP:
+    case STACK_K_CLOSE_REP: {
+        uint8_t want = c->act == STACK_K_CLOSE_LOOP ? STACK_K_OPEN_LOOP : STACK_K_OPEN_REP;
         if (!t || t->act != want)
             return fail(w, slot, "%s without an open %s%s",
-                        c->act == ACT_CLOSE_LOOP ? "ENDLOOP" : "ENDREP", block_name(want),
+                        c->act == STACK_K_CLOSE_LOOP ? "ENDLOOP" : "ENDREP", block_name(want),
                         innermost(w, buf, sizeof buf));
         w->nblocks--;
         break;
     }
-    case ACT_EXIT_LOOP:
-    case ACT_EXIT_REP:
-    case ACT_EXIT_ANY:
+    case STACK_K_EXIT_LOOP:
+    case STACK_K_EXIT_REP:
+    case STACK_K_EXIT_ANY:
         TRY(check_exit(w, slot, f, c->act));
         break;
     }
@@ -337,7 +324,7 @@ static dpp_status walk_program(walk *w, const dpp_exe *exe)
     const block *t = top(w);
     if (!t)
         return DPP_OK;
-    if (t->act == ACT_CALL)
+    if (t->act == STACK_K_CALL)
         return fail(w, t->slot,
                     "the subroutine at slot %u runs to the end of the program without RET",
                     t->entry);
@@ -358,5 +345,41 @@ dpp_status stack_prog_walk(const char *name, const dpp_exe *exe, stack_event **o
     }
     *out = w.ev;
     *count = w.nev;
+    return DPP_OK;
+}
+
+int stack_prog_classify(const dpp_fc *f, stack_construct *out)
+{
+    const struct construct *c = classify(f);
+    if (!c)
+        return 0;
+    *out = (stack_construct){c->name, c->stack_op, c->pops == POP_FLD ? f->b_pop_cnt : c->pops,
+                             (stack_kind)c->act};
+    return 1;
+}
+
+dpp_status stack_prog_size(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
+                           unsigned *size, dpp_error *err)
+{
+    stack_event *ev;
+    size_t n;
+    *size = 0;
+    dpp_status st = stack_prog_walk(name, exe, &ev, &n, err);
+    if (st)
+        return st;
+    stack_acct_model *m;
+    if ((st = stack_acct_create(cfg, &m, err))) {
+        stack_events_free(ev);
+        return st;
+    }
+    for (size_t k = 0; k < n; k++) {
+        stack_acct_out out;
+        stack_acct_step(m, &ev[k].in, &out);
+    }
+    stack_acct_out out;
+    stack_acct_observe(m, &out);
+    *size = out.hwm;
+    stack_acct_destroy(m);
+    stack_events_free(ev);
     return DPP_OK;
 }

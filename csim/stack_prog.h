@@ -8,6 +8,7 @@
 #define CSIM_STACK_PROG_H
 
 #include "elf_exe.h"
+#include "stack_acct.h"
 #include "stack_events.h"
 #include "status.h"
 
@@ -28,5 +29,40 @@
  * "name: slot N: error: ..." in err. */
 dpp_status stack_prog_walk(const char *name, const dpp_exe *exe, stack_event **out, size_t *count,
                            dpp_error *err);
+
+/* The STACK_SIZE, in entries, that the walk of exe needs under cfg (what
+ * `dpp stack` prints): the high-water mark of its events. */
+dpp_status stack_prog_size(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
+                           unsigned *size, dpp_error *err);
+
+/* What a construct does to the nesting of blocks. */
+typedef enum stack_kind {
+    STACK_K_OPEN_IF,
+    STACK_K_ELSE,
+    STACK_K_CLOSE_IFS, /* ENDIF: closes B_POP_CNT IFs */
+    STACK_K_GOTO,      /* unconditional forward JUMP */
+    STACK_K_CALL,
+    STACK_K_RET,
+    STACK_K_RET_COND, /* a conditional RET */
+    STACK_K_OPEN_LOOP,
+    STACK_K_OPEN_REP,
+    STACK_K_CLOSE_LOOP,
+    STACK_K_CLOSE_REP,
+    STACK_K_EXIT_LOOP, /* BREAKLOOP */
+    STACK_K_EXIT_REP,  /* BREAKREP */
+    STACK_K_EXIT_ANY,  /* CONTINUE */
+} stack_kind;
+
+/* An FC word as the mapping table classifies it. */
+typedef struct stack_construct {
+    const char *name; /* the assembler's pseudo-op: "if", "endif", ... */
+    unsigned op;      /* its stack_acct op on the static walk */
+    unsigned pops;    /* its POP_COUNT (the word's B_POP_CNT where the table says so) */
+    stack_kind kind;
+} stack_construct;
+
+/* Classifies f with the mapping table (docs/stack_acct.md); 0 if it is no
+ * structured construct. */
+int stack_prog_classify(const dpp_fc *f, stack_construct *out);
 
 #endif

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { ALU = -1, GOTO = FC_C_COUNT }; /* non-FC slot; unconditional forward JUMP */
+enum { ALU = -1, GOTO = FC_C_COUNT, RET_ALWAYS }; /* non-FC slot; unconditional forward JUMP; RET_COND on 0xFF */
 
 typedef struct pslot {
     int c;       /* fc_construct, ALU or GOTO */
@@ -42,8 +42,9 @@ static dpp_exe *build(const pslot *p, unsigned n)
         dpp_inst in;
         memset(&in, 0, sizeof in);
         if (p[i].c != ALU) {
-            fc_fields f = p[i].c == GOTO ? (fc_fields){.jump_func = 0xFF}
-                                         : fc_canon((fc_construct)p[i].c, 0, p[i].pop, 0xF0);
+            fc_fields f = p[i].c == GOTO         ? (fc_fields){.jump_func = 0xFF}
+                          : p[i].c == RET_ALWAYS ? fc_canon(FC_C_RET_COND, 0, p[i].pop, 0xFF)
+                                                 : fc_canon((fc_construct)p[i].c, 0, p[i].pop, 0xF0);
             in.cmn.type = DPP_TYPE_FC;
             in.fc.op = f.op;
             in.fc.b_else = f.b_else;
@@ -143,6 +144,19 @@ static const walk_case cases[] = {
       {7, STACK_OP_RETURN, 1},
       {2, STACK_OP_NOP, 0}},
      8},
+    /* A function that ends in `ret if` on an always-true condition (how progen ends one with
+     * conditional returns) returns there: 0 callnz f; 1 goto 5; f: 2 ret if, 3 ret if true,
+     * 4 (skipped). Walk: 0 2 3 1. */
+    {"always-true ret if",
+     {{FC_C_CALLNZ, 2, 0},
+      {GOTO, 5, 0},
+      {FC_C_RET_COND, 0, 1},
+      {RET_ALWAYS, 0, 2},
+      {ALU, 0, 0},
+      {ALU, 0, 0}},
+     6,
+     {{0, STACK_OP_CALL, 0}, {2, STACK_OP_NOP, 0}, {3, STACK_OP_RETURN, 1}, {1, STACK_OP_NOP, 0}},
+     4},
     /* A merged ENDIF of 9 levels: POP 7 then POP 2, both at its slot. */
     {"pop above 7",
      {{FC_C_IF, 0, 0},
