@@ -9,7 +9,7 @@
 
 #include "pred_map.h"
 #include "progen.h"
-#include "run_step.h"
+#include "run_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +17,6 @@
 
 #define DW 37 /* partial wavefronts */
 #define DH 5
-
-static float input[DW * DH * 4];
 
 typedef struct outcome {
     size_t events, checked;
@@ -31,19 +29,11 @@ static outcome run(const dpp_exe *exe, unsigned lanes, unsigned slots, pred_map_
                    pred_map_stats *stats)
 {
     outcome r = {0};
-    for (unsigned k = 0; k < DW * DH * 4; k++)
-        input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
     dpp_run_opts o;
-    dpp_run_default_opts(&o);
-    o.width = DW;
-    o.height = DH;
-    o.input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, DW, DH, (uint8_t *)input};
-    o.array.lanes = lanes;
-    o.array.contexts = slots;
+    fixture_opts(&o, DW, DH, lanes, slots);
     o.discard_outputs = 1;
     dpp_error err;
-    dpp_stepper *st;
-    assert_int_equal(dpp_stepper_open(exe, &o, "p", &st, &err), DPP_OK);
+    dpp_stepper *st = fixture_stepper(exe, &o);
     pred_map *pm;
     pred_map_cfg mc = {slots, lanes};
     assert_int_equal(pred_map_create(&mc, &pm, &err), DPP_OK);

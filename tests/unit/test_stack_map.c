@@ -8,7 +8,7 @@
 #include "cmocka_all.h"
 
 #include "progen.h"
-#include "run_step.h"
+#include "run_fixture.h"
 #include "stack_map.h"
 #include "stack_prog.h"
 
@@ -18,8 +18,6 @@
 
 #define DW 23
 #define DH 3
-
-static float input[DW * DH * 4];
 
 typedef struct tally {
     size_t programs, ops, at_static; /* paths whose high-water equals the static size */
@@ -32,18 +30,10 @@ static void check(const dpp_exe *exe, const char *what, unsigned lanes, unsigned
     unsigned size;
     if (stack_prog_size(what, exe, cfg, &size, &err))
         fail_msg("%s", err.msg);
-    for (unsigned k = 0; k < DW * DH * 4; k++)
-        input[k] = (float)((k * 40503u) % 13) - 6.0f;
     dpp_run_opts o;
-    dpp_run_default_opts(&o);
-    o.width = DW;
-    o.height = DH;
-    o.input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, DW, DH, (uint8_t *)input};
-    o.array.lanes = lanes;
-    o.array.contexts = slots;
+    fixture_opts(&o, DW, DH, lanes, slots);
     o.discard_outputs = 1;
-    dpp_stepper *st;
-    assert_int_equal(dpp_stepper_open(exe, &o, what, &st, &err), DPP_OK);
+    dpp_stepper *st = fixture_stepper(exe, &o);
     stack_map *sm;
     assert_int_equal(stack_map_create(0, &sm, &err), DPP_OK);
     stack_acct_model *m;

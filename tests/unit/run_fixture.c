@@ -1,0 +1,30 @@
+#include "run_fixture.h"
+
+#include "cmocka_all.h"
+
+#define MAX_ELEMS (64 * 64)
+
+static float input[MAX_ELEMS * 4];
+
+void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lanes,
+                  unsigned slots)
+{
+    assert_true(width * height <= MAX_ELEMS);
+    for (unsigned k = 0; k < width * height * 4; k++)
+        input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
+    dpp_run_default_opts(o);
+    o->width = width;
+    o->height = height;
+    o->input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, width, height, (uint8_t *)input};
+    o->array.lanes = lanes;
+    o->array.contexts = slots;
+}
+
+dpp_stepper *fixture_stepper(const dpp_exe *exe, const dpp_run_opts *o)
+{
+    dpp_stepper *st = NULL;
+    dpp_error err;
+    if (dpp_stepper_open(exe, o, "fixture", &st, &err))
+        fail_msg("%s", err.msg);
+    return st;
+}
