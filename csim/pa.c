@@ -169,6 +169,7 @@ void pa_get_stats(const pa_model *pa, pa_stats *st)
     for (unsigned k = 0; k < pa->ncores; k++) {
         st->issues += pa->core[k].issues;
         st->lane_instructions += pa->core[k].lane_instrs;
+        st->fc_steps += pa->core[k].fc_steps;
     }
 }
 

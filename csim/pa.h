@@ -33,6 +33,7 @@ typedef struct pa_params {
 typedef struct pa_stats {
     uint64_t issues;            /* instructions issued, over every wavefront */
     uint64_t lane_instructions; /* issues x lanes of the issuing wavefront */
+    uint64_t fc_steps;          /* flow-control events: START of each wavefront, each FC issue */
 } pa_stats;
 
 /* One flow-control event: the exact fc_unit step of one wavefront (START when

@@ -56,6 +56,7 @@ dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error 
 static void fc_step(pa_core *c, pa_slot *s, const fc_unit_in *in, fc_unit_out *out)
 {
     fc_unit_step(c->fc, in, out);
+    c->fc_steps++;
     if (c->trace) {
         pa_fc_event ev = {s->index, &s->wave, in, out};
         c->trace(c->trace_user, &ev);

@@ -176,6 +176,7 @@ typedef struct pa_core {
     uint64_t clocks;       /* issues since the counter was last read */
     uint64_t issues;       /* all issues */
     uint64_t lane_instrs;  /* issues x lanes of the wavefront */
+    uint64_t fc_steps;     /* fc_unit steps (the events a trace would see) */
     const pa_alu_kernels *kern;
     unsigned rr; /* next slot the round-robin issue looks at */
     pa_scratch *scratch;

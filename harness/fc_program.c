@@ -5,11 +5,36 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static void count_step(void *user, const pa_fc_event *ev)
 {
     (void)ev;
     ++*(size_t *)user;
+}
+
+/* Pass 1: the number of steps. Without a trace the model counts them itself
+ * on every core; a run that faults is counted again on one thread with a
+ * trace, which stops exactly at the fault. */
+static dpp_status count_steps(fc_program_stream *t, dpp_error *e)
+{
+    dpp_run_opts o = t->opts;
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    o.array.threads = cores < 1 ? 1 : cores > 64 ? 64 : (unsigned)cores;
+    dpp_run_result res;
+    memset(&res, 0, sizeof res);
+    dpp_status st = dpp_run(t->exe, &o, t->path, &res, e);
+    t->n = res.stats.fc_steps;
+    dpp_run_free(&res);
+    if (st != DPP_E_FAULT)
+        return st;
+    t->n = 0;
+    o.array.threads = 1;
+    o.trace = count_step;
+    o.trace_user = &t->n;
+    st = dpp_run(t->exe, &o, t->path, &res, e);
+    dpp_run_free(&res);
+    return st;
 }
 
 int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
@@ -36,14 +61,7 @@ int fc_program_open(const char *path, unsigned width, unsigned height, const fc_
     o->array.addr_depth = rtl->addr_depth;
     o->array.loop_depth = rtl->loop_depth;
     o->discard_outputs = 1; /* the steps are the stimulus; the image is never read */
-    /* pass 1: count the steps (the trace callback sees each one, keeps none) */
-    o->trace = count_step;
-    o->trace_user = &t->n;
-    dpp_run_result res;
-    memset(&res, 0, sizeof res);
-    dpp_status st = dpp_run(t->exe, o, path, &res, &e);
-    dpp_run_free(&res);
-    o->trace = NULL;
+    dpp_status st = count_steps(t, &e);
     if (st == DPP_E_FAULT) {
         t->faulted = 1;
         snprintf(t->fault_msg, sizeof t->fault_msg, "%s", e.msg);

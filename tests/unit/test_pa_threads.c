@@ -85,6 +85,7 @@ static void check_program(uint64_t seed)
                 assert_int_equal(first.active_clocks, r.active_clocks);
                 assert_true(first.stats.issues == r.stats.issues);
                 assert_true(first.stats.lane_instructions == r.stats.lane_instructions);
+                assert_true(first.stats.fc_steps == r.stats.fc_steps);
                 dpp_run_free(&r);
             }
             dpp_run_free(&first);

@@ -116,6 +116,8 @@ static size_t compare(const dpp_exe *exe, dpp_run_opts *o, const char *what, int
             fail_msg("%s: event %zu differs (wave %u, pc %u)", what, n - 1, e->wave, e->in.pc);
     }
     assert_int_equal(n, rec.n);
+    if (!want_fault) /* the array's own count of its flow-control steps */
+        assert_int_equal(want.stats.fc_steps, rec.n);
     if (!want_fault) {
         dpp_run_result got;
         assert_int_equal(dpp_stepper_result(s, &got, &err), DPP_OK);
