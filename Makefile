@@ -38,7 +38,7 @@ UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint format clean
+        regress bench lint format clean lib install uninstall
 .DEFAULT_GOAL := all
 
 all: build
@@ -52,6 +52,7 @@ help:
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make format      clang-format the C and C++ sources"
+	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
 	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs)"
@@ -96,6 +97,41 @@ $(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
 	$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) -lm -pthread
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
+
+# ---------------------------------------------------------------- libctm (make install)
+# The library users link (docs/dpi.md): the model's objects built without LTO, partly linked
+# into one object whose only global symbols are the public ctm_* ones (csim/ctm.h).
+PREFIX ?= /usr/local
+CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' csim/ctm.h | paste -sd.)
+
+$(BUILD)/lib/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
+	    -MMD -MP -c $< -o $@
+
+$(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
+	@rm -f $@ $(BUILD)/libctm.o
+	ld -r -o $(BUILD)/libctm.o $^
+	objcopy -w --keep-global-symbol='ctm_*' $(BUILD)/libctm.o
+	ar rcs $@ $(BUILD)/libctm.o
+
+$(BUILD)/ctm.pc: csim/ctm.pc.in csim/ctm.h
+	sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(CTM_VERSION)|' $< > $@
+
+CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
+
+lib: $(BUILD)/libctm.a
+
+install: $(BUILD)/libctm.a
+	@rm -f $(BUILD)/ctm.pc && $(MAKE) --no-print-directory $(BUILD)/ctm.pc PREFIX=$(PREFIX)
+	install -D -m 644 $(BUILD)/libctm.a $(PREFIX)/lib/libctm.a
+	install -D -m 644 csim/ctm.h $(PREFIX)/include/ctm.h
+	install -D -m 644 dpi/ctm_dpi_pkg.sv $(PREFIX)/share/ctm/ctm_dpi_pkg.sv
+	install -D -m 644 $(BUILD)/ctm.pc $(PREFIX)/lib/pkgconfig/ctm.pc
+
+uninstall:
+	rm -f $(addprefix $(PREFIX)/,$(CTM_INSTALLED))
+	-rmdir $(PREFIX)/share/ctm 2>/dev/null || true
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
@@ -161,4 +197,4 @@ format:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/opt $(BUILD)/san -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/opt $(BUILD)/san $(BUILD)/lib -name '*.d' 2>/dev/null)

@@ -1,0 +1,157 @@
+/* ctm.h: the public C API of the CTM golden model (libctm).
+ *
+ * One header for users' own testbenches, in C or in SystemVerilog through the
+ * DPI package dpi/ctm_dpi_pkg.sv, which imports these functions as they are:
+ * every type here maps onto a DPI type (int, longint unsigned, string,
+ * chandle). Every public name starts with ctm_. Handles are opaque and come in
+ * new/free pairs; a failed ctm_*_new returns NULL and ctm_error() says why.
+ * Nothing here calls exit(). docs/dpi.md shows how to wire it into a
+ * testbench.
+ *
+ * The mirrors follow the port contracts of the RTL blocks (docs/pred_stack.md,
+ * docs/stack_acct.md): one ctm_*_step is one clock edge; afterwards the
+ * expected outputs of that cycle (computed from the state before the edge, as
+ * the RTL shows them) are read with ctm_*_expect, or compared with a DUT's
+ * outputs by ctm_*_check, which describes the first difference in
+ * ctm_*_diff. */
+#ifndef CTM_H
+#define CTM_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CTM_VERSION_MAJOR 1
+#define CTM_VERSION_MINOR 0
+#define CTM_VERSION_PATCH 0
+
+/* Status codes. */
+enum {
+    CTM_OK = 0,
+    CTM_E_ARG = 1,      /* a parameter out of range */
+    CTM_E_IO = 2,       /* a file could not be read */
+    CTM_E_FORMAT = 3,   /* a malformed input file */
+    CTM_E_FAULT = 4,    /* the program faulted (stack overflow, bad access, step limit) */
+    CTM_E_NOMEM = 5,    /* out of memory */
+    CTM_E_MISMATCH = 6, /* a DUT's outputs differ from the model's */
+};
+
+/* (major << 16) | (minor << 8) | patch of the library; a package or program
+ * built against another major version must not use it. */
+int ctm_version(void);
+
+/* "1.0.0". */
+const char *ctm_version_string(void);
+
+/* Why the last ctm_*_new of this thread failed ("" if none did). */
+const char *ctm_error(void);
+
+/* ------------------------------------------------------------ pred_stack */
+
+typedef struct ctm_pred ctm_pred;
+
+/* Output fields of pred_stack (ctm_pred_expect), in the order ctm_pred_check
+ * compares them. */
+enum {
+    CTM_PRED_EXEC_MASK,
+    CTM_PRED_OBS_PRED,
+    CTM_PRED_OBS_TASK_MASK,
+    CTM_PRED_OBS_EXEC_MASK,
+    CTM_PRED_OBS_SP,
+    CTM_PRED_OBS_TOP,
+    CTM_PRED_OBS_OVERFLOW,
+    CTM_PRED_OBS_UNDERFLOW,
+    CTM_PRED_FIELDS
+};
+
+/* A predicate stack of contexts x lanes x depth (each 1..64), in reset. */
+ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
+void ctm_pred_free(ctm_pred *p);
+
+/* One clock edge: rst (rst_ni low), op (docs/pred_stack.md: 0 NOP, 1 SETP,
+ * 2 PUSH, 3 POP, 4 INV, 5 PUSH_SETP, 6 SET_TASKMASK), ctx, mask, obs_ctx. */
+void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
+
+/* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle. */
+uint64_t ctm_pred_expect(const ctm_pred *p, int field);
+
+/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or
+ * CTM_E_MISMATCH (ctm_pred_diff names the first field that differs). */
+int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t obs_task_mask,
+                   uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
+                   int obs_underflow);
+
+/* The last check's first difference, e.g. "cycle 97: exec_mask: expected
+ * 0x00c10, actual 0xff3ef (lanes 0,1,2 differ)"; "" after a match. */
+const char *ctm_pred_diff(const ctm_pred *p);
+
+/* ------------------------------------------------------------ stack_acct */
+
+typedef struct ctm_stack ctm_stack;
+
+enum {
+    CTM_STACK_ENTRIES,
+    CTM_STACK_SUBENTRIES,
+    CTM_STACK_NEED,
+    CTM_STACK_HWM,
+    CTM_STACK_DEPTH,
+    CTM_STACK_OVERFLOW,
+    CTM_STACK_UNDERFLOW,
+    CTM_STACK_DROP,
+    CTM_STACK_FIELDS
+};
+
+/* The R700 stack accounting (docs/stack_acct.md) of width 16/32/48/64 under
+ * rule 0 ISA, 1 Mesa, 2 LLVM, for chip 0 R7xx, 1 Evergreen, 2 NI, 3 Cayman,
+ * with a tracker of depth frames (1..1024), in reset. */
+ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth);
+void ctm_stack_free(ctm_stack *s);
+
+/* One clock edge: rst, op (0 NOP .. 12 CLEAR), pop_count, wqm, taken, stack_size. */
+void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
+                    int stack_size);
+
+uint64_t ctm_stack_expect(const ctm_stack *s, int field);
+
+int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
+                    int overflow, int underflow, int drop);
+
+const char *ctm_stack_diff(const ctm_stack *s);
+
+/* ------------------------------------------------------------ the processor array */
+
+typedef struct ctm_model ctm_model;
+
+/* A run of the CTM executable at elf_path over a width x height domain, on an
+ * array of `lanes` lanes per wavefront and `contexts` wavefronts in flight,
+ * with address and loop stacks of the given depths (the fc_unit's shape).
+ * Nothing runs until ctm_model_step. */
+ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
+                         int addr_depth, int loop_depth);
+void ctm_model_free(ctm_model *m);
+
+/* Runs the model to its next flow-control step (a wavefront's START, or an FC
+ * instruction's step of the flow-control unit): 1, or 0 when the run has
+ * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
+ * where; the steps before it were all handed out). */
+int ctm_model_step(ctm_model *m);
+
+/* The fc_unit inputs of the current step, by port name without _i: "cmd",
+ * "ctx", "full_mode", "op", "b_else", "jump_any", "a_op", "jump_func",
+ * "b_pop_cnt", "b_op0", "b_op1", "jump_addr", "pred_sel", "pred_inv",
+ * "pred0".."pred3", "alu_result", "alu_valid", "bool_const", "loop_count",
+ * "loop_init", "loop_step" (two's complement, 8 bits), "pc", "live"; and the
+ * model's own results of the step: "active", "want", "jump", "next_pc",
+ * "wave" (the wavefront's number). 0 for an unknown name. */
+uint64_t ctm_model_get(const ctm_model *m, const char *name);
+
+/* The fault's message after -CTM_E_FAULT, or why ctm_model_new failed. */
+const char *ctm_model_error(const ctm_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

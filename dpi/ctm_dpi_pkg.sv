@@ -1,0 +1,92 @@
+// ctm_dpi_pkg: the CTM golden model inside any SystemVerilog testbench.
+//
+// Imports the public C API of libctm (csim/ctm.h) as it is: every function
+// keeps its C name (the ctm_ prefix says it goes from SV into the library),
+// handles are chandles, masks are longint unsigned. docs/dpi.md shows the
+// wiring; build with `pkg-config --libs ctm` on the link line.
+//
+// The package checks at time 0 that the library's major version is the one
+// it was written for, and stops the simulation otherwise.
+package ctm_dpi_pkg;
+
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0000;  // 1.0.0
+
+  // Status codes (CTM_OK ...) and output fields (CTM_PRED_*, CTM_STACK_*): a
+  // testbench uses some of them, so the rest are not lint warnings.
+  /* verilator lint_off UNUSEDPARAM */
+  localparam int CTM_OK = 0;
+  localparam int CTM_E_FAULT = 4;
+  localparam int CTM_E_MISMATCH = 6;
+
+  localparam int CTM_PRED_EXEC_MASK = 0;
+  localparam int CTM_PRED_OBS_PRED = 1;
+  localparam int CTM_PRED_OBS_TASK_MASK = 2;
+  localparam int CTM_PRED_OBS_EXEC_MASK = 3;
+  localparam int CTM_PRED_OBS_SP = 4;
+  localparam int CTM_PRED_OBS_TOP = 5;
+  localparam int CTM_PRED_OBS_OVERFLOW = 6;
+  localparam int CTM_PRED_OBS_UNDERFLOW = 7;
+
+  localparam int CTM_STACK_ENTRIES = 0;
+  localparam int CTM_STACK_SUBENTRIES = 1;
+  localparam int CTM_STACK_NEED = 2;
+  localparam int CTM_STACK_HWM = 3;
+  localparam int CTM_STACK_DEPTH = 4;
+  localparam int CTM_STACK_OVERFLOW = 5;
+  localparam int CTM_STACK_UNDERFLOW = 6;
+  localparam int CTM_STACK_DROP = 7;
+  /* verilator lint_on UNUSEDPARAM */
+
+  // -------------------------------------------------------------- the library
+  import "DPI-C" function int ctm_version();
+  import "DPI-C" function string ctm_version_string();
+  import "DPI-C" function string ctm_error();
+
+  // -------------------------------------------------------------- pred_stack
+  import "DPI-C" function chandle ctm_pred_new(int contexts, int lanes, int depth);
+  import "DPI-C" function void ctm_pred_free(chandle p);
+  import "DPI-C" function void ctm_pred_step(chandle p, int rst, int op, int ctx,
+                                             longint unsigned mask, int obs_ctx);
+  import "DPI-C" function longint unsigned ctm_pred_expect(chandle p, int field);
+  import "DPI-C" function int ctm_pred_check(chandle p, longint unsigned exec_mask,
+                                             longint unsigned obs_pred,
+                                             longint unsigned obs_task_mask,
+                                             longint unsigned obs_exec_mask, int obs_sp,
+                                             longint unsigned obs_top, int obs_overflow,
+                                             int obs_underflow);
+  import "DPI-C" function string ctm_pred_diff(chandle p);
+
+  // -------------------------------------------------------------- stack_acct
+  import "DPI-C" function chandle ctm_stack_new(int width, int rule, int chip, int depth);
+  import "DPI-C" function void ctm_stack_free(chandle s);
+  import "DPI-C" function void ctm_stack_step(chandle s, int rst, int op, int pop_count, int wqm,
+                                              int taken, int stack_size);
+  import "DPI-C" function longint unsigned ctm_stack_expect(chandle s, int field);
+  import "DPI-C" function int ctm_stack_check(chandle s, int entries, int subentries, int need,
+                                              int hwm, int depth, int overflow, int underflow,
+                                              int drop);
+  import "DPI-C" function string ctm_stack_diff(chandle s);
+
+  // -------------------------------------------------------------- the processor array
+  import "DPI-C" function chandle ctm_model_new(string elf_path, int width, int height, int lanes,
+                                                int contexts, int addr_depth, int loop_depth);
+  import "DPI-C" function void ctm_model_free(chandle m);
+  import "DPI-C" function int ctm_model_step(chandle m);
+  import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
+  import "DPI-C" function string ctm_model_error(chandle m);
+
+  // -------------------------------------------------------------- time 0
+  function automatic bit ctm_check_version();
+    int unsigned lib_major = 32'(ctm_version()) >> 16;
+    if (lib_major != CTM_API_VERSION >> 16) begin
+      $fatal(1, "ctm_dpi_pkg: libctm %s is not major version %0d", ctm_version_string(),
+             CTM_API_VERSION[31:16]);
+    end
+    return 1'b1;
+  endfunction
+
+  /* verilator lint_off UNUSEDSIGNAL */
+  bit ctm_version_ok = ctm_check_version();  // evaluated at time 0; read by nobody
+  /* verilator lint_on UNUSEDSIGNAL */
+
+endpackage
