@@ -43,37 +43,10 @@ const cosim_bench *cosim_find_bench(const char *block)
 
 /* ------------------------------------------------------------------ numbers */
 
-/* Parses a count with an optional k/M/G suffix ("2M" = 2000000). */
-static int parse_count(const char *s, uint64_t *out, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    uint64_t scale = 1;
-    if (end != s && *end) {
-        scale = *end == 'k' ? 1000 : *end == 'M' ? 1000000 : *end == 'G' ? 1000000000 : 0;
-        end += scale != 0;
-    }
-    if (end == s || *end || errno || scale == 0 || s[0] == '-' || v > UINT64_MAX / scale) {
-        snprintf(err, errlen, "'%s' is not a count (digits, optional k/M/G suffix)", s);
-        return -1;
-    }
-    *out = v * scale;
-    return 0;
-}
-
-/* Parses a count into *dst, requiring at least min. */
+/* Parses a count (cliopt.h: base 10, k/M/G) into *dst, requiring at least min. */
 static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size_t errlen)
 {
-    uint64_t x;
-    if (parse_count(v, &x, err, errlen))
-        return -1;
-    if (x < min) {
-        snprintf(err, errlen, "must be at least %" PRIu64, min);
-        return -1;
-    }
-    *dst = x;
-    return 0;
+    return cli_range(v, min, UINT64_MAX, dst, err, errlen);
 }
 
 static int opt_seed(const char *v, char *err, size_t n)
@@ -122,9 +95,15 @@ static int opt_block(const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* The report file is created now, so that a path that cannot be written is a usage
+ * error before the run, not a failure after it (and no stale report survives). */
 static int opt_json(const char *v, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
+    FILE *f = fopen(v, "w");
+    if (!f || fclose(f)) {
+        snprintf(err, errlen, "cannot create %s: %s", v, strerror(errno));
+        return -1;
+    }
     cosim_cfg.json_path = v;
     return 0;
 }
@@ -158,9 +137,13 @@ static int opt_quiet(const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* Set by a first argument --check-options: parse, report, exit (the front end checks the
+ * options this way before it picks or builds a model). */
+static bool check_only;
+
 static int opt_variant(const char *v, char *err, size_t errlen)
 {
-    if (strcmp(v, cosim_cfg.variant)) {
+    if (!check_only && strcmp(v, cosim_cfg.variant)) {
         snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
                  *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
         return -1;
@@ -169,37 +152,28 @@ static int opt_variant(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option common_options[] = {
-    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block},
-    {"seed", "N", "stimulus seed (default 1)", opt_seed},
-    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles},
-    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json},
-    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out},
+    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block, 0, 0},
+    {"seed", "N", "stimulus seed (default 1)", opt_seed, 0, 0},
+    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles, 0, 0},
+    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json, 0, 0},
+    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out, 0, 0},
     {"wave-window", "N", "on a mismatch, trace the last N cycles to an FST (default 200; 0: off)",
-     opt_wave_window},
+     opt_wave_window, 0, 0},
     {"snapshot-interval", "N",
      "fork a snapshot every N cycles so a late mismatch is traced without re-running from 0 "
      "(default 1M)",
-     opt_snapshot_interval},
+     opt_snapshot_interval, 0, 0},
     {"reset-rate", "N", "assert the unit's reset for one cycle once in N cycles (default 250000; "
                         "0: never)",
-     opt_reset_rate},
+     opt_reset_rate, 0, 0},
     {"no-compare", NULL, "drive the RTL alone: no C model, no comparison (speed baseline)",
-     opt_no_compare},
-    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress},
-    {"quiet", NULL, "print nothing on a pass", opt_quiet},
+     opt_no_compare, 0, 0},
+    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress, 0, 0},
+    {"quiet", NULL, "print nothing on a pass", opt_quiet, 0, 0},
     {"rtl-variant", "NAME", "deliberately broken RTL variant (see docs/<block>.md); none by default",
-     opt_variant},
-    {NULL, NULL, NULL, NULL},
+     opt_variant, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
-
-static void print_options(FILE *out, const cosim_option *opts)
-{
-    for (const cosim_option *o = opts; o->name; o++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-        fprintf(out, "  %-24s %s\n", lhs, o->help);
-    }
-}
 
 static void usage(FILE *out)
 {
@@ -209,77 +183,59 @@ static void usage(FILE *out)
             "clock at a time. Every output and the visible state are compared after each edge; the\n"
             "first difference stops the run with a report (text, and JSON with --json), an FST of\n"
             "the cycles before it with a GTKWave save file, and the command that replays it.\n"
-            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error.\n\n"
+            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error, 4 the JSON\n"
+            "report could not be written.\n\n"
             "options:\n");
-    print_options(out, common_options);
+    cli_print_options(out, common_options);
     for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
         fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
-        print_options(out, benches[i]->options);
+        cli_print_options(out, benches[i]->options);
     }
-}
-
-static const cosim_option *find_option(const cosim_option *opts, const char *name, size_t len)
-{
-    for (const cosim_option *o = opts; o && o->name; o++)
-        if (strlen(o->name) == len && !strncmp(o->name, name, len))
-            return o;
-    return NULL;
 }
 
 int cosim_parse_args(int argc, char **argv, const char *variant)
 {
     cosim_cfg.self = argv[0];
     cosim_cfg.variant = variant;
+    check_only = argc > 1 && !strcmp(argv[1], "--check-options");
+    if (check_only)
+        argc--, argv++;
     cosim_cfg.progress = isatty(2);
-    /* The block decides which options exist: find it first. */
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--block") && !cosim_find_bench(argv[i + 1])) {
-            fprintf(stderr, "cosim: --block: unknown block '%s'\n", argv[i + 1]);
-            return 2;
-        } else if (!strcmp(argv[i], "--block")) {
-            cosim_cfg.bench = cosim_find_bench(argv[i + 1]);
-        }
+    /* The block decides which options exist: find it first (--block B or --block=B). */
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        const char *v = !strcmp(argv[i], "--block") && i + 1 < argc ? argv[i + 1]
+                        : !strncmp(argv[i], "--block=", 8)          ? argv[i] + 8
+                                                                    : NULL;
+        if (v && !cosim_find_bench(v)) {
+            fprintf(stderr, "cosim: --block: unknown block '%s' (pred, stack or fc)\n", v);
+            return 2;
+        }
+        if (v)
+            cosim_cfg.bench = cosim_find_bench(v);
+    }
+    char scope[64];
+    snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
+    cli_parser p;
+    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options);
+    p.scope = scope;
+    for (;;) {
+        const cli_option *o;
+        const char *v;
+        switch (cli_next(&p, &o, &v)) {
+        case CLI_END:
+            return check_only ? 0 : -1;
+        case CLI_HELP:
             usage(stdout);
             return 0;
-        }
-        if (strncmp(a, "--", 2)) {
-            fprintf(stderr, "cosim: unexpected argument '%s' (see --help)\n", a);
+        case CLI_ARG:
+            cli_error(&p, "unexpected argument '%s' (see --help)", v);
             return 2;
-        }
-        const char *name = a + 2, *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        const cosim_option *o = find_option(common_options, name, len);
-        if (!o)
-            o = find_option(cosim_cfg.bench->options, name, len);
-        if (!o) {
-            fprintf(stderr, "cosim: unknown option '%.*s' for --block %s (see --help)\n",
-                    (int)len + 2, a, cosim_cfg.bench->block);
+        case CLI_ERROR:
             return 2;
-        }
-        const char *value = NULL;
-        if (o->arg) {
-            if (eq)
-                value = eq + 1;
-            else if (i + 1 < argc)
-                value = argv[++i];
-            else {
-                fprintf(stderr, "cosim: --%s needs a value %s\n", o->name, o->arg);
-                return 2;
-            }
-        } else if (eq) {
-            fprintf(stderr, "cosim: --%s takes no value\n", o->name);
-            return 2;
-        }
-        char err[256] = "";
-        if (o->parse(value, err, sizeof err)) {
-            fprintf(stderr, "cosim: --%s: %s\n", o->name, err);
-            return 2;
+        default: /* every cosim option parses its own value */
+            break;
         }
     }
-    return -1;
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -546,5 +502,5 @@ int cosim_finish(const cosim_result *res)
                cosim_cfg.compare ? "on" : "off", res->seconds,
                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
     }
-    return json_failed ? 1 : 0;
+    return json_failed ? 4 : 0;
 }

@@ -5,20 +5,17 @@
 #ifndef HARNESS_COSIM_H
 #define HARNESS_COSIM_H
 
+#include "cliopt.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 /* ------------------------------------------------------------------ options */
 
-/* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag).
- * parse returns 0 or writes a message to err and returns -1. */
-typedef struct cosim_option {
-    const char *name;
-    const char *arg; /* NULL for a flag */
-    const char *help;
-    int (*parse)(const char *value, char *err, size_t errlen);
-} cosim_option;
+/* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
+ * table ended by a NULL name; parse keeps the value in the session (csim/cliopt.h). */
+typedef cli_option cosim_option;
 
 /* ------------------------------------------------------------------ mismatch */
 
@@ -127,7 +124,7 @@ typedef struct cosim_result {
 
 /* Prints the summary (PASS) or the mismatch report, writes the JSON report
  * when asked, and returns the process exit status (0 pass, 1 mismatch,
- * 3 configuration error). */
+ * 4 a pass whose JSON report could not be written). */
 int cosim_finish(const cosim_result *res);
 
 /* A DUT signal for the GTKWave save file: name under the DUT path, width in bits. */

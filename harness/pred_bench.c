@@ -23,14 +23,7 @@ static bool weights_given, burst_given;
 
 static int parse_param(const char *v, unsigned *dst, char *err, size_t errlen)
 {
-    char *end;
-    unsigned long x = strtoul(v, &end, 10);
-    if (end == v || *end || x < 1 || x > PRED_STACK_MAX) {
-        snprintf(err, errlen, "'%s' is not in 1..%u", v, PRED_STACK_MAX);
-        return -1;
-    }
-    *dst = (unsigned)x;
-    return 0;
+    return cli_range_u(v, 1, PRED_STACK_MAX, dst, err, errlen);
 }
 
 static int opt_contexts(const char *v, char *err, size_t n)
@@ -51,7 +44,7 @@ static int opt_depth(const char *v, char *err, size_t n)
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
     burst_given = true;
-    return stim_parse_count(v, &burst_rate, err, n);
+    return cli_count(v, UINT64_MAX, &burst_rate, err, n);
 }
 
 static void op_namer(unsigned op, char *buf, size_t n)
@@ -66,17 +59,17 @@ static int opt_weights(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option pred_options[] = {
-    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts},
-    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes},
-    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth},
+    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts, 0, 0},
+    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes, 0, 0},
+    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
      "reserved; defaults 1,3,3,5,3,2,1,1)",
-     opt_weights},
+     opt_weights, 0, 0},
     {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
                         "(default 512; 0: never)",
-     opt_burst_rate},
-    {NULL, NULL, NULL, NULL},
+     opt_burst_rate, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 /* ------------------------------------------------------------------ state */

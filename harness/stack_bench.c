@@ -44,13 +44,12 @@ static int pick_name(const char *v, const char *const *names, unsigned n, unsign
 
 static int opt_width(const char *v, char *err, size_t n)
 {
-    char *end;
-    unsigned long w = strtoul(v, &end, 10);
-    if (end == v || *end || (w != 16 && w != 32 && w != 48 && w != 64)) {
+    unsigned w;
+    if (cli_range_u(v, 16, 64, &w, err, n) || w % 16) {
         snprintf(err, n, "'%s' is not 16, 32, 48 or 64", v);
         return -1;
     }
-    want.width = (unsigned)w;
+    want.width = w;
     return 0;
 }
 
@@ -66,14 +65,7 @@ static int opt_chip(const char *v, char *err, size_t n)
 
 static int opt_tracker_depth(const char *v, char *err, size_t n)
 {
-    char *end;
-    unsigned long d = strtoul(v, &end, 10);
-    if (end == v || *end || d < 1 || d > STACK_ACCT_MAX_DEPTH) {
-        snprintf(err, n, "'%s' is not in 1..%u", v, STACK_ACCT_MAX_DEPTH);
-        return -1;
-    }
-    want.depth = (unsigned)d;
-    return 0;
+    return cli_range_u(v, 1, STACK_ACCT_MAX_DEPTH, &want.depth, err, n);
 }
 
 /* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
@@ -93,17 +85,17 @@ static int opt_weights(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option stack_options[] = {
-    {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width},
-    {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule},
+    {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width, 0, 0},
+    {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule, 0, 0},
     {"chip", "C", "chip class for the rules that need one: r7xx, evergreen, ni, cayman "
                   "(default r7xx)",
-     opt_chip},
-    {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth},
+     opt_chip, 0, 0},
+    {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
      "call pop loop_end return else jump clear op13 op14 op15)",
-     opt_weights},
-    {NULL, NULL, NULL, NULL},
+     opt_weights, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 /* ------------------------------------------------------------------ state */
