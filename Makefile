@@ -8,9 +8,16 @@ CC       ?= gcc
 SHELL    := /bin/bash
 
 # Expanded lazily (=): on a fresh machine the tools appear only after `deps`.
-PKG_CFLAGS = $(shell pkg-config --cflags libelf cmocka 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags libelf cmocka libpng jansson 2>/dev/null)
 ELF_LIBS   = $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+PNG_LIBS   = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng16)
+JSON_LIBS  = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+# Quiet build: one short line per step; `make V=1` shows the commands.
+V ?= 0
+Q   = $(if $(filter 1,$(V)),,@)
+say = $(if $(filter 1,$(V)),,@printf '  %-6s %s\n' '$(1)' '$(2)')
 
 CSTD   := -std=c11 -D_DEFAULT_SOURCE
 WARN   := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -50,7 +57,7 @@ help:
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
-	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs)"
+	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) V=1 (show the commands)"
 
 deps:
 	@scripts/deps.sh
@@ -68,27 +75,33 @@ $(DEPS_STAMP): scripts/deps.sh
 
 $(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) $(INCS) $(PKG_CFLAGS) \
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) $(INCS) $(PKG_CFLAGS) \
 	    -MMD -MP -c $< -o $@
 
 $(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$< [san])
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/%/libcsim.a: $$(call objs,$$*,$(CSIM_SRC))
 	@mkdir -p $(@D) && rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(BUILD)/%/libharness.a: $$(call objs,$$*,$(HARNESS_SRC))
 	@mkdir -p $(@D) && rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 # The dpp command-line tool (golden model front end).
 $(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(BUILD)/opt/libcsim.a
-	$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) -lm
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm
 
 $(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
-	$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) -lm
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 
@@ -96,9 +109,10 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
                       $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
+	$(call say,TEST,$@)
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
 	    $(filter %.c %.o %.a,$^) -o $@ \
-	    $(CMOCKA_LIBS) $(ELF_LIBS) -lm
+	    $(CMOCKA_LIBS) $(ELF_LIBS) $(JSON_LIBS) -lm
 
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(UNIT_SRC))
 
@@ -114,7 +128,7 @@ $(BUILD)/cosim-%: $(COSIM_DEPS) | $(DEPS_STAMP)
 
 $(BUILD)/cosim: harness/cosim_front.sh
 	@mkdir -p $(@D)
-	cp $< $@ && chmod +x $@
+	$(Q)cp $< $@ && chmod +x $@
 
 cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 
@@ -122,7 +136,8 @@ cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 EXAMPLE_ELFS := $(patsubst examples/%/,$(BUILD)/examples/%.elf,$(sort $(dir $(wildcard examples/*/*.s))))
 $(BUILD)/examples/%.elf: examples/$$*/$$*.s $(BUILD)/dpp
 	@mkdir -p $(@D)
-	$(BUILD)/dpp asm $< -o $@
+	$(call say,ASM,$<)
+	$(Q)$(BUILD)/dpp asm $< -o $@
 
 build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
 
