@@ -1,6 +1,6 @@
 ; Mandelbrot set: one pair (i, j) per pixel. A data-dependent loop that
 ; breaks when |z| escapes, with nested ifs (escape test, then an early-escape
-; band test on a predicate). Output 0: (iterations / 64, band, 0, 1).
+; band test on a predicate). Output 0: (iterations / 64, band, 0); alpha is not written.
 ; Constants: c0 = (dx, dy), c1 = (x0, y0), c2 = -4, c3 = 1/64; i0 = 64 iterations.
 .float c0, 0.046875, 0.0625, 0, 0
 .float c1, -2.25, -1.5, 0, 0
