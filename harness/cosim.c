@@ -49,14 +49,15 @@ static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size
     return cli_range(v, min, UINT64_MAX, dst, err, errlen);
 }
 
+/* Seeds and cycle counts stay below 2^63: the JSON report holds them as integers. */
 static int opt_seed(const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.seed, 0, err, n);
+    return cli_range(v, 0, INT64_MAX, &cosim_cfg.seed, err, n);
 }
 
 static int opt_cycles(const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.cycles, 1, err, n);
+    return cli_range(v, 1, INT64_MAX, &cosim_cfg.cycles, err, n);
 }
 
 static int opt_wave_window(const char *v, char *err, size_t n)
@@ -341,19 +342,9 @@ void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, con
 
 /* ------------------------------------------------------------------ report */
 
-void cosim_json_string(FILE *out, const char *s)
+json_t *cosim_json_hex(uint64_t v)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    return json_sprintf("0x%" PRIx64, v);
 }
 
 static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
@@ -428,56 +419,58 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
     fprintf(out, "  replay   %s\n", replay);
 }
 
-static int write_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
+/* The report object (docs/cosim-report.schema.json); jansson does the encoding. */
+static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
 {
-    FILE *f = fopen(cosim_cfg.json_path, "w");
-    if (!f) {
-        fprintf(stderr, "cosim: cannot write %s: %s\n", cosim_cfg.json_path, strerror(errno));
-        return -1;
-    }
     char cfg[128];
     cosim_cfg.bench->config_name(cfg, sizeof cfg);
-    fprintf(f, "{\"result\":\"%s\",\"block\":", mm ? "mismatch" : "pass");
-    cosim_json_string(f, cosim_cfg.bench->block);
-    fprintf(f, ",\"config\":");
-    cosim_json_string(f, cfg);
-    fprintf(f, ",\"rtl_variant\":");
-    cosim_json_string(f, cosim_cfg.variant);
-    fprintf(f, ",\"seed\":%" PRIu64 ",\"cycles_run\":%" PRIu64 ",\"seconds\":%.3f", cosim_cfg.seed,
-            res->cycles_run, res->seconds);
-    if (mm) {
-        uint64_t diff = mm->expected ^ mm->actual;
-        fprintf(f, ",\"cycle\":%" PRIu64 ",\"context\":", mm->cycle);
-        if (cosim_cfg.bench->has_contexts)
-            fprintf(f, "%u", mm->ctx);
-        else
-            fprintf(f, "null");
-        fprintf(f, ",\"field\":");
-        cosim_json_string(f, mm->field);
-        fprintf(f, ",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"width\":%u",
-                mm->expected, mm->actual, mm->width);
-        fprintf(f, ",\"lanes\":[");
-        for (unsigned lane = 0, n = 0; mm->per_lane && lane < 64; lane++)
-            if (diff >> lane & 1)
-                fprintf(f, "%s%u", n++ ? "," : "", lane);
-        fprintf(f, "]");
-        cosim_cfg.bench->report_json(f, mm);
-        fprintf(f, ",\"replay\":");
-        cosim_json_string(f, replay);
-        if (res->wave_fst) {
-            fprintf(f, ",\"wave\":{\"fst\":");
-            cosim_json_string(f, res->wave_fst);
-            fprintf(f, ",\"gtkw\":");
-            cosim_json_string(f, res->wave_gtkw);
-            fprintf(f, ",\"from_cycle\":%" PRIu64 ",\"to_cycle\":%" PRIu64 "}", res->wave_from,
-                    res->wave_to);
-        }
-    } else {
-        fprintf(f, ",\"cycles_per_second\":%.0f",
-                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:f}", "result",
+                          mm ? "mismatch" : "pass", "block", cosim_cfg.bench->block, "config", cfg,
+                          "rtl_variant", cosim_cfg.variant, "seed", (json_int_t)cosim_cfg.seed,
+                          "cycles_run", (json_int_t)res->cycles_run, "seconds", res->seconds);
+    if (!r)
+        return NULL;
+    if (!mm) {
+        json_object_set_new(r, "cycles_per_second",
+                            json_real(res->seconds > 0 ? (double)res->cycles_run / res->seconds
+                                                       : 0.0));
+        return r;
     }
-    fprintf(f, "}\n");
-    return fclose(f) ? -1 : 0;
+    json_object_set_new(r, "cycle", json_integer((json_int_t)mm->cycle));
+    json_object_set_new(r, "context",
+                        cosim_cfg.bench->has_contexts ? json_integer(mm->ctx) : json_null());
+    json_object_set_new(r, "field", json_string(mm->field));
+    json_object_set_new(r, "expected", cosim_json_hex(mm->expected));
+    json_object_set_new(r, "actual", cosim_json_hex(mm->actual));
+    json_object_set_new(r, "width", json_integer(mm->width));
+    json_t *lanes = json_array();
+    uint64_t diff = mm->expected ^ mm->actual;
+    for (unsigned lane = 0; mm->per_lane && lane < 64; lane++)
+        if (diff >> lane & 1)
+            json_array_append_new(lanes, json_integer(lane));
+    json_object_set_new(r, "lanes", lanes);
+    cosim_cfg.bench->report_json(r, mm);
+    json_object_set_new(r, "replay", json_string(replay));
+    if (res->wave_fst)
+        json_object_set_new(r, "wave",
+                            json_pack("{s:s, s:s, s:I, s:I}", "fst", res->wave_fst, "gtkw",
+                                      res->wave_gtkw, "from_cycle", (json_int_t)res->wave_from,
+                                      "to_cycle", (json_int_t)res->wave_to));
+    return r;
+}
+
+static int write_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
+{
+    json_t *r = report_json(mm, res, replay);
+    FILE *f = r ? fopen(cosim_cfg.json_path, "w") : NULL;
+    int bad = !f || json_dumpf(r, f, JSON_COMPACT) || fputc('\n', f) == EOF;
+    if (f && fclose(f))
+        bad = 1;
+    if (bad)
+        fprintf(stderr, "cosim: cannot write %s: %s\n", cosim_cfg.json_path,
+                r ? strerror(errno) : "report not encodable");
+    json_decref(r);
+    return bad ? -1 : 0;
 }
 
 int cosim_finish(const cosim_result *res)

@@ -7,6 +7,8 @@
 
 #include "cliopt.h"
 
+#include <jansson.h>
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -44,10 +46,10 @@ typedef struct cosim_bench {
     void (*config_args)(char *buf, size_t n);
     /* Signals for the GTKWave save file, one "name[msb:lsb]" per call of emit. */
     void (*wave_signals)(void (*emit)(void *ctx, const char *sig), void *ctx);
-    /* Block-specific report sections: text lines and JSON members (each
-     * member written as `,"key":value`). */
+    /* Block-specific report sections: text lines, and members added to the
+     * JSON report object (docs/cosim-report.schema.json lists them). */
     void (*report_text)(FILE *out, const cosim_mismatch *mm);
-    void (*report_json)(FILE *out, const cosim_mismatch *mm);
+    void (*report_json)(json_t *report, const cosim_mismatch *mm);
     /* Option words weights etc. that change the stimulus (for the replay). */
     void (*stimulus_args)(char *buf, size_t n);
 } cosim_bench;
@@ -138,7 +140,7 @@ typedef struct cosim_signal {
 void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, const char *prefix,
                         const cosim_signal *sigs, size_t n);
 
-/* JSON string writer (escapes quotes, backslashes and control bytes). */
-void cosim_json_string(FILE *out, const char *s);
+/* A JSON string "0x..." of a value (masks and field values, which may use all 64 bits). */
+json_t *cosim_json_hex(uint64_t v);
 
 #endif

@@ -307,13 +307,12 @@ static void print_outputs_text(FILE *out, const char *who, const stack_acct_out 
             o->drop);
 }
 
-static void print_outputs_json(FILE *out, const char *key, const stack_acct_out *o)
+static json_t *outputs_json(const stack_acct_out *o)
 {
-    fprintf(out,
-            ",\"%s\":{\"entries\":%u,\"subentries\":%u,\"need\":%u,\"hwm\":%u,\"depth\":%u,"
-            "\"overflow\":%d,\"underflow\":%d,\"drop\":%d}",
-            key, o->entries, o->subentries, o->need, o->hwm, o->depth, o->overflow, o->underflow,
-            o->drop);
+    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:b, s:b, s:b}", "entries", o->entries,
+                     "subentries", o->subentries, "need", o->need, "hwm", o->hwm, "depth",
+                     o->depth, "overflow", o->overflow, "underflow", o->underflow, "drop",
+                     o->drop);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
@@ -334,23 +333,24 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
     }
 }
 
-static void report_json(FILE *out, const cosim_mismatch *mm)
+static void report_json(json_t *r, const cosim_mismatch *mm)
 {
     (void)mm;
-    print_outputs_json(out, "expected_outputs", &S.mm_expected);
-    print_outputs_json(out, "actual_outputs", &S.mm_actual);
-    fprintf(out, ",\"stack_depth\":{\"expected\":%u,\"actual\":%u},\"last_ops\":[",
-            S.mm_expected.depth, S.mm_actual.depth);
+    json_object_set_new(r, "expected_outputs", outputs_json(&S.mm_expected));
+    json_object_set_new(r, "actual_outputs", outputs_json(&S.mm_actual));
+    json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
+                                                    "actual", S.mm_actual.depth));
+    json_t *ops = json_array();
     uint64_t n = S.history_count, first = n > HISTORY ? n - HISTORY : 0;
     for (uint64_t i = first; i < n; i++) {
         const op_record *h = &S.history[i % HISTORY];
-        fprintf(out,
-                "%s{\"cycle\":%" PRIu64 ",\"op\":\"%s\",\"pop_count\":%u,\"wqm\":%d,\"taken\":%d,"
-                "\"stack_size\":%u,\"reset\":%s}",
-                i == first ? "" : ",", h->cycle, stack_op_name(h->in.op), h->in.pop_count,
-                h->in.wqm, h->in.taken, h->in.stack_size, h->in.rst ? "true" : "false");
+        json_array_append_new(
+            ops, json_pack("{s:I, s:s, s:i, s:i, s:i, s:i, s:b}", "cycle", (json_int_t)h->cycle,
+                           "op", stack_op_name(h->in.op), "pop_count", h->in.pop_count, "wqm",
+                           h->in.wqm, "taken", h->in.taken, "stack_size", h->in.stack_size,
+                           "reset", h->in.rst));
     }
-    fprintf(out, "]");
+    json_object_set_new(r, "last_ops", ops);
 }
 
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)
