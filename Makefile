@@ -37,11 +37,19 @@ HARNESS_SRC := $(wildcard harness/*.c)
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
 
-# One object tree per flavour: opt (users, cosim, bench) and san (tests).
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c): clang, ASan/UBSan, the model built alike.
+FUZZ_CC    := clang
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_SECONDS ?= 60
+FUZZ_PAR   ?= 2
+
+# One object tree per flavour: opt (users, cosim, bench), san (tests), fuzz (clang, libFuzzer).
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint format clean
+        regress bench lint fuzz fuzz-bin format clean
 .DEFAULT_GOAL := all
 
 all: build
@@ -54,6 +62,8 @@ help:
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
+	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n]  libFuzzer on the assembler, ELF reader, command"
+	@echo "                 buffers and stack event files, N s each (BENCH fuzz.<name>.execs lines)"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
@@ -83,6 +93,19 @@ $(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$< [san])
 	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$< [fuzz])
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INCS) $(PKG_CFLAGS) \
+	    -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libcsim.a | $(DEPS_STAMP)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INCS) $(PKG_CFLAGS) $^ -o $@ \
+	    $(ELF_LIBS) -lm
+
+fuzz-bin: $(FUZZ_BINS)
 
 $(BUILD)/%/libcsim.a: $$(call objs,$$*,$(CSIM_SRC))
 	@mkdir -p $(@D) && rm -f $@
@@ -151,12 +174,15 @@ cosim: build
 regress: build
 	@scripts/regress.sh --par $(PAR) --out $(BUILD)/regress/$(notdir $(basename $(JOBS_FILE))) $(JOBS_FILE)
 
+fuzz: build fuzz-bin
+	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR)
+
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
+	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
 	@scripts/test.sh --build $(BUILD)
 
 test-unit test-cli test-cosim: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
+	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
 	@scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
 bench: build
@@ -171,4 +197,4 @@ format:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/opt $(BUILD)/san -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/opt $(BUILD)/san $(BUILD)/fuzz -name '*.d' 2>/dev/null)
