@@ -100,9 +100,8 @@ fi
 if want cosim && [[ -f tests/cosim/test.jobs ]]; then
   echo "== lock-step runs"
   out="$build/regress/test"
-  scripts/regress.sh --par "${PAR:-2}" --out "$out" tests/cosim/test.jobs >"$parts/cosim.log" 2>&1
-  rc=$?
-  cat "$parts/cosim.log"
+  scripts/regress.sh --par "${PAR:-2}" --out "$out" tests/cosim/test.jobs 2>&1 | tee "$parts/cosim.log"
+  rc=${PIPESTATUS[0]}
   if [[ -f $out/junit.xml && -f $out/summary.txt ]] && grep -q '^regress: ' "$out/summary.txt"; then
     cp "$out/junit.xml" "$parts/cosim.xml"
   else
