@@ -8,7 +8,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { MEM = 64 << 10, MAX_PAIRS = 256, MAX_STARTS = 2, STEP_LIMIT = 2000 };
+enum { MEM = 64 << 10, MAX_PAIRS = 64, MAX_STARTS = 2, STEP_LIMIT = 1000 };
 
 static uint32_t le32(const uint8_t *p)
 {
