@@ -8,9 +8,16 @@ CC       ?= gcc
 SHELL    := /bin/bash
 
 # Expanded lazily (=): on a fresh machine the tools appear only after `deps`.
-PKG_CFLAGS = $(shell pkg-config --cflags libelf cmocka 2>/dev/null)
+PKG_CFLAGS = $(shell pkg-config --cflags libelf cmocka libpng jansson 2>/dev/null)
 ELF_LIBS   = $(shell pkg-config --libs libelf 2>/dev/null || echo -lelf)
 CMOCKA_LIBS = $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+PNG_LIBS   = $(shell pkg-config --libs libpng 2>/dev/null || echo -lpng16)
+JSON_LIBS  = $(shell pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
+# Quiet build: one short line per step; `make V=1` shows the commands.
+V ?= 0
+Q   = $(if $(filter 1,$(V)),,@)
+say = $(if $(filter 1,$(V)),,@printf '  %-6s %s\n' '$(1)' '$(2)')
 
 CSTD   := -std=c11 -D_DEFAULT_SOURCE -pthread
 WARN   := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wvla
@@ -34,11 +41,19 @@ HARNESS_SRC := $(wildcard harness/*.c)
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
 
-# One object tree per flavour: opt (users, cosim, bench) and san (tests).
+# libFuzzer harnesses (tests/fuzz/fuzz_*.c): clang, ASan/UBSan, the model built alike.
+FUZZ_CC    := clang
+FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
+FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
+FUZZ_SECONDS ?= 60
+FUZZ_PAR   ?= 2
+
+# One object tree per flavour: opt (users, cosim, bench), san (tests), fuzz (clang, libFuzzer).
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint format clean lib install uninstall
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall
 .DEFAULT_GOAL := all
 
 all: build
@@ -51,11 +66,13 @@ help:
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
+	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n]  libFuzzer on the assembler, ELF reader, command"
+	@echo "                 buffers and stack event files, N s each (BENCH fuzz.<name>.execs lines)"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
-	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs)"
+	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) V=1 (show the commands)"
 
 deps:
 	@scripts/deps.sh
@@ -73,28 +90,46 @@ $(DEPS_STAMP): scripts/deps.sh
 
 $(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) $(if $(filter $<,$(HOT_SRC)),$(HOT)) \
-	    $(INCS) $(PKG_CFLAGS) \
-	    -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) \
+	    $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$< [san])
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/%.o: %.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$< [fuzz])
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INCS) $(PKG_CFLAGS) \
+	    -MMD -MP -c $< -o $@
+
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libcsim.a | $(DEPS_STAMP)
+	$(call say,FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INCS) $(PKG_CFLAGS) $^ -o $@ \
+	    $(ELF_LIBS) -lm -pthread
+
+fuzz-bin: $(FUZZ_BINS)
 
 $(BUILD)/%/libcsim.a: $$(call objs,$$*,$(CSIM_SRC))
 	@mkdir -p $(@D) && rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 $(BUILD)/%/libharness.a: $$(call objs,$$*,$(HARNESS_SRC))
 	@mkdir -p $(@D) && rm -f $@
-	$(AR) rcs $@ $^
+	$(call say,AR,$@)
+	$(Q)$(AR) rcs $@ $^
 
 # The dpp command-line tool (golden model front end).
 $(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(BUILD)/opt/libcsim.a
-	$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) -lm -pthread
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
 
 $(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
-	$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) -lm -pthread
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 
@@ -106,17 +141,19 @@ CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //
 
 $(BUILD)/lib/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
+	$(call say,CC,$< [lib])
+	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
 	    -MMD -MP -c $< -o $@
 
 $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	@rm -f $@ $(BUILD)/libctm.o
-	ld -r -o $(BUILD)/libctm.o $^
-	objcopy -w --keep-global-symbol='ctm_*' $(BUILD)/libctm.o
-	ar rcs $@ $(BUILD)/libctm.o
+	$(call say,AR,$@)
+	$(Q)ld -r -o $(BUILD)/libctm.o $^
+	$(Q)objcopy -w --keep-global-symbol='ctm_*' $(BUILD)/libctm.o
+	$(Q)ar rcs $@ $(BUILD)/libctm.o
 
 $(BUILD)/ctm.pc: csim/ctm.pc.in csim/ctm.h
-	sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(CTM_VERSION)|' $< > $@
+	$(Q)sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(CTM_VERSION)|' $< > $@
 
 CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
 
@@ -137,9 +174,10 @@ uninstall:
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
                       $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
+	$(call say,TEST,$@)
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
 	    $(filter %.c %.o %.a,$^) -o $@ \
-	    $(CMOCKA_LIBS) $(ELF_LIBS) -lm -pthread
+	    $(CMOCKA_LIBS) $(ELF_LIBS) $(JSON_LIBS) -lm -pthread
 
 UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(UNIT_SRC))
 
@@ -155,7 +193,7 @@ $(BUILD)/cosim-%: $(COSIM_DEPS) | $(DEPS_STAMP)
 
 $(BUILD)/cosim: harness/cosim_front.sh
 	@mkdir -p $(@D)
-	cp $< $@ && chmod +x $@
+	$(Q)cp $< $@ && chmod +x $@
 
 cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 
@@ -163,7 +201,8 @@ cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 EXAMPLE_ELFS := $(patsubst examples/%/,$(BUILD)/examples/%.elf,$(sort $(dir $(wildcard examples/*/*.s))))
 $(BUILD)/examples/%.elf: examples/$$*/$$*.s $(BUILD)/dpp
 	@mkdir -p $(@D)
-	$(BUILD)/dpp asm $< -o $@
+	$(call say,ASM,$<)
+	$(Q)$(BUILD)/dpp asm $< -o $@
 
 build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
 
@@ -177,12 +216,15 @@ cosim: build
 regress: build
 	@scripts/regress.sh --par $(PAR) --out $(BUILD)/regress/$(notdir $(basename $(JOBS_FILE))) $(JOBS_FILE)
 
+fuzz: build fuzz-bin
+	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR)
+
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
+	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
 	@scripts/test.sh --build $(BUILD)
 
 test-unit test-cli test-cosim: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build
+	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
 	@scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
 bench: build
@@ -197,4 +239,4 @@ format:
 clean:
 	rm -rf $(BUILD)
 
--include $(shell find $(BUILD)/opt $(BUILD)/san $(BUILD)/lib -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/opt $(BUILD)/san $(BUILD)/fuzz $(BUILD)/lib -name '*.d' 2>/dev/null)

@@ -43,47 +43,21 @@ const cosim_bench *cosim_find_bench(const char *block)
 
 /* ------------------------------------------------------------------ numbers */
 
-/* Parses a count with an optional k/M/G suffix ("2M" = 2000000). */
-static int parse_count(const char *s, uint64_t *out, char *err, size_t errlen)
-{
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    uint64_t scale = 1;
-    if (end != s && *end) {
-        scale = *end == 'k' ? 1000 : *end == 'M' ? 1000000 : *end == 'G' ? 1000000000 : 0;
-        end += scale != 0;
-    }
-    if (end == s || *end || errno || scale == 0 || s[0] == '-' || v > UINT64_MAX / scale) {
-        snprintf(err, errlen, "'%s' is not a count (digits, optional k/M/G suffix)", s);
-        return -1;
-    }
-    *out = v * scale;
-    return 0;
-}
-
-/* Parses a count into *dst, requiring at least min. */
+/* Parses a count (cliopt.h: base 10, k/M/G) into *dst, requiring at least min. */
 static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size_t errlen)
 {
-    uint64_t x;
-    if (parse_count(v, &x, err, errlen))
-        return -1;
-    if (x < min) {
-        snprintf(err, errlen, "must be at least %" PRIu64, min);
-        return -1;
-    }
-    *dst = x;
-    return 0;
+    return cli_range(v, min, UINT64_MAX, dst, err, errlen);
 }
 
+/* Seeds and cycle counts stay below 2^63: the JSON report holds them as integers. */
 static int opt_seed(const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.seed, 0, err, n);
+    return cli_range(v, 0, INT64_MAX, &cosim_cfg.seed, err, n);
 }
 
 static int opt_cycles(const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.cycles, 1, err, n);
+    return cli_range(v, 1, INT64_MAX, &cosim_cfg.cycles, err, n);
 }
 
 static int opt_wave_window(const char *v, char *err, size_t n)
@@ -122,9 +96,15 @@ static int opt_block(const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* The report file is created now, so that a path that cannot be written is a usage
+ * error before the run, not a failure after it (and no stale report survives). */
 static int opt_json(const char *v, char *err, size_t errlen)
 {
-    (void)err, (void)errlen;
+    FILE *f = fopen(v, "w");
+    if (!f || fclose(f)) {
+        snprintf(err, errlen, "cannot create %s: %s", v, strerror(errno));
+        return -1;
+    }
     cosim_cfg.json_path = v;
     return 0;
 }
@@ -158,9 +138,13 @@ static int opt_quiet(const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* Set by a first argument --check-options: parse, report, exit (the front end checks the
+ * options this way before it picks or builds a model). */
+static bool check_only;
+
 static int opt_variant(const char *v, char *err, size_t errlen)
 {
-    if (strcmp(v, cosim_cfg.variant)) {
+    if (!check_only && strcmp(v, cosim_cfg.variant)) {
         snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
                  *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
         return -1;
@@ -169,37 +153,28 @@ static int opt_variant(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option common_options[] = {
-    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block},
-    {"seed", "N", "stimulus seed (default 1)", opt_seed},
-    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles},
-    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json},
-    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out},
+    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block, 0, 0},
+    {"seed", "N", "stimulus seed (default 1)", opt_seed, 0, 0},
+    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles, 0, 0},
+    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json, 0, 0},
+    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out, 0, 0},
     {"wave-window", "N", "on a mismatch, trace the last N cycles to an FST (default 200; 0: off)",
-     opt_wave_window},
+     opt_wave_window, 0, 0},
     {"snapshot-interval", "N",
      "fork a snapshot every N cycles so a late mismatch is traced without re-running from 0 "
      "(default 1M)",
-     opt_snapshot_interval},
+     opt_snapshot_interval, 0, 0},
     {"reset-rate", "N", "assert the unit's reset for one cycle once in N cycles (default 250000; "
                         "0: never)",
-     opt_reset_rate},
+     opt_reset_rate, 0, 0},
     {"no-compare", NULL, "drive the RTL alone: no C model, no comparison (speed baseline)",
-     opt_no_compare},
-    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress},
-    {"quiet", NULL, "print nothing on a pass", opt_quiet},
+     opt_no_compare, 0, 0},
+    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress, 0, 0},
+    {"quiet", NULL, "print nothing on a pass", opt_quiet, 0, 0},
     {"rtl-variant", "NAME", "deliberately broken RTL variant (see docs/<block>.md); none by default",
-     opt_variant},
-    {NULL, NULL, NULL, NULL},
+     opt_variant, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
-
-static void print_options(FILE *out, const cosim_option *opts)
-{
-    for (const cosim_option *o = opts; o->name; o++) {
-        char lhs[64];
-        snprintf(lhs, sizeof lhs, "--%s%s%s", o->name, o->arg ? " " : "", o->arg ? o->arg : "");
-        fprintf(out, "  %-24s %s\n", lhs, o->help);
-    }
-}
 
 static void usage(FILE *out)
 {
@@ -209,77 +184,59 @@ static void usage(FILE *out)
             "clock at a time. Every output and the visible state are compared after each edge; the\n"
             "first difference stops the run with a report (text, and JSON with --json), an FST of\n"
             "the cycles before it with a GTKWave save file, and the command that replays it.\n"
-            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error.\n\n"
+            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error, 4 the JSON\n"
+            "report could not be written.\n\n"
             "options:\n");
-    print_options(out, common_options);
+    cli_print_options(out, common_options);
     for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
         fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
-        print_options(out, benches[i]->options);
+        cli_print_options(out, benches[i]->options);
     }
-}
-
-static const cosim_option *find_option(const cosim_option *opts, const char *name, size_t len)
-{
-    for (const cosim_option *o = opts; o && o->name; o++)
-        if (strlen(o->name) == len && !strncmp(o->name, name, len))
-            return o;
-    return NULL;
 }
 
 int cosim_parse_args(int argc, char **argv, const char *variant)
 {
     cosim_cfg.self = argv[0];
     cosim_cfg.variant = variant;
+    check_only = argc > 1 && !strcmp(argv[1], "--check-options");
+    if (check_only)
+        argc--, argv++;
     cosim_cfg.progress = isatty(2);
-    /* The block decides which options exist: find it first. */
-    for (int i = 1; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--block") && !cosim_find_bench(argv[i + 1])) {
-            fprintf(stderr, "cosim: --block: unknown block '%s'\n", argv[i + 1]);
-            return 2;
-        } else if (!strcmp(argv[i], "--block")) {
-            cosim_cfg.bench = cosim_find_bench(argv[i + 1]);
-        }
+    /* The block decides which options exist: find it first (--block B or --block=B). */
     for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        const char *v = !strcmp(argv[i], "--block") && i + 1 < argc ? argv[i + 1]
+                        : !strncmp(argv[i], "--block=", 8)          ? argv[i] + 8
+                                                                    : NULL;
+        if (v && !cosim_find_bench(v)) {
+            fprintf(stderr, "cosim: --block: unknown block '%s' (pred, stack or fc)\n", v);
+            return 2;
+        }
+        if (v)
+            cosim_cfg.bench = cosim_find_bench(v);
+    }
+    char scope[64];
+    snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
+    cli_parser p;
+    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options);
+    p.scope = scope;
+    for (;;) {
+        const cli_option *o;
+        const char *v;
+        switch (cli_next(&p, &o, &v)) {
+        case CLI_END:
+            return check_only ? 0 : -1;
+        case CLI_HELP:
             usage(stdout);
             return 0;
-        }
-        if (strncmp(a, "--", 2)) {
-            fprintf(stderr, "cosim: unexpected argument '%s' (see --help)\n", a);
+        case CLI_ARG:
+            cli_error(&p, "unexpected argument '%s' (see --help)", v);
             return 2;
-        }
-        const char *name = a + 2, *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        const cosim_option *o = find_option(common_options, name, len);
-        if (!o)
-            o = find_option(cosim_cfg.bench->options, name, len);
-        if (!o) {
-            fprintf(stderr, "cosim: unknown option '%.*s' for --block %s (see --help)\n",
-                    (int)len + 2, a, cosim_cfg.bench->block);
+        case CLI_ERROR:
             return 2;
-        }
-        const char *value = NULL;
-        if (o->arg) {
-            if (eq)
-                value = eq + 1;
-            else if (i + 1 < argc)
-                value = argv[++i];
-            else {
-                fprintf(stderr, "cosim: --%s needs a value %s\n", o->name, o->arg);
-                return 2;
-            }
-        } else if (eq) {
-            fprintf(stderr, "cosim: --%s takes no value\n", o->name);
-            return 2;
-        }
-        char err[256] = "";
-        if (o->parse(value, err, sizeof err)) {
-            fprintf(stderr, "cosim: --%s: %s\n", o->name, err);
-            return 2;
+        default: /* every cosim option parses its own value */
+            break;
         }
     }
-    return -1;
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -385,19 +342,9 @@ void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, con
 
 /* ------------------------------------------------------------------ report */
 
-void cosim_json_string(FILE *out, const char *s)
+json_t *cosim_json_hex(uint64_t v)
 {
-    fputc('"', out);
-    for (; *s; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\')
-            fprintf(out, "\\%c", c);
-        else if (c < 0x20)
-            fprintf(out, "\\u%04x", c);
-        else
-            fputc(c, out);
-    }
-    fputc('"', out);
+    return json_sprintf("0x%" PRIx64, v);
 }
 
 static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
@@ -472,56 +419,58 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
     fprintf(out, "  replay   %s\n", replay);
 }
 
-static int write_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
+/* The report object (docs/cosim-report.schema.json); jansson does the encoding. */
+static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
 {
-    FILE *f = fopen(cosim_cfg.json_path, "w");
-    if (!f) {
-        fprintf(stderr, "cosim: cannot write %s: %s\n", cosim_cfg.json_path, strerror(errno));
-        return -1;
-    }
     char cfg[128];
     cosim_cfg.bench->config_name(cfg, sizeof cfg);
-    fprintf(f, "{\"result\":\"%s\",\"block\":", mm ? "mismatch" : "pass");
-    cosim_json_string(f, cosim_cfg.bench->block);
-    fprintf(f, ",\"config\":");
-    cosim_json_string(f, cfg);
-    fprintf(f, ",\"rtl_variant\":");
-    cosim_json_string(f, cosim_cfg.variant);
-    fprintf(f, ",\"seed\":%" PRIu64 ",\"cycles_run\":%" PRIu64 ",\"seconds\":%.3f", cosim_cfg.seed,
-            res->cycles_run, res->seconds);
-    if (mm) {
-        uint64_t diff = mm->expected ^ mm->actual;
-        fprintf(f, ",\"cycle\":%" PRIu64 ",\"context\":", mm->cycle);
-        if (cosim_cfg.bench->has_contexts)
-            fprintf(f, "%u", mm->ctx);
-        else
-            fprintf(f, "null");
-        fprintf(f, ",\"field\":");
-        cosim_json_string(f, mm->field);
-        fprintf(f, ",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"width\":%u",
-                mm->expected, mm->actual, mm->width);
-        fprintf(f, ",\"lanes\":[");
-        for (unsigned lane = 0, n = 0; mm->per_lane && lane < 64; lane++)
-            if (diff >> lane & 1)
-                fprintf(f, "%s%u", n++ ? "," : "", lane);
-        fprintf(f, "]");
-        cosim_cfg.bench->report_json(f, mm);
-        fprintf(f, ",\"replay\":");
-        cosim_json_string(f, replay);
-        if (res->wave_fst) {
-            fprintf(f, ",\"wave\":{\"fst\":");
-            cosim_json_string(f, res->wave_fst);
-            fprintf(f, ",\"gtkw\":");
-            cosim_json_string(f, res->wave_gtkw);
-            fprintf(f, ",\"from_cycle\":%" PRIu64 ",\"to_cycle\":%" PRIu64 "}", res->wave_from,
-                    res->wave_to);
-        }
-    } else {
-        fprintf(f, ",\"cycles_per_second\":%.0f",
-                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+    json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:f}", "result",
+                          mm ? "mismatch" : "pass", "block", cosim_cfg.bench->block, "config", cfg,
+                          "rtl_variant", cosim_cfg.variant, "seed", (json_int_t)cosim_cfg.seed,
+                          "cycles_run", (json_int_t)res->cycles_run, "seconds", res->seconds);
+    if (!r)
+        return NULL;
+    if (!mm) {
+        json_object_set_new(r, "cycles_per_second",
+                            json_real(res->seconds > 0 ? (double)res->cycles_run / res->seconds
+                                                       : 0.0));
+        return r;
     }
-    fprintf(f, "}\n");
-    return fclose(f) ? -1 : 0;
+    json_object_set_new(r, "cycle", json_integer((json_int_t)mm->cycle));
+    json_object_set_new(r, "context",
+                        cosim_cfg.bench->has_contexts ? json_integer(mm->ctx) : json_null());
+    json_object_set_new(r, "field", json_string(mm->field));
+    json_object_set_new(r, "expected", cosim_json_hex(mm->expected));
+    json_object_set_new(r, "actual", cosim_json_hex(mm->actual));
+    json_object_set_new(r, "width", json_integer(mm->width));
+    json_t *lanes = json_array();
+    uint64_t diff = mm->expected ^ mm->actual;
+    for (unsigned lane = 0; mm->per_lane && lane < 64; lane++)
+        if (diff >> lane & 1)
+            json_array_append_new(lanes, json_integer(lane));
+    json_object_set_new(r, "lanes", lanes);
+    cosim_cfg.bench->report_json(r, mm);
+    json_object_set_new(r, "replay", json_string(replay));
+    if (res->wave_fst)
+        json_object_set_new(r, "wave",
+                            json_pack("{s:s, s:s, s:I, s:I}", "fst", res->wave_fst, "gtkw",
+                                      res->wave_gtkw, "from_cycle", (json_int_t)res->wave_from,
+                                      "to_cycle", (json_int_t)res->wave_to));
+    return r;
+}
+
+static int write_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
+{
+    json_t *r = report_json(mm, res, replay);
+    FILE *f = r ? fopen(cosim_cfg.json_path, "w") : NULL;
+    int bad = !f || json_dumpf(r, f, JSON_COMPACT) || fputc('\n', f) == EOF;
+    if (f && fclose(f))
+        bad = 1;
+    if (bad)
+        fprintf(stderr, "cosim: cannot write %s: %s\n", cosim_cfg.json_path,
+                r ? strerror(errno) : "report not encodable");
+    json_decref(r);
+    return bad ? -1 : 0;
 }
 
 int cosim_finish(const cosim_result *res)
@@ -546,5 +495,5 @@ int cosim_finish(const cosim_result *res)
                cosim_cfg.compare ? "on" : "off", res->seconds,
                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
     }
-    return json_failed ? 1 : 0;
+    return json_failed ? 4 : 0;
 }

@@ -5,20 +5,19 @@
 #ifndef HARNESS_COSIM_H
 #define HARNESS_COSIM_H
 
+#include "cliopt.h"
+
+#include <jansson.h>
+
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
 /* ------------------------------------------------------------------ options */
 
-/* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag).
- * parse returns 0 or writes a message to err and returns -1. */
-typedef struct cosim_option {
-    const char *name;
-    const char *arg; /* NULL for a flag */
-    const char *help;
-    int (*parse)(const char *value, char *err, size_t errlen);
-} cosim_option;
+/* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
+ * table ended by a NULL name; parse keeps the value in the session (csim/cliopt.h). */
+typedef cli_option cosim_option;
 
 /* ------------------------------------------------------------------ mismatch */
 
@@ -47,10 +46,10 @@ typedef struct cosim_bench {
     void (*config_args)(char *buf, size_t n);
     /* Signals for the GTKWave save file, one "name[msb:lsb]" per call of emit. */
     void (*wave_signals)(void (*emit)(void *ctx, const char *sig), void *ctx);
-    /* Block-specific report sections: text lines and JSON members (each
-     * member written as `,"key":value`). */
+    /* Block-specific report sections: text lines, and members added to the
+     * JSON report object (docs/cosim-report.schema.json lists them). */
     void (*report_text)(FILE *out, const cosim_mismatch *mm);
-    void (*report_json)(FILE *out, const cosim_mismatch *mm);
+    void (*report_json)(json_t *report, const cosim_mismatch *mm);
     /* Option words weights etc. that change the stimulus (for the replay). */
     void (*stimulus_args)(char *buf, size_t n);
 } cosim_bench;
@@ -127,7 +126,7 @@ typedef struct cosim_result {
 
 /* Prints the summary (PASS) or the mismatch report, writes the JSON report
  * when asked, and returns the process exit status (0 pass, 1 mismatch,
- * 3 configuration error). */
+ * 4 a pass whose JSON report could not be written). */
 int cosim_finish(const cosim_result *res);
 
 /* A DUT signal for the GTKWave save file: name under the DUT path, width in bits. */
@@ -141,7 +140,7 @@ typedef struct cosim_signal {
 void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, const char *prefix,
                         const cosim_signal *sigs, size_t n);
 
-/* JSON string writer (escapes quotes, backslashes and control bytes). */
-void cosim_json_string(FILE *out, const char *s);
+/* A JSON string "0x..." of a value (masks and field values, which may use all 64 bits). */
+json_t *cosim_json_hex(uint64_t v);
 
 #endif

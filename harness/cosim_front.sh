@@ -42,6 +42,15 @@ name=$block-$config${variant:+-$variant}
 # Anything malformed goes to the default model, which reports the option error itself.
 [[ $block =~ ^[a-z]+$ && $config =~ ^[a-z0-9.]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
 
+# Option errors are reported before any model is picked or built: the default model parses
+# the options of every block.
+default=$here/cosim-pred-32x20x32
+if [[ ! -x $default ]] || ! make -s -q -C "$root" BUILD="$here" "$default" 2>/dev/null; then
+  make -s -C "$root" BUILD="$here" "$default" >&2 || { echo "cosim: could not build the default model" >&2; exit 3; }
+fi
+"$default" --check-options "$@" >/dev/null || exit $?
+for a in "$@"; do [[ $a == --help || $a == -h ]] && exec "$default" --help; done
+
 bin=$here/cosim-$name
 # make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
 if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then

@@ -31,14 +31,7 @@ static bool weights_given;
 static int parse_uint(const char *v, unsigned lo, unsigned hi, unsigned *dst, char *err,
                       size_t errlen)
 {
-    char *end;
-    unsigned long x = strtoul(v, &end, 10);
-    if (end == v || *end || v[0] == '-' || x < lo || x > hi) {
-        snprintf(err, errlen, "'%s' is not in %u..%u", v, lo, hi);
-        return -1;
-    }
-    *dst = (unsigned)x;
-    return 0;
+    return cli_range_u(v, lo, hi, dst, err, errlen);
 }
 
 static int opt_contexts(const char *v, char *err, size_t n)
@@ -81,11 +74,8 @@ static int opt_program(const char *v, char *err, size_t errlen)
 static int opt_domain(const char *v, char *err, size_t errlen)
 {
     unsigned w, h;
-    char tail;
-    if (sscanf(v, "%ux%u%c", &w, &h, &tail) != 2 || v[0] == '-' || w < 1 || h < 1 || w > 4096 || h > 4096) {
-        snprintf(err, errlen, "'%s' is not WxH with each side in 1..4096", v);
+    if (cli_size(v, 4096, &w, &h, err, errlen))
         return -1;
-    }
     domain_w = w;
     domain_h = h;
     domain_given = true;
@@ -115,22 +105,22 @@ static int opt_weights(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option fc_options[] = {
-    {"contexts", "N", "contexts (wavefronts), 1..256 (default 1)", opt_contexts},
-    {"lanes", "N", "lanes per wavefront, 1..64 (default 64)", opt_lanes},
-    {"addr-depth", "N", "address stack entries, 0..32 (default 4)", opt_addr_depth},
-    {"loop-depth", "N", "loop stack frames in full mode, 0..32 (default 4)", opt_loop_depth},
-    {"bc-width", "N", "branch counter width, 3..8 (default 6)", opt_bc_width},
+    {"contexts", "N", "contexts (wavefronts), 1..256 (default 1)", opt_contexts, 0, 0},
+    {"lanes", "N", "lanes per wavefront, 1..64 (default 64)", opt_lanes, 0, 0},
+    {"addr-depth", "N", "address stack entries, 0..32 (default 4)", opt_addr_depth, 0, 0},
+    {"loop-depth", "N", "loop stack frames in full mode, 0..32 (default 4)", opt_loop_depth, 0, 0},
+    {"bc-width", "N", "branch counter width, 3..8 (default 6)", opt_bc_width, 0, 0},
     {"weights", "LIST",
      "generator action weights, e.g. if=20,random=0 (actions: idle start if else endif loop "
      "endloop break continue call ret random unbalanced stray script; defaults "
      "4,1,12,8,10,6,8,4,3,4,5,2,1,2,1)",
-     opt_weights},
+     opt_weights, 0, 0},
     {"program", "FILE.elf",
      "program-driven stimulus: replay the flow-control steps of this CTM executable run by the "
      "golden model (no random stimulus; the run ends with the trace)",
-     opt_program},
-    {"domain", "WxH", "the domain the --program runs over (default 8x8)", opt_domain},
-    {NULL, NULL, NULL, NULL},
+     opt_program, 0, 0},
+    {"domain", "WxH", "the domain the --program runs over (default 8x8)", opt_domain, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 /* ------------------------------------------------------------------ config strings */

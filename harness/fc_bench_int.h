@@ -121,7 +121,7 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
 
 /* The cosim_bench report hooks (fc_report.c). */
 void fc_report_text(FILE *out, const cosim_mismatch *mm);
-void fc_report_json(FILE *out, const cosim_mismatch *mm);
+void fc_report_json(json_t *report, const cosim_mismatch *mm);
 void fc_wave_signals(void (*emit)(void *, const char *), void *ctx);
 
 #endif

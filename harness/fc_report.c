@@ -43,20 +43,21 @@ static void history_text(FILE *out, const ev_record *e, int first)
         e->jump, e->next_pc, e->depth, e->loop_sp, e->addr_sp, e->fault, w, e->live, w, e->active);
 }
 
-static void history_json(FILE *out, const ev_record *e, int first)
+static json_t *history_json(const ev_record *e)
 {
     const fc_fields *f = &e->f;
-    fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"cmd\":\"%s\",\"what\":", first ? "" : ",", e->cycle,
-            cmd_name(e->cmd));
-    cosim_json_string(out, e->label);
-    fprintf(out,
-            ",\"op\":\"%s\",\"jump_func\":%u,\"jump_any\":%u,\"a_op\":%u,\"b_op0\":%u,"
-            "\"b_op1\":%u,\"b_pop_cnt\":%u,\"b_else\":%u,\"loop_count\":%u,\"pc\":%u,"
-            "\"live\":\"0x%" PRIx64 "\",\"jump\":%u,\"next_pc\":%u,\"depth\":%u,\"loop_sp\":%u,"
-            "\"addr_sp\":%u,\"fault\":%u,\"active\":\"0x%" PRIx64 "\"}",
-            fc_op_name(f->op), f->jump_func, f->jump_any, f->a_op, f->b_op0, f->b_op1, f->b_pop_cnt,
-            f->b_else, e->loop_count, e->pc, e->live, e->jump, e->next_pc, e->depth, e->loop_sp,
-            e->addr_sp, e->fault, e->active);
+    json_t *j = json_pack("{s:I, s:s, s:s, s:s}", "cycle", (json_int_t)e->cycle, "cmd",
+                          cmd_name(e->cmd), "what", e->label ? e->label : "?", "op", fc_op_name(f->op));
+    json_t *more = json_pack(
+        "{s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:o, s:i, s:i, s:i, s:i, s:i, s:i, s:o}",
+        "jump_func", f->jump_func, "jump_any", f->jump_any, "a_op", f->a_op, "b_op0", f->b_op0,
+        "b_op1", f->b_op1, "b_pop_cnt", f->b_pop_cnt, "b_else", f->b_else, "loop_count",
+        e->loop_count, "pc", e->pc, "live", cosim_json_hex(e->live), "jump", e->jump, "next_pc",
+        e->next_pc, "depth", e->depth, "loop_sp", e->loop_sp, "addr_sp", e->addr_sp, "fault",
+        e->fault, "active", cosim_json_hex(e->active));
+    json_object_update(j, more);
+    json_decref(more);
+    return j;
 }
 
 void fc_report_text(FILE *out, const cosim_mismatch *mm)
@@ -101,22 +102,29 @@ void fc_report_text(FILE *out, const cosim_mismatch *mm)
         history_each(mm->ctx, history_text, out);
 }
 
-void fc_report_json(FILE *out, const cosim_mismatch *mm)
+static json_t *level(unsigned expected, unsigned actual)
+{
+    return json_pack("{s:i, s:i}", "expected", expected, "actual", actual);
+}
+
+void fc_report_json(json_t *r, const cosim_mismatch *mm)
 {
     const fc_unit_in *in = &fcb.mm_stim.in;
-    fprintf(out, ",\"cmd\":\"%s\",\"what\":", cmd_name(in->cmd));
-    cosim_json_string(out, fcb.mm_label ? fcb.mm_label : "?");
-    fprintf(out, ",\"op\":\"%s\",\"pc\":%u,\"live\":\"0x%" PRIx64 "\"", fc_op_name(in->inst.op),
-            in->pc, in->live & fcb.lanes);
-    fprintf(out,
-            ",\"stack_level\":{\"depth\":{\"expected\":%u,\"actual\":%u},\"loop_sp\":{\"expected\":"
-            "%u,\"actual\":%u},\"addr_sp\":{\"expected\":%u,\"actual\":%u}}",
-            fcb.mm_expected.depth, fcb.mm_actual.depth, fcb.mm_expected.loop_sp,
-            fcb.mm_actual.loop_sp, fcb.mm_expected.addr_sp, fcb.mm_actual.addr_sp);
-    fprintf(out, ",\"last_ops\":[");
-    if (mm->ctx < fcb.rtl.contexts)
-        history_each(mm->ctx, history_json, out);
-    fprintf(out, "]");
+    json_object_set_new(r, "cmd", json_string(cmd_name(in->cmd)));
+    json_object_set_new(r, "what", json_string(fcb.mm_label ? fcb.mm_label : "?"));
+    json_object_set_new(r, "op", json_string(fc_op_name(in->inst.op)));
+    json_object_set_new(r, "pc", json_integer(in->pc));
+    json_object_set_new(r, "live", cosim_json_hex(in->live & fcb.lanes));
+    json_object_set_new(
+        r, "stack_level",
+        json_pack("{s:o, s:o, s:o}", "depth", level(fcb.mm_expected.depth, fcb.mm_actual.depth),
+                  "loop_sp", level(fcb.mm_expected.loop_sp, fcb.mm_actual.loop_sp), "addr_sp",
+                  level(fcb.mm_expected.addr_sp, fcb.mm_actual.addr_sp)));
+    json_t *ops = json_array();
+    uint32_t n = mm->ctx < fcb.rtl.contexts ? fcb.history_count[mm->ctx] : 0;
+    for (uint32_t i = n > HISTORY ? n - HISTORY : 0; i < n; i++)
+        json_array_append_new(ops, history_json(&fcb.history[mm->ctx][i % HISTORY]));
+    json_object_set_new(r, "last_ops", ops);
 }
 
 void fc_wave_signals(void (*emit)(void *, const char *), void *ctx)

@@ -23,14 +23,7 @@ static bool weights_given, burst_given;
 
 static int parse_param(const char *v, unsigned *dst, char *err, size_t errlen)
 {
-    char *end;
-    unsigned long x = strtoul(v, &end, 10);
-    if (end == v || *end || x < 1 || x > PRED_STACK_MAX) {
-        snprintf(err, errlen, "'%s' is not in 1..%u", v, PRED_STACK_MAX);
-        return -1;
-    }
-    *dst = (unsigned)x;
-    return 0;
+    return cli_range_u(v, 1, PRED_STACK_MAX, dst, err, errlen);
 }
 
 static int opt_contexts(const char *v, char *err, size_t n)
@@ -51,7 +44,7 @@ static int opt_depth(const char *v, char *err, size_t n)
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
     burst_given = true;
-    return stim_parse_count(v, &burst_rate, err, n);
+    return cli_count(v, UINT64_MAX, &burst_rate, err, n);
 }
 
 static void op_namer(unsigned op, char *buf, size_t n)
@@ -66,17 +59,17 @@ static int opt_weights(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option pred_options[] = {
-    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts},
-    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes},
-    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth},
+    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts, 0, 0},
+    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes, 0, 0},
+    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
      "reserved; defaults 1,3,3,5,3,2,1,1)",
-     opt_weights},
+     opt_weights, 0, 0},
     {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
                         "(default 512; 0: never)",
-     opt_burst_rate},
-    {NULL, NULL, NULL, NULL},
+     opt_burst_rate, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 /* ------------------------------------------------------------------ state */
@@ -355,10 +348,11 @@ static void history_text(FILE *out, const op_record *r, int first)
             r->rst ? "  (reset asserted: op ignored)" : "");
 }
 
-static void history_json(FILE *out, const op_record *r, int first)
+static void history_json(json_t *ops, const op_record *r)
 {
-    fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"op\":\"%s\",\"mask\":\"0x%" PRIx64 "\",\"reset\":%s}",
-            first ? "" : ",", r->cycle, pred_op_name(r->op), r->mask, r->rst ? "true" : "false");
+    json_array_append_new(ops, json_pack("{s:I, s:s, s:o, s:b}", "cycle", (json_int_t)r->cycle,
+                                         "op", pred_op_name(r->op), "mask",
+                                         cosim_json_hex(r->mask), "reset", r->rst));
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
@@ -378,20 +372,22 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
         history_each(mm->ctx, history_text, out);
 }
 
-static void report_json(FILE *out, const cosim_mismatch *mm)
+static void report_json(json_t *r, const cosim_mismatch *mm)
 {
     const pred_stack_in *in = &B.mm_in;
-    fprintf(out, ",\"op\":\"%s\",\"op_context\":%u,\"mask\":\"0x%" PRIx64 "\",\"obs_context\":%u",
-            pred_op_name(in->op), in->ctx, in->mask & B.lanes, in->obs_ctx);
-    fprintf(out, ",\"stack_depth\":{\"expected\":%u,\"actual\":", B.mm_ctx_state.obs_sp);
-    if (mm->ctx == in->obs_ctx)
-        fprintf(out, "%u}", B.mm_actual.obs_sp);
-    else
-        fprintf(out, "null}");
-    fprintf(out, ",\"last_ops\":[");
-    if (mm->ctx < B.rtl.contexts)
-        history_each(mm->ctx, history_json, out);
-    fprintf(out, "]");
+    json_object_set_new(r, "op", json_string(pred_op_name(in->op)));
+    json_object_set_new(r, "op_context", json_integer(in->ctx));
+    json_object_set_new(r, "mask", cosim_json_hex(in->mask & B.lanes));
+    json_object_set_new(r, "obs_context", json_integer(in->obs_ctx));
+    json_object_set_new(r, "stack_depth",
+                        json_pack("{s:i, s:o}", "expected", B.mm_ctx_state.obs_sp, "actual",
+                                  mm->ctx == in->obs_ctx ? json_integer(B.mm_actual.obs_sp)
+                                                         : json_null()));
+    json_t *ops = json_array();
+    uint32_t n = mm->ctx < B.rtl.contexts ? B.history_count[mm->ctx] : 0;
+    for (uint32_t i = n > HISTORY ? n - HISTORY : 0; i < n; i++)
+        history_json(ops, &B.history[mm->ctx][i % HISTORY]);
+    json_object_set_new(r, "last_ops", ops);
 }
 
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)

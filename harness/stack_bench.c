@@ -44,13 +44,12 @@ static int pick_name(const char *v, const char *const *names, unsigned n, unsign
 
 static int opt_width(const char *v, char *err, size_t n)
 {
-    char *end;
-    unsigned long w = strtoul(v, &end, 10);
-    if (end == v || *end || (w != 16 && w != 32 && w != 48 && w != 64)) {
+    unsigned w;
+    if (cli_range_u(v, 16, 64, &w, err, n) || w % 16) {
         snprintf(err, n, "'%s' is not 16, 32, 48 or 64", v);
         return -1;
     }
-    want.width = (unsigned)w;
+    want.width = w;
     return 0;
 }
 
@@ -66,14 +65,7 @@ static int opt_chip(const char *v, char *err, size_t n)
 
 static int opt_tracker_depth(const char *v, char *err, size_t n)
 {
-    char *end;
-    unsigned long d = strtoul(v, &end, 10);
-    if (end == v || *end || d < 1 || d > STACK_ACCT_MAX_DEPTH) {
-        snprintf(err, n, "'%s' is not in 1..%u", v, STACK_ACCT_MAX_DEPTH);
-        return -1;
-    }
-    want.depth = (unsigned)d;
-    return 0;
+    return cli_range_u(v, 1, STACK_ACCT_MAX_DEPTH, &want.depth, err, n);
 }
 
 /* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
@@ -93,17 +85,17 @@ static int opt_weights(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option stack_options[] = {
-    {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width},
-    {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule},
+    {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width, 0, 0},
+    {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule, 0, 0},
     {"chip", "C", "chip class for the rules that need one: r7xx, evergreen, ni, cayman "
                   "(default r7xx)",
-     opt_chip},
-    {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth},
+     opt_chip, 0, 0},
+    {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
      "call pop loop_end return else jump clear op13 op14 op15)",
-     opt_weights},
-    {NULL, NULL, NULL, NULL},
+     opt_weights, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
 };
 
 /* ------------------------------------------------------------------ state */
@@ -315,13 +307,12 @@ static void print_outputs_text(FILE *out, const char *who, const stack_acct_out 
             o->drop);
 }
 
-static void print_outputs_json(FILE *out, const char *key, const stack_acct_out *o)
+static json_t *outputs_json(const stack_acct_out *o)
 {
-    fprintf(out,
-            ",\"%s\":{\"entries\":%u,\"subentries\":%u,\"need\":%u,\"hwm\":%u,\"depth\":%u,"
-            "\"overflow\":%d,\"underflow\":%d,\"drop\":%d}",
-            key, o->entries, o->subentries, o->need, o->hwm, o->depth, o->overflow, o->underflow,
-            o->drop);
+    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:b, s:b, s:b}", "entries", o->entries,
+                     "subentries", o->subentries, "need", o->need, "hwm", o->hwm, "depth",
+                     o->depth, "overflow", o->overflow, "underflow", o->underflow, "drop",
+                     o->drop);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
@@ -342,23 +333,24 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
     }
 }
 
-static void report_json(FILE *out, const cosim_mismatch *mm)
+static void report_json(json_t *r, const cosim_mismatch *mm)
 {
     (void)mm;
-    print_outputs_json(out, "expected_outputs", &S.mm_expected);
-    print_outputs_json(out, "actual_outputs", &S.mm_actual);
-    fprintf(out, ",\"stack_depth\":{\"expected\":%u,\"actual\":%u},\"last_ops\":[",
-            S.mm_expected.depth, S.mm_actual.depth);
+    json_object_set_new(r, "expected_outputs", outputs_json(&S.mm_expected));
+    json_object_set_new(r, "actual_outputs", outputs_json(&S.mm_actual));
+    json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
+                                                    "actual", S.mm_actual.depth));
+    json_t *ops = json_array();
     uint64_t n = S.history_count, first = n > HISTORY ? n - HISTORY : 0;
     for (uint64_t i = first; i < n; i++) {
         const op_record *h = &S.history[i % HISTORY];
-        fprintf(out,
-                "%s{\"cycle\":%" PRIu64 ",\"op\":\"%s\",\"pop_count\":%u,\"wqm\":%d,\"taken\":%d,"
-                "\"stack_size\":%u,\"reset\":%s}",
-                i == first ? "" : ",", h->cycle, stack_op_name(h->in.op), h->in.pop_count,
-                h->in.wqm, h->in.taken, h->in.stack_size, h->in.rst ? "true" : "false");
+        json_array_append_new(
+            ops, json_pack("{s:I, s:s, s:i, s:i, s:i, s:i, s:b}", "cycle", (json_int_t)h->cycle,
+                           "op", stack_op_name(h->in.op), "pop_count", h->in.pop_count, "wqm",
+                           h->in.wqm, "taken", h->in.taken, "stack_size", h->in.stack_size,
+                           "reset", h->in.rst));
     }
-    fprintf(out, "]");
+    json_object_set_new(r, "last_ops", ops);
 }
 
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)

@@ -96,15 +96,3 @@ void stim_weight_table(uint8_t table[256], const unsigned *weights, unsigned cou
         for (unsigned k = 0; k < share[i] && slot < 256; k++)
             table[slot++] = (uint8_t)i;
 }
-
-int stim_parse_count(const char *text, uint64_t *out, char *err, size_t errlen)
-{
-    char *end;
-    unsigned long long x = strtoull(text, &end, 10);
-    if (end == text || *end || text[0] == '-' || text[0] == '+') {
-        snprintf(err, errlen, "'%s' is not a count", text);
-        return -1;
-    }
-    *out = x;
-    return 0;
-}

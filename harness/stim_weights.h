@@ -1,6 +1,6 @@
 /* Helpers shared by the stimulus generators: op weights given on the command
- * line (`--weights push=3,pop=5`), the 256-entry table that turns one random
- * byte into a weighted op, and plain counts. */
+ * line (`--weights push=3,pop=5`) and the 256-entry table that turns one random
+ * byte into a weighted op. */
 #ifndef HARNESS_STIM_WEIGHTS_H
 #define HARNESS_STIM_WEIGHTS_H
 
@@ -27,8 +27,5 @@ void stim_weights_format(char *buf, size_t n, const unsigned *weights, unsigned 
  * weights (each op with a non-zero weight gets at least one value; rounding is
  * settled on the most likely op). The weights must not all be zero. */
 void stim_weight_table(uint8_t table[256], const unsigned *weights, unsigned count);
-
-/* Parses a non-negative decimal count. Returns 0, or -1 with a message. */
-int stim_parse_count(const char *text, uint64_t *out, char *err, size_t errlen);
 
 #endif

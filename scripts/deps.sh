@@ -12,12 +12,22 @@ declare -A need=(
   [python3]=python3
   [/usr/include/libelf.h]=libelf-dev
   [/usr/include/cmocka.h]=libcmocka-dev
+  [/usr/include/png.h]=libpng-dev
+  [/usr/include/jansson.h]=libjansson-dev
+  [xmllint]=libxml2-utils
+  [file]=file
+  [parallel]=parallel
+  [clang]=clang
+  # libFuzzer and the sanitizer runtimes for clang (a recommend, so not pulled in by clang)
+  [/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-dev
+  # the schema check of the JSON reports uses Debian's python3, not a virtualenv's
+  [/usr/lib/python3/dist-packages/jsonschema]=python3-jsonschema
 )
 
 missing=()
 for probe in "${!need[@]}"; do
   if [[ $probe == /* ]]; then
-    [[ -e $probe ]] || missing+=("${need[$probe]}")
+    compgen -G "$probe" >/dev/null || missing+=("${need[$probe]}") # a path or a glob
   else
     command -v "$probe" >/dev/null 2>&1 || missing+=("${need[$probe]}")
   fi

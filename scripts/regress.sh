@@ -1,99 +1,140 @@
 #!/usr/bin/env bash
-# Runs a lock-step job list in parallel and gathers a summary and JUnit XML.
+# Runs a lock-step job list and gathers a summary and JUnit XML.
 # Job file: one job per line, "NAME EXPECT COSIM-OPTIONS...", EXPECT = pass | mismatch;
-# '#' starts a comment. Each job writes OUT/NAME.log and OUT/NAME.json; waveforms of
-# mismatches go to OUT/waves/. Prints one line per job, then
-# "regress: N passed, M failed", and writes OUT/summary.txt and OUT/junit.xml.
-# Usage: scripts/regress.sh [--par N] [--out DIR] [--cosim PATH] JOBFILE...
+# '#' starts a comment; options are split as xargs splits words, so "a b", 'it'"'"'s' and
+# a\ b keep spaces and quotes. Each job writes OUT/NAME.log and OUT/NAME.json; waveforms of
+# mismatches go to OUT/waves/. Prints one line per job, then "regress: N passed, M failed",
+# and writes OUT/summary.txt and OUT/junit.xml.
+# Where the jobs run:
+#   (default)            here, --par N at a time (xargs)
+#   --sshloginfile FILE  GNU parallel over the hosts in FILE (":" is this machine); OUT, the
+#                        checkout and the build must be at the same path on every host
+#   --slurm              write OUT/regress.sbatch (an array job, --par tasks at a time) and
+#                        stop; after `sbatch OUT/regress.sbatch` ends, run --gather OUT
+# Usage: scripts/regress.sh [--par N] [--out DIR] [--cosim PATH] [--sshloginfile FILE|--slurm]
+#                           JOBFILE...
+#        scripts/regress.sh --gather DIR
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 par=$(nproc 2>/dev/null || echo 2) out=$root/build/regress/run cosim=$root/build/cosim files=()
+mode=local sshlogins="" gather_only=0
 while (($#)); do
   case $1 in
     --par) par=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --cosim) cosim=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --sshloginfile) mode=parallel sshlogins=$2; shift 2 ;;
+    --slurm) mode=slurm; shift ;;
+    --gather) gather_only=1 out=$2; shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     -*) echo "regress: unknown option $1" >&2; exit 2 ;;
     *) files+=("$1"); shift ;;
   esac
 done
+out=$(mkdir -p "$out" && cd "$out" && pwd) # absolute: jobs may run elsewhere
+job=$root/scripts/regress_job.sh
+
+# Summary and JUnit from OUT/jobs.list and the jobs' .result and .log files.
+gather() {
+  local names=() expects=() n e passed=0 failed res t
+  while read -r n e; do names+=("$n"); expects+=("$e"); done <"$out/jobs.list"
+  for n in "${names[@]}"; do
+    res=$(cat "$out/$n.result" 2>/dev/null || echo "FAIL $n did not run")
+    [[ $res == PASS* ]] && passed=$((passed + 1))
+    echo "$res"
+  done >"$out/summary.txt"
+  failed=$((${#names[@]} - passed))
+  echo "regress: $passed passed, $failed failed (${#names[@]} jobs)" >>"$out/summary.txt"
+  {
+    echo '<?xml version="1.0" encoding="UTF-8"?>'
+    echo "<testsuite name=\"cosim\" tests=\"${#names[@]}\" failures=\"$failed\">"
+    for n in "${names[@]}"; do
+      res=$(cat "$out/$n.result" 2>/dev/null || echo "FAIL $n did not run")
+      t=$(grep -oP 'time=\K[0-9]+' <<<"$res" || echo 0)
+      echo "  <testcase classname=\"cosim\" name=\"$n\" time=\"$t\">"
+      if [[ $res != PASS* ]]; then
+        echo "    <failure message=\"$(sed 's/&/\&amp;/g; s/"/\&quot;/g; s/</\&lt;/g' <<<"$res")\"><![CDATA["
+        sed 's/]]>/]] >/g' "$out/$n.log" 2>/dev/null | head -60
+        echo "]]></failure>"
+      fi
+      echo "  </testcase>"
+    done
+    echo "</testsuite>"
+  } >"$out/junit.xml"
+  for n in "${names[@]}"; do
+    grep -q '^PASS' "$out/$n.result" 2>/dev/null || { echo "--- $n:"; head -40 "$out/$n.log" 2>/dev/null; }
+  done
+  tail -1 "$out/summary.txt"
+  echo "regress: summary $out/summary.txt, JUnit $out/junit.xml"
+  ((failed == 0))
+}
+
+if ((gather_only)); then
+  [[ -r $out/jobs.list ]] || { echo "regress: $out holds no prepared regression" >&2; exit 2; }
+  gather
+  exit
+fi
 ((${#files[@]})) || { echo "regress: no job file (see --help)" >&2; exit 2; }
-mkdir -p "$out/waves"
-rm -f "$out"/*.result
+[[ $mode != parallel ]] || command -v parallel >/dev/null ||
+  { echo "regress: --sshloginfile needs GNU parallel (scripts/deps.sh installs it)" >&2; exit 2; }
+rm -rf "$out/jobs" && mkdir -p "$out/jobs" "$out/waves"
+rm -f "$out"/*.result "$out/jobs.list"
 
 # Parse every job first so that a malformed line stops the run before anything starts.
-jobs=()
+declare -A seen=()
 for f in "${files[@]}"; do
   [[ -r $f ]] || { echo "regress: cannot read $f" >&2; exit 2; }
   n=0
   while IFS= read -r line || [[ -n $line ]]; do
     n=$((n + 1))
-    line=${line%%#*}
-    [[ -z ${line// } ]] && continue
+    [[ $line =~ ^[[:space:]]*(#|$) ]] && continue
     read -r name expect rest <<<"$line"
     if [[ ! $name =~ ^[A-Za-z0-9_.-]+$ || ! $expect =~ ^(pass|mismatch)$ ]]; then
       echo "$f:$n: error: expected 'NAME pass|mismatch OPTIONS...', got: $line" >&2; exit 2
     fi
-    jobs+=("$name $expect $rest")
+    [[ -z ${seen[$name]:-} ]] || { echo "$f:$n: error: job $name already defined at ${seen[$name]}" >&2; exit 2; }
+    seen[$name]=$f:$n
+    # xargs's word rules (quotes, backslashes, no expansion); a '#' inside quotes is kept.
+    if ! xargs -r printf '%s\0' <<<"$rest" >"$out/jobs/$name.args" 2>"$out/jobs/$name.err"; then
+      echo "$f:$n: error: $(sed 's/^xargs: //; s/;.*//' "$out/jobs/$name.err" | head -1)" >&2; exit 2
+    fi
+    echo "$name $expect" >>"$out/jobs.list"
   done <"$f"
 done
+[[ -s $out/jobs.list ]] || { echo "regress: no jobs in ${files[*]}" >&2; exit 2; }
+total=$(wc -l <"$out/jobs.list")
 
 # The models are built once up front (a parallel first use would race).
-for job in "${jobs[@]}"; do
-  read -r name expect rest <<<"$job"
-  # shellcheck disable=SC2086
-  "$cosim" $rest --cycles 1 --wave-window 0 --quiet >/dev/null 2>"$out/$name.build.log" ||
+while read -r name expect; do
+  mapfile -d '' args <"$out/jobs/$name.args"
+  "$cosim" "${args[@]}" --cycles 1 --wave-window 0 --quiet >/dev/null 2>"$out/$name.build.log" ||
     { [[ $? == 1 ]] || { echo "regress: $name: cannot start (see $out/$name.build.log)" >&2; exit 2; }; }
-done
-
-run_job() {
-  local name=$1 expect=$2; shift 2
-  local start=$SECONDS rc
-  "$cosim" "$@" --quiet --json "$out/$name.json" --out "$out/waves" >"$out/$name.log" 2>&1
-  rc=$?
-  local got=error
-  ((rc == 0)) && got=pass
-  ((rc == 1)) && got=mismatch
-  local verdict=FAIL
-  [[ $got == "$expect" ]] && verdict=PASS
-  echo "$verdict $name expected=$expect got=$got rc=$rc time=$((SECONDS - start))s" >"$out/$name.result"
-  echo "[ $verdict ] $name (expected $expect, got $got)"
-}
-export -f run_job
-export cosim out
+done <"$out/jobs.list"
 
 start=$SECONDS
-printf '%s\n' "${jobs[@]}" | xargs -P "$par" -L 1 bash -c 'run_job "$@"' _
-cat "$out"/*.result >"$out/summary.body" 2>/dev/null
-passed=$(grep -c '^PASS' "$out/summary.body")
-failed=$((${#jobs[@]} - passed))
-{
-  cat "$out/summary.body"
-  echo "regress: $passed passed, $failed failed ($((SECONDS - start)) s, ${#jobs[@]} jobs)"
-} >"$out/summary.txt"
-rm -f "$out/summary.body"
-
-# JUnit XML: one testcase per job, the log as the failure text.
-{
-  echo '<?xml version="1.0" encoding="UTF-8"?>'
-  echo "<testsuite name=\"cosim\" tests=\"${#jobs[@]}\" failures=\"$failed\">"
-  for job in "${jobs[@]}"; do
-    read -r name _ <<<"$job"
-    res=$(cat "$out/$name.result" 2>/dev/null || echo "FAIL $name did not run")
-    t=$(grep -oP 'time=\K[0-9]+' <<<"$res" || echo 0)
-    echo "  <testcase classname=\"cosim\" name=\"$name\" time=\"$t\">"
-    if [[ $res != PASS* ]]; then
-      echo "    <failure message=\"$(sed 's/&/\&amp;/g; s/"/\&quot;/g; s/</\&lt;/g' <<<"$res")\"><![CDATA["
-      sed 's/]]>/]] >/g' "$out/$name.log" 2>/dev/null | head -60
-      echo "]]></failure>"
-    fi
-    echo "  </testcase>"
-  done
-  echo "</testsuite>"
-} >"$out/junit.xml"
-
-for f in "$out"/*.result; do grep -q '^FAIL' "$f" && { echo "--- $(basename "$f" .result):"; head -40 "$out/$(basename "$f" .result).log"; }; done
-tail -1 "$out/summary.txt"
-echo "regress: summary $out/summary.txt, JUnit $out/junit.xml"
-((failed == 0))
+case $mode in
+  local)
+    xargs -P "$par" -L 1 "$job" "$out" "$cosim" <"$out/jobs.list" ;;
+  parallel)
+    # One job per slot; the job script and cosim are found at the same path on each host.
+    parallel --sshloginfile "$sshlogins" -j "$par" --colsep ' ' --line-buffer \
+      "$job" "$out" "$cosim" '{1}' '{2}' :::: "$out/jobs.list" ;;
+  slurm)
+    cat >"$out/regress.sbatch" <<SBATCH
+#!/usr/bin/env bash
+#SBATCH --job-name=cosim-regress
+#SBATCH --array=1-$total%$par
+#SBATCH --output=$out/slurm-%a.out
+# Array task k runs line k of jobs.list; afterwards: scripts/regress.sh --gather $out
+set -euo pipefail
+read -r name expect < <(sed -n "\${SLURM_ARRAY_TASK_ID}p" "$out/jobs.list")
+exec "$job" "$out" "$cosim" "\$name" "\$expect"
+SBATCH
+    chmod +x "$out/regress.sbatch"
+    echo "regress: $total jobs in $out/regress.sbatch"
+    echo "regress: submit with: sbatch $out/regress.sbatch"
+    echo "regress: when the array is done: $root/scripts/regress.sh --gather $out"
+    exit 0 ;;
+esac
+echo "regress: $total jobs ran in $((SECONDS - start)) s"
+gather

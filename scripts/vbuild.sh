@@ -71,6 +71,8 @@ if [[ ${COSIM_SAN:-0} == 1 ]]; then
   vlt_san_flags="-fsanitize=address -fno-omit-frame-pointer"
 fi
 
+json_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
+
 mdir=$build/vlt/$name
 mkdir -p "$mdir"
 cd "$root"
@@ -79,7 +81,7 @@ verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fa
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${defines[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
-  -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
+  -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf $json_libs -lm $san_flags" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
 grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die "verilator warnings"; }
 
@@ -109,4 +111,4 @@ if [[ ! -f $rt_cache/verilated.o ]]; then
   mv -T "$rt_cache.tmp.$$" "$rt_cache" 2>/dev/null || rm -rf "$rt_cache.tmp.$$"
 fi
 cp "$mdir/Vtb" "$out"
-echo "vbuild: $out"
+printf "  %-6s %s\n" VLT "$out"

@@ -1,38 +1,33 @@
 /* --wave, --contexts, --step-limit, --threads. */
 #include "array_opts.h"
 
-#include <errno.h>
-#include <stdlib.h>
-#include <string.h>
+const cli_option cli_array_options[] = {
+    {"wave", "N", "lanes per wavefront, 1..64 (default 64)", NULL, CLI_KEY_WAVE, 0},
+    {"contexts", "N", "wavefronts in flight, 1..16 (default 1)", NULL, CLI_KEY_CONTEXTS, 0},
+    {"threads", "N",
+     "threads that share the wavefronts, 1..64 (default: the machine's cores); results do not "
+     "depend on it",
+     NULL, CLI_KEY_THREADS, 0},
+    {"step-limit", "N",
+     "instructions one wavefront may issue (default 1000000; 0 = none; k/M/G suffixes)", NULL,
+     CLI_KEY_STEP_LIMIT, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
 
-int cli_number(const char *s, unsigned long long max, unsigned long long *out)
+int cli_array_value(const cli_option *o, const char *v, pa_params *p, char *err, size_t errlen)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || *end || errno || v > max || s[0] == '-')
-        return -1;
-    *out = v;
-    return 0;
-}
-
-int cli_array_opt(const char *opt, const char *val, pa_params *p, int *bad)
-{
-    unsigned long long n = 0;
-    if (!strcmp(opt, "--wave")) {
-        *bad = cli_number(val, 64, &n) || n < 1;
-        p->lanes = (unsigned)n;
-    } else if (!strcmp(opt, "--contexts")) {
-        *bad = cli_number(val, 16, &n) || n < 1;
-        p->contexts = (unsigned)n;
-    } else if (!strcmp(opt, "--threads")) {
-        *bad = cli_number(val, 64, &n) || n < 1;
-        p->threads = (unsigned)n;
-    } else if (!strcmp(opt, "--step-limit")) {
-        *bad = cli_number(val, 0xFFFFFFFFull, &n);
+    uint64_t n;
+    switch (o->key) {
+    case CLI_KEY_WAVE:
+        return cli_range_u(v, 1, 64, &p->lanes, err, errlen);
+    case CLI_KEY_CONTEXTS:
+        return cli_range_u(v, 1, 16, &p->contexts, err, errlen);
+    case CLI_KEY_THREADS:
+        return cli_range_u(v, 1, 64, &p->threads, err, errlen);
+    default:
+        if (cli_count(v, UINT32_MAX, &n, err, errlen))
+            return -1;
         p->step_limit = n;
-    } else {
         return 0;
     }
-    return 1;
 }

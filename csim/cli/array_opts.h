@@ -2,13 +2,16 @@
 #ifndef CSIM_CLI_ARRAY_OPTS_H
 #define CSIM_CLI_ARRAY_OPTS_H
 
+#include "cliopt.h"
 #include "pa.h"
 
-/* Parses an unsigned number (decimal or 0x hex) up to max; 0 on success, -1 otherwise. */
-int cli_number(const char *s, unsigned long long max, unsigned long long *out);
+/* Keys of the array options; a command's own keys stay below this. */
+enum { CLI_KEY_WAVE = 1000, CLI_KEY_CONTEXTS, CLI_KEY_THREADS, CLI_KEY_STEP_LIMIT };
 
-/* If opt is --wave, --contexts, --step-limit or --threads, parses val into p, sets *bad
- * when val is out of range, and returns 1; returns 0 for any other option. */
-int cli_array_opt(const char *opt, const char *val, pa_params *p, int *bad);
+/* --wave, --contexts, --threads, --step-limit (a table for cli_init). */
+extern const cli_option cli_array_options[];
+
+/* Parses the value of one of cli_array_options into p: 0, or -1 with a message in err. */
+int cli_array_value(const cli_option *o, const char *v, pa_params *p, char *err, size_t errlen);
 
 #endif

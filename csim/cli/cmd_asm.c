@@ -1,5 +1,6 @@
 /* dpp asm: assemble a program into a CTM executable. */
 #include "asm.h"
+#include "cliopt.h"
 #include "commands.h"
 #include "fileio.h"
 
@@ -7,39 +8,58 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { K_OUT = 1, K_REPORT_NOPS };
+
+static const cli_option asm_options[] = {
+    {"o", "OUT.elf", "output file (required)", NULL, K_OUT, CLI_REQUIRED},
+    {"report-nops", NULL, "report a missing hazard NOP as an error instead of inserting it", NULL,
+     K_REPORT_NOPS, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
 static void asm_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: dpp asm IN.s -o OUT.elf [--report-nops]\n"
-            "Assembles IN.s (syntax: docs/asm.md) into a CTM executable.\n"
-            "  -o OUT.elf       output file (required)\n"
-            "  --report-nops    report a missing hazard NOP as an error instead of inserting it\n");
+    fprintf(f, "usage: dpp asm IN.s -o OUT.elf [--report-nops]\n"
+               "Assembles IN.s (syntax: docs/asm.md) into a CTM executable.\n");
+    cli_print_options(f, asm_options);
 }
 
 int cmd_asm(int argc, char **argv)
 {
     const char *in = NULL, *outp = NULL;
     dpp_asm_opts opts = {0};
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    cli_parser p;
+    cli_init(&p, "dpp asm", argc, argv, asm_options, NULL);
+    for (int st = CLI_OPTION; st != CLI_END;) {
+        const cli_option *o;
+        const char *v;
+        switch (st = cli_next(&p, &o, &v)) {
+        case CLI_HELP:
             asm_usage(stdout);
             return 0;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-            outp = argv[++i];
-        } else if (!strcmp(argv[i], "--report-nops")) {
-            opts.report_nops = 1;
-        } else if (argv[i][0] == '-' || in) {
-            fprintf(stderr, "dpp asm: unexpected argument '%s'\n", argv[i]);
-            asm_usage(stderr);
+        case CLI_ERROR:
             return 2;
-        } else {
-            in = argv[i];
+        case CLI_ARG:
+            if (in) {
+                cli_error(&p, "unexpected argument '%s' (one input only)", v);
+                return 2;
+            }
+            in = v;
+            break;
+        case CLI_OPTION:
+            if (o->key == K_OUT)
+                outp = v;
+            else
+                opts.report_nops = 1;
+            break;
         }
     }
-    if (!in || !outp) {
-        asm_usage(stderr);
+    if (!in) {
+        cli_error(&p, "missing IN.s (see --help)");
         return 2;
     }
+    if (cli_check_required(&p))
+        return 2;
     size_t len = 0;
     uint8_t *text = NULL;
     dpp_error err;

@@ -1,38 +1,53 @@
 /* dpp disasm: print a CTM executable as assembly. */
 #include "asm.h"
+#include "cliopt.h"
 #include "commands.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+static const cli_option disasm_options[] = {
+    {"o", "OUT.s", "write to a file instead of standard output", NULL, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
 static void disasm_usage(FILE *f)
 {
     fprintf(f, "usage: dpp disasm IN.elf [-o OUT.s]\n"
                "Prints a CTM executable in the assembler's syntax (docs/asm.md);\n"
-               "assembling the output gives the identical executable.\n"
-               "  -o OUT.s   write to a file instead of standard output\n");
+               "assembling the output gives the identical executable.\n");
+    cli_print_options(f, disasm_options);
 }
 
 int cmd_disasm(int argc, char **argv)
 {
     const char *in = NULL, *outp = NULL;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+    cli_parser p;
+    cli_init(&p, "dpp disasm", argc, argv, disasm_options, NULL);
+    for (int st = CLI_OPTION; st != CLI_END;) {
+        const cli_option *o;
+        const char *v;
+        switch (st = cli_next(&p, &o, &v)) {
+        case CLI_HELP:
             disasm_usage(stdout);
             return 0;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc) {
-            outp = argv[++i];
-        } else if (argv[i][0] == '-' || in) {
-            fprintf(stderr, "dpp disasm: unexpected argument '%s'\n", argv[i]);
-            disasm_usage(stderr);
+        case CLI_ERROR:
             return 2;
-        } else {
-            in = argv[i];
+        case CLI_ARG:
+            if (in) {
+                cli_error(&p, "unexpected argument '%s' (one input only)", v);
+                return 2;
+            }
+            in = v;
+            break;
+        case CLI_OPTION:
+            outp = v;
+            break;
         }
     }
     if (!in) {
-        disasm_usage(stderr);
+        cli_error(&p, "missing IN.elf (see --help)");
         return 2;
     }
     dpp_exe *exe = malloc(sizeof *exe);

@@ -12,76 +12,89 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum { K_MEM = 1, K_MEM_SIZE, K_MEM_OUT, K_TRACE, K_STATS };
+
+static const cli_option exec_options[] = {
+    {"mem", "IMAGE", "device memory contents (required)", NULL, K_MEM, CLI_REQUIRED},
+    {"mem-size", "BYTES",
+     "device memory size (default: the image plus the buffer; decimal, k/M/G = 10^3/6/9)", NULL,
+     K_MEM_SIZE, 0},
+    {"mem-out", "FILE", "write the device memory (image-sized) after the run", NULL, K_MEM_OUT, 0},
+    {"trace", "FILE", "write every flow-control event of every wavefront", NULL, K_TRACE, 0},
+    {"stats", NULL,
+     "print the performance counters, instructions issued, lane-instructions, wall time and rate",
+     NULL, K_STATS, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
 static void exec_usage(FILE *f)
 {
     fprintf(f, "usage: dpp exec CMDBUF --mem IMAGE [options]\n"
                "Loads IMAGE at device address 0, places CMDBUF after it (2 KiB aligned), runs\n"
-               "it through the runtime API and reports the first error with its byte offset.\n"
-               "  --mem IMAGE        device memory contents (required)\n"
-               "  --mem-size BYTES   device memory size (default: the image plus the buffer)\n"
-               "  --mem-out FILE     write the device memory (image-sized) after the run\n"
-               "  --wave N           lanes per wavefront, 1..64 (default 64)\n"
-               "  --contexts N       wavefronts in flight, 1..16 (default 1)\n"
-               "  --threads N        threads that share the wavefronts, 1..64 (default: the\n"
-               "                     machine's cores); results do not depend on it\n"
-               "  --step-limit N     instructions one wavefront may issue (default 1000000)\n"
-               "  --trace FILE       write every flow-control event of every wavefront\n"
-               "  --stats            print the performance counters, instructions issued,\n"
-               "                     lane-instructions, wall time and rate\n");
+               "it through the runtime API and reports the first error with its byte offset.\n");
+    cli_print_options(f, exec_options);
+    cli_print_options(f, cli_array_options);
 }
 
 typedef struct exec_cli {
     const char *cmdbuf, *mem, *mem_out, *trace;
-    unsigned long long mem_size;
+    uint64_t mem_size;
     int stats;
 } exec_cli;
 
 static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    cli_parser ps;
+    cli_init(&ps, "dpp exec", argc, argv, exec_options, cli_array_options);
+    for (;;) {
+        const cli_option *o;
+        const char *v;
+        char err[256] = "";
         int bad = 0;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+        switch (cli_next(&ps, &o, &v)) {
+        case CLI_HELP:
             exec_usage(stdout);
             return 0;
-        } else if (!strcmp(a, "--stats")) {
-            c->stats = 1;
-            continue;
-        } else if (a[0] != '-') {
-            if (c->cmdbuf) {
-                fprintf(stderr, "dpp exec: unexpected argument '%s'\n", a);
+        case CLI_ERROR:
+            return 2;
+        case CLI_END:
+            if (!c->cmdbuf) {
+                cli_error(&ps, "missing CMDBUF (see --help)");
                 return 2;
             }
-            c->cmdbuf = a;
+            return cli_check_required(&ps) ? 2 : -1;
+        case CLI_ARG:
+            if (c->cmdbuf) {
+                cli_error(&ps, "unexpected argument '%s' (one command buffer only)", v);
+                return 2;
+            }
+            c->cmdbuf = v;
             continue;
-        } else if (!v) {
-            fprintf(stderr, "dpp exec: %s needs a value\n", a);
-            return 2;
-        } else if (!strcmp(a, "--mem")) {
+        default:
+            break;
+        }
+        switch (o->key) {
+        case K_MEM:
             c->mem = v;
-        } else if (!strcmp(a, "--mem-out")) {
+            break;
+        case K_MEM_OUT:
             c->mem_out = v;
-        } else if (!strcmp(a, "--trace")) {
+            break;
+        case K_TRACE:
             c->trace = v;
-        } else if (!strcmp(a, "--mem-size")) {
-            bad = cli_number(v, 0xFFFFF800ull, &c->mem_size);
-        } else if (cli_array_opt(a, v, &p->array, &bad)) {
-        } else {
-            fprintf(stderr, "dpp exec: unknown option '%s'\n", a);
-            exec_usage(stderr);
-            return 2;
+            break;
+        case K_STATS:
+            c->stats = 1;
+            break;
+        case K_MEM_SIZE:
+            bad = cli_count(v, 0xFFFFF800ull, &c->mem_size, err, sizeof err);
+            break;
+        default:
+            bad = cli_array_value(o, v, &p->array, err, sizeof err);
         }
-        if (bad) {
-            fprintf(stderr, "dpp exec: bad value '%s' for %s\n", v, a);
-            return 2;
-        }
-        i++;
+        if (bad)
+            return cli_bad_value(&ps, o, err), 2;
     }
-    if (!c->cmdbuf || !c->mem) {
-        exec_usage(stderr);
-        return 2;
-    }
-    return -1;
 }
 
 /* Opens the device, copies image and buffer in, runs, reports. */

@@ -1,5 +1,6 @@
 /* dpp run: run an executable over a domain with inputs, outputs and constants from files. */
 #include "array_opts.h"
+#include "cliopt.h"
 #include "commands.h"
 #include "imgio.h"
 #include "stats.h"
@@ -8,6 +9,7 @@
 #include "co.h"
 #include "elf_exe.h"
 #include "fc.h"
+#include "mc_format.h"
 #include "run.h"
 
 #include <ctype.h>
@@ -16,42 +18,61 @@
 #include <stdlib.h>
 #include <string.h>
 
+enum {
+    K_DOMAIN = 1, K_IN, K_OUT, K_TILED, K_CONSTF, K_CONSTI, K_CONSTB, K_CONSTS, K_COND_BUF,
+    K_COND_TEST, K_COND_LOC, K_COND_VAL, K_COND_WRITE, K_COND_OUT, K_TRACE, K_EMIT, K_STATS,
+};
+
+static const cli_option run_options[] = {
+    {"domain", "WxH", "i in 0..W-1, j in 0..H-1 (required; 1..4096 each)", NULL, K_DOMAIN,
+     CLI_REQUIRED},
+    {"in", "N=FILE[:FMT:WxH]",
+     "input N: .pgm/.ppm/.pfm/.png image, or raw data in FMT (UINT16_1 UINT8_4 FLOAT32_1 "
+     "FLOAT32_2 FLOAT32_4) of WxH",
+     NULL, K_IN, 0},
+    {"out", "N=FILE[:FMT]",
+     "output N, domain-sized, stored on the device in FMT (default FLOAT32_4), written by "
+     "extension: .pgm .ppm .pfm .png image, .txt dump, .raw bytes in FMT",
+     NULL, K_OUT, 0},
+    {"tiled", NULL, "use the tiled layout for every input and output surface", NULL, K_TILED, 0},
+    {"constf", "N=A,B,C,D", "float constant N (overrides the executable's value)", NULL, K_CONSTF,
+     0},
+    {"consti", "N=COUNT,INIT,STEP", "integer (loop) constant N", NULL, K_CONSTI, 0},
+    {"constb", "N=0|1", "boolean constant N", NULL, K_CONSTB, 0},
+    {"consts", "FILE",
+     "constants file: lines 'f N a b c d', 'i N count init step', 'b N v'; '#' starts a comment",
+     NULL, K_CONSTS, 0},
+    {"cond-buf", "FILE[:FMT:WxH]",
+     "conditional buffer b (loaded as --in); turns the conditional output (CO) on: each pair "
+     "passes where v T b holds (T: --cond-test, v: --cond-loc)",
+     NULL, K_COND_BUF, 0},
+    {"cond-test", "T",
+     "the test T: never less lequal equal gequal greater notequal always (default always)", NULL,
+     K_COND_TEST, 0},
+    {"cond-loc", "pe|dpp",
+     "test before running a pair (pe) or at its outputs (dpp, default); v = the program's W "
+     "output, else --cond-val",
+     NULL, K_COND_LOC, 0},
+    {"cond-val", "V", "the PE's conditional value (default 0)", NULL, K_COND_VAL, 0},
+    {"cond-write", NULL, "write v back into b where the test passes", NULL, K_COND_WRITE, 0},
+    {"cond-out", "FILE", "the conditional buffer after the run (as --out)", NULL, K_COND_OUT, 0},
+    {"trace", "FILE", "write every flow-control event of every wavefront", NULL, K_TRACE, 0},
+    {"emit", "PREFIX",
+     "write PREFIX.cb (the command buffer), PREFIX.mem (device memory before the run) and "
+     "PREFIX.after.mem (after it), for `dpp exec PREFIX.cb --mem PREFIX.mem`",
+     NULL, K_EMIT, 0},
+    {"stats", NULL,
+     "print the performance counters, instructions issued, lane-instructions, wall time and rate",
+     NULL, K_STATS, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
 static void run_usage(FILE *f)
 {
-    fprintf(f,
-            "usage: dpp run PROG.elf --domain WxH [options]\n"
-            "Runs PROG once for every (i, j) of the domain (docs/run.md).\n"
-            "  --domain WxH           i in 0..W-1, j in 0..H-1 (required; 1..4096 each)\n"
-            "  --in N=FILE[:FMT:WxH]  input N: .pgm/.ppm/.pfm image, or raw data in FMT\n"
-            "                         (UINT16_1 UINT8_4 FLOAT32_1 FLOAT32_2 FLOAT32_4) of WxH\n"
-            "  --out N=FILE[:FMT]     output N (domain-sized; device format FMT, default\n"
-            "                         FLOAT32_4): .pgm/.ppm/.pfm image, .txt dump, else raw\n"
-            "  --tiled                use the tiled layout for every input and output surface\n"
-            "  --constf N=A,B,C,D     float constant N (overrides the executable's value)\n"
-            "  --consti N=COUNT,INIT,STEP   integer (loop) constant N\n"
-            "  --constb N=0|1         boolean constant N\n"
-            "  --consts FILE          constants file: lines 'f N a b c d', 'i N count init step',\n"
-            "                         'b N v'; '#' starts a comment\n"
-            "  --wave N               lanes per wavefront, 1..64 (default 64)\n"
-            "  --contexts N           wavefronts in flight, 1..16 (default 1)\n"
-            "  --threads N            threads that share the wavefronts, 1..64 (default: the\n"
-            "                         machine's cores); results do not depend on it\n"
-            "  --step-limit N         instructions one wavefront may issue (default 1000000;\n"
-            "                         0 = none)\n"
-            "  --cond-buf FILE[:FMT:WxH]  conditional buffer b (as --in); turns the CO on with\n"
-            "  --cond-test T          never less lequal equal gequal greater notequal always\n"
-            "                         (default always), v T b\n"
-            "  --cond-loc pe|dpp      test before running a pair (pe) or at its outputs (dpp,\n"
-            "                         default); v = the program's W output, else --cond-val\n"
-            "  --cond-val V           the PE's conditional value (default 0)\n"
-            "  --cond-write           write v back into b where the test passes\n"
-            "  --cond-out FILE        the conditional buffer after the run (as --out)\n"
-            "  --trace FILE           write every flow-control event of every wavefront\n"
-            "  --emit PREFIX          write PREFIX.cb (the command buffer), PREFIX.mem (device\n"
-            "                         memory before the run) and PREFIX.after.mem (after it),\n"
-            "                         for `dpp exec PREFIX.cb --mem PREFIX.mem`\n"
-            "  --stats                print the performance counters, instructions issued,\n"
-            "                         lane-instructions, wall time and rate\n");
+    fprintf(f, "usage: dpp run PROG.elf --domain WxH [options]\n"
+               "Runs PROG once for every (i, j) of the domain (docs/run.md).\n");
+    cli_print_options(f, run_options);
+    cli_print_options(f, cli_array_options);
 }
 
 /* "N=REST": index below limit and the rest. */
@@ -69,9 +90,9 @@ static int split_index(const char *arg, unsigned limit, unsigned *idx, const cha
 
 static int parse_wh(const char *s, uint32_t *w, uint32_t *h)
 {
-    char tail;
+    char err[128];
     unsigned a, b;
-    if (sscanf(s, "%ux%u%c", &a, &b, &tail) != 2 || a < 1 || b < 1 || a > 8192 || b > 8192)
+    if (cli_size(s, 8192, &a, &b, err, sizeof err))
         return -1;
     *w = a;
     *h = b;
@@ -155,7 +176,7 @@ static int load_consts(const char *path, dpp_run_opts *o)
 typedef struct run_cli {
     const char *prog, *trace, *emit, *out_path[4], *cond_out;
     const char *in_spec[17]; /* 16 = the conditional buffer */
-    int tiled, stats, have_domain;
+    int tiled, stats;
 } run_cli;
 
 static const char *const cond_tests[8] = {"never",  "less",    "lequal",   "equal",
@@ -171,89 +192,136 @@ static int parse_cond_test(const char *v, uint8_t *out)
     return -1;
 }
 
+/* "N=FILE[:FMT]" of --out: the path (static storage per index) and the device format. */
+static int parse_out(const char *v, run_cli *c, dpp_run_opts *o, char *err, size_t errlen)
+{
+    unsigned idx;
+    const char *rest;
+    if (split_index(v, 4, &idx, &rest)) {
+        snprintf(err, errlen, "'%s' is not N=FILE[:FMT] with N in 0..3", v);
+        return -1;
+    }
+    const char *colon = strrchr(rest, ':');
+    int fmt = colon ? cli_parse_format(colon + 1) : MC_FMT_FLOAT32_4;
+    static char paths[4][1024];
+    snprintf(paths[idx], sizeof paths[idx], "%.*s",
+             (int)(colon && fmt >= 0 ? colon - rest : (long)strlen(rest)), rest);
+    if (cli_check_output_name(paths[idx], err, errlen))
+        return -1;
+    c->out_path[idx] = paths[idx];
+    o->out_format[idx] = (uint8_t)(fmt >= 0 ? fmt : MC_FMT_FLOAT32_4);
+    o->out_used |= (uint8_t)(1u << idx);
+    return 0;
+}
+
+/* One option's value into c and o: 0, -1 with a message in err, or 1 for an input error
+ * already reported (a constants file). */
+static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_opts *o,
+                      char *err, size_t errlen)
+{
+    unsigned idx;
+    const char *rest;
+    double vals[5];
+    int bad = 0;
+    switch (opt->key) {
+    case K_DOMAIN:
+        return cli_size(v, 4096, &o->width, &o->height, err, errlen);
+    case K_IN:
+        bad = split_index(v, 16, &idx, &rest);
+        if (!bad)
+            c->in_spec[idx] = rest;
+        break;
+    case K_OUT:
+        return parse_out(v, c, o, err, errlen);
+    case K_TILED:
+        c->tiled = 1;
+        break;
+    case K_CONSTF:
+    case K_CONSTI:
+    case K_CONSTB: {
+        char kind = opt->key == K_CONSTF ? 'f' : opt->key == K_CONSTI ? 'i' : 'b';
+        bad = split_index(v, kind == 'f' ? 256 : 32, &idx, &rest) ||
+              set_const(o, kind, idx, vals, parse_values(rest, vals, 5));
+        break;
+    }
+    case K_CONSTS:
+        return load_consts(v, o) ? 1 : 0;
+    case K_COND_BUF:
+        c->in_spec[16] = v;
+        break;
+    case K_COND_TEST:
+        bad = parse_cond_test(v, &o->cond_test);
+        break;
+    case K_COND_LOC:
+        bad = strcmp(v, "pe") && strcmp(v, "dpp");
+        o->cond_loc = !strcmp(v, "pe") ? CO_LOC_PE : CO_LOC_DPP;
+        break;
+    case K_COND_VAL:
+        bad = parse_values(v, vals, 1) != 1;
+        o->cond_val = fbits(bad ? 0 : vals[0]);
+        break;
+    case K_COND_WRITE:
+        o->cond_writemask = 1;
+        break;
+    case K_COND_OUT:
+        c->cond_out = v;
+        return cli_check_output_name(v, err, errlen);
+    case K_TRACE:
+        c->trace = v;
+        break;
+    case K_EMIT:
+        c->emit = v;
+        break;
+    case K_STATS:
+        c->stats = 1;
+        break;
+    default:
+        return cli_array_value(opt, v, &o->array, err, errlen);
+    }
+    if (bad)
+        snprintf(err, errlen, "bad value '%s'", v);
+    return bad ? -1 : 0;
+}
+
 /* Option parsing; returns -1 to continue, else the exit status. */
 static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL, *rest;
-        unsigned idx;
-        double vals[5];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+    cli_parser p;
+    cli_init(&p, "dpp run", argc, argv, run_options, cli_array_options);
+    for (;;) {
+        const cli_option *opt;
+        const char *v;
+        char err[700] = "";
+        switch (cli_next(&p, &opt, &v)) {
+        case CLI_HELP:
             run_usage(stdout);
             return 0;
-        }
-        int takes = a[0] == '-' && strcmp(a, "--tiled") && strcmp(a, "--stats") &&
-                    strcmp(a, "--cond-write");
-        if (takes && !v) {
-            fprintf(stderr, "dpp run: %s needs a value\n", a);
+        case CLI_ERROR:
             return 2;
-        }
-        int bad = 0;
-        if (!strcmp(a, "--domain")) {
-            bad = parse_wh(v, &o->width, &o->height) || o->width > 4096 || o->height > 4096;
-            c->have_domain = 1;
-        } else if (!strcmp(a, "--cond-buf"))
-            c->in_spec[16] = v;
-        else if (!strcmp(a, "--cond-out"))
-            c->cond_out = v;
-        else if (!strcmp(a, "--cond-test"))
-            bad = parse_cond_test(v, &o->cond_test);
-        else if (!strcmp(a, "--cond-loc")) {
-            bad = strcmp(v, "pe") && strcmp(v, "dpp");
-            o->cond_loc = !strcmp(v, "pe") ? CO_LOC_PE : CO_LOC_DPP;
-        } else if (!strcmp(a, "--cond-val")) {
-            double d[1];
-            bad = parse_values(v, d, 1) != 1;
-            o->cond_val = fbits(bad ? 0 : d[0]);
-        } else if (!strcmp(a, "--cond-write"))
-            o->cond_writemask = 1, i--;
-        else if (!strcmp(a, "--in"))
-            bad = split_index(v, 16, &idx, &rest) || !(c->in_spec[idx] = rest);
-        else if (!strcmp(a, "--out")) {
-            bad = split_index(v, 4, &idx, &rest);
-            if (!bad) {
-                const char *colon = strrchr(rest, ':');
-                int fmt = colon ? cli_parse_format(colon + 1) : MC_FMT_FLOAT32_4;
-                static char paths[4][1024];
-                snprintf(paths[idx], sizeof paths[idx], "%.*s",
-                         (int)(colon && fmt >= 0 ? colon - rest : (long)strlen(rest)), rest);
-                c->out_path[idx] = paths[idx];
-                o->out_format[idx] = (uint8_t)(fmt >= 0 ? fmt : MC_FMT_FLOAT32_4);
-                o->out_used |= (uint8_t)(1u << idx);
+        case CLI_ARG:
+            if (c->prog) {
+                cli_error(&p, "unexpected argument '%s' (one program only)", v);
+                return 2;
             }
-        } else if (!strcmp(a, "--constf") || !strcmp(a, "--consti") || !strcmp(a, "--constb"))
-            bad = split_index(v, a[7] == 'f' ? 256 : 32, &idx, &rest) ||
-                  set_const(o, a[7] == 'f' ? 'f' : a[7], idx, vals, parse_values(rest, vals, 5));
-        else if (!strcmp(a, "--consts")) {
-            if (load_consts(v, o))
+            c->prog = v;
+            continue;
+        case CLI_OPTION:
+            switch (run_option(opt, v, c, o, err, sizeof err)) {
+            case 0:
+                continue;
+            case 1:
                 return 1;
-        } else if (cli_array_opt(a, v, &o->array, &bad)) {
-        } else if (!strcmp(a, "--trace"))
-            c->trace = v;
-        else if (!strcmp(a, "--emit"))
-            c->emit = v;
-        else if (!strcmp(a, "--tiled"))
-            c->tiled = 1, i--;
-        else if (!strcmp(a, "--stats"))
-            c->stats = 1, i--;
-        else if (a[0] != '-' && !c->prog)
-            c->prog = a, i--;
-        else {
-            fprintf(stderr, "dpp run: unexpected argument '%s'\n", a);
-            run_usage(stderr);
-            return 2;
+            default:
+                return cli_bad_value(&p, opt, err), 2;
+            }
+        default: /* CLI_END */
+            if (!c->prog) {
+                cli_error(&p, "missing PROG.elf (see --help)");
+                return 2;
+            }
+            return cli_check_required(&p) ? 2 : -1;
         }
-        if (bad) {
-            fprintf(stderr, "dpp run: bad value '%s' for %s\n", v, a);
-            return 2;
-        }
-        i++;
     }
-    if (!c->prog || !c->have_domain) {
-        run_usage(stderr);
-        return 2;
-    }
-    return -1;
 }
 
 /* Writes one emitted file; failures are reported and remembered in *failed. */
@@ -266,6 +334,9 @@ static void write_emitted(const char *prefix, const char *suffix, const uint8_t 
     if (!f || fwrite(b, 1, n, f) != n || fclose(f)) {
         fprintf(stderr, "%s: error: cannot write\n", path);
         *failed = 1;
+    } else {
+        fprintf(stderr, "dpp run: wrote %s (%s, %zu bytes)\n", path,
+               !strcmp(suffix, ".cb") ? "command buffer" : "device memory", n);
     }
 }
 
@@ -310,6 +381,17 @@ static int load_inputs(const run_cli *c, dpp_run_opts *o)
     return -1;
 }
 
+/* Says what a file holds, so that a user sees where each result went (on stderr: stdout
+ * stays for data such as --stats). */
+static void wrote(const char *path, const char *what, int k, const dpp_image *img)
+{
+    char idx[16] = "";
+    if (k >= 0)
+        snprintf(idx, sizeof idx, " %d", k);
+    fprintf(stderr, "dpp run: wrote %s (%s%s, %ux%u %s: %s)\n", path, what, idx, img->width,
+            img->height, mc_format_name(img->format), cli_output_kind(path));
+}
+
 static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result *res,
                   double seconds)
 {
@@ -321,12 +403,17 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
             fprintf(stderr, "%s\n", msg);
             return 1;
         }
+        wrote(c->out_path[k], "output", k, &res->output[k]);
     }
     char msg[600];
     if (c->cond_out && res->cond.data && cli_save_image(c->cond_out, &res->cond, msg, sizeof msg)) {
         fprintf(stderr, "%s\n", msg);
         return 1;
     }
+    if (c->cond_out && res->cond.data)
+        wrote(c->cond_out, "conditional buffer", -1, &res->cond);
+    if (c->trace)
+        fprintf(stderr, "dpp run: wrote %s (flow-control trace)\n", c->trace);
     if (c->stats) {
         printf("domain             %ux%u\n", o->width, o->height);
         cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array};

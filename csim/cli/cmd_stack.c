@@ -1,5 +1,6 @@
 /* dpp stack: the STACK_SIZE an event list needs under one accounting rule,
  * and the line where the high-water mark is first reached. */
+#include "cliopt.h"
 #include "commands.h"
 #include "stack_acct.h"
 #include "stack_events.h"
@@ -47,72 +48,92 @@ typedef struct stack_opts {
     int prog; /* the input is a CTM executable: events carry slots, not lines */
 } stack_opts;
 
-static int bad_usage(const char *what, const char *arg)
-{
-    fprintf(stderr, "dpp stack: %s%s%s\n%s", what, arg ? " " : "", arg ? arg : "", usage_text);
-    return 2;
-}
+enum { K_WIDTH = 1, K_RULE, K_CHIP, K_STACK_SIZE, K_TRACE };
 
-static int parse_uint(const char *s, long max, long *out)
+static const cli_option stack_options[] = {
+    {"width", "16|32|48|64", "physical thread-group width (required)", NULL, K_WIDTH,
+     CLI_REQUIRED},
+    {"rule", "isa|mesa|llvm", "accounting rule (required)", NULL, K_RULE, CLI_REQUIRED},
+    {"chip", "C", "r600 r700 evergreen ni cayman", NULL, K_CHIP, 0},
+    {"stack-size", "N", "0..255", NULL, K_STACK_SIZE, 0},
+    {"trace", NULL, "print entries, subentries and need after every op", NULL, K_TRACE, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
+/* One option's value into o; 0, or -1 with a message in err. */
+static int stack_option(const cli_option *opt, const char *v, stack_opts *o, int *rule,
+                        char *err, size_t errlen)
 {
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (errno || end == s || *end || v < 0 || v > max)
-        return -1;
-    *out = v;
-    return 0;
+    unsigned width;
+    uint64_t size;
+    size_t k = 0, n = sizeof chips / sizeof chips[0];
+    switch (opt->key) {
+    case K_WIDTH:
+        if (cli_range_u(v, 1, 64, &width, err, errlen) || !stack_acct_subentries_per_entry(width))
+            return snprintf(err, errlen, "'%s' is not 16, 32, 48 or 64", v), -1;
+        o->cfg.width = width;
+        return 0;
+    case K_RULE:
+        for (unsigned r = 0; r < STACK_RULE_COUNT; r++)
+            if (!strcasecmp(v, stack_rule_name(r)))
+                *rule = (int)r;
+        if (*rule < 0)
+            return snprintf(err, errlen, "'%s' is not isa, mesa or llvm", v), -1;
+        return 0;
+    case K_CHIP:
+        while (k < n && strcasecmp(v, chips[k].name))
+            k++;
+        if (k == n)
+            return snprintf(err, errlen, "'%s' is not r600, r700, evergreen, ni or cayman", v), -1;
+        o->cfg.chip = chips[k].chip;
+        return 0;
+    case K_STACK_SIZE:
+        if (cli_range(v, 0, 255, &size, err, errlen))
+            return -1;
+        o->stack_size = (long)size;
+        return 0;
+    default:
+        o->trace = 1;
+        return 0;
+    }
 }
 
 /* Fills o from argv; returns 0, or the exit status of a usage error. */
 static int parse_args(int argc, char **argv, stack_opts *o)
 {
-    long width = -1;
     int rule = -1;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--trace")) {
-            o->trace = 1;
-            continue;
-        }
-        if (a[0] != '-') {
-            if (o->path)
-                return bad_usage("more than one input file:", a);
-            o->path = a;
-            continue;
-        }
-        if (!v)
-            return bad_usage("unknown option or missing value:", a);
-        i++;
-        if (!strcmp(a, "--width")) {
-            if (parse_uint(v, 64, &width) || !stack_acct_subentries_per_entry((unsigned)width))
-                return bad_usage("--width must be 16, 32, 48 or 64, not", v);
-        } else if (!strcmp(a, "--rule")) {
-            for (unsigned r = 0; r < STACK_RULE_COUNT; r++)
-                if (!strcasecmp(v, stack_rule_name(r)))
-                    rule = (int)r;
-            if (rule < 0)
-                return bad_usage("--rule must be isa, mesa or llvm, not", v);
-        } else if (!strcmp(a, "--chip")) {
-            size_t k = 0, n = sizeof chips / sizeof chips[0];
-            while (k < n && strcasecmp(v, chips[k].name))
-                k++;
-            if (k == n)
-                return bad_usage("--chip must be r600, r700, evergreen, ni or cayman, not", v);
-            o->cfg.chip = chips[k].chip;
-        } else if (!strcmp(a, "--stack-size")) {
-            if (parse_uint(v, 255, &o->stack_size))
-                return bad_usage("--stack-size must be 0..255, not", v);
-        } else {
-            return bad_usage("unknown option", a);
+    cli_parser p;
+    cli_init(&p, "dpp stack", argc, argv, stack_options, NULL);
+    for (;;) {
+        const cli_option *opt;
+        const char *v;
+        char err[256];
+        switch (cli_next(&p, &opt, &v)) {
+        case CLI_HELP: /* handled before parsing */
+        case CLI_ERROR:
+            return 2;
+        case CLI_ARG:
+            if (o->path) {
+                cli_error(&p, "more than one input file: '%s'", v);
+                return 2;
+            }
+            o->path = v;
+            break;
+        case CLI_OPTION:
+            if (stack_option(opt, v, o, &rule, err, sizeof err))
+                return cli_bad_value(&p, opt, err), 2;
+            break;
+        default:
+            if (!o->path) {
+                cli_error(&p, "missing EVENTS or PROG.elf (see --help)");
+                return 2;
+            }
+            if (cli_check_required(&p))
+                return 2;
+            o->cfg.rule = (unsigned)rule;
+            return 0;
         }
     }
-    if (!o->path || width < 0 || rule < 0)
-        return bad_usage("an input file, --width and --rule are required", NULL);
-    o->cfg.width = (unsigned)width;
-    o->cfg.rule = (unsigned)rule;
-    return 0;
 }
 
 /* Reads a whole file into a new buffer; 0 on success. */

@@ -50,8 +50,80 @@ int cli_parse_format(const char *s)
 
 static const char *ext(const char *path)
 {
-    const char *dot = strrchr(path, '.');
-    return dot ? dot : "";
+    const char *dot = strrchr(path, '.'), *slash = strrchr(path, '/');
+    return dot && (!slash || dot > slash) ? dot : "";
+}
+
+/* Every file kind by extension: whether it can be read, written, and what a write keeps. */
+static const struct img_kind {
+    const char *ext;
+    int in, out;
+    const char *what;
+} kinds[] = {
+    {".pgm", 1, 1, "PGM, channel 0 clamped to [0, 1] as 8 bits"},
+    {".ppm", 1, 1, "PPM, channels 0-2 clamped to [0, 1] as 8 bits"},
+    {".pfm", 1, 1, "PFM, channels 0-2 as little-endian floats"},
+    {".png", 1, 1, "PNG, 8 bits: grey for a one-channel format, else RGB of channels 0-2"},
+    {".txt", 0, 1, "text, one line 'i j c0 c1 c2 c3' per element"},
+    {".raw", 0, 1, "raw bytes in the device format"},
+};
+
+static const struct img_kind *kind_of(const char *path, int output)
+{
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+        if (!strcmp(ext(path), kinds[k].ext) && (output ? kinds[k].out : kinds[k].in))
+            return &kinds[k];
+    return NULL;
+}
+
+/* " (known: .pgm .ppm ...)" for inputs or outputs. */
+static void list_kinds(char *buf, size_t n, int output)
+{
+    size_t used = (size_t)snprintf(buf, n, "known:");
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0] && used < n; k++)
+        if (output ? kinds[k].out : kinds[k].in)
+            used += (size_t)snprintf(buf + used, n - used, " %s", kinds[k].ext);
+}
+
+int cli_check_output_name(const char *path, char *msg, size_t msz)
+{
+    if (kind_of(path, 1))
+        return 0;
+    char known[128];
+    list_kinds(known, sizeof known, 1);
+    snprintf(msg, msz, "%s: error: unknown output extension '%s' (%s)", path, ext(path), known);
+    return -1;
+}
+
+const char *cli_output_kind(const char *path)
+{
+    const struct img_kind *k = kind_of(path, 1);
+    return k ? k->what : "?";
+}
+
+uint32_t cli_get_le32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void cli_put_le32(uint8_t *p, uint32_t v)
+{
+    for (int k = 0; k < 4; k++)
+        p[k] = (uint8_t)(v >> 8 * k);
+}
+
+static uint32_t float_bits(float f)
+{
+    uint32_t u;
+    memcpy(&u, &f, 4);
+    return u;
+}
+
+static float bits_float(uint32_t u)
+{
+    float f;
+    memcpy(&f, &u, 4);
+    return f;
 }
 
 /* Reads the next header number of a PNM/PFM file (skipping blanks and # comments). */
@@ -73,10 +145,6 @@ static int header_token(const uint8_t *b, size_t len, size_t *pos, char *tok, si
     return n ? 0 : -1;
 }
 
-static void put_f32(uint8_t *p, float f)
-{
-    memcpy(p, &f, 4);
-}
 
 /* Fills an image from a PNM/PFM file body. */
 static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *img, char *msg,
@@ -95,7 +163,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
     int pgm = !strcmp(magic, "P5"), ppm = !strcmp(magic, "P6"), pfg = !strcmp(magic, "Pf"),
         pfc = !strcmp(magic, "PF");
     if (!(pgm || ppm || pfg || pfc) || w < 1 || h < 1 || w > 4096 || h > 8191 ||
-        ((pgm || ppm) && (maxv < 1 || maxv > 65535)) || ((pfg || pfc) && !(maxv < 0))) {
+        ((pgm || ppm) && (maxv < 1 || maxv > 65535)) || ((pfg || pfc) && !(maxv != 0))) {
         snprintf(msg, msz, "%s: byte 0: error: unsupported image header '%s %s %s %s'", path, magic,
                  ws, hs, ms);
         return -1;
@@ -118,6 +186,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
         return -1;
     }
     const uint8_t *px = b + pos;
+    int big_endian = maxv > 0; /* a PFM's scale sign gives its byte order */
     for (long y = 0; y < h; y++)
         for (long x = 0; x < w; x++) {
             long row = pfg || pfc ? h - 1 - y : y; /* PFM stores the bottom row first */
@@ -127,8 +196,11 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 float v;
                 if (c >= chans)
                     v = 1.0f;
-                else if (sample == 4)
-                    memcpy(&v, px + src + 4 * c, 4);
+                else if (sample == 4) {
+                    const uint8_t *q = px + src + 4 * c;
+                    uint8_t le[4] = {q[3], q[2], q[1], q[0]};
+                    v = bits_float(cli_get_le32(big_endian ? le : q));
+                }
                 else if (sample == 2)
                     v = (float)(px[src + 2 * c] << 8 | px[src + 2 * c + 1]) / (float)maxv;
                 else
@@ -136,7 +208,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 if (img->format == MC_FMT_UINT8_4)
                     dst[c] = c < 3 ? px[src + c] : 255;
                 else if (c < mc_format_channels(img->format))
-                    put_f32(dst + 4 * c, v);
+                    cli_put_le32(dst + 4 * c, float_bits(v));
             }
         }
     return 0;
@@ -151,14 +223,20 @@ int cli_load_image(const char *path, int format, uint32_t width, uint32_t height
         return -1;
     const char *e = ext(path);
     int rc;
-    if (!strcmp(e, ".pgm") || !strcmp(e, ".ppm") || !strcmp(e, ".pfm")) {
-        rc = load_pnm(path, b, len, img, msg, msz);
+    if (kind_of(path, 0)) {
+        rc = !strcmp(e, ".png") ? cli_load_png(path, b, len, img, msg, msz)
+                                : load_pnm(path, b, len, img, msg, msz);
         free(b);
         return rc;
     }
     if (format < 0 || width < 1 || height < 1) {
         free(b);
-        snprintf(msg, msz, "%s: error: a raw input needs FORMAT:WxH (e.g. FLOAT32_1:64x64)", path);
+        char known[128];
+        list_kinds(known, sizeof known, 0);
+        snprintf(msg, msz,
+                 "%s: error: not an image (%s); a raw input needs FORMAT:WxH (e.g. "
+                 "FLOAT32_1:64x64)",
+                 path, known);
         return -1;
     }
     size_t need = (size_t)width * height * mc_format_bpe((unsigned)format);
@@ -176,23 +254,23 @@ int cli_load_image(const char *path, int format, uint32_t width, uint32_t height
     return 0;
 }
 
-static float channel(const dpp_image *img, uint32_t x, uint32_t y, unsigned c)
+float cli_channel(const dpp_image *img, uint32_t x, uint32_t y, unsigned c)
 {
     uint32_t v[4];
     mc_unpack(img->format, img->data + ((size_t)y * img->width + x) * mc_format_bpe(img->format),
               v);
-    float f;
-    memcpy(&f, &v[c], 4);
-    return f;
+    return bits_float(v[c]);
 }
 
-static uint8_t to8(float f)
+uint8_t cli_to8(float f)
 {
     return (uint8_t)(f > 0 ? (f < 1 ? lrintf(f * 255.0f) : 255) : 0);
 }
 
 int cli_save_image(const char *path, const dpp_image *img, char *msg, size_t msz)
 {
+    if (cli_check_output_name(path, msg, msz))
+        return -1;
     FILE *f = fopen(path, "wb");
     if (!f) {
         snprintf(msg, msz, "%s: error: cannot create: %s", path, strerror(errno));
@@ -206,25 +284,31 @@ int cli_save_image(const char *path, const dpp_image *img, char *msg, size_t msz
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++)
                 for (unsigned c = 0; c < ch; c++)
-                    fputc(to8(channel(img, x, y, c)), f);
+                    fputc(cli_to8(cli_channel(img, x, y, c)), f);
     } else if (!strcmp(e, ".pfm")) {
         fprintf(f, "PF\n%u %u\n-1.0\n", w, h);
         for (uint32_t y = h; y-- > 0;)
             for (uint32_t x = 0; x < w; x++)
                 for (unsigned c = 0; c < 3; c++) {
-                    float v = channel(img, x, y, c);
-                    fwrite(&v, 4, 1, f);
+                    uint8_t le[4];
+                    cli_put_le32(le, float_bits(cli_channel(img, x, y, c)));
+                    fwrite(le, 4, 1, f);
                 }
     } else if (!strcmp(e, ".txt")) {
         for (uint32_t y = 0; y < h; y++)
             for (uint32_t x = 0; x < w; x++)
-                fprintf(f, "%u %u %.9g %.9g %.9g %.9g\n", x, y, (double)channel(img, x, y, 0),
-                        (double)channel(img, x, y, 1), (double)channel(img, x, y, 2),
-                        (double)channel(img, x, y, 3));
+                fprintf(f, "%u %u %.9g %.9g %.9g %.9g\n", x, y, (double)cli_channel(img, x, y, 0),
+                        (double)cli_channel(img, x, y, 1), (double)cli_channel(img, x, y, 2),
+                        (double)cli_channel(img, x, y, 3));
+    } else if (!strcmp(e, ".png")) {
+        if (cli_save_png(path, f, img, msg, msz)) {
+            fclose(f);
+            return -1;
+        }
     } else {
         fwrite(img->data, mc_format_bpe(img->format), (size_t)w * h, f);
     }
-    if (fclose(f)) {
+    if (ferror(f) | fclose(f)) {
         snprintf(msg, msz, "%s: error: write failed", path);
         return -1;
     }

@@ -1,8 +1,8 @@
 ; Mandelbrot set: one pair (i, j) per pixel. A data-dependent loop that
 ; breaks when |z| escapes, with nested ifs (escape test, then an early-escape
-; band test on a predicate). Output 0 (RGB; alpha is not written): red =
-; iterations / 64; green = 1/64 for pixels that escape within 8 iterations,
-; 1/4096 for later escapes, 0 inside the set; blue = 0.
+; band test on a predicate). Output 0: (iterations / 64, band, 0); alpha is not
+; written. The band is 1/64 for pixels that escape within 8 iterations, 1/4096
+; for later escapes, 0 inside the set.
 ; The whole set is drawn at any domain: the step is the extent divided by the
 ; domain, from the .domain constant c5 = (W, H, 1/W, 1/H) that `dpp run` sets.
 ; Constants: c0 = extent (3, 3), c1 = corner (x0, y0), c2 = -4, c3 = 1/64;

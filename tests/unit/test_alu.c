@@ -636,5 +636,5 @@ int main(void)
         cmocka_unit_test(compare_against_zero),
         cmocka_unit_test(illegal_words_are_refused),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("alu", tests, NULL, NULL);
 }

@@ -362,5 +362,5 @@ int main(void)
         cmocka_unit_test(direct_operands_match_explicit_slots),
         cmocka_unit_test(mutated_sources_never_crash),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests_name("asm", tests, setup, teardown);
 }

@@ -403,5 +403,5 @@ int main(void)
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests_name("elf", tests, setup, NULL);
 }

@@ -294,5 +294,5 @@ int main(void)
         cmocka_unit_test(alu_result_freshness),
         cmocka_unit_test(inline_constants_and_loop_constants),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("isa", tests, NULL, NULL);
 }

@@ -96,5 +96,5 @@ int main(void)
         cmocka_unit_test(single_words_roundtrip),
         cmocka_unit_test(random_programs_roundtrip),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("roundtrip", tests, NULL, NULL);
 }

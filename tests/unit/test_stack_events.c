@@ -131,5 +131,5 @@ int main(void)
         cmocka_unit_test(test_empty_and_comment_only),
         cmocka_unit_test(test_errors),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("stack_events", tests, NULL, NULL);
 }

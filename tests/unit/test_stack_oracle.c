@@ -208,5 +208,5 @@ int main(void)
         cmocka_unit_test(test_documented_disagreements),
         cmocka_unit_test(test_oracle_errors),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("stack_oracle", tests, NULL, NULL);
 }

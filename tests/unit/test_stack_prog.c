@@ -293,5 +293,5 @@ int main(void)
         cmocka_unit_test(test_errors),
         cmocka_unit_test(test_no_flow),
     };
-    return cmocka_run_group_tests(tests, NULL, NULL);
+    return cmocka_run_group_tests_name("stack_prog", tests, NULL, NULL);
 }

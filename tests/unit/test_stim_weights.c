@@ -79,18 +79,6 @@ static void test_parse_errors(void **state)
     assert_non_null(strstr(err, "nop push pop inv")); /* names the valid ops */
 }
 
-static void test_counts(void **state)
-{
-    (void)state;
-    uint64_t x;
-    char err[64];
-    assert_int_equal(stim_parse_count("250000", &x, err, sizeof err), 0);
-    assert_int_equal(x, 250000);
-    assert_int_equal(stim_parse_count("-1", &x, err, sizeof err), -1);
-    assert_int_equal(stim_parse_count("12k", &x, err, sizeof err), -1);
-    assert_int_equal(stim_parse_count("", &x, err, sizeof err), -1);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -98,7 +86,6 @@ int main(void)
         cmocka_unit_test(test_rare_ops_keep_one_slot),
         cmocka_unit_test(test_parse_and_format_round_trip),
         cmocka_unit_test(test_parse_errors),
-        cmocka_unit_test(test_counts),
     };
     return cmocka_run_group_tests_name("stim_weights", tests, NULL, NULL);
 }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The cosim --json reports (pass, and a mismatch of every block) validate against
+# docs/cosim-report.schema.json, and the schema is not vacuous: broken reports fail it.
+set -uo pipefail
+cd "$ROOT"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py=/usr/bin/python3 # Debian's, with python3-jsonschema (scripts/deps.sh)
+schema=docs/cosim-report.schema.json
+# validate FILE... : prints "ok FILE" or the first error of each; exit 1 if any fails
+validate() {
+  "$py" - "$schema" "$@" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft7Validator.check_schema(schema)
+bad = 0
+for path in sys.argv[2:]:
+    try:
+        jsonschema.validate(json.load(open(path)), schema, cls=jsonschema.Draft7Validator)
+        print("ok", path)
+    except (jsonschema.ValidationError, ValueError) as e:
+        print("invalid", path, str(e).splitlines()[0]); bad = 1
+sys.exit(bad)
+PY
+}
+cosim=$BUILD/cosim
+run() { # name options... (exit 0 or 1 expected)
+  local name=$1; shift
+  "$cosim" "$@" --quiet --json "$tmp/$name.json" --out "$tmp/waves" --wave-window 20 >/dev/null
+  (($? <= 1)) || { echo "FAIL: cosim $*"; exit 1; }
+}
+run pred-pass --block pred --cycles 20k
+run stack-pass --block stack --width 32 --rule mesa --chip evergreen --cycles 20k
+run fc-pass --block fc --contexts 4 --lanes 16 --cycles 20k
+run pred-mm --block pred --contexts 8 --lanes 64 --depth 8 --seed 21 --rtl-variant full_off_by_one
+run stack-mm --block stack --width 16 --rule isa --seed 51 --rtl-variant stack_ceil_floor
+run fc-mm --block fc --contexts 4 --lanes 16 --seed 41 --rtl-variant fc_else_any_counter
+for b in pred stack fc; do
+  grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || { echo "FAIL: $b-mm did not mismatch"; exit 1; }
+done
+validate "$tmp"/*.json || { echo "FAIL: a report does not match $schema"; exit 1; }
+# Broken copies must be refused: a missing member, a wrong type, a stray block section.
+"$py" - "$tmp" <<'PY'
+import json, sys
+d = sys.argv[1]
+r = json.load(open(d + "/pred-mm.json"))
+json.dump({k: v for k, v in r.items() if k != "field"}, open(d + "/bad-nofield.x", "w"))
+r2 = dict(r, lanes="1,4"); json.dump(r2, open(d + "/bad-lanes.x", "w"))
+s = json.load(open(d + "/stack-mm.json")); s["expected_outputs"]["overflow"] = 1
+json.dump(s, open(d + "/bad-overflow.x", "w"))
+p = json.load(open(d + "/pred-pass.json")); p["cycle"] = 3
+json.dump(p, open(d + "/bad-passcycle.x", "w"))
+PY
+for f in "$tmp"/bad-*.x; do
+  if validate "$f" >/dev/null; then echo "FAIL: the schema accepts $(basename "$f")"; exit 1; fi
+done
+echo "ok: 4 broken reports refused"

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# scripts/test.sh merges cmocka's own JUnit output with the reports of binaries that fail
+# without one into a single file that xmllint accepts, with the right counts.
+set -uo pipefail
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+mkdir -p "$tmp/san/tests"
+cat >"$tmp/t.c" <<'C'
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+static void passes(void **s) { (void)s; assert_int_equal(1, 1); }
+static void fails(void **s) { (void)s; assert_int_equal(1, 2); }
+int main(void)
+{
+    const struct CMUnitTest t[] = {cmocka_unit_test(passes), cmocka_unit_test(fails)};
+    return cmocka_run_group_tests_name("mixed", t, NULL, NULL);
+}
+C
+cc "$tmp/t.c" -o "$tmp/san/tests/test_mixed" $(pkg-config --libs cmocka) || exit 1
+printf '#!/bin/sh\necho "AddressSanitizer: heap-use-after-free & <junk>"; exit 1\n' >"$tmp/san/tests/test_crash"
+chmod +x "$tmp/san/tests/test_crash"
+"$ROOT/scripts/test.sh" --build "$tmp" --only unit >"$tmp/log" 2>&1
+rc=$?
+cat "$tmp/log"
+report=$tmp/test-results.xml
+((rc == 1)) || { echo "FAIL: test.sh exit $rc, want 1"; exit 1; }
+xmllint --noout "$report" || { echo "FAIL: the report is not well-formed"; exit 1; }
+x() { xmllint --xpath "$1" "$report"; }
+[[ $(x 'count(/testsuites/testsuite)') == 2 && $(x 'sum(//testsuite/@tests)') == 3 ]] ||
+  { echo "FAIL: suites/tests: $(cat "$report")"; exit 1; }
+[[ $(x 'string(//testsuite[@name="mixed"]/testcase[@name="fails"]/failure)') != "" ]] ||
+  { echo "FAIL: the cmocka failure is missing"; exit 1; }
+x 'string(//testsuite[@name="test_crash"]//error)' | grep -q 'heap-use-after-free &amp;\|heap-use-after-free &' ||
+  { echo "FAIL: the crash log is missing"; exit 1; }
+grep -q '^total: 1 passed, 2 failed' "$tmp/log" || { echo "FAIL: summary line"; exit 1; }
+echo "ok: one report, cmocka's XML plus a crash without one"
