@@ -118,7 +118,11 @@ dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error
     if (p->threads > PA_MAX_THREADS)
         return dpp_error_set(err, DPP_E_ARG, "pa: %u threads (1-%d)", p->threads,
                              PA_MAX_THREADS);
-    pa_model *pa = calloc(1, sizeof *pa);
+    /* aligned as its cores are (pa_int.h) */
+    size_t size = (sizeof(pa_model) + _Alignof(pa_core) - 1) / _Alignof(pa_core) * _Alignof(pa_core);
+    pa_model *pa = aligned_alloc(_Alignof(pa_core), size);
+    if (pa)
+        memset(pa, 0, size);
     if (!pa || !(pa->sh = calloc(1, sizeof *pa->sh))) {
         free(pa);
         return dpp_error_set(err, DPP_E_NOMEM, "pa: out of memory");

@@ -165,9 +165,11 @@ const pa_alu_kernels *pa_alu_kernels_get(int baseline);
 
 /* One execution core: the slots of up to `contexts` wavefronts in flight, the
  * flow-control unit that holds their stacks, and counters. Cores share only
- * the read-only pa_shared. */
+ * the read-only pa_shared. Each core owns its cache lines (128 bytes: a line
+ * and the one prefetched with it): its counters change on every issue, and
+ * two cores in one line would bounce it between the threads. */
 typedef struct pa_core {
-    const pa_shared *sh;
+    _Alignas(128) const pa_shared *sh;
     fc_unit_model *fc;
     pa_trace_fn trace;
     void *trace_user;
