@@ -1,6 +1,9 @@
 /* libFuzzer: the command-buffer executor (PE, MC, processor array) as `dpp exec` drives it.
  * Input: a 4-byte little-endian length L, L bytes of device memory image, then the
- * command buffer (scripts/fuzz.sh packs seeds from `dpp run --emit`). Device memory is 64 KiB. */
+ * command buffer (scripts/fuzz.sh packs seeds from `dpp run --emit`). Device memory is 64 KiB.
+ * Wavefronts of 16 lanes and a step limit of 400 keep every path of the executor (several
+ * wavefronts, partial ones, the limit itself) at a quarter of the work of 64-lane ones: the
+ * array computes every lane of a wavefront per issue. */
 #include "pe.h"
 #include "runtime.h"
 
@@ -8,7 +11,7 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { MEM = 64 << 10, MAX_PAIRS = 64, MAX_STARTS = 2, STEP_LIMIT = 1000 };
+enum { MEM = 64 << 10, MAX_PAIRS = 64, MAX_STARTS = 2, STEP_LIMIT = 400, LANES = 16 };
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -49,6 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     dpp_device_params p = dpp_device_default_params();
     p.mem_bytes = MEM;
     p.array.step_limit = STEP_LIMIT;
+    p.array.lanes = LANES;
     dpp_connection *dev;
     dpp_error err;
     if (dpp_am_open(&p, &dev, &err) != DPP_OK)
