@@ -23,7 +23,7 @@
 #include <string.h>
 
 #define PA_MAX_THREADS     64
-#define PA_GROUPS_PER_CORE 32 /* groups per thread in one batch */
+#define PA_GROUPS_PER_CORE 128 /* groups per thread in one batch */
 
 /* One group of a batch and what running it left. */
 typedef struct pa_group {

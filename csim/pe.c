@@ -132,19 +132,26 @@ dpp_status pe_walk_next(pe_model *pe, pe_walk *wk, pe_wave *wave, int *more, dpp
 {
     dpp_status st = DPP_OK;
     *more = 0;
+    int co_here = pe->co.loc == CO_LOC_PE; /* else every pair passes at the PE */
     while (!st && !*more && wk->next < wk->pairs) {
         uint64_t first = wk->next;
         wk->next += pe->lanes;
         memset(wave, 0, sizeof *wave);
         wave->lanes = pe->lanes;
+        uint32_t i = pe->i0 + (uint32_t)(first % wk->width), j = pe->j0 + (uint32_t)(first / wk->width);
         for (unsigned l = 0; !st && l < pe->lanes && first + l < wk->pairs; l++) {
-            wave->i[l] = (int32_t)(pe->i0 + (first + l) % wk->width);
-            wave->j[l] = (int32_t)(pe->j0 + (first + l) / wk->width);
-            int pass;
-            st = co_request(&pe->co, pe->mc, CO_LOC_PE, wave->i[l], wave->j[l], pe->cond_val,
-                            &pass, err);
+            wave->i[l] = (int32_t)i;
+            wave->j[l] = (int32_t)j;
+            int pass = 1;
+            if (co_here)
+                st = co_request(&pe->co, pe->mc, CO_LOC_PE, wave->i[l], wave->j[l], pe->cond_val,
+                                &pass, err);
             if (pass)
                 wave->live |= 1ull << l;
+            if (++i > pe->i1) { /* raster order, i fastest */
+                i = pe->i0;
+                j++;
+            }
         }
         *more = !st && wave->live != 0; /* a wavefront nobody runs is skipped */
     }

@@ -49,6 +49,15 @@ static mc_surface surface_for(uint64_t base, uint32_t w, uint32_t h, unsigned ti
 static void copy_image(uint8_t *mem, const mc_surface *s, const dpp_image *img, int to_device)
 {
     unsigned bpe = mc_format_bpe(img->format);
+    if (s->tiling == MC_TILE_LINEAR || s->tiling == MC_TILE_LINEAR_2X2) { /* rows are contiguous */
+        for (uint32_t y = 0; y < img->height; y++) {
+            uint64_t off;
+            mc_element_offset(s, 0, y, &off, NULL);
+            uint8_t *dev = mem + s->base + off, *host = img->data + (size_t)y * img->width * bpe;
+            memcpy(to_device ? dev : host, to_device ? host : dev, (size_t)img->width * bpe);
+        }
+        return;
+    }
     for (uint32_t y = 0; y < img->height; y++)
         for (uint32_t x = 0; x < img->width; x++) {
             uint64_t off;
