@@ -187,7 +187,7 @@ static const cosim_option common_options[] = {
      opt_no_compare},
     {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress},
     {"quiet", NULL, "print nothing on a pass", opt_quiet},
-    {"rtl-variant", "NAME", "deliberately broken RTL variant (see docs/<block>.md); none by default",
+    {"rtl-variant", "NAME", "deliberately broken RTL variant (build/cosim --help lists them); none by default",
      opt_variant},
     {NULL, NULL, NULL, NULL},
 };

@@ -7,7 +7,7 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
 
-block=pred variant="" contexts="" lanes="" depth=""
+block=pred variant="" contexts="" lanes="" depth="" help=0
 width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -17,6 +17,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     *) ((i + 1 < ${#args[@]})) && v=${args[i + 1]} ;;
   esac
   case $a in
+    --help|-h) help=1 ;;
     --block) block=$v ;;
     --rtl-variant) variant=$v ;;
     --contexts) contexts=$v ;;
@@ -47,5 +48,20 @@ bin=$here/cosim-$name
 if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
   echo "cosim: building the $name model (~4 s)..." >&2
   make -s -C "$root" BUILD="$here" "$bin" >&2 || { echo "cosim: could not build $name" >&2; exit 3; }
+fi
+if ((help)); then
+  "$bin" "$@"
+  # The broken variants are patches under tests/variants/<block>/ (the first line says the bug).
+  echo
+  echo "RTL variants (--rtl-variant NAME; a patch in tests/variants/<block>/ applied to a copy of rtl/):"
+  for dir in "$root"/tests/variants/*/; do
+    b=$(basename "$dir")
+    echo "  --block $b:"
+    for p in "$dir"*.patch; do
+      [[ -f $p ]] || continue
+      printf '    %-26s %s\n' "$(basename "$p" .patch)" "$(sed -n '1s/^bug: //p' "$p")"
+    done
+  done
+  exit 0
 fi
 exec "$bin" "$@"

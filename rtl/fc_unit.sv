@@ -243,11 +243,7 @@ module fc_unit #(
     bc1   = bc0;
     if (b_else_i) begin
       for (int unsigned i = 0; i < Lanes; i++) begin
-`ifdef BUG_FC_ELSE_ANY_COUNTER
-        act1[i]  = brin0[i];
-`else
         act1[i]  = brin0[i] && (bc0[i*BcWidth +: BcWidth] == '0);
-`endif
         brin1[i] = act0[i] || (brin0[i] && !act1[i]);
         if (!brin1[i] || act0[i]) begin
           bc1[i*BcWidth +: BcWidth] = '0;
@@ -273,11 +269,7 @@ module fc_unit #(
 
   // JUMP_ANY: jump if any evaluated lane wants to; ALL: if all do, or nobody is active.
   function automatic logic decide(logic any, logic [Lanes-1:0] eval, logic [Lanes-1:0] want);
-`ifdef BUG_FC_ANY_AS_ALL
-    decide = (eval == '0) || (want == eval) || (any & 1'b0);
-`else
     decide = any ? (want != '0) : ((eval == '0) || (want == eval));
-`endif
   endfunction
 
   assign jump1 = decide(jump_any_i, act1, want1);
@@ -362,11 +354,7 @@ module fc_unit #(
             l_upd   = 1'b1;
             ls_w_al = ls_top_al + ls_top_inc;
           end else begin
-`ifdef BUG_FC_BREAK_NO_RESTORE
-            act4   = act4 | (f_brk & '0);
-`else
             act4   = act4 | f_brk;
-`endif
             lm_del = f_cont | f_brk;
             l_pop  = 1'b1;
           end
@@ -462,11 +450,7 @@ module fc_unit #(
   logic       addr_full;
 
   always_comb begin
-`ifdef BUG_FC_ADDR_FULL_OFF_BY_ONE
-    addr_full = (as_sp + 6'd1 >= 6'(AddrDepth));
-`else
     addr_full = (as_sp == 6'(AddrDepth));
-`endif
     ret_addr  = {1'b0, pc_i} + 10'd1;
     addr_code = FaultNone;
     target    = {1'b0, jump_addr_i};
