@@ -44,6 +44,8 @@ name=$block-$config${variant:+-$variant}
 [[ $block =~ ^[a-z]+$ && $config =~ ^[a-z0-9.]+$ && $variant =~ ^[a-z0-9_]*$ ]] || name=pred-32x20x32
 
 bin=$here/cosim-$name
+# COSIM_PRINT_MODEL=1: print the model name these options select, and stop (scripts/mutate.py).
+[[ ${COSIM_PRINT_MODEL:-0} == 1 ]] && { echo "$name"; exit 0; }
 # make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
 if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
   echo "cosim: building the $name model (~4 s)..." >&2

@@ -156,7 +156,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
         fprintf(stderr, "cosim: %s\n", err.msg);
         exit(3);
     }
-    B.ctx_span = 1;
+    B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;
     B.lanes = pred_stack_lane_mask(B.model);

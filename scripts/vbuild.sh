@@ -74,7 +74,7 @@ cd "$root"
 # A variant is a patch applied to a copy of rtl/ in the build folder; the RTL files
 # of the block are then taken from that copy.
 lint_strict=1
-if [[ -n $variant ]]; then
+if [[ -n $variant && -z $rtl_dir ]]; then
   patch_file=tests/variants/$block/$variant.patch
   if [[ ! -f $patch_file ]]; then
     known=$(cd tests/variants/"$block" 2>/dev/null && ls -- *.patch 2>/dev/null | sed 's/\.patch$//' | paste -sd' ')
