@@ -34,7 +34,7 @@ UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint format clean
+        regress bench lint format clean mutate coverage
 .DEFAULT_GOAL := all
 
 all: build
@@ -47,6 +47,8 @@ help:
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
+	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
+	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
@@ -146,6 +148,13 @@ test-unit test-cli test-cosim: deps
 
 bench: build
 	@scripts/bench.sh --build $(BUILD)
+
+coverage: build
+	@nice scripts/coverage.sh --build $(BUILD) --par $(PAR)
+
+BLOCK ?= all
+mutate: build
+	@nice scripts/mutate.py --block $(BLOCK) --build $(BUILD) --out $(BUILD)/mutate
 
 lint: | deps
 	@scripts/lint.sh

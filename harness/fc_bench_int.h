@@ -119,6 +119,8 @@ extern fc_bench_state fcb;
 
 /* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
 void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o);
+/* Writes the counters as functional-coverage rows (fc_cover.c). */
+void fc_fcov_write(FILE *out);
 
 /* The cosim_bench report hooks (fc_report.c). */
 void fc_report_text(FILE *out, const cosim_mismatch *mm);

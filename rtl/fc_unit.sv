@@ -607,5 +607,29 @@ module fc_unit #(
   // The depth never passes the full-mode limit.
   DepthInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
       ctx_valid |-> 32'(depth_d) <= BrLimFull);
+
+  // Corners the regression must reach (make coverage): every FC op with an empty, a
+  // partly filled and a full loop stack; every fault code; B_ELSE, JUMP_ANY, a CALL on a
+  // full and a RET on an empty address stack, the branch depth at its limit, a bad context.
+  for (genvar o = 0; o < 8; o++) begin : g_cover_op
+    OpLoopEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == '0);
+    OpLoopMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp != '0 &&
+        ls_sp != 6'(LoopDepth));
+    OpLoopFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == 6'(LoopDepth));
+  end
+  for (genvar f = 1; f <= 9; f++) begin : g_cover_fault
+    Fault_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && cur_fault == FaultNone && fault_d == 4'(f));
+  end
+  BElseCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && b_else_i);
+  JumpAnyCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && jump_any_i && jump4);
+  CallFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrOvf);
+  RetEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrUdf);
+  DepthAtLimit_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+      commit && 32'(depth5) == (full_mode_i ? BrLimFull : BrLimPart));
+  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid && cmd_i != 2'd0);
 `endif
 endmodule

@@ -177,5 +177,21 @@ module pred_stack #(
     SpInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                   ctx_valid |-> sp_d <= SpFull);
   end
+
+  // Corners the regression must reach (make coverage): every op on an empty, a partly
+  // filled and a full stack; the first overflow and underflow; a bad context index.
+  for (genvar o = 0; o < 8; o++) begin : g_cover_op
+    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                               ctx_valid && op_i == 3'(o) && empty);
+    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                             ctx_valid && op_i == 3'(o) && !empty && !full);
+    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                              ctx_valid && op_i == 3'(o) && full);
+  end
+  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                              ctx_valid && !cur_overflow && overflow_d);
+  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                               ctx_valid && !cur_underflow && underflow_d);
+  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid);
 `endif
 endmodule

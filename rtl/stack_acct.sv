@@ -269,6 +269,20 @@ module stack_acct #(
   HwmCoversNeed_A: assert property (@(posedge clk_i) disable iff (!rst_ni) hwm_q >= need_q);
   EmptyNeedsNothing_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
     (sp_q == '0) |-> (need_q == '0));
+
+  // Corners the regression must reach (make coverage): every op on an empty, a partly
+  // filled and a full tracker; drop, underflow, overflow of STACK_SIZE; seven pops at once.
+  for (genvar o = 0; o < 16; o++) begin : g_cover_op
+    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == '0);
+    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                             op_i == 4'(o) && sp_q != '0 && sp_q != SpW'(Depth));
+    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == SpW'(Depth));
+  end
+  Drop_C: cover property (@(posedge clk_i) disable iff (!rst_ni) drop_d);
+  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) udf_d);
+  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ovf_q && ovf_d);
+  SevenPops_C: cover property (@(posedge clk_i) disable iff (!rst_ni) pop_n == 3'd7 && !udf_d);
+  HwmRises_C: cover property (@(posedge clk_i) disable iff (!rst_ni) hwm_d > hwm_q);
 `endif
 
 endmodule

@@ -13,7 +13,7 @@ proven equivalent and surviving (with diffs), writes OUT/<block>.json, and one l
 Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--par N]
                          [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv]
 """
-import argparse, concurrent.futures as cf, json, os, re, shlex, subprocess, sys, time
+import argparse, concurrent.futures as cf, json, os, re, shlex, shutil, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -22,10 +22,8 @@ BLOCKS = {
              # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one
              'formal': [{'Contexts': 1, 'Lanes': 16, 'Depth': 4}, {'Contexts': 3, 'Lanes': 5, 'Depth': 3}]},
     'stack': {'files': ['rtl/stack_acct.sv'], 'top': 'stack_acct',
-              # the three (Width, Rule, Chip) rows of the jobs, at a small tracker depth
-              'formal': [{'Width': 64, 'Rule': 0, 'Chip': 0, 'Depth': 6},
-                         {'Width': 32, 'Rule': 1, 'Chip': 1, 'Depth': 6},
-                         {'Width': 16, 'Rule': 2, 'Chip': 3, 'Depth': 6}]},
+              # the (Width, Rule, Chip) row of every job, at a small tracker depth
+              'formal': 'jobs'},
     'fc': {'files': ['rtl/fc_unit.sv', 'rtl/fc_branch_counters.sv', 'rtl/fc_addr_stack.sv',
                      'rtl/fc_loop_stack.sv'], 'top': 'fc_unit',
            'max': 300,  # of ~760 candidates: a seeded sample keeps the block within 5 minutes
@@ -58,6 +56,21 @@ def lint_mutant(block, mdir):
     r = sh(['verilator', '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
             mine if os.path.exists(mine) else top])
     return r.returncode == 0
+
+
+def capped(jobs, cap):
+    """The jobs cut to their first `cap` cycles. With the same seed a short run is a prefix of
+    the full one, so a mutant it kills is killed by the full job at the same cycle."""
+    out = []
+    for name, opts in jobs:
+        opts = list(opts)
+        if '--cycles' in opts:
+            i = opts.index('--cycles') + 1
+            m = re.fullmatch(r'(\d+)([kMG]?)', opts[i])
+            n = int(m.group(1)) * {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}[m.group(2)]
+            opts[i] = str(min(n, cap))
+        out.append((name, opts))
+    return out
 
 
 def run_mutant(binaries, jobs, k, timeout):
@@ -96,9 +109,26 @@ def yosys_script(block, gold_dir, gate_dir, params):
                              'equiv_induct -seq 1\nequiv_status -assert\n')
 
 
-def prove_equivalent(block, out, k, timeout):
+STACK_MODEL = re.compile(r'stack-w(\d+)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d\d+$')
+
+
+def formal_configs(block, models):
+    """The block's formal configurations; for stack, one per job row at tracker depth 4."""
+    if BLOCKS[block]['formal'] != 'jobs':
+        return BLOCKS[block]['formal']
+    cfgs = []
+    for model in models:
+        w, rule, chip = STACK_MODEL.match(model).groups()
+        c = {'Width': int(w), 'Rule': ['isa', 'mesa', 'llvm'].index(rule),
+             'Chip': ['r7xx', 'evergreen', 'ni', 'cayman'].index(chip), 'Depth': 4}
+        if c not in cfgs:
+            cfgs.append(c)
+    return cfgs
+
+
+def prove_equivalent(block, out, k, timeout, configs):
     """'equivalent' only when yosys proves it at every formal configuration."""
-    for i, params in enumerate(BLOCKS[block]['formal']):
+    for i, params in enumerate(configs):
         path = os.path.join(out, f'm{k}', f'equiv{i}.ys')
         with open(path, 'w') as f:
             f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params))
@@ -117,6 +147,7 @@ def mutate_block(block, a):
     t0 = time.time()
     out = os.path.join(a.out, block)
     files = BLOCKS[block]['files']
+    shutil.rmtree(out, ignore_errors=True)  # no stale mutants or proofs from an earlier run
     gen = [sys.executable, 'scripts/mutgen.py', '--out', out, '--seed', str(a.seed)]
     limit = a.max if a.max is not None else BLOCKS[block].get('max', 0)
     if limit:
@@ -166,14 +197,21 @@ def mutate_block(block, a):
         sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
 
     # 4. judge every mutant, then try to prove the survivors equivalent
+    # Two passes: every job cut to its first --quick-cycles (most mutants die there), then the
+    # full jobs for the mutants still alive. The verdicts are those of the full jobs.
     live = [k for k in mutants if mutants[k]['status'] is None]
-    with cf.ThreadPoolExecutor(a.par) as ex:
-        for k, (st, job, secs) in zip(live, ex.map(lambda k: run_mutant(binaries, jobs, k, a.job_timeout), live)):
-            mutants[k].update(status=st, killed_by=job, seconds=round(secs, 2))
+    for pass_jobs in ((capped(jobs, a.quick_cycles), jobs) if a.quick_cycles else (jobs,)):
+        with cf.ThreadPoolExecutor(a.par) as ex:
+            for k, (st, job, secs) in zip(live, ex.map(lambda k: run_mutant(binaries, pass_jobs, k, a.job_timeout),
+                                                       live)):
+                mutants[k].update(status=st, killed_by=job, seconds=round(mutants[k].get('seconds', 0) + secs, 2))
+        live = [k for k in live if mutants[k]['status'] == 'survived']
     surv = [k for k in live if mutants[k]['status'] == 'survived']
+    configs = formal_configs(block, models)
     if not a.no_equiv:
         with cf.ThreadPoolExecutor(a.par) as ex:
-            for k, v in zip(surv, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout), surv)):
+            for k, v in zip(surv, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout, configs),
+                                         surv)):
                 mutants[k]['formal'] = v
                 if v == 'equivalent':
                     mutants[k]['status'] = 'equivalent'
@@ -186,7 +224,7 @@ def mutate_block(block, a):
     res = {'block': block, 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
            'killed': killed, 'equivalent': eq, 'surviving': sv, 'score_percent': round(score, 2),
            'seconds': round(time.time() - t0, 1), 'build_seconds': round(t_build, 1),
-           'jobs': [j for j, _ in jobs], 'formal_configs': BLOCKS[block]['formal'],
+           'jobs': [j for j, _ in jobs], 'formal_configs': configs,
            'mutants': [mutants[k] for k in sorted(mutants)]}
     with open(os.path.join(a.out, f'{block}.json'), 'w') as f:
         json.dump(res, f, indent=1)
@@ -219,11 +257,15 @@ def main():
     ap.add_argument('--only-ids', default='', help='judge only these mutant ids (debugging)')
     ap.add_argument('--no-equiv', action='store_true', help='skip the formal check of survivors')
     ap.add_argument('--job-timeout', type=float, default=300)
-    ap.add_argument('--equiv-timeout', type=float, default=60)
+    ap.add_argument('--quick-cycles', type=int, default=500000,
+                    help='first pass: jobs cut to this many cycles (0: full jobs only)')
+    ap.add_argument('--equiv-timeout', type=float, default=20, help='seconds per formal configuration')
     a = ap.parse_args()
     a.out, a.build = os.path.abspath(a.out), os.path.abspath(a.build)
     if not os.path.exists(os.path.join(a.build, 'cosim')):
         sys.exit(f'mutate: {a.build}/cosim missing: run make build first')
+    if not os.path.isfile(os.path.join(ROOT, a.jobs)):
+        sys.exit(f'mutate: cannot read job file {a.jobs}')
     os.makedirs(a.out, exist_ok=True)
     blocks = list(BLOCKS) if a.block == 'all' else [a.block]
     results = [mutate_block(b, a) for b in blocks]

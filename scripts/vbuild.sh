@@ -7,6 +7,8 @@
 # Usage: scripts/vbuild.sh [--rtl-dir DIR] [--dpi-c FILE]... NAME OUTPUT
 #   --rtl-dir DIR   take the block's RTL files from DIR instead of rtl/ (mutant schemata)
 #   --dpi-c FILE    one more C file for the DPI glue (e.g. the mutant selector)
+# With COSIM_COVERAGE=1 the model is built with Verilator coverage (line, toggle, cover
+# points); each run then writes COSIM_COVERAGE_DIR/cov-PID.dat (make coverage).
 # Broken variants and mutants are not lint-checked: their Verilator warnings stay in the log.
 # With COSIM_SAN=1 the C side (model, harness, DPI glue) and the driver are built
 # with ASan/UBSan against the sanitized libraries in OUTPUT's directory (build/san).
@@ -102,9 +104,11 @@ if [[ ${COSIM_SAN:-0} == 1 ]]; then
   vlt_san_flags="-fsanitize=address -fno-omit-frame-pointer"
 fi
 
+cov_flags=()
+[[ ${COSIM_COVERAGE:-0} == 1 ]] && cov_flags=(--coverage)
 # 1. Verilate (generates the model and V<top>__Dpi.h).
 verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
-  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" \
+  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${cov_flags[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
   -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf -lm $san_flags" \
