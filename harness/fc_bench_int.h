@@ -95,6 +95,7 @@ typedef struct fc_bench_state {
     rng rng;
     uint64_t checked;
     uint32_t reset_threshold;
+    unsigned after_reset; /* commands left to send to not-restarted contexts after a reset */
     unsigned focus;
     gen_ctx *g;         /* per context */
     fc_unit_out *state; /* model outputs after each context's last step */
