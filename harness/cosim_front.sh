@@ -5,7 +5,7 @@
 # the options ask for, builds it on first use, and runs it with the same options.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
+root=${COSIM_ROOT:-$(cd "$here/.." && pwd)}  # COSIM_ROOT: a front copied deeper (make coverage)
 
 block=pred variant="" contexts="" lanes="" depth="" help=0
 width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6

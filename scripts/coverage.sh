@@ -25,7 +25,7 @@ cp harness/cosim_front.sh "$out/cosim" && chmod +x "$out/cosim"
 ln -sfn "$build/opt" "$out/opt"
 ln -sfn "$build/examples" "$out/examples" 2>/dev/null || true
 
-export COSIM_COVERAGE=1 COSIM_COVERAGE_DIR=$out/runs COSIM_FCOV_DIR=$out/fcov
+export COSIM_ROOT=$root COSIM_COVERAGE=1 COSIM_COVERAGE_DIR=$out/runs COSIM_FCOV_DIR=$out/fcov
 scripts/regress.sh --par "$par" --out "$out/regress" --cosim "$out/cosim" "$jobs" | tail -1
 unset COSIM_COVERAGE
 
