@@ -53,7 +53,7 @@ FUZZ_PAR   ?= 2
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage
 .DEFAULT_GOAL := all
 
 all: build
@@ -68,6 +68,8 @@ help:
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n]  libFuzzer on the assembler, ELF reader, command"
 	@echo "                 buffers and stack event files, N s each (BENCH fuzz.<name>.execs lines)"
+	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
+	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
@@ -184,7 +186,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(UNIT_SRC))
 # ---------------------------------------------------------------- lock-step simulator
 # build/cosim-<block>-<config>[-<rtl variant>] is one Verilated model; build/cosim
 # picks the right one from its options (and builds it on first use).
-COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.vlt harness/*.sv harness/*.cpp harness/*.h dpi/*) \
+COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.vlt harness/*.sv harness/*.cpp harness/*.h dpi/* tests/variants/*/*.patch) \
              scripts/vbuild.sh $(BUILD)/opt/libcsim.a $(BUILD)/opt/libharness.a
 DEFAULT_MODELS := pred-32x20x32 pred-8x64x8 pred-1x16x4 fc-4x16a4l4b6 fc-1x64a4l4b6
 
@@ -229,6 +231,13 @@ test-unit test-cli test-cosim: deps
 
 bench: build
 	@scripts/bench.sh --build $(BUILD)
+
+coverage: build
+	@nice scripts/coverage.sh --build $(BUILD) --par $(PAR)
+
+BLOCK ?= all
+mutate: build
+	@nice scripts/mutate.py --block $(BLOCK) --build $(BUILD) --out $(BUILD)/mutate
 
 lint: | deps
 	@scripts/lint.sh

@@ -171,7 +171,7 @@ static const cosim_option common_options[] = {
      opt_no_compare, 0, 0},
     {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress, 0, 0},
     {"quiet", NULL, "print nothing on a pass", opt_quiet, 0, 0},
-    {"rtl-variant", "NAME", "deliberately broken RTL variant (see docs/<block>.md); none by default",
+    {"rtl-variant", "NAME", "deliberately broken RTL variant (build/cosim --help lists them); none by default",
      opt_variant, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
@@ -473,9 +473,32 @@ static int write_json(const cosim_mismatch *mm, const cosim_result *res, const c
     return bad ? -1 : 0;
 }
 
+bool cosim_fcov_on(void)
+{
+    return getenv("COSIM_FCOV_DIR") != NULL;
+}
+
+/* One file per run: COSIM_FCOV_DIR/<block>-<pid>.txt. */
+static void write_fcov(void)
+{
+    const char *dir = getenv("COSIM_FCOV_DIR");
+    if (!dir || !cosim_cfg.bench->fcov_write)
+        return;
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s-%ld.txt", dir, cosim_cfg.bench->block, (long)getpid());
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "cosim: warning: cannot write %s\n", path);
+        return;
+    }
+    cosim_cfg.bench->fcov_write(f);
+    fclose(f);
+}
+
 int cosim_finish(const cosim_result *res)
 {
     const cosim_mismatch *mm = cosim_first_mismatch();
+    write_fcov();
     char replay[2048] = "";
     if (mm)
         replay_command(replay, sizeof replay, mm);

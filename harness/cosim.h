@@ -52,7 +52,13 @@ typedef struct cosim_bench {
     void (*report_json)(json_t *report, const cosim_mismatch *mm);
     /* Option words weights etc. that change the stimulus (for the replay). */
     void (*stimulus_args)(char *buf, size_t n);
+    /* Functional coverage of the stimulus, one "row count" line per counter (make
+     * coverage sets COSIM_FCOV_DIR; scripts/fcovreport.py sums and judges the rows). */
+    void (*fcov_write)(FILE *out);
 } cosim_bench;
+
+/* True when this run records functional coverage (COSIM_FCOV_DIR is set). */
+bool cosim_fcov_on(void);
 
 /* ------------------------------------------------------------------ session */
 

@@ -5,9 +5,9 @@
 # the options ask for, builds it on first use, and runs it with the same options.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/.." && pwd)
+root=${COSIM_ROOT:-$(cd "$here/.." && pwd)}  # COSIM_ROOT: a front copied deeper (make coverage)
 
-block=pred variant="" contexts="" lanes="" depth=""
+block=pred variant="" contexts="" lanes="" depth="" help=0
 width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -17,6 +17,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     *) ((i + 1 < ${#args[@]})) && v=${args[i + 1]} ;;
   esac
   case $a in
+    --help|-h) help=1 ;;
     --block) block=$v ;;
     --rtl-variant) variant=$v ;;
     --contexts) contexts=$v ;;
@@ -49,9 +50,31 @@ if [[ ! -x $default ]] || ! make -s -q -C "$root" BUILD="$here" "$default" 2>/de
   make -s -C "$root" BUILD="$here" "$default" >&2 || { echo "cosim: could not build the default model" >&2; exit 3; }
 fi
 "$default" --check-options "$@" >/dev/null || exit $?
-for a in "$@"; do [[ $a == --help || $a == -h ]] && exec "$default" --help; done
+
+# The broken variants are patches under tests/variants/<block>/ (the first line says the bug).
+print_variants() {
+  echo
+  echo "RTL variants (--rtl-variant NAME; a patch in tests/variants/<block>/ applied to a copy of rtl/):"
+  for dir in "$root"/tests/variants/*/; do
+    b=$(basename "$dir")
+    echo "  --block $b:"
+    for p in "$dir"*.patch; do
+      [[ -f $p ]] || continue
+      printf '    %-26s %s\n' "$(basename "$p" .patch)" "$(sed -n '1s/^bug: //p' "$p")"
+    done
+  done
+}
+for a in "$@"; do
+  if [[ $a == --help || $a == -h ]]; then
+    "$default" --help
+    print_variants
+    exit 0
+  fi
+done
 
 bin=$here/cosim-$name
+# COSIM_PRINT_MODEL=1: print the model name these options select, and stop (scripts/mutate.py).
+[[ ${COSIM_PRINT_MODEL:-0} == 1 ]] && { echo "$name"; exit 0; }
 # make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
 if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
   echo "cosim: building the $name model (~4 s)..." >&2

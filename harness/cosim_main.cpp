@@ -6,6 +6,7 @@
 #include "verilated_fst_c.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 extern "C" {
@@ -119,6 +120,14 @@ int main(int argc, char **argv) {
     }
   }
   snapshot_pool_close(&pool);
+#if VM_COVERAGE
+  // A coverage build (make coverage) leaves one file per run in COSIM_COVERAGE_DIR.
+  if (const char *dir = std::getenv("COSIM_COVERAGE_DIR")) {
+    char cov_path[1024];
+    std::snprintf(cov_path, sizeof cov_path, "%s/cov-%ld.dat", dir, (long)getpid());
+    vctx->coveragep()->write(cov_path);
+  }
+#endif
   rc = cosim_finish(&res);
   top->final();
   delete top;

@@ -391,4 +391,5 @@ const cosim_bench fc_bench = {
     .report_text = fc_report_text,
     .report_json = fc_report_json,
     .stimulus_args = stimulus_args,
+    .fcov_write = fc_fcov_write,
 };

@@ -95,6 +95,7 @@ typedef struct fc_bench_state {
     rng rng;
     uint64_t checked;
     uint32_t reset_threshold;
+    unsigned after_reset; /* commands left to send to not-restarted contexts after a reset */
     unsigned focus;
     gen_ctx *g;         /* per context */
     fc_unit_out *state; /* model outputs after each context's last step */
@@ -118,6 +119,8 @@ extern fc_bench_state fcb;
 
 /* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
 void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o);
+/* Writes the counters as functional-coverage rows (fc_cover.c). */
+void fc_fcov_write(FILE *out);
 
 /* The cosim_bench report hooks (fc_report.c). */
 void fc_report_text(FILE *out, const cosim_mismatch *mm);

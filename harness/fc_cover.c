@@ -2,6 +2,8 @@
  * the model's outputs (fc_bench_coverage). */
 #include "fc_bench_int.h"
 
+#include <inttypes.h>
+
 /* What the stimulus reached (before = the context before this step). */
 void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
 {
@@ -23,6 +25,15 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
     const fc_fields *f = &in->inst;
     uint64_t live = in->live & fcb.lanes;
     c->ops[f->op]++;
+    c->jump_any[f->jump_any & 1]++;
+    /* JUMP_FUNC is indexed by {alu, pred, bool}: it reads an input when flipping it can
+     * change the result. */
+    unsigned jf = f->jump_func & 0xff, cls = 0;
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned b = 0; b < 3; b++)
+            if ((jf >> i & 1) != (jf >> (i ^ (1u << b)) & 1))
+                cls |= 1u << b;
+    c->jump_func_class[cls]++;
     if ((before->active | before->br_inactive | before->loop_masked) & ~live)
         c->lanes_died++;
     if (!f->b_else && f->op != FC_OP_ENDLOOP && f->op != FC_OP_ENDREP) {
@@ -67,4 +78,29 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
         c->call_cond++;
     if (o->jump && f->a_op == FC_AOP_POP && f->b_op0 == FC_BOP_INCR)
         c->ret_cond++;
+}
+
+/* The counters as functional-coverage rows (make coverage, scripts/fcovreport.py). */
+void fc_fcov_write(FILE *out)
+{
+    static const char *const ops[] = {"JUMP",     "LOOP",     "ENDLOOP", "REP",
+                                      "ENDREP",   "BREAKLOOP", "BREAKREP", "CONTINUE"};
+    static const char *const classes[] = {"const", "bool", "pred", "pred+bool",
+                                          "alu",   "alu+bool", "alu+pred", "alu+pred+bool"};
+    const fc_bench_coverage *c = &fcb.cov;
+    for (int o = 0; o < 8; o++)
+        fprintf(out, "fc.op.%s %" PRIu64 "\n", ops[o], c->ops[o]);
+    for (int k = 0; k < 8; k++)
+        fprintf(out, "fc.jump_func.%s %" PRIu64 "\n", classes[k], c->jump_func_class[k]);
+    fprintf(out, "fc.jump_all %" PRIu64 "\nfc.jump_any %" PRIu64 "\n", c->jump_any[0], c->jump_any[1]);
+    for (int f = 1; f < FC_FAULT_COUNT; f++)
+        fprintf(out, "fc.fault.%d %" PRIu64 "\n", f, c->faults[f]);
+    fprintf(out, "fc.corner.divergent %" PRIu64 "\nfc.corner.zero_count %" PRIu64 "\n", c->divergent,
+            c->zero_count);
+    fprintf(out, "fc.corner.else_mixed %" PRIu64 "\nfc.corner.brk_pop %" PRIu64 "\n", c->else_mixed,
+            c->brk_pop);
+    fprintf(out, "fc.corner.cont_restored %" PRIu64 "\nfc.corner.call_cond %" PRIu64 "\n",
+            c->cont_restored, c->call_cond);
+    fprintf(out, "fc.corner.ret_cond %" PRIu64 "\nfc.corner.bad_ctx %" PRIu64 "\n", c->ret_cond,
+            c->bad_ctx);
 }

@@ -524,6 +524,7 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
         s->rst = 1;
         for (unsigned c = 0; c < fcb.rtl.contexts; c++)
             fcb.g[c].started = 0;
+        fcb.after_reset = 2;
         fcb.cur = *s;
         return;
     }
@@ -553,6 +554,18 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 
     p->ctx = in->ctx;
     p->valid = true;
+    if (fcb.after_reset && in->ctx < fcb.rtl.contexts) {
+        /* Right after a reset, an IDLE or a random EXEC before the context restarts: the unit
+         * shows its reset values (make mutate found them never observed: START overwrote them). */
+        fcb.after_reset--;
+        in->cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : FC_CMD_IDLE);
+        in->live = rng_next(&fcb.rng);
+        build_random(s);
+        p->act = A_RANDOM;
+        p->label = "after reset";
+        fcb.cur = *s;
+        return;
+    }
     if (in->ctx >= fcb.rtl.contexts) {
         in->cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : FC_CMD_START);
         in->live = rng_next(&fcb.rng);

@@ -106,6 +106,17 @@ static struct {
     pred_stack_out mm_expected, mm_actual, mm_ctx_state;
 } B;
 
+/* Functional coverage (make coverage): op x stack depth of its context before the op,
+ * the mask patterns of the mask ops, overflow and underflow events. */
+enum { DEPTH_EMPTY, DEPTH_ONE, DEPTH_MID, DEPTH_FULL, DEPTH_BUCKETS };
+enum { MASK_NONE, MASK_ALL, MASK_ONE, MASK_OTHER, MASK_PATTERNS };
+static const char *const depth_names[] = {"empty", "one", "mid", "full"};
+static const char *const mask_names[] = {"none", "all", "one-lane", "other"};
+static struct {
+    bool on;
+    uint64_t op_depth[8][DEPTH_BUCKETS], op_mask[8][MASK_PATTERNS], overflow, underflow, bad_ctx;
+} fcov;
+
 /* ------------------------------------------------------------------ config strings */
 
 static void config_name(char *buf, size_t n)
@@ -149,13 +160,14 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
         fprintf(stderr, "cosim: %s\n", err.msg);
         exit(3);
     }
-    B.ctx_span = 1;
+    B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;
     B.lanes = pred_stack_lane_mask(B.model);
     rng_seed(&B.rng, cosim_cfg.seed);
     stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
     B.reset_threshold = cosim_reset_threshold();
+    fcov.on = cosim_fcov_on();
     if (burst_rate && !B.burst_threshold)
         B.burst_threshold = 1;
 }
@@ -310,6 +322,45 @@ static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
     }
 }
 
+
+static void pred_cover(const pred_stack_in *in)
+{
+    if (in->rst)
+        return;
+    if (in->ctx >= B.rtl.contexts) {
+        fcov.bad_ctx++;
+        return;
+    }
+    pred_stack_out before, after;
+    pred_stack_observe(B.model, in->ctx, &before);
+    unsigned sp = before.obs_sp, d = B.rtl.depth;
+    int bucket = sp == 0 ? DEPTH_EMPTY : sp == d ? DEPTH_FULL : sp == 1 ? DEPTH_ONE : DEPTH_MID;
+    fcov.op_depth[in->op & 7][bucket]++;
+    uint64_t m = in->mask & B.lanes;
+    int pat = m == 0 ? MASK_NONE : m == B.lanes ? MASK_ALL : !(m & (m - 1)) ? MASK_ONE : MASK_OTHER;
+    fcov.op_mask[in->op & 7][pat]++;
+    pred_stack_edge(B.model, in);
+    pred_stack_observe(B.model, in->ctx, &after);
+    fcov.overflow += after.obs_overflow && !before.obs_overflow;
+    fcov.underflow += after.obs_underflow && !before.obs_underflow;
+}
+
+static void fcov_write(FILE *out)
+{
+    static const char *const ops[] = {"NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "RESERVED7"};
+    for (int o = 0; o < 8; o++)
+        for (int b = 0; b < DEPTH_BUCKETS; b++)
+            fprintf(out, "pred.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[b], fcov.op_depth[o][b]);
+    static const int mask_ops[] = {PRED_OP_SETP, PRED_OP_PUSH_SETP, PRED_OP_SET_TASK_MASK};
+    for (int i = 0; i < 3; i++)
+        for (int p = 0; p < MASK_PATTERNS; p++)
+            fprintf(out, "pred.op_mask.%s.%s %" PRIu64 "\n", ops[mask_ops[i]], mask_names[p],
+                    fcov.op_mask[mask_ops[i]][p]);
+    fprintf(out, "pred.event.overflow %" PRIu64 "\npred.event.underflow %" PRIu64 "\n", fcov.overflow,
+            fcov.underflow);
+    fprintf(out, "pred.event.bad_context %" PRIu64 "\n", fcov.bad_ctx);
+}
+
 int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
 {
     uint64_t cycle = B.checked++;
@@ -327,7 +378,10 @@ int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
         report_mismatch(in, &exp, dut, cycle);
         return 1;
     }
-    pred_stack_edge(B.model, in);
+    if (fcov.on)
+        pred_cover(in); /* steps the model itself */
+    else
+        pred_stack_edge(B.model, in);
     return 0;
 }
 
@@ -420,4 +474,5 @@ const cosim_bench pred_bench = {
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,
+    .fcov_write = fcov_write,
 };

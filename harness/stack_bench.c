@@ -268,6 +268,41 @@ static uint64_t field_value(const stack_acct_out *o, const field_desc *f)
     return f->flag ? *(const bool *)p : *(const unsigned *)p;
 }
 
+/* Functional coverage (make coverage): op x tracker depth before the op (empty, one,
+ * mid, full), and the drop, underflow and overflow events. */
+static struct {
+    unsigned depth; /* after the last step */
+    uint64_t op_depth[16][4], drop, underflow, overflow;
+} fcov;
+
+static void stack_cover(const stack_acct_in *in, const stack_acct_out *exp)
+{
+    if (in->rst) {
+        fcov.depth = 0;
+        return;
+    }
+    unsigned d = fcov.depth, full = S.rtl.depth;
+    fcov.op_depth[in->op & 15][d == 0 ? 0 : d == full ? 3 : d == 1 ? 1 : 2]++;
+    fcov.drop += exp->drop;
+    fcov.underflow += exp->underflow;
+    fcov.overflow += exp->overflow;
+    fcov.depth = exp->depth;
+}
+
+static void fcov_write(FILE *out)
+{
+    static const char *const ops[] = {"NOP", "PUSH", "PUSH_WQM", "PUSH_ELSE", "ALU_PUSH_BEFORE",
+                                      "LOOP_START", "CALL", "POP", "LOOP_END", "RETURN", "ELSE",
+                                      "JUMP", "CLEAR", "RES13", "RES14", "RES15"};
+    static const char *const depth_names[] = {"empty", "one", "mid", "full"};
+    for (int o = 0; o < 16; o++)
+        for (int b = 0; b < 4; b++)
+            fprintf(out, "stack.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[b], fcov.op_depth[o][b]);
+    fprintf(out, "stack.event.drop %" PRIu64 "\nstack.event.underflow %" PRIu64 "\n", fcov.drop,
+            fcov.underflow);
+    fprintf(out, "stack.event.overflow %" PRIu64 "\n", fcov.overflow);
+}
+
 int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut)
 {
     uint64_t cycle = S.checked++;
@@ -276,6 +311,7 @@ int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut)
     h->in = *in;
     stack_acct_out exp;
     stack_acct_step(S.model, in, &exp);
+    stack_cover(in, &exp);
     unsigned diff = (exp.entries ^ dut->entries) | (exp.subentries ^ dut->subentries) |
                     (exp.need ^ dut->need) | (exp.hwm ^ dut->hwm) | (exp.depth ^ dut->depth) |
                     (unsigned)(exp.overflow ^ dut->overflow) |
@@ -380,4 +416,5 @@ const cosim_bench stack_bench = {
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,
+    .fcov_write = fcov_write,
 };

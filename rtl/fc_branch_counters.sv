@@ -24,11 +24,7 @@ module fc_branch_counters #(
   for (genvar i = 0; i < Lanes; i++) begin : g_lane
     logic wakes;
     // Counters stay below 2^BcWidth (docs/fc_unit.md corner case 1), so 9 bits hold both sides.
-`ifdef BUG_FC_POP_CNT_OFF_BY_ONE
-    assign wakes = 9'(bc_i[i*BcWidth +: BcWidth]) <= 9'(pop_cnt_i);
-`else
     assign wakes = 9'(bc_i[i*BcWidth +: BcWidth]) < 9'(pop_cnt_i);
-`endif
 
     always_comb begin
       active_o[i]      = active_i[i];

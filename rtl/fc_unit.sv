@@ -243,11 +243,7 @@ module fc_unit #(
     bc1   = bc0;
     if (b_else_i) begin
       for (int unsigned i = 0; i < Lanes; i++) begin
-`ifdef BUG_FC_ELSE_ANY_COUNTER
-        act1[i]  = brin0[i];
-`else
         act1[i]  = brin0[i] && (bc0[i*BcWidth +: BcWidth] == '0);
-`endif
         brin1[i] = act0[i] || (brin0[i] && !act1[i]);
         if (!brin1[i] || act0[i]) begin
           bc1[i*BcWidth +: BcWidth] = '0;
@@ -273,11 +269,7 @@ module fc_unit #(
 
   // JUMP_ANY: jump if any evaluated lane wants to; ALL: if all do, or nobody is active.
   function automatic logic decide(logic any, logic [Lanes-1:0] eval, logic [Lanes-1:0] want);
-`ifdef BUG_FC_ANY_AS_ALL
-    decide = (eval == '0) || (want == eval) || (any & 1'b0);
-`else
     decide = any ? (want != '0) : ((eval == '0) || (want == eval));
-`endif
   endfunction
 
   assign jump1 = decide(jump_any_i, act1, want1);
@@ -362,11 +354,7 @@ module fc_unit #(
             l_upd   = 1'b1;
             ls_w_al = ls_top_al + ls_top_inc;
           end else begin
-`ifdef BUG_FC_BREAK_NO_RESTORE
-            act4   = act4 | (f_brk & '0);
-`else
             act4   = act4 | f_brk;
-`endif
             lm_del = f_cont | f_brk;
             l_pop  = 1'b1;
           end
@@ -462,11 +450,7 @@ module fc_unit #(
   logic       addr_full;
 
   always_comb begin
-`ifdef BUG_FC_ADDR_FULL_OFF_BY_ONE
-    addr_full = (as_sp + 6'd1 >= 6'(AddrDepth));
-`else
     addr_full = (as_sp == 6'(AddrDepth));
-`endif
     ret_addr  = {1'b0, pc_i} + 10'd1;
     addr_code = FaultNone;
     target    = {1'b0, jump_addr_i};
@@ -623,5 +607,29 @@ module fc_unit #(
   // The depth never passes the full-mode limit.
   DepthInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
       ctx_valid |-> 32'(depth_d) <= BrLimFull);
+
+  // Corners the regression must reach (make coverage): every FC op with an empty, a
+  // partly filled and a full loop stack; every fault code; B_ELSE, JUMP_ANY, a CALL on a
+  // full and a RET on an empty address stack, the branch depth at its limit, a bad context.
+  for (genvar o = 0; o < 8; o++) begin : g_cover_op
+    OpLoopEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == '0);
+    OpLoopMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp != '0 &&
+        ls_sp != 6'(LoopDepth));
+    OpLoopFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == 6'(LoopDepth));
+  end
+  for (genvar f = 1; f <= 9; f++) begin : g_cover_fault
+    Fault_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+        ctx_valid && cur_fault == FaultNone && fault_d == 4'(f));
+  end
+  BElseCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && b_else_i);
+  JumpAnyCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && jump_any_i && jump4);
+  CallFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrOvf);
+  RetEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrUdf);
+  DepthAtLimit_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+      commit && 32'(depth5) == (full_mode_i ? BrLimFull : BrLimPart));
+  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid && cmd_i != 2'd0);
 `endif
 endmodule

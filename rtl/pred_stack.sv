@@ -58,11 +58,7 @@ module pred_stack #(
 
   // ExecuteMask = predicate AND TaskMask.
   function automatic logic [Lanes-1:0] exec_mask(logic [Lanes-1:0] pred, logic [Lanes-1:0] tmask);
-`ifdef BUG_NO_TASK_MASK
-    exec_mask = pred | (tmask & '0);
-`else
     exec_mask = pred & tmask;
-`endif
   endfunction
 
   // RAM word of stack entry `ptr` of context `ctx`: {ctx, ptr}, cut to the RAM's size.
@@ -85,11 +81,7 @@ module pred_stack #(
     cur_overflow  = ctx_valid & overflow_q[ctx_i];
     cur_underflow = ctx_valid & underflow_q[ctx_i];
     empty         = (cur_sp == '0);
-`ifdef BUG_FULL_OFF_BY_ONE
-    full          = (cur_sp >= SpFull - SpW'(1));
-`else
     full          = (cur_sp == SpFull);
-`endif
     rd_addr       = ram_addr(ctx_i, PtrW'(cur_sp - SpW'(1)));
     wr_addr       = ram_addr(ctx_i, PtrW'(cur_sp));
     top_rd        = stack_mem[rd_addr];
@@ -123,28 +115,18 @@ module pred_stack #(
         end
         if (op_i == OpPushSetp) begin
           pred_d = cur_pred & mask_i;
-`ifdef BUG_PUSH_SETP_ORDER
-          wr_data = cur_pred & mask_i;
-`endif
         end
       end
       OpPop: begin
         pred_d = top;
         if (empty) begin
           underflow_d = 1'b1;
-`ifdef BUG_UNDERFLOW_WRAP
-          sp_d = cur_sp - SpW'(1);
-`endif
         end else begin
           sp_d = cur_sp - SpW'(1);
         end
       end
       OpInv: begin
-`ifdef BUG_INV_NO_AND
-        pred_d = ~cur_pred;
-`else
         pred_d = ~cur_pred & top;
-`endif
         underflow_d = cur_underflow | empty;
       end
       OpSetTaskMask: task_mask_d = mask_i;
@@ -195,5 +177,21 @@ module pred_stack #(
     SpInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
                                   ctx_valid |-> sp_d <= SpFull);
   end
+
+  // Corners the regression must reach (make coverage): every op on an empty, a partly
+  // filled and a full stack; the first overflow and underflow; a bad context index.
+  for (genvar o = 0; o < 8; o++) begin : g_cover_op
+    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                               ctx_valid && op_i == 3'(o) && empty);
+    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                             ctx_valid && op_i == 3'(o) && !empty && !full);
+    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                              ctx_valid && op_i == 3'(o) && full);
+  end
+  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                              ctx_valid && !cur_overflow && overflow_d);
+  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                               ctx_valid && !cur_underflow && underflow_d);
+  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid);
 `endif
 endmodule

@@ -87,11 +87,7 @@ module stack_acct #(
   logic [2:0] pop_n;
   logic       taken_pops;
 
-`ifdef BUG_STACK_POP_NOT_TAKEN
-  assign taken_pops = taken_i | 1'b1;
-`else
   assign taken_pops = taken_i;
-`endif
 
   always_comb begin
     is_push   = 1'b0;
@@ -181,26 +177,13 @@ module stack_acct #(
 
     // The accounting of the new state (docs/stack_acct.md, "The rules").
     nonwqm = 16'(vpm_d) + 16'(full_d);
-`ifdef BUG_STACK_WQM_SUBENTRY
-    a_d = 16'(loop_d);
-    b_d = nonwqm + 16'(wqm_d);
-`else
     a_d = 16'(wqm_d) + 16'(loop_d);
     b_d = nonwqm;
-`endif
     b_d = b_d + 16'(call_d) * 16'(CallCost) + 16'(full_d) * 16'(FullExtra);
-`ifdef BUG_STACK_FIRST_EXTRA_EACH
-    b_d = b_d + nonwqm * 16'(FirstExtra);
-`else
     if (nonwqm != '0) b_d = b_d + 16'(FirstExtra);
-`endif
     if (nonwqm != '0 || a_d != '0) b_d = b_d + 16'(AnyExtra);
     t_d = a_d * 16'(M) + b_d;
-`ifdef BUG_STACK_CEIL_FLOOR
-    need_d = t_d >> DShift;
-`else
     need_d = (t_d + 16'(D - 1)) >> DShift;
-`endif
     hwm_d = (need_d > hwm_q) ? need_d : hwm_q;
     ovf_d = t_d > (16'(stack_size_i) << DShift);
 
@@ -286,6 +269,20 @@ module stack_acct #(
   HwmCoversNeed_A: assert property (@(posedge clk_i) disable iff (!rst_ni) hwm_q >= need_q);
   EmptyNeedsNothing_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
     (sp_q == '0) |-> (need_q == '0));
+
+  // Corners the regression must reach (make coverage): every op on an empty, a partly
+  // filled and a full tracker; drop, underflow, overflow of STACK_SIZE; seven pops at once.
+  for (genvar o = 0; o < 16; o++) begin : g_cover_op
+    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == '0);
+    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+                             op_i == 4'(o) && sp_q != '0 && sp_q != SpW'(Depth));
+    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == SpW'(Depth));
+  end
+  Drop_C: cover property (@(posedge clk_i) disable iff (!rst_ni) drop_d);
+  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) udf_d);
+  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ovf_q && ovf_d);
+  SevenPops_C: cover property (@(posedge clk_i) disable iff (!rst_ni) pop_n == 3'd7 && !udf_d);
+  HwmRises_C: cover property (@(posedge clk_i) disable iff (!rst_ni) hwm_d > hwm_q);
 `endif
 
 endmodule

@@ -10,6 +10,7 @@ declare -A need=(
   [fst2vcd]=gtkwave
   [yosys]=yosys
   [python3]=python3
+  [genhtml]=lcov
   [/usr/include/libelf.h]=libelf-dev
   [/usr/include/cmocka.h]=libcmocka-dev
   [/usr/include/png.h]=libpng-dev

@@ -1,12 +1,28 @@
 #!/usr/bin/env bash
 # Builds one lock-step simulator binary: build/cosim-<block>-<config>[-<variant>].
 #   pred-32x20x32               predicate stack, 32 contexts x 20 lanes x depth 32
-#   pred-8x64x8-inv_no_and      ... with the broken variant BUG_INV_NO_AND compiled in
+#   pred-8x64x8-inv_no_and      ... with the broken variant tests/variants/pred/inv_no_and.patch
+#                               applied to a copy of rtl/ in the build folder (rtl/ stays pristine)
 #   stack-w64.mesa.evergreen.d64  stack accounting, width 64, Mesa's rule, Evergreen, 64 frames
-# Usage: scripts/vbuild.sh NAME OUTPUT
+# Usage: scripts/vbuild.sh [--rtl-dir DIR] [--dpi-c FILE]... NAME OUTPUT
+#   --rtl-dir DIR   take the block's RTL files from DIR instead of rtl/ (mutant schemata)
+#   --dpi-c FILE    one more C file for the DPI glue (e.g. the mutant selector)
+# With COSIM_COVERAGE=1 the model is built with Verilator coverage (line, toggle, cover
+# points); each run then writes COSIM_COVERAGE_DIR/cov-PID.dat (make coverage).
+# Broken variants and mutants are not lint-checked: their Verilator warnings stay in the log.
 # With COSIM_SAN=1 the C side (model, harness, DPI glue) and the driver are built
 # with ASan/UBSan against the sanitized libraries in OUTPUT's directory (build/san).
 set -euo pipefail
+rtl_dir="" dpi_extra=()
+while (($#)); do
+  case $1 in
+    --rtl-dir) rtl_dir=$(cd "$2" && pwd); shift 2 ;;
+    --dpi-c) dpi_extra+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    *) break ;;
+  esac
+done
+(($# == 2)) || { echo "usage: scripts/vbuild.sh [--rtl-dir DIR] [--dpi-c FILE]... NAME OUTPUT" >&2; exit 2; }
 name=$1 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$(dirname "$out")" && pwd)
@@ -53,12 +69,29 @@ case $block in
   *) die "unknown block '$block'" ;;
 esac
 
-defines=()
-if [[ -n $variant ]]; then
-  define="BUG_${variant^^}"
-  grep -q "ifdef $define\b" "${sources[@]}" ||
-    die "unknown RTL variant '$variant' (no \`ifdef $define in ${sources[*]})"
-  defines=(+define+"$define")
+mdir=$build/vlt/$name
+mkdir -p "$mdir"
+cd "$root"
+
+# A variant is a patch applied to a copy of rtl/ in the build folder; the RTL files
+# of the block are then taken from that copy.
+lint_strict=1
+if [[ -n $variant && -z $rtl_dir ]]; then
+  patch_file=tests/variants/$block/$variant.patch
+  if [[ ! -f $patch_file ]]; then
+    known=$(cd tests/variants/"$block" 2>/dev/null && ls -- *.patch 2>/dev/null | sed 's/\.patch$//' | paste -sd' ')
+    die "unknown RTL variant '$variant' for block $block (known: ${known:-none})"
+  fi
+  rm -rf "$mdir/rtl-copy" && mkdir -p "$mdir/rtl-copy"
+  cp -r rtl "$mdir/rtl-copy/"
+  patch -s -p1 -d "$mdir/rtl-copy" <"$patch_file" || die "$patch_file does not apply to rtl/"
+  rtl_dir=$mdir/rtl-copy/rtl
+fi
+if [[ -n $rtl_dir ]]; then
+  lint_strict=0
+  for i in "${!sources[@]}"; do
+    [[ ${sources[i]} == rtl/* ]] && sources[i]=$rtl_dir/${sources[i]#rtl/}
+  done
 fi
 
 # The optimised C side is built with LTO (Makefile OPT): the link runs LTO over it.
@@ -72,23 +105,23 @@ if [[ ${COSIM_SAN:-0} == 1 ]]; then
 fi
 
 json_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
-
-mdir=$build/vlt/$name
-mkdir -p "$mdir"
-cd "$root"
+cov_flags=()
+[[ ${COSIM_COVERAGE:-0} == 1 ]] && cov_flags=(--coverage)
 # 1. Verilate (generates the model and V<top>__Dpi.h).
 verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
-  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${defines[@]}" \
+  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${cov_flags[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
   -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf $json_libs -lm $san_flags" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
-grep -q '%Warning' "$mdir/verilator.log" && { cat "$mdir/verilator.log" >&2; die "verilator warnings"; }
+if ((lint_strict)) && grep -q '%Warning' "$mdir/verilator.log"; then
+  cat "$mdir/verilator.log" >&2; die "verilator warnings"
+fi
 
 # 2. The DPI glue, checked against the generated prototypes.
 vroot=$(verilator --getenv VERILATOR_ROOT)
 rm -f "$mdir/dpi_glue.a"
-for src in dpi/*.c; do
+for src in dpi/*.c "${dpi_extra[@]}"; do
   gcc -std=c11 -O2 -g $lto_flags $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
     -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/$(basename "$src" .c).o"
   gcc-ar rcs "$mdir/dpi_glue.a" "$mdir/$(basename "$src" .c).o"

@@ -70,14 +70,10 @@ broken() { # name, testbench binary, args...
 }
 mkdir -p "$tmp/bad"
 cp -r "$ROOT/rtl" "$tmp/bad/rtl"
-if [[ -d $ROOT/tests/variants ]]; then # broken variants are patches of rtl/
-  patch -s -p1 -d "$tmp/bad/rtl" <"$ROOT/tests/variants/pred/inv_no_and.patch"
-  patch -s -p1 -d "$tmp/bad/rtl" <"$ROOT/tests/variants/fc/fc_any_as_all.patch"
-  extra=""
-else
-  extra="+define+BUG_INV_NO_AND +define+BUG_FC_ANY_AS_ALL"
-fi
-make --no-print-directory OUT="$tmp/objbad" RTL="$tmp/bad/rtl" VFLAGS_EXTRA="$extra -Wno-fatal" all \
+# broken variants are patches of rtl/ (tests/variants/)
+patch -s -p1 -d "$tmp/bad" <"$ROOT/tests/variants/pred/inv_no_and.patch"
+patch -s -p1 -d "$tmp/bad" <"$ROOT/tests/variants/fc/fc_any_as_all.patch"
+make --no-print-directory OUT="$tmp/objbad" RTL="$tmp/bad/rtl" VFLAGS_EXTRA="-Wno-fatal" all \
   >"$tmp/buildbad.log" 2>&1 || { tail -30 "$tmp/buildbad.log"; exit 1; }
 broken tb_my_pred "$tmp/objbad/pred/tb_my_pred" +cycles=5000
 broken tb_my_fc "$tmp/objbad/fc/tb_my_fc" +elf="$BUILD/examples/mandelbrot.elf" +width=64 +height=48

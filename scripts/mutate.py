@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Mutation score of the default regression, per RTL block (docs/mutation.md).
+
+For each block: generate source-level mutants (scripts/mutgen.py), drop those that do not
+compile (verilator --lint-only), build one schema model per configuration the block's jobs
+use, run every mutant against the block's jobs (killed = a job reports a mismatch or the
+RTL's own assertion stops it), then try to prove each survivor equivalent to the original
+with yosys (equiv_make / equiv_simple / equiv_induct over the next-state and output logic,
+at the formal configurations below). Prints per block generated, not compilable, killed,
+proven equivalent and surviving (with diffs), writes OUT/<block>.json, and one line
+`BENCH mutate.<block>.score X%` (killed / (generated - not compilable - equivalent)).
+
+Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--par N]
+                         [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv]
+"""
+import argparse, concurrent.futures as cf, json, os, re, shlex, shutil, subprocess, sys, time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+BLOCKS = {
+    'pred': {'files': ['rtl/pred_stack.sv'], 'top': 'pred_stack',
+             # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one
+             'formal': [{'Contexts': 1, 'Lanes': 16, 'Depth': 4}, {'Contexts': 3, 'Lanes': 5, 'Depth': 3}]},
+    'stack': {'files': ['rtl/stack_acct.sv'], 'top': 'stack_acct',
+              # the (Width, Rule, Chip) row of every job, at a small tracker depth
+              'formal': 'jobs'},
+    'fc': {'files': ['rtl/fc_unit.sv', 'rtl/fc_branch_counters.sv', 'rtl/fc_addr_stack.sv',
+                     'rtl/fc_loop_stack.sv'], 'top': 'fc_unit',
+           'max': 150,  # of ~760 candidates: a seeded sample keeps the block within 5 minutes
+           'formal': [{'Contexts': 1, 'Lanes': 3, 'AddrDepth': 2, 'LoopDepth': 2, 'BcWidth': 6},
+                      {'Contexts': 2, 'Lanes': 2, 'AddrDepth': 1, 'LoopDepth': 3, 'BcWidth': 3}]},
+}
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
+
+
+def block_jobs(jobs_file, block):
+    jobs = []
+    for line in open(os.path.join(ROOT, jobs_file)):
+        line = line.split('#')[0].strip()
+        if not line:
+            continue
+        name, expect, *opts = shlex.split(line)
+        if expect == 'pass' and opts[opts.index('--block') + 1] == block:
+            jobs.append((name, opts))
+    return jobs
+
+
+def lint_mutant(block, mdir):
+    """True when the standalone mutant compiles (errors only; warnings are expected)."""
+    cfg = BLOCKS[block]
+    top = cfg['files'][0]
+    mine = os.path.join(mdir, os.path.basename(top))
+    r = sh(['verilator', '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
+            mine if os.path.exists(mine) else top])
+    return r.returncode == 0
+
+
+def capped(jobs, cap):
+    """The jobs cut to their first `cap` cycles. With the same seed a short run is a prefix of
+    the full one, so a mutant it kills is killed by the full job at the same cycle."""
+    out = []
+    for name, opts in jobs:
+        opts = list(opts)
+        if '--cycles' in opts:
+            i = opts.index('--cycles') + 1
+            m = re.fullmatch(r'(\d+)([kMG]?)', opts[i])
+            n = int(m.group(1)) * {'': 1, 'k': 10**3, 'M': 10**6, 'G': 10**9}[m.group(2)]
+            opts[i] = str(min(n, cap))
+        out.append((name, opts))
+    return out
+
+
+def run_mutant(binaries, jobs, k, timeout):
+    """Runs the jobs in order until one kills mutant k. Returns (status, job, seconds)."""
+    env = dict(os.environ, COSIM_MUTANT=str(k))
+    t0 = time.time()
+    for name, opts in jobs:
+        try:
+            r = subprocess.run([binaries[name]] + opts + ['--quiet', '--wave-window', '0'], cwd=ROOT,
+                               env=env, capture_output=True, text=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return 'killed', name + ' (timeout)', time.time() - t0
+        if r.returncode == 1:
+            return 'killed', name, time.time() - t0
+        if r.returncode != 0:
+            # the RTL's own assertions (or a crash) stop the run: the regression fails too
+            return 'killed', f'{name} (exit {r.returncode})', time.time() - t0
+    return 'survived', None, time.time() - t0
+
+
+def yosys_script(block, gold_dir, gate_dir, params):
+    cfg = BLOCKS[block]
+    chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
+    parts = []
+    for tag, d in (('gold', gold_dir), ('gate', gate_dir)):
+        files = ' '.join(os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
+                         else os.path.join(ROOT, f) for f in cfg['files'])
+        parts.append(f"read_verilog -sv {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
+                     f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"
+                     # only ports and registers keep their names: equiv_make pairs those alone,
+                     # so a difference masked before any register or output does not count
+                     f"select -set keep i:* o:* %u t:*dff* %co1:+[Q] w:* %i %u\nrename -hide w:* @keep %d\n"
+                     f"rename {cfg['top']} {tag}\ndesign -stash {tag}\n")
+    return ''.join(parts) + ('design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n'
+                             'equiv_make gold gate eq\nhierarchy -top eq\nasync2sync\nequiv_simple\n'
+                             'equiv_induct -seq 1\nequiv_status -assert\n')
+
+
+STACK_MODEL = re.compile(r'stack-w(\d+)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d\d+$')
+
+
+def formal_configs(block, models):
+    """The block's formal configurations; for stack, one per job row at tracker depth 4."""
+    if BLOCKS[block]['formal'] != 'jobs':
+        return BLOCKS[block]['formal']
+    cfgs = []
+    for model in models:
+        w, rule, chip = STACK_MODEL.match(model).groups()
+        c = {'Width': int(w), 'Rule': ['isa', 'mesa', 'llvm'].index(rule),
+             'Chip': ['r7xx', 'evergreen', 'ni', 'cayman'].index(chip), 'Depth': 4}
+        if c not in cfgs:
+            cfgs.append(c)
+    return cfgs
+
+
+def prove_equivalent(block, out, k, timeout, configs):
+    """'equivalent' only when yosys proves it at every formal configuration."""
+    for i, params in enumerate(configs):
+        path = os.path.join(out, f'm{k}', f'equiv{i}.ys')
+        with open(path, 'w') as f:
+            f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params))
+        try:
+            r = subprocess.run(['yosys', '-q', '-s', path], cwd=ROOT, capture_output=True, text=True,
+                               timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return f'unproven (timeout at {params})'
+        if r.returncode != 0:
+            return f'unproven at {params}' if 'unproven' in (r.stdout + r.stderr) else \
+                f'unproven (yosys error at {params})'
+    return 'equivalent'
+
+
+def mutate_block(block, a):
+    t0 = time.time()
+    out = os.path.join(a.out, block)
+    files = BLOCKS[block]['files']
+    shutil.rmtree(out, ignore_errors=True)  # no stale mutants or proofs from an earlier run
+    gen = [sys.executable, 'scripts/mutgen.py', '--out', out, '--seed', str(a.seed)]
+    limit = a.max if a.max is not None else BLOCKS[block].get('max', 0)
+    if limit:
+        gen += ['--max', str(limit)]
+    r = sh(gen + files)
+    if r.returncode:
+        sys.exit(f'mutate: {block}: mutgen failed\n{r.stderr}')
+    muts = json.load(open(os.path.join(out, 'mutants.json')))
+    mutants = {m['id']: m for m in muts['mutants']}
+    if a.only_ids:
+        keep = {int(x) for x in a.only_ids.split(',')}
+        mutants = {k: m for k, m in mutants.items() if k in keep}
+
+    # 1. compile check of every standalone mutant
+    with cf.ThreadPoolExecutor(a.par) as ex:
+        ok = dict(zip(mutants, ex.map(lambda k: lint_mutant(block, os.path.join(out, f'm{k}')), mutants)))
+    bad = [k for k in mutants if not ok[k]]
+    for k in mutants:
+        mutants[k]['status'] = 'not compilable' if k in bad else None
+    if bad:  # the schema leaves them out
+        r = sh(gen + ['--exclude', ','.join(map(str, bad))] + files)
+        if r.returncode:
+            sys.exit(f'mutate: {block}: mutgen failed\n{r.stderr}')
+
+    # 2. one schema model per configuration of the block's jobs
+    jobs = block_jobs(a.jobs, block)
+    if not jobs:
+        sys.exit(f'mutate: {block}: no pass jobs in {a.jobs}')
+    binaries, models = {}, {}
+    for name, opts in jobs:
+        r = sh([os.path.join(a.build, 'cosim')] + opts, env=dict(os.environ, COSIM_PRINT_MODEL='1'))
+        model = r.stdout.strip()
+        if r.returncode or not model:
+            sys.exit(f'mutate: {block}: cannot name the model of job {name}: {r.stderr}')
+        binaries[name] = os.path.join(a.build, f'cosim-{model}-mutants')
+        models[model] = binaries[name]
+    def build(item):  # one single-threaded build per worker: verilating is serial anyway
+        model, binary = item
+        return model, sh(['scripts/vbuild.sh', '--rtl-dir', os.path.join(out, 'schema'), '--dpi-c',
+                          'tests/mutate/mutant_select.c', f'{model}-mutants', binary], env=dict(os.environ, JOBS='1'))
+    with cf.ThreadPoolExecutor(a.par) as ex:
+        for model, r in ex.map(build, models.items()):
+            if r.returncode:
+                sys.exit(f'mutate: {block}: schema build of {model} failed\n{r.stderr[-3000:]}')
+    t_build = time.time() - t0
+
+    # 3. the schema with no mutant selected is the original: every job must pass
+    st, job, _ = run_mutant(binaries, jobs, 0, a.job_timeout)
+    if st != 'survived':
+        sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
+
+    # 4. judge every mutant, then try to prove the survivors equivalent
+    # Two passes: every job cut to its first --quick-cycles (most mutants die there), then the
+    # full jobs for the mutants still alive. The verdicts are those of the full jobs.
+    live = [k for k in mutants if mutants[k]['status'] is None]
+    for pass_jobs in ((capped(jobs, a.quick_cycles), jobs) if a.quick_cycles else (jobs,)):
+        with cf.ThreadPoolExecutor(a.par) as ex:
+            for k, (st, job, secs) in zip(live, ex.map(lambda k: run_mutant(binaries, pass_jobs, k, a.job_timeout),
+                                                       live)):
+                mutants[k].update(status=st, killed_by=job, seconds=round(mutants[k].get('seconds', 0) + secs, 2))
+        live = [k for k in live if mutants[k]['status'] == 'survived']
+    surv = [k for k in live if mutants[k]['status'] == 'survived']
+    configs = formal_configs(block, models)
+    if not a.no_equiv:
+        with cf.ThreadPoolExecutor(a.par) as ex:
+            for k, v in zip(surv, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout, configs),
+                                         surv)):
+                mutants[k]['formal'] = v
+                if v == 'equivalent':
+                    mutants[k]['status'] = 'equivalent'
+
+    n = len(mutants)
+    count = lambda s: sum(1 for m in mutants.values() if m['status'] == s)
+    nc, killed, eq, sv = count('not compilable'), count('killed'), count('equivalent'), count('survived')
+    denom = n - nc - eq
+    score = 100.0 * killed / denom if denom else 100.0
+    res = {'block': block, 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
+           'killed': killed, 'equivalent': eq, 'surviving': sv, 'score_percent': round(score, 2),
+           'seconds': round(time.time() - t0, 1), 'build_seconds': round(t_build, 1),
+           'jobs': [j for j, _ in jobs], 'formal_configs': configs,
+           'mutants': [mutants[k] for k in sorted(mutants)]}
+    with open(os.path.join(a.out, f'{block}.json'), 'w') as f:
+        json.dump(res, f, indent=1)
+    print(f'mutate {block}: generated {n} (of {muts["candidates"]} candidates), not compilable {nc}, '
+          f'killed {killed}, proven equivalent {eq}, surviving {sv}; '
+          f'{res["seconds"]:.0f} s ({t_build:.0f} s building)')
+    for k in sorted(mutants):
+        m = mutants[k]
+        if m['status'] in ('survived', 'equivalent'):
+            tag = 'SURVIVOR' if m['status'] == 'survived' else 'equivalent'
+            print(f'  {tag} m{k} {m["file"]}:{m["line"]} {m["what"]} [{m.get("formal", "no formal check")}]')
+            for line in m['diff'].splitlines()[2:]:
+                print('    ' + line)
+    print(f'BENCH mutate.{block}.score {score:.1f}%')
+    sys.stdout.flush()
+    return res
+
+
+def main():
+    ap = argparse.ArgumentParser(description='Mutation score of the default regression per RTL block',
+                                 epilog=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('--block', default='all', choices=['pred', 'stack', 'fc', 'all'])
+    ap.add_argument('--jobs', default='tests/cosim/default.jobs', help='job list (pass jobs of the block are used)')
+    ap.add_argument('--max', type=int, default=None,
+                    help='sample at most N mutants per block (0: all; default: all, fc 150)')
+    ap.add_argument('--seed', type=int, default=1, help='sampling seed')
+    ap.add_argument('--par', type=int, default=2, help='parallel workers (default 2)')
+    ap.add_argument('--out', default='build/mutate')
+    ap.add_argument('--build', default='build', help='the build folder holding cosim and the libraries')
+    ap.add_argument('--only-ids', default='', help='judge only these mutant ids (debugging)')
+    ap.add_argument('--no-equiv', action='store_true', help='skip the formal check of survivors')
+    ap.add_argument('--job-timeout', type=float, default=300)
+    ap.add_argument('--quick-cycles', type=int, default=500000,
+                    help='first pass: jobs cut to this many cycles (0: full jobs only)')
+    ap.add_argument('--equiv-timeout', type=float, default=30, help='seconds per formal configuration')
+    a = ap.parse_args()
+    a.out, a.build = os.path.abspath(a.out), os.path.abspath(a.build)
+    if not os.path.exists(os.path.join(a.build, 'cosim')):
+        sys.exit(f'mutate: {a.build}/cosim missing: run make build first')
+    if not os.path.isfile(os.path.join(ROOT, a.jobs)):
+        sys.exit(f'mutate: cannot read job file {a.jobs}')
+    os.makedirs(a.out, exist_ok=True)
+    blocks = list(BLOCKS) if a.block == 'all' else [a.block]
+    results = [mutate_block(b, a) for b in blocks]
+    with open(os.path.join(a.out, 'summary.json'), 'w') as f:
+        json.dump([{k: v for k, v in r.items() if k != 'mutants'} for r in results], f, indent=1)
+
+
+if __name__ == '__main__':
+    main()
