@@ -3,6 +3,7 @@
  * lock-step runs use; a check walks one table of the block's output fields
  * (name, per-lane or not) and describes the first that differs. */
 #include "ctm.h"
+#include "ctm_int.h"
 
 #include "pred_stack.h"
 #include "stack_acct.h"
@@ -29,8 +30,6 @@ const char *ctm_error(void)
     return last_error;
 }
 
-/* For ctm_model_new (ctm_model.c); internal (the install keeps only ctm_* global). */
-void api_set_error(const char *msg);
 void api_set_error(const char *msg)
 {
     snprintf(last_error, sizeof last_error, "%s", msg);

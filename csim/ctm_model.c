@@ -2,6 +2,7 @@
  * executable (run_step.h), and the fc_unit inputs of each step by port name
  * (one table). */
 #include "ctm.h"
+#include "ctm_int.h"
 
 #include "elf_exe.h"
 #include "run_step.h"
@@ -9,8 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-void api_set_error(const char *msg); /* ctm_api.c: ctm_error() of a failed new */
 
 struct ctm_model {
     dpp_exe exe;

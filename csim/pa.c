@@ -85,12 +85,7 @@ static dpp_status commit(void *user, const pa_finish *f, dpp_error *err)
     for (unsigned o = 0; !st && pass && o < DPP_NUM_OUTPUTS; o++)
         if (f->written[o])
             st = mc_write_output(pa->mc, o, f->i, f->j, f->out[o], f->written[o], err);
-    if (st && err) {
-        dpp_error inner = *err;
-        dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", f->wave, f->pc, f->lane,
-                      f->i, f->j, inner.msg);
-    }
-    return st;
+    return st ? pa_fault_at(f->wave, f->pc, f->lane, f->i, f->j, st, err) : DPP_OK;
 }
 
 /* The sink of a parallel run: keep the lane for the commit. */

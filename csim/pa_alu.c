@@ -449,11 +449,9 @@ dpp_status pa_alu_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes,
     if (st)
         return pa_lane_fault(s, (unsigned)__builtin_ctzll(lanes), st, err);
     uint64_t cp[4], tmask[4];
-    for (int ch = 0; ch < 4; ch++) {
-        uint8_t b = u->psel[ch];
-        cp[ch] = b == 0xFF ? ~0ull : s->pred[b] ^ (u->pinv[ch] ? ~0ull : 0);
+    pa_channel_masks(u, s, cp);
+    for (int ch = 0; ch < 4; ch++)
         tmask[ch] = u->wmask >> ch & 1 ? lanes & cp[ch] : 0;
-    }
     int64_t rgb = dest_index(u->rgb_addrd, u->rgb_addrd_rel, s->al);
     int64_t alpha = dest_index(u->alpha_addrd, u->alpha_addrd_rel, s->al);
     if ((st = dest_faults(s, u, tmask, rgb, alpha, err)))

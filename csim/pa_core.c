@@ -44,13 +44,27 @@ void pa_core_reset(pa_core *c)
     c->rr = 0;
 }
 
-dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err)
+dpp_status pa_fault_at(unsigned wave, unsigned pc, unsigned lane, int32_t i, int32_t j,
+                       dpp_status st, dpp_error *err)
 {
     if (!err)
         return st;
     dpp_error inner = *err;
-    return dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", s->index, s->pc, l,
-                         s->wave.i[l], s->wave.j[l], inner.msg);
+    return dpp_error_set(err, st, "wave %u pc %u lane %u (i %d, j %d): %s", wave, pc, lane, i, j,
+                         inner.msg);
+}
+
+dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err)
+{
+    return pa_fault_at(s->index, s->pc, l, s->wave.i[l], s->wave.j[l], st, err);
+}
+
+void pa_channel_masks(const pa_uop *u, const pa_slot *s, uint64_t mask[4])
+{
+    for (int c = 0; c < 4; c++) {
+        uint8_t b = u->psel[c];
+        mask[c] = b == 0xFF ? ~0ull : s->pred[b] ^ (u->pinv[c] ? ~0ull : 0);
+    }
 }
 
 static void fc_step(pa_core *c, pa_slot *s, const fc_unit_in *in, fc_unit_out *out)

@@ -208,8 +208,16 @@ dpp_status pa_alu_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes,
 /* The TEX instruction u on the lanes of slot s; killed lanes leave s->live (pa_tex.c). */
 dpp_status pa_tex_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, dpp_error *err);
 
-/* Wraps err's message as a fault of lane l of slot s. */
+/* Wraps err's message as the fault of one lane: "wave W pc P lane L (i I, j J): ...". */
+dpp_status pa_fault_at(unsigned wave, unsigned pc, unsigned lane, int32_t i, int32_t j,
+                       dpp_status st, dpp_error *err);
+
+/* The same for lane l of slot s. */
 dpp_status pa_lane_fault(const pa_slot *s, unsigned l, dpp_status st, dpp_error *err);
+
+/* Per channel c, the lanes whose predication lets channel c of u be written
+ * (RGB/ALPHA_PRED_SEL and _INV against the slot's predicate bits). */
+void pa_channel_masks(const pa_uop *u, const pa_slot *s, uint64_t mask[4]);
 
 /* Marks temporary idx written (the next wavefront in the slot clears it). */
 static inline void pa_touch(pa_slot *s, unsigned idx)

@@ -26,21 +26,9 @@ static dpp_status temp_index(unsigned addr, unsigned rel, int32_t al, unsigned *
     return DPP_OK;
 }
 
-/* Bit c: channel c passes predication in lane l. */
-static unsigned channel_pred(const pa_uop *u, const pa_slot *s, unsigned l)
-{
-    unsigned mask = 0;
-    for (unsigned c = 0; c < 4; c++) {
-        uint8_t b = u->psel[c];
-        unsigned pass = b == 0xFF ? 1u : (unsigned)(s->pred[b] >> l & 1) ^ u->pinv[c];
-        mask |= pass << c;
-    }
-    return mask;
-}
-
 /* One lane; *kill is set by TEXKILL. */
-static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, unsigned l, int *kill,
-                           dpp_error *err)
+static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, unsigned l,
+                           const uint64_t chan_mask[4], int *kill, dpp_error *err)
 {
     const dpp_tex *t = &u->inst.tex;
     *kill = 0;
@@ -69,7 +57,10 @@ static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, uns
     if ((st = coord(stqr[0], sx, &x, err)) || (st = coord(stqr[1], sy, &y, err)) ||
         (st = mc_read_input(sh->mc, t->tex_id, x, y, v, err)))
         return st;
-    unsigned wmask = (u->inst.cmn.rgb_wmask | u->inst.cmn.alpha_wmask << 3) & channel_pred(u, s, l);
+    unsigned wmask = 0;
+    for (unsigned c = 0; c < 4; c++)
+        wmask |= (unsigned)(chan_mask[c] >> l & 1) << c;
+    wmask &= u->inst.cmn.rgb_wmask | u->inst.cmn.alpha_wmask << 3;
     if (!wmask)
         return DPP_OK;
     if ((st = temp_index(t->dst_addr, t->dst_rel, s->al, &dst, err)))
@@ -83,10 +74,12 @@ static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, uns
 
 dpp_status pa_tex_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, dpp_error *err)
 {
+    uint64_t chan_mask[4];
+    pa_channel_masks(u, s, chan_mask);
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         int kill;
-        dpp_status st = tex_lane(c->sh, s, u, l, &kill, err);
+        dpp_status st = tex_lane(c->sh, s, u, l, chan_mask, &kill, err);
         if (st)
             return pa_lane_fault(s, l, st, err);
         if (kill)

@@ -118,7 +118,7 @@ static dpp_status act(dpp_stepper *s, dpp_error *err)
         s->ph = S_FILL;
     } else if (!busy) { /* the domain is done: the commands after start_program */
         s->ph = S_ENDED;
-        size_t after = s->d.start_off + 8; /* header and one parameter */
+        size_t after = s->d.start_off + 4 + 4u * pe_cmd_by_opcode(PE_START_PROGRAM)->nparams;
         if ((st = commands(s, after, s->d.cb.size, err)))
             return st;
     }

@@ -1,10 +1,11 @@
 #include "run_fixture.h"
 
 #include "cmocka_all.h"
+#include "co.h"
 
 #define MAX_ELEMS (64 * 64)
 
-static float input[MAX_ELEMS * 4];
+static float input[MAX_ELEMS * 4], condbuf[MAX_ELEMS];
 
 void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lanes,
                   unsigned slots)
@@ -18,6 +19,16 @@ void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lan
     o->input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, width, height, (uint8_t *)input};
     o->array.lanes = lanes;
     o->array.contexts = slots;
+}
+
+void fixture_cond(dpp_run_opts *o, unsigned test)
+{
+    for (unsigned k = 0; k < o->width * o->height; k++)
+        condbuf[k] = (float)(k % 7) - 3.0f;
+    o->cond = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, o->width, o->height, (uint8_t *)condbuf};
+    o->cond_test = (uint8_t)test;
+    o->cond_loc = CO_LOC_DPP;
+    o->cond_writemask = 1;
 }
 
 dpp_stepper *fixture_stepper(const dpp_exe *exe, const dpp_run_opts *o)

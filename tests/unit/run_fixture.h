@@ -11,6 +11,10 @@
 void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lanes,
                   unsigned slots);
 
+/* Adds a FLOAT32_1 conditional buffer the size of the domain (values -3..3),
+ * tested with `test` at the DPP, with write-back. */
+void fixture_cond(dpp_run_opts *o, unsigned test);
+
 /* Opens a stepper for exe with o; fails the test on error. */
 dpp_stepper *fixture_stepper(const dpp_exe *exe, const dpp_run_opts *o);
 

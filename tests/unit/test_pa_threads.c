@@ -10,6 +10,7 @@
 #include "co.h"
 #include "progen.h"
 #include "run.h"
+#include "run_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,30 +22,10 @@
 
 static const unsigned thread_counts[] = {1, 2, 3};
 
-static float input[DW * DH * 4], condbuf[DW * DH];
-
-static void fill(uint64_t seed)
-{
-    for (unsigned k = 0; k < DW * DH * 4; k++) {
-        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-        input[k] = (float)((int)(seed >> 60) - 8);
-    }
-    for (unsigned k = 0; k < DW * DH; k++)
-        condbuf[k] = (float)(k % 7) - 3.0f;
-}
-
 static void setup(dpp_run_opts *o, unsigned lanes, unsigned contexts, unsigned threads)
 {
-    dpp_run_default_opts(o);
-    o->width = DW;
-    o->height = DH;
-    o->input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, DW, DH, (uint8_t *)input};
-    o->cond = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, DW, DH, (uint8_t *)condbuf};
-    o->cond_test = CO_GEQUAL;
-    o->cond_loc = CO_LOC_DPP;
-    o->cond_writemask = 1;
-    o->array.lanes = lanes;
-    o->array.contexts = contexts;
+    fixture_opts(o, DW, DH, lanes, contexts);
+    fixture_cond(o, CO_GEQUAL);
     o->array.threads = threads;
 }
 
@@ -65,7 +46,6 @@ static void check_program(uint64_t seed)
     dpp_error err;
     assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
     assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
-    fill(seed);
     for (unsigned lanes = 16; lanes <= 64; lanes *= 4)
         for (unsigned contexts = 1; contexts <= 3; contexts += 2) {
             dpp_run_result first;
@@ -114,7 +94,6 @@ static void test_first_fault_does_not_depend_on_threads(void **state)
     dpp_asm_opts ao = {0};
     if (dpp_asm(text, strlen(text), "fault.s", &ao, &exe, &err))
         fail_msg("%s", err.msg);
-    fill(1);
     char first[sizeof err.msg] = "";
     for (size_t t = 0; t < sizeof thread_counts / sizeof thread_counts[0]; t++) {
         setup(&o, 16, 3, thread_counts[t]);

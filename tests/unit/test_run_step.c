@@ -9,7 +9,7 @@
 #include "asm.h"
 #include "co.h"
 #include "progen.h"
-#include "run_step.h"
+#include "run_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,24 +47,10 @@ static void record(void *user, const pa_fc_event *ev)
     e->out = *ev->out;
 }
 
-static float input[DW * DH * 4], condbuf[DW * DH];
-
 static void setup(dpp_run_opts *o, unsigned lanes, unsigned contexts)
 {
-    for (unsigned k = 0; k < DW * DH * 4; k++)
-        input[k] = (float)((k * 7919u) % 17) - 8.0f;
-    for (unsigned k = 0; k < DW * DH; k++)
-        condbuf[k] = (float)(k % 5) - 2.0f;
-    dpp_run_default_opts(o);
-    o->width = DW;
-    o->height = DH;
-    o->input[0] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, DW, DH, (uint8_t *)input};
-    o->cond = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, DW, DH, (uint8_t *)condbuf};
-    o->cond_test = CO_LESS;
-    o->cond_loc = CO_LOC_DPP;
-    o->cond_writemask = 1;
-    o->array.lanes = lanes;
-    o->array.contexts = contexts;
+    fixture_opts(o, DW, DH, lanes, contexts);
+    fixture_cond(o, CO_LESS);
 }
 
 static void same_result(const dpp_run_result *a, const dpp_run_result *b, const char *what)
@@ -75,7 +61,7 @@ static void same_result(const dpp_run_result *a, const dpp_run_result *b, const 
         if (x->data && memcmp(x->data, y->data, (size_t)DW * DH * mc_format_bpe(x->format)))
             fail_msg("%s: output %d differs", what, k);
     }
-    assert_memory_equal(a->cond.data, b->cond.data, sizeof condbuf);
+    assert_memory_equal(a->cond.data, b->cond.data, (size_t)DW * DH * 4);
     assert_int_equal(a->total_clocks, b->total_clocks);
     assert_int_equal(a->active_clocks, b->active_clocks);
 }
