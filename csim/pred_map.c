@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_DEPTH   PRED_STACK_MAX /* the predicate stack the mapping asks for */
+#define MAX_DEPTH   PRED_STACK_MAX /* the deepest predicate stack the mapping can ask for */
 #define MAX_WAVE_OP 128            /* ops of one event for one wavefront */
 
 enum { ENTRY_LEVEL, ENTRY_LOOP }; /* what a pushed entry stands for */
@@ -28,7 +28,7 @@ typedef struct wave_op {
 
 struct pred_map {
     pred_map_cfg cfg;
-    unsigned quarters, qlanes;
+    unsigned quarters, qlanes, depth;
     uint64_t lane_mask;
     pred_map_bug bug;
     pred_map_stats st;
@@ -42,15 +42,18 @@ struct pred_map {
 dpp_status pred_map_create(const pred_map_cfg *cfg, pred_map **out, dpp_error *err)
 {
     *out = NULL;
-    if (cfg->slots < 1 || cfg->slots > 16 || cfg->lanes < 1 || cfg->lanes > 64)
-        return dpp_error_set(err, DPP_E_ARG, "pred_map: %u slots (1-16) of %u lanes (1-64)",
-                             cfg->slots, cfg->lanes);
+    if (cfg->slots < 1 || cfg->slots > 16 || cfg->lanes < 1 || cfg->lanes > 64 ||
+        cfg->depth > MAX_DEPTH)
+        return dpp_error_set(err, DPP_E_ARG,
+                             "pred_map: %u slots (1-16) of %u lanes (1-64), depth %u (1-64)",
+                             cfg->slots, cfg->lanes, cfg->depth);
     pred_map *pm = calloc(1, sizeof *pm);
     if (!pm || !(pm->slot = calloc(cfg->slots, sizeof *pm->slot))) {
         free(pm);
         return dpp_error_set(err, DPP_E_NOMEM, "pred_map: out of memory");
     }
     pm->cfg = *cfg;
+    pm->depth = cfg->depth ? cfg->depth : MAX_DEPTH;
     pm->quarters = (cfg->lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
     pm->qlanes = cfg->lanes < PRED_MAP_QUARTER ? cfg->lanes : PRED_MAP_QUARTER;
     pm->lane_mask = cfg->lanes == 64 ? ~0ull : (1ull << cfg->lanes) - 1;
@@ -69,7 +72,7 @@ void pred_map_destroy(pred_map *pm)
 
 pred_stack_cfg pred_map_stack_cfg(const pred_map *pm)
 {
-    pred_stack_cfg c = {pm->cfg.slots * pm->quarters, pm->qlanes, MAX_DEPTH};
+    pred_stack_cfg c = {pm->cfg.slots * pm->quarters, pm->qlanes, pm->depth};
     return c;
 }
 
@@ -121,7 +124,7 @@ static void emit(pred_map *pm, unsigned op, uint64_t mask)
 static void push(pred_map *pm, unsigned op, uint64_t mask, int kind)
 {
     shadow *s = pm->s;
-    if (s->sp == MAX_DEPTH) {
+    if (s->sp == pm->depth) {
         unmapped(pm); /* the stack would overflow: nothing is pushed */
         return;
     }
@@ -129,11 +132,15 @@ static void push(pred_map *pm, unsigned op, uint64_t mask, int kind)
     s->kind[s->sp++] = (uint8_t)kind;
 }
 
-/* Pops one entry of the given kind; anything else is not expressible. */
+/* Pops one entry of the given kind; anything else is not expressible. A POP
+ * with nothing pushed is still issued: the predicate stack's underflow rule
+ * (root mask, sticky flag) is then checked against its mirror. */
 static int pop(pred_map *pm, int kind)
 {
     shadow *s = pm->s;
     if (s->sp == 0 || s->kind[s->sp - 1] != kind) {
+        if (s->sp == 0)
+            emit(pm, PRED_OP_POP, 0);
         unmapped(pm);
         return 0;
     }

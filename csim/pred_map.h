@@ -25,6 +25,7 @@
 typedef struct pred_map_cfg {
     unsigned slots; /* wavefronts in flight (fc_unit contexts), 1..16 */
     unsigned lanes; /* lanes per wavefront, 1..64 */
+    unsigned depth; /* predicate-stack entries per context, 1..64 (0: 64, the maximum) */
 } pred_map_cfg;
 
 /* One op for the predicate stack (pred_stack_in's op, ctx, mask). */

@@ -12,6 +12,7 @@ struct stack_map {
     stack_acct_in *ops;
     unsigned n, cap;
     int overflow;
+    int wqm; /* IF levels as whole-quad-mode pushes */
 };
 
 dpp_status stack_map_create(unsigned slot, stack_map **out, dpp_error *err)
@@ -31,6 +32,11 @@ void stack_map_destroy(stack_map *sm)
 unsigned stack_map_depth(const stack_map *sm)
 {
     return sm->depth;
+}
+
+void stack_map_set_wqm(stack_map *sm, int on)
+{
+    sm->wqm = on;
 }
 
 const stack_map_stats *stack_map_get_stats(const stack_map *sm)
@@ -95,9 +101,14 @@ static void exec_event(stack_map *sm, const fc_unit_in *in, const fc_unit_out *o
     unsigned bop = (jump ? f->b_op1 : f->b_op0) & 3;
     switch (c.kind) {
     case STACK_K_OPEN_IF: /* a level opens, or every lane skips: JUMP taken */
-        if (bop == FC_BOP_INCR)
+        if (bop == FC_BOP_INCR && sm->wqm) {
+            unsigned before = sm->n;
+            push(sm, STACK_OP_PUSH);
+            if (sm->n > before)
+                sm->ops[sm->n - 1].wqm = true;
+        } else if (bop == FC_BOP_INCR) {
             push(sm, STACK_OP_ALU_PUSH_BEFORE);
-        else {
+        } else {
             unsigned n = levels_closed(in, out);
             emit(sm, STACK_OP_JUMP, n > 7 ? 7 : n, 1);
             sm->depth -= n < sm->depth ? n : sm->depth;

@@ -32,6 +32,11 @@ void stack_map_destroy(stack_map *sm);
 dpp_status stack_map_event(stack_map *sm, const fc_unit_in *in, const fc_unit_out *out,
                            stack_acct_in *ops, unsigned cap, unsigned *n, dpp_error *err);
 
+/* With on set, an IF level is pushed as a whole-quad-mode pixel shader pushes
+ * it: PUSH with WHOLE_QUAD_MODE (a full entry under every rule), not
+ * ALU_PUSH_BEFORE. CTM itself has no WQM; model-defined (docs/system.md). */
+void stack_map_set_wqm(stack_map *sm, int on);
+
 /* Frames the mapping believes are open (what stack_acct's depth must be). */
 unsigned stack_map_depth(const stack_map *sm);
 

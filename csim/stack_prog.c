@@ -361,6 +361,12 @@ int stack_prog_classify(const dpp_fc *f, stack_construct *out)
 dpp_status stack_prog_size(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
                            unsigned *size, dpp_error *err)
 {
+    return stack_prog_size_wqm(name, exe, cfg, 0, size, err);
+}
+
+dpp_status stack_prog_size_wqm(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
+                               int wqm, unsigned *size, dpp_error *err)
+{
     stack_event *ev;
     size_t n;
     *size = 0;
@@ -374,7 +380,10 @@ dpp_status stack_prog_size(const char *name, const dpp_exe *exe, const stack_acc
     }
     for (size_t k = 0; k < n; k++) {
         stack_acct_out out;
-        stack_acct_step(m, &ev[k].in, &out);
+        stack_acct_in in = ev[k].in;
+        if (wqm && in.op == STACK_OP_ALU_PUSH_BEFORE)
+            in = (stack_acct_in){.op = STACK_OP_PUSH, .wqm = true};
+        stack_acct_step(m, &in, &out);
     }
     stack_acct_out out;
     stack_acct_observe(m, &out);

@@ -35,6 +35,11 @@ dpp_status stack_prog_walk(const char *name, const dpp_exe *exe, stack_event **o
 dpp_status stack_prog_size(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
                            unsigned *size, dpp_error *err);
 
+/* The same with the IF levels pushed as whole-quad-mode frames when wqm is set
+ * (stack_map_set_wqm). */
+dpp_status stack_prog_size_wqm(const char *name, const dpp_exe *exe, const stack_acct_cfg *cfg,
+                               int wqm, unsigned *size, dpp_error *err);
+
 /* What a construct does to the nesting of blocks. */
 typedef enum stack_kind {
     STACK_K_OPEN_IF,

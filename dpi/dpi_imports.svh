@@ -45,3 +45,20 @@ import "DPI-C" function bit c_dpi_fc_check(
     input int addr_sp, input int addr_top, input int loop_sp, input bit loop_top_is_loop,
     input int loop_top_count, input longint loop_top_live, input longint loop_top_brk,
     input longint loop_top_cont, input int al, input int ovf, input int udf, input int fault);
+
+// The system run (harness/tb_system.sv -> dpi/sys_dpi.c -> harness/sys_bench.c): the three
+// units bind and check through their own imports above; next() draws the inputs of all three
+// from one program's steps, cross() checks the blocks against each other and the model.
+import "DPI-C" function void c_dpi_sys_bind();
+import "DPI-C" function void c_dpi_sys_next(
+    output bit rst, output int cmd, output int ctx, output bit full_mode, output int cmn_inst,
+    output int fc_inst, output int fc_addr, output int int_const, output bit bool_const,
+    output longint pred_r, output longint pred_g, output longint pred_b, output longint pred_a,
+    output longint alu_result, output bit alu_valid, output int pc, output longint live,
+    output int pred_op, output int pred_ctx, output longint pred_mask, output int pred_obs_ctx,
+    output int stack_op, output int stack_pop_count, output bit stack_wqm,
+    output bit stack_taken, output int stack_size);
+import "DPI-C" function bit c_dpi_sys_cross(
+    input bit fc_bad, input bit pred_bad, input bit stack_bad, input longint fc_active,
+    input longint pred_obs_exec, input int stack_hwm, input int stack_depth,
+    input bit stack_underflow);

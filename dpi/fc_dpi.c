@@ -2,7 +2,7 @@
  * the encoded instruction dwords the testbench decodes, and unpacks the RTL's
  * outputs into the C model's port struct. Compiled with -include V<top>__Dpi.h,
  * so a signature that drifts from dpi_imports.svh is a compile error. */
-#include "fc_bench.h"
+#include "fc_dpi.h"
 
 #include <string.h>
 #include <svdpi.h>
@@ -16,6 +16,41 @@ void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int 
     bc_width = (unsigned)width;
     lane_count = (unsigned)lanes;
     fc_bench_bind(&p);
+}
+
+/* The stimulus as the testbench's ports: the instruction as its encoded dwords. */
+void fc_dpi_pack(const fc_stim *s, svBit *rst, int *cmd, int *ctx, svBit *full_mode, int *cmn_inst,
+                 int *fc_inst, int *fc_addr, int *int_const, svBit *bool_const, long long *pred_r,
+                 long long *pred_g, long long *pred_b, long long *pred_a, long long *alu_result,
+                 svBit *alu_valid, int *pc, long long *live)
+{
+    const fc_fields *f = &s->in.inst;
+    *rst = s->rst;
+    *cmd = s->in.cmd;
+    *ctx = s->in.ctx;
+    *full_mode = s->in.full_mode;
+    /* US_CMN_INST: RGB_PRED_SEL 5:3, RGB_PRED_INV 6 (TYPE = FC is not decoded by the unit) */
+    *cmn_inst = (int)((unsigned)(f->pred_sel & 7) << 3 | (unsigned)(f->pred_inv & 1) << 6);
+    /* US_FC_INST: OP 2:0, B_ELSE 4, JUMP_ANY 5, A_OP 7:6, JUMP_FUNC 15:8, B_POP_CNT 20:16,
+     * B_OP0 25:24, B_OP1 27:26 */
+    *fc_inst = (int)((unsigned)(f->op & 7) | (unsigned)(f->b_else & 1) << 4 |
+                     (unsigned)(f->jump_any & 1) << 5 | (unsigned)(f->a_op & 3) << 6 |
+                     (unsigned)f->jump_func << 8 | (unsigned)(f->b_pop_cnt & 31) << 16 |
+                     (unsigned)(f->b_op0 & 3) << 24 | (unsigned)(f->b_op1 & 3) << 26);
+    /* US_FC_ADDR: JUMP_ADDR 24:16 */
+    *fc_addr = (int)((unsigned)(f->jump_addr & 511) << 16);
+    /* US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16 */
+    *int_const = (int)((unsigned)s->in.loop_count | (unsigned)s->in.loop_init << 8 |
+                       (unsigned)(uint8_t)s->in.loop_step << 16);
+    *bool_const = s->in.bool_const & 1;
+    *pred_r = (long long)s->in.pred[0];
+    *pred_g = (long long)s->in.pred[1];
+    *pred_b = (long long)s->in.pred[2];
+    *pred_a = (long long)s->in.pred[3];
+    *alu_result = (long long)s->in.alu_result;
+    *alu_valid = s->in.alu_valid & 1;
+    *pc = s->in.pc;
+    *live = (long long)s->in.live;
 }
 
 void c_dpi_fc_next(svBit prev_valid, svBit prev_jump, int prev_next_pc, int prev_fault,
@@ -37,33 +72,8 @@ void c_dpi_fc_next(svBit prev_valid, svBit prev_jump, int prev_next_pc, int prev
     prev.active = (uint64_t)prev_active;
     fc_stim s;
     fc_bench_next(prev_valid ? &prev : NULL, &s);
-    const fc_fields *f = &s.in.inst;
-    *rst = s.rst;
-    *cmd = s.in.cmd;
-    *ctx = s.in.ctx;
-    *full_mode = s.in.full_mode;
-    /* US_CMN_INST: RGB_PRED_SEL 5:3, RGB_PRED_INV 6 (TYPE = FC is not decoded by the unit) */
-    *cmn_inst = (int)((unsigned)(f->pred_sel & 7) << 3 | (unsigned)(f->pred_inv & 1) << 6);
-    /* US_FC_INST: OP 2:0, B_ELSE 4, JUMP_ANY 5, A_OP 7:6, JUMP_FUNC 15:8, B_POP_CNT 20:16,
-     * B_OP0 25:24, B_OP1 27:26 */
-    *fc_inst = (int)((unsigned)(f->op & 7) | (unsigned)(f->b_else & 1) << 4 |
-                     (unsigned)(f->jump_any & 1) << 5 | (unsigned)(f->a_op & 3) << 6 |
-                     (unsigned)f->jump_func << 8 | (unsigned)(f->b_pop_cnt & 31) << 16 |
-                     (unsigned)(f->b_op0 & 3) << 24 | (unsigned)(f->b_op1 & 3) << 26);
-    /* US_FC_ADDR: JUMP_ADDR 24:16 */
-    *fc_addr = (int)((unsigned)(f->jump_addr & 511) << 16);
-    /* US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16 */
-    *int_const = (int)((unsigned)s.in.loop_count | (unsigned)s.in.loop_init << 8 |
-                       (unsigned)(uint8_t)s.in.loop_step << 16);
-    *bool_const = s.in.bool_const & 1;
-    *pred_r = (long long)s.in.pred[0];
-    *pred_g = (long long)s.in.pred[1];
-    *pred_b = (long long)s.in.pred[2];
-    *pred_a = (long long)s.in.pred[3];
-    *alu_result = (long long)s.in.alu_result;
-    *alu_valid = s.in.alu_valid & 1;
-    *pc = s.in.pc;
-    *live = (long long)s.in.live;
+    fc_dpi_pack(&s, rst, cmd, ctx, full_mode, cmn_inst, fc_inst, fc_addr, int_const, bool_const,
+                pred_r, pred_g, pred_b, pred_a, alu_result, alu_valid, pc, live);
 }
 
 svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,

@@ -11,9 +11,11 @@
 extern const cosim_bench pred_bench;
 extern const cosim_bench stack_bench;
 extern const cosim_bench fc_bench;
+extern const cosim_bench sys_bench;
 
-/* Every block the simulator knows; a binary holds the RTL of one of them. */
-static const cosim_bench *const benches[] = {&pred_bench, &stack_bench, &fc_bench};
+/* Every block the simulator knows; a binary holds the RTL of one of them (the
+ * system block: all three). */
+static const cosim_bench *const benches[] = {&pred_bench, &stack_bench, &fc_bench, &sys_bench};
 
 cosim_settings cosim_cfg = {
     .bench = &pred_bench,
@@ -30,7 +32,7 @@ cosim_settings cosim_cfg = {
 };
 
 static char config_error[512];
-static bool have_mismatch;
+static bool have_mismatch, stimulus_ended;
 static cosim_mismatch first_mismatch;
 
 const cosim_bench *cosim_find_bench(const char *block)
@@ -57,6 +59,7 @@ static int opt_seed(const char *v, char *err, size_t n)
 
 static int opt_cycles(const char *v, char *err, size_t n)
 {
+    cosim_cfg.cycles_given = true;
     return cli_range(v, 1, INT64_MAX, &cosim_cfg.cycles, err, n);
 }
 
@@ -153,7 +156,9 @@ static int opt_variant(const char *v, char *err, size_t errlen)
 }
 
 static const cosim_option common_options[] = {
-    {"block", "NAME", "block under test: pred, stack or fc (default pred)", opt_block, 0, 0},
+    {"block", "NAME", "block under test: pred, stack, fc or system (all three from one program; "
+                      "default pred)",
+     opt_block, 0, 0},
     {"seed", "N", "stimulus seed (default 1)", opt_seed, 0, 0},
     {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles, 0, 0},
     {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json, 0, 0},
@@ -190,7 +195,8 @@ static void usage(FILE *out)
     cli_print_options(out, common_options);
     for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
         fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
-        cli_print_options(out, benches[i]->options);
+        for (int t = 0; t < COSIM_OPTION_TABLES && benches[i]->options[t]; t++)
+            cli_print_options(out, benches[i]->options[t]);
     }
 }
 
@@ -208,7 +214,7 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
                         : !strncmp(argv[i], "--block=", 8)          ? argv[i] + 8
                                                                     : NULL;
         if (v && !cosim_find_bench(v)) {
-            fprintf(stderr, "cosim: --block: unknown block '%s' (pred, stack or fc)\n", v);
+            fprintf(stderr, "cosim: --block: unknown block '%s' (pred, stack, fc or system)\n", v);
             return 2;
         }
         if (v)
@@ -217,7 +223,9 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
     char scope[64];
     snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
     cli_parser p;
-    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options);
+    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options[0]);
+    for (int t = 1; t < COSIM_OPTION_TABLES; t++)
+        p.tables[1 + t] = cosim_cfg.bench->options[t];
     p.scope = scope;
     for (;;) {
         const cli_option *o;
@@ -245,7 +253,11 @@ void cosim_bind(const char *block, const char *rtl_config)
 {
     char want[128];
     cosim_cfg.bench->config_name(want, sizeof want);
-    if (strcmp(block, cosim_cfg.bench->block))
+    const char *unit_error = NULL;
+    if (cosim_cfg.bench->bind_unit && strcmp(block, cosim_cfg.bench->block)) {
+        if ((unit_error = cosim_cfg.bench->bind_unit(block, rtl_config)))
+            snprintf(config_error, sizeof config_error, "%s", unit_error);
+    } else if (strcmp(block, cosim_cfg.bench->block))
         snprintf(config_error, sizeof config_error,
                  "this binary holds the RTL of block '%s', but --block %s was asked for", block,
                  cosim_cfg.bench->block);
@@ -253,6 +265,16 @@ void cosim_bind(const char *block, const char *rtl_config)
         snprintf(config_error, sizeof config_error,
                  "this binary holds %s RTL built as %s, but the options ask for %s", block,
                  rtl_config, want);
+}
+
+void cosim_end_stimulus(void)
+{
+    stimulus_ended = true;
+}
+
+bool cosim_stimulus_ended(void)
+{
+    return stimulus_ended;
 }
 
 const char *cosim_config_error(void)
@@ -430,6 +452,8 @@ static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, co
                           "cycles_run", (json_int_t)res->cycles_run, "seconds", res->seconds);
     if (!r)
         return NULL;
+    if (cosim_cfg.bench->summary_json)
+        json_object_set_new(r, "summary", cosim_cfg.bench->summary_json());
     if (!mm) {
         json_object_set_new(r, "cycles_per_second",
                             json_real(res->seconds > 0 ? (double)res->cycles_run / res->seconds
@@ -505,6 +529,8 @@ int cosim_finish(const cosim_result *res)
     int json_failed = cosim_cfg.json_path && write_json(mm, res, replay);
     if (mm) {
         report_text(stdout, mm, res, replay);
+        if (cosim_cfg.bench->summary_text)
+            cosim_cfg.bench->summary_text(stdout);
         fflush(stdout);
         return 1;
     }
@@ -517,6 +543,8 @@ int cosim_finish(const cosim_result *res)
                cosim_cfg.variant, cosim_cfg.seed, res->cycles_run,
                cosim_cfg.compare ? "on" : "off", res->seconds,
                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+        if (cosim_cfg.bench->summary_text)
+            cosim_cfg.bench->summary_text(stdout);
     }
     return json_failed ? 4 : 0;
 }

@@ -18,6 +18,7 @@
 /* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
  * table ended by a NULL name; parse keeps the value in the session (csim/cliopt.h). */
 typedef cli_option cosim_option;
+enum { COSIM_OPTION_TABLES = 3 };
 
 /* ------------------------------------------------------------------ mismatch */
 
@@ -39,7 +40,8 @@ typedef struct cosim_bench {
     const char *block;   /* --block name */
     const char *summary; /* one line for --help */
     bool has_contexts;   /* reports name the context of a mismatch */
-    const cosim_option *options; /* block options, NULL-terminated by name */
+    /* block options: up to three tables, each NULL-terminated by name */
+    const cosim_option *options[COSIM_OPTION_TABLES];
     /* Canonical configuration string ("32x20x32") and the option words that
      * reproduce it ("--contexts 32 --lanes 20 --depth 32"). */
     void (*config_name)(char *buf, size_t n);
@@ -55,6 +57,14 @@ typedef struct cosim_bench {
     /* Functional coverage of the stimulus, one "row count" line per counter (make
      * coverage sets COSIM_FCOV_DIR; scripts/fcovreport.py sums and judges the rows). */
     void (*fcov_write)(FILE *out);
+    /* A bench made of other blocks' benches (the system run): checks the
+     * configuration a unit's RTL was built with when that unit binds (NULL:
+     * the bench holds one block). Returns an error message, or NULL. */
+    const char *(*bind_unit)(const char *block, const char *rtl_config);
+    /* What the run covered, printed after the PASS line or the report, and
+     * added to the JSON report as "summary" (NULL: nothing to add). */
+    void (*summary_text)(FILE *out);
+    json_t *(*summary_json)(void);
 } cosim_bench;
 
 /* True when this run records functional coverage (COSIM_FCOV_DIR is set). */
@@ -66,6 +76,7 @@ typedef struct cosim_settings {
     const cosim_bench *bench;
     uint64_t seed;
     uint64_t cycles;
+    bool cycles_given;    /* --cycles was on the command line */
     bool compare;         /* false: RTL alone (stimulus still drawn) */
     const char *json_path;
     const char *out_dir;  /* waveforms and .gtkw */
@@ -98,6 +109,12 @@ const cosim_bench *cosim_find_bench(const char *block);
  * difference, records a configuration error (cosim_config_error). */
 void cosim_bind(const char *block, const char *rtl_config);
 const char *cosim_config_error(void);
+
+/* A bench whose stimulus has a natural end (a program's last step) says so:
+ * the driver stops after the cycle in which it was said, and that cycle was not
+ * driven. */
+void cosim_end_stimulus(void);
+bool cosim_stimulus_ended(void);
 
 /* Records the first mismatch (later ones are ignored). */
 void cosim_record_mismatch(const cosim_mismatch *mm);

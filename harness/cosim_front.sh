@@ -8,7 +8,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=${COSIM_ROOT:-$(cd "$here/.." && pwd)}  # COSIM_ROOT: a front copied deeper (make coverage)
 
 block=pred variant="" contexts="" lanes="" depth="" help=0
-width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6
+width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6 pred_depth=64
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]} v=""
@@ -30,6 +30,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --addr-depth) addr=$v ;;
     --loop-depth) loop=$v ;;
     --bc-width) bcw=$v ;;
+    --pred-depth) pred_depth=$v ;;
   esac
 done
 
@@ -37,6 +38,7 @@ case $block in
   pred) config=${contexts:-32}x${lanes:-20}x${depth:-32} ;;
   stack) config=w$width.$rule.$chip.d$tracker_depth ;;
   fc) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw} ;;
+  system) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw}.p$pred_depth.w$width.$rule.$chip.d$tracker_depth ;;
   *) config="" ;; # let the binary report the unknown block
 esac
 name=$block-$config${variant:+-$variant}
@@ -63,6 +65,7 @@ print_variants() {
       printf '    %-26s %s\n' "$(basename "$p" .patch)" "$(sed -n '1s/^bug: //p' "$p")"
     done
   done
+  echo "  --block system: any of the above (the system top holds all three blocks)"
 }
 for a in "$@"; do
   if [[ $a == --help || $a == -h ]]; then

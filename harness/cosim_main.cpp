@@ -5,6 +5,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <unistd.h>
@@ -74,7 +75,7 @@ int main(int argc, char **argv) {
   char fst_path[1024];
 
   // Posedge 0 draws cycle 0; posedge p checks cycle p-1 and draws cycle p.
-  const uint64_t last = cosim_cfg.cycles;
+  uint64_t last = cosim_cfg.cycles;
   const double t0 = cosim_now();
   uint64_t p = 0;
   for (; p <= last; ++p) {
@@ -90,10 +91,18 @@ int main(int argc, char **argv) {
     clock(vctx, top, fst, p);
     if (replaying && p == req.stop_after) break;
     if (top->mismatch_o) break;
+    if (cosim_stimulus_ended()) {  // posedge p checked cycle p-1 and found nothing to drive
+      last = p;
+      break;
+    }
     if (cosim_cfg.progress && (p & 0x3fffff) == 0 && p) {
       double dt = cosim_now() - t0;
-      std::fprintf(stderr, "cosim: %llu / %llu cycles, %.1f M cycles/s\n",
-                   (unsigned long long)p, (unsigned long long)last, p / dt / 1e6);
+      if (last < uint64_t(INT64_MAX))  // a run to the end of its stimulus has no total
+        std::fprintf(stderr, "cosim: %llu / %llu cycles, %.1f M cycles/s\n",
+                     (unsigned long long)p, (unsigned long long)last, p / dt / 1e6);
+      else
+        std::fprintf(stderr, "cosim: %llu cycles, %.1f M cycles/s\n", (unsigned long long)p,
+                     p / dt / 1e6);
     }
   }
   if (replaying) {

@@ -104,12 +104,17 @@ static int opt_weights(const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static const cosim_option fc_options[] = {
+/* The unit's shape; the system run takes the same options. */
+const cosim_option fc_shape_options[] = {
     {"contexts", "N", "contexts (wavefronts), 1..256 (default 1)", opt_contexts, 0, 0},
     {"lanes", "N", "lanes per wavefront, 1..64 (default 64)", opt_lanes, 0, 0},
     {"addr-depth", "N", "address stack entries, 0..32 (default 4)", opt_addr_depth, 0, 0},
     {"loop-depth", "N", "loop stack frames in full mode, 0..32 (default 4)", opt_loop_depth, 0, 0},
     {"bc-width", "N", "branch counter width, 3..8 (default 6)", opt_bc_width, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
+static const cosim_option fc_stim_options[] = {
     {"weights", "LIST",
      "generator action weights, e.g. if=20,random=0 (actions: idle start if else endif loop "
      "endloop break continue call ret random unbalanced stray script; defaults "
@@ -226,6 +231,16 @@ const fc_bench_coverage *fc_bench_cov(void)
 const fc_stim *fc_bench_pending(void)
 {
     return &fcb.cur;
+}
+
+void fc_bench_set_pending(const fc_stim *s)
+{
+    fcb.cur = *s;
+}
+
+const fc_unit_params *fc_bench_params(void)
+{
+    return &fcb.rtl;
 }
 
 /* ------------------------------------------------------------------ checking */
@@ -383,7 +398,7 @@ int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
 const cosim_bench fc_bench = {
     .block = "fc",
     .summary = "CTM flow-control unit (rtl/fc_unit.sv, docs/fc_unit.md)",
-    .options = fc_options,
+    .options = {fc_shape_options, fc_stim_options},
     .has_contexts = true,
     .config_name = config_name,
     .config_args = config_args,

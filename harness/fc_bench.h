@@ -75,4 +75,11 @@ uint64_t fc_bench_cycles_checked(void);
 /* Frees the model (end of run). */
 void fc_bench_close(void);
 
+/* The RTL's parameters, once bound. */
+const fc_unit_params *fc_bench_params(void);
+
+/* Makes s the pending stimulus (a bench that draws fc_unit's inputs itself:
+ * the system run). */
+void fc_bench_set_pending(const fc_stim *s);
+
 #endif

@@ -84,13 +84,18 @@ static int opt_weights(const char *v, char *err, size_t errlen)
     return stim_weights_parse(v, weights, STACK_OP_COUNT, op_namer, err, errlen);
 }
 
-static const cosim_option stack_options[] = {
+/* The unit's shape; the system run takes the same options. */
+const cosim_option stack_shape_options[] = {
     {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width, 0, 0},
     {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule, 0, 0},
     {"chip", "C", "chip class for the rules that need one: r7xx, evergreen, ni, cayman "
                   "(default r7xx)",
      opt_chip, 0, 0},
     {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
+static const cosim_option stack_stim_options[] = {
     {"weights", "LIST",
      "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
      "call pop loop_end return else jump clear op13 op14 op15)",
@@ -192,6 +197,11 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
     S.reset_threshold = cosim_reset_threshold();
     S.growing = true;
     S.target = 1;
+}
+
+const stack_acct_cfg *stack_bench_cfg(void)
+{
+    return &S.rtl;
 }
 
 void stack_bench_close(void)
@@ -409,7 +419,7 @@ const cosim_bench stack_bench = {
     .block = "stack",
     .summary = "R700 stack-allocation accounting (rtl/stack_acct.sv, docs/stack_acct.md)",
     .has_contexts = false,
-    .options = stack_options,
+    .options = {stack_shape_options, stack_stim_options},
     .config_name = config_name,
     .config_args = config_args,
     .wave_signals = wave_signals,

@@ -20,4 +20,7 @@ int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut);
 /* Frees the model (end of run). */
 void stack_bench_close(void);
 
+/* The RTL's parameters, once bound. */
+const stack_acct_cfg *stack_bench_cfg(void);
+
 #endif

@@ -5,6 +5,8 @@
 # Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs.
 # The flow-control unit is ~20x slower per cycle than the predicate stack: it runs
 # --fc-cycles (default 2M) instead of --cycles.
+# Then the system run (--block system) on the Mandelbrot example: speed with and without the
+# comparison, and peak RSS at 64x64 and 2048x2048.
 # Usage: scripts/bench.sh [--build DIR] [--cycles N] [--fc-cycles N] [--runs N]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,4 +56,28 @@ for cfg in "4 16 4 4 6" "1 64 4 4 6" "16 64 32 32 8"; do
   report "fc-${c}x${l}a${a}l${lo}b${w}" --block fc --contexts "$c" --lanes "$l" --addr-depth "$a" \
     --loop-depth "$lo" --bc-width "$w" --seed 1
 done
+
+# The system run: the Mandelbrot program drives the three blocks. "rtl_alone" is the same run
+# with the comparison off (the model still steps: it is the stimulus); the ratio is what the
+# three C mirrors and the cross-checks cost. Then peak RSS (the run's own getrusage) at two
+# domain sizes: the model is stepped on demand, so memory must not grow with the domain.
+sys_opts=(--block system --contexts 4 --lanes 64 --program "$build/examples/mandelbrot.elf" --wave-window 0)
+sys_rate() { # extra options... -> best cycles/s over $runs runs
+  local best=0 r
+  for ((i = 0; i < runs; i++)); do
+    r=$("${pin[@]}" "$build/cosim" "${sys_opts[@]}" --domain 192x144 "$@" | grep -oP 'rate=\K[0-9]+')
+    ((r > best)) && best=$r
+  done
+  echo "$best"
+}
+lock=$(sys_rate) alone=$(sys_rate --no-compare)
+echo "BENCH system.mandelbrot-192x144.lockstep $lock cycles/s"
+echo "BENCH system.mandelbrot-192x144.rtl_alone $alone cycles/s"
+echo "BENCH system.mandelbrot-192x144.ratio $(awk -v a="$lock" -v b="$alone" 'BEGIN{printf "%.2f", a/b}') lockstep/rtl_alone"
+rss() { "$build/cosim" "${sys_opts[@]}" --domain "$1" | grep -oP 'peak RSS \K[0-9.]+'; }
+small=$(rss 64x64) large=$(rss 2048x2048)
+echo "BENCH system.mandelbrot.peak_rss_64x64 $small MiB"
+echo "BENCH system.mandelbrot.peak_rss_2048x2048 $large MiB"
+echo "BENCH system.mandelbrot.peak_rss_ratio $(awk -v a="$large" -v b="$small" 'BEGIN{printf "%.2f", a/b}') 2048x2048/64x64"
+
 "$root/scripts/bench_model.sh" --build "$build" --runs "$runs"

@@ -4,6 +4,9 @@
 #   pred-8x64x8-inv_no_and      ... with the broken variant tests/variants/pred/inv_no_and.patch
 #                               applied to a copy of rtl/ in the build folder (rtl/ stays pristine)
 #   stack-w64.mesa.evergreen.d64  stack accounting, width 64, Mesa's rule, Evergreen, 64 frames
+#   system-4x64a4l4b6.p64.w64.isa.r7xx.d64  the three blocks in one top: fc_unit 4x64a4l4b6,
+#                               pred_stack of depth 64 (its shape follows from fc's), stack_acct
+#                               w64.isa.r7xx.d64; a variant of any block applies to it
 # Usage: scripts/vbuild.sh [--rtl-dir DIR] [--dpi-c FILE]... NAME OUTPUT
 #   --rtl-dir DIR   take the block's RTL files from DIR instead of rtl/ (mutant schemata)
 #   --dpi-c FILE    one more C file for the DPI glue (e.g. the mutant selector)
@@ -66,6 +69,24 @@ case $block in
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
              harness/tb_fc_unit.sv)
     ;;
+  system)
+    re='^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)\.p([0-9]+)\.w(16|32|48|64)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d([0-9]+)$'
+    [[ $cfg =~ $re ]] || die "config must be <fc config>.p<pred depth>.<stack config>, e.g. 4x64a4l4b6.p64.w64.isa.r7xx.d64"
+    c=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} lo=${BASH_REMATCH[4]} w=${BASH_REMATCH[5]}
+    pd=${BASH_REMATCH[6]} sw=${BASH_REMATCH[7]} td=${BASH_REMATCH[10]}
+    rules=(isa mesa llvm) chips=(r7xx evergreen ni cayman)
+    rule=0 chip=0
+    for i in 0 1 2; do [[ ${rules[i]} == "${BASH_REMATCH[8]}" ]] && rule=$i; done
+    for i in 0 1 2 3; do [[ ${chips[i]} == "${BASH_REMATCH[9]}" ]] && chip=$i; done
+    ((c >= 1 && c <= 16 && l >= 1 && l <= 64 && c * ((l + 15) / 16) <= 64 && a <= 32 && lo <= 32 &&
+      w >= 3 && w <= 8 && pd >= 1 && pd <= 64 && td >= 1 && td <= 1024)) ||
+      die "contexts 1..16 (at most 64 quarter-wave contexts), lanes 1..64, depths 0..32, counter width 3..8, pred depth 1..64, tracker depth 1..1024"
+    params=(-GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$w"
+            -GPredDepth="$pd" -GWidth="$sw" -GRule=$rule -GChip=$chip -GTrackerDepth="$td")
+    top=tb_system
+    sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
+             rtl/pred_stack.sv rtl/stack_acct.sv harness/tb_system.sv)
+    ;;
   *) die "unknown block '$block'" ;;
 esac
 
@@ -78,8 +99,11 @@ cd "$root"
 lint_strict=1
 if [[ -n $variant && -z $rtl_dir ]]; then
   patch_file=tests/variants/$block/$variant.patch
+  [[ $block == system ]] && patch_file=$(ls tests/variants/*/"$variant".patch 2>/dev/null | head -1)
   if [[ ! -f $patch_file ]]; then
-    known=$(cd tests/variants/"$block" 2>/dev/null && ls -- *.patch 2>/dev/null | sed 's/\.patch$//' | paste -sd' ')
+    pattern=tests/variants/$block/*.patch
+    [[ $block == system ]] && pattern='tests/variants/*/*.patch'
+    known=$(for f in $pattern; do [[ -f $f ]] && basename "$f" .patch; done | paste -sd' ')
     die "unknown RTL variant '$variant' for block $block (known: ${known:-none})"
   fi
   rm -rf "$mdir/rtl-copy" && mkdir -p "$mdir/rtl-copy"

@@ -21,14 +21,16 @@
 
 typedef struct tally {
     size_t programs, ops, at_static; /* paths whose high-water equals the static size */
+    size_t wqm_pushes;
 } tally;
 
+/* wqm: the IF levels as whole-quad-mode pushes, in the mapping and the static size alike. */
 static void check(const dpp_exe *exe, const char *what, unsigned lanes, unsigned slots,
-                  const stack_acct_cfg *cfg, tally *t)
+                  const stack_acct_cfg *cfg, int wqm, tally *t)
 {
     dpp_error err;
     unsigned size;
-    if (stack_prog_size(what, exe, cfg, &size, &err))
+    if (stack_prog_size_wqm(what, exe, cfg, wqm, &size, &err))
         fail_msg("%s", err.msg);
     dpp_run_opts o;
     fixture_opts(&o, DW, DH, lanes, slots);
@@ -36,6 +38,7 @@ static void check(const dpp_exe *exe, const char *what, unsigned lanes, unsigned
     dpp_stepper *st = fixture_stepper(exe, &o);
     stack_map *sm;
     assert_int_equal(stack_map_create(0, &sm, &err), DPP_OK);
+    stack_map_set_wqm(sm, wqm);
     stack_acct_model *m;
     assert_int_equal(stack_acct_create(cfg, &m, &err), DPP_OK);
     unsigned hwm = 0;
@@ -50,6 +53,9 @@ static void check(const dpp_exe *exe, const char *what, unsigned lanes, unsigned
         for (unsigned k = 0; k < n; k++) {
             stack_acct_out out;
             ops[k].stack_size = size;
+            t->wqm_pushes += ops[k].op == STACK_OP_PUSH && ops[k].wqm;
+            if (!wqm && ops[k].op == STACK_OP_PUSH)
+                fail_msg("%s: a PUSH without --stack-wqm", what);
             stack_acct_step(m, &ops[k], NULL);
             stack_acct_observe(m, &out);
             int last = k + 1 == n; /* the mapping's depth is the one after the whole event */
@@ -97,7 +103,7 @@ static void test_paths_fit_the_static_size(void **state)
         char what[64];
         snprintf(what, sizeof what, "program %llu", (unsigned long long)seed);
         for (size_t k = 0; k < sizeof cfgs / sizeof cfgs[0]; k++)
-            check(&exe, what, k % 2 ? 16 : 64, k % 3 == 2 ? 3 : 1, &cfgs[k], &t);
+            check(&exe, what, k % 2 ? 16 : 64, k % 3 == 2 ? 3 : 1, &cfgs[k], 0, &t);
         pg_free(p);
     }
     print_message("%zu paths, %zu stack ops; %zu reach the static STACK_SIZE\n", t.programs,
@@ -106,9 +112,39 @@ static void test_paths_fit_the_static_size(void **state)
     assert_true(t.at_static >= 10); /* the static bound is reached, so the check is not idle */
 }
 
+/* IF levels pushed as WQM frames (docs/system.md, --stack-wqm): the paths
+ * still fit the static size computed the same way, which is larger than the
+ * non-WQM one for nested IFs (a WQM frame is a full entry). */
+static void test_wqm_paths_fit(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    const stack_acct_cfg cfg = {64, STACK_RULE_ISA, STACK_CHIP_R7XX, 1024};
+    tally t = {0};
+    size_t larger = 0;
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        pg_program *p;
+        dpp_error err;
+        assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
+        assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
+        check(&exe, "wqm", 64, 2, &cfg, 1, &t);
+        unsigned plain, whole;
+        assert_int_equal(stack_prog_size(NULL, &exe, &cfg, &plain, &err), DPP_OK);
+        assert_int_equal(stack_prog_size_wqm(NULL, &exe, &cfg, 1, &whole, &err), DPP_OK);
+        larger += whole > plain;
+        pg_free(p);
+    }
+    print_message("%zu WQM pushes, %zu paths at the static size, %zu programs need more with WQM\n",
+                  t.wqm_pushes, t.at_static, larger);
+    assert_true(t.wqm_pushes > 30);
+    assert_true(t.at_static >= 1);
+    assert_true(larger >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_wqm_paths_fit),
         cmocka_unit_test(test_paths_fit_the_static_size),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

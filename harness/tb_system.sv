@@ -1,0 +1,269 @@
+// Lock-step testbench of the system run: fc_unit, pred_stack and stack_acct side by side, all
+// driven from one CTM program's flow-control steps (the golden model, stepped by the C bench).
+// Each rising edge: every DUT's outputs go to its own bench (the same checks as the block's own
+// testbench), then the cross-checks between the blocks and the model, then the next cycle's
+// inputs of all three are drawn. The first failure raises mismatch_o.
+module tb_system #(
+  // fc_unit (docs/fc_unit.md)
+  parameter int unsigned Contexts     = 1,
+  parameter int unsigned Lanes        = 64,
+  parameter int unsigned AddrDepth    = 4,
+  parameter int unsigned LoopDepth    = 4,
+  parameter int unsigned BcWidth      = 6,
+  // pred_stack: one context per quarter-wave of 16 lanes (docs/system.md)
+  parameter int unsigned PredDepth    = 64,
+  // stack_acct (docs/stack_acct.md)
+  parameter int unsigned Width        = 64,
+  parameter int unsigned Rule         = 0,
+  parameter int unsigned Chip         = 0,
+  parameter int unsigned TrackerDepth = 64,
+  localparam int unsigned Quarters     = (Lanes + 15) / 16,
+  localparam int unsigned PredLanes    = (Lanes < 16) ? Lanes : 16,
+  localparam int unsigned PredContexts = Contexts * Quarters,
+  localparam int unsigned PCtxW        = (PredContexts > 1) ? $clog2(PredContexts) : 1,
+  localparam int unsigned PSpW         = $clog2(PredDepth + 1)
+) (
+  input  logic clk_i,
+  input  logic rst_ni,
+  input  logic cmp_en_i,   // 0: RTL alone (speed baseline): the model still steps, no check
+  output logic mismatch_o
+);
+`include "dpi_imports.svh"
+
+  logic stim_valid_q;
+  // A stimulus reset (the system run draws none; kept so the three units reset together).
+
+  // ---------------------------------------------------------------- fc_unit
+  logic             fc_rst_q, full_mode_q, bool_const_q, alu_valid_q;
+  logic [1:0]       cmd_q;
+  logic [7:0]       ctx_q;
+  logic [31:0]      cmn_inst_q, fc_inst_q, fc_addr_q, int_const_q;
+  logic [Lanes-1:0] pred_r_q, pred_g_q, pred_b_q, pred_a_q, alu_result_q, live_q;
+  logic [8:0]       pc_q;
+
+  logic                     jump, loop_top_is_loop;
+  logic [9:0]               next_pc, addr_top;
+  logic [Lanes-1:0]         want, active, br_inactive, loop_masked;
+  logic [Lanes-1:0]         loop_top_live, loop_top_brk, loop_top_cont;
+  logic [Lanes*BcWidth-1:0] bc;
+  logic [BcWidth-1:0]       depth;
+  logic [5:0]               addr_sp, loop_sp;
+  logic [7:0]               loop_top_count;
+  logic [15:0]              al;
+  logic [2:0]               ovf, udf;
+  logic [3:0]               fault;
+
+  fc_unit #(
+    .Contexts (Contexts),
+    .Lanes    (Lanes),
+    .AddrDepth(AddrDepth),
+    .LoopDepth(LoopDepth),
+    .BcWidth  (BcWidth)
+  ) dut_fc_unit (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni & ~fc_rst_q),
+    .cmd_i             (cmd_q),
+    .ctx_i             (ctx_q),
+    .full_mode_i       (full_mode_q),
+    .op_i              (fc_inst_q[2:0]),
+    .b_else_i          (fc_inst_q[4]),
+    .jump_any_i        (fc_inst_q[5]),
+    .a_op_i            (fc_inst_q[7:6]),
+    .jump_func_i       (fc_inst_q[15:8]),
+    .b_pop_cnt_i       (fc_inst_q[20:16]),
+    .b_op0_i           (fc_inst_q[25:24]),
+    .b_op1_i           (fc_inst_q[27:26]),
+    .jump_addr_i       (fc_addr_q[24:16]),
+    .pred_sel_i        (cmn_inst_q[5:3]),
+    .pred_inv_i        (cmn_inst_q[6]),
+    .pred_r_i          (pred_r_q),
+    .pred_g_i          (pred_g_q),
+    .pred_b_i          (pred_b_q),
+    .pred_a_i          (pred_a_q),
+    .alu_result_i      (alu_result_q),
+    .alu_valid_i       (alu_valid_q),
+    .bool_const_i      (bool_const_q),
+    .loop_count_i      (int_const_q[7:0]),
+    .loop_init_i       (int_const_q[15:8]),
+    .loop_step_i       (int_const_q[23:16]),
+    .pc_i              (pc_q),
+    .live_i            (live_q),
+    .jump_o            (jump),
+    .next_pc_o         (next_pc),
+    .want_o            (want),
+    .active_o          (active),
+    .br_inactive_o     (br_inactive),
+    .loop_masked_o     (loop_masked),
+    .bc_o              (bc),
+    .depth_o           (depth),
+    .addr_sp_o         (addr_sp),
+    .addr_top_o        (addr_top),
+    .loop_sp_o         (loop_sp),
+    .loop_top_is_loop_o(loop_top_is_loop),
+    .loop_top_count_o  (loop_top_count),
+    .loop_top_live_o   (loop_top_live),
+    .loop_top_brk_o    (loop_top_brk),
+    .loop_top_cont_o   (loop_top_cont),
+    .al_o              (al),
+    .ovf_o             (ovf),
+    .udf_o             (udf),
+    .fault_o           (fault)
+  );
+
+  // ---------------------------------------------------------------- pred_stack
+  logic [2:0]           p_op_q;
+  logic [PCtxW-1:0]     p_ctx_q, p_obs_ctx_q;
+  logic [PredLanes-1:0] p_mask_q;
+
+  logic [PredLanes-1:0] p_exec_mask, p_obs_pred, p_obs_task_mask, p_obs_exec_mask, p_obs_top;
+  logic [PSpW-1:0]      p_obs_sp;
+  logic                 p_obs_overflow, p_obs_underflow;
+
+  pred_stack #(
+    .Contexts(PredContexts),
+    .Lanes   (PredLanes),
+    .Depth   (PredDepth)
+  ) dut_pred_stack (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni & ~fc_rst_q),
+    .op_i           (p_op_q),
+    .ctx_i          (p_ctx_q),
+    .mask_i         (p_mask_q),
+    .obs_ctx_i      (p_obs_ctx_q),
+    .exec_mask_o    (p_exec_mask),
+    .obs_pred_o     (p_obs_pred),
+    .obs_task_mask_o(p_obs_task_mask),
+    .obs_exec_mask_o(p_obs_exec_mask),
+    .obs_sp_o       (p_obs_sp),
+    .obs_top_o      (p_obs_top),
+    .obs_overflow_o (p_obs_overflow),
+    .obs_underflow_o(p_obs_underflow)
+  );
+
+  // ---------------------------------------------------------------- stack_acct
+  logic       s_wqm_q, s_taken_q;
+  logic [3:0] s_op_q;
+  logic [2:0] s_pop_count_q;
+  logic [7:0] s_stack_size_q;
+
+  logic [15:0] s_entries, s_subentries, s_need, s_hwm, s_depth;
+  logic        s_overflow, s_underflow, s_drop;
+
+  stack_acct #(
+    .Width(Width),
+    .Rule (Rule),
+    .Chip (Chip),
+    .Depth(TrackerDepth)
+  ) dut_stack_acct (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni & ~fc_rst_q),
+    .op_i        (s_op_q),
+    .pop_count_i (s_pop_count_q),
+    .wqm_i       (s_wqm_q),
+    .taken_i     (s_taken_q),
+    .stack_size_i(s_stack_size_q),
+    .entries_o   (s_entries),
+    .subentries_o(s_subentries),
+    .need_o      (s_need),
+    .hwm_o       (s_hwm),
+    .depth_o     (s_depth),
+    .overflow_o  (s_overflow),
+    .underflow_o (s_underflow),
+    .drop_o      (s_drop)
+  );
+
+  initial begin
+    c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth);
+    c_dpi_pred_bind(PredContexts, PredLanes, PredDepth);
+    c_dpi_stack_bind(Width, Rule, Chip, TrackerDepth);
+    c_dpi_sys_bind();
+  end
+
+  always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
+    if (!rst_ni) begin
+      stim_valid_q   <= 1'b0;
+      fc_rst_q       <= 1'b0;
+      cmd_q          <= '0;
+      ctx_q          <= '0;
+      full_mode_q    <= 1'b0;
+      cmn_inst_q     <= '0;
+      fc_inst_q      <= '0;
+      fc_addr_q      <= '0;
+      int_const_q    <= '0;
+      bool_const_q   <= 1'b0;
+      pred_r_q       <= '0;
+      pred_g_q       <= '0;
+      pred_b_q       <= '0;
+      pred_a_q       <= '0;
+      alu_result_q   <= '0;
+      alu_valid_q    <= 1'b0;
+      pc_q           <= '0;
+      live_q         <= '0;
+      p_op_q         <= '0;
+      p_ctx_q        <= '0;
+      p_mask_q       <= '0;
+      p_obs_ctx_q    <= '0;
+      s_op_q         <= '0;
+      s_pop_count_q  <= '0;
+      s_wqm_q        <= 1'b0;
+      s_taken_q      <= 1'b0;
+      s_stack_size_q <= '0;
+      mismatch_o     <= 1'b0;
+    end else begin
+      bit     rst, fm, bc1, av, wqm, taken, fc_bad, pred_bad, stack_bad;
+      int     cmd, ctx, cmn, fci, fca, kc, pc, pop, pctx, pobs, sop, spop, ssize;
+      longint pr, pg, pb, pa, alu, lv, pmask;
+      if (cmp_en_i && stim_valid_q) begin
+        fc_bad = c_dpi_fc_check(jump, int'(next_pc), longint'(want), longint'(active),
+                                longint'(br_inactive), longint'(loop_masked), 512'(bc),
+                                int'(depth), int'(addr_sp), int'(addr_top), int'(loop_sp),
+                                loop_top_is_loop, int'(loop_top_count), longint'(loop_top_live),
+                                longint'(loop_top_brk), longint'(loop_top_cont), int'(al),
+                                int'(ovf), int'(udf), int'(fault));
+        pred_bad = c_dpi_pred_check(fc_rst_q, int'(p_op_q), int'(p_ctx_q), longint'(p_mask_q),
+                                    int'(p_obs_ctx_q), longint'(p_exec_mask),
+                                    longint'(p_obs_pred), longint'(p_obs_task_mask),
+                                    longint'(p_obs_exec_mask), int'(p_obs_sp),
+                                    longint'(p_obs_top), p_obs_overflow, p_obs_underflow);
+        stack_bad = c_dpi_stack_check(fc_rst_q, int'(s_op_q), int'(s_pop_count_q), s_wqm_q, s_taken_q,
+                                      int'(s_stack_size_q), int'(s_entries), int'(s_subentries),
+                                      int'(s_need), int'(s_hwm), int'(s_depth), s_overflow,
+                                      s_underflow, s_drop);
+        if (c_dpi_sys_cross(fc_bad, pred_bad, stack_bad, longint'(active),
+                            longint'(p_obs_exec_mask), int'(s_hwm), int'(s_depth),
+                            s_underflow)) begin
+          mismatch_o <= 1'b1;
+        end
+      end
+      c_dpi_sys_next(rst, cmd, ctx, fm, cmn, fci, fca, kc, bc1, pr, pg, pb, pa, alu, av, pc, lv,
+                     pop, pctx, pmask, pobs, sop, spop, wqm, taken, ssize);
+      stim_valid_q   <= 1'b1;
+      fc_rst_q       <= rst;
+      cmd_q          <= cmd[1:0];
+      ctx_q          <= ctx[7:0];
+      full_mode_q    <= fm;
+      cmn_inst_q     <= cmn;
+      fc_inst_q      <= fci;
+      fc_addr_q      <= fca;
+      int_const_q    <= kc;
+      bool_const_q   <= bc1;
+      pred_r_q       <= pr[Lanes-1:0];
+      pred_g_q       <= pg[Lanes-1:0];
+      pred_b_q       <= pb[Lanes-1:0];
+      pred_a_q       <= pa[Lanes-1:0];
+      alu_result_q   <= alu[Lanes-1:0];
+      alu_valid_q    <= av;
+      pc_q           <= pc[8:0];
+      live_q         <= lv[Lanes-1:0];
+      p_op_q         <= pop[2:0];
+      p_ctx_q        <= pctx[PCtxW-1:0];
+      p_mask_q       <= pmask[PredLanes-1:0];
+      p_obs_ctx_q    <= pobs[PCtxW-1:0];
+      s_op_q         <= sop[3:0];
+      s_pop_count_q  <= spop[2:0];
+      s_wqm_q        <= wqm;
+      s_taken_q      <= taken;
+      s_stack_size_q <= ssize[7:0];
+    end
+  end
+endmodule

@@ -1,0 +1,103 @@
+#!/usr/bin/env bash
+# The system run (--block system): one program drives fc_unit, pred_stack and stack_acct.
+# - canonical programs map completely and are cross-checked (counts in the summary);
+# - every broken RTL variant of each block is caught by one of make cosim's system jobs alone,
+#   and the report names the unit and the field;
+# - a deliberately wrong predicate mapping is caught by the cross-check, the report naming both
+#   sides, and its replay command reproduces it;
+# - bad input is refused with a clear message.
+set -euo pipefail
+cd "$ROOT"
+cosim=$BUILD/cosim
+jobs=tests/cosim/default.jobs
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# The system jobs of make cosim, with the paths they use relative to the build folder.
+mapfile -t sys_jobs < <(awk '/^sys-/ { $2 = ""; print }' "$jobs" | sed "s|build/|$BUILD/|g")
+((${#sys_jobs[@]} >= 57)) || fail "make cosim has ${#sys_jobs[@]} system jobs (every example and 50 random programs expected)"
+
+# run NAME OPTIONS...: the job's output in $work/NAME.txt, its JSON in $work/NAME.json; echoes rc
+run() {
+  local name=$1; shift
+  set +e
+  # shellcheck disable=SC2068
+  "$cosim" $@ --json "$work/$name.json" --out "$work/waves" --wave-window 40 >"$work/$name.txt" 2>&1
+  local rc=$?
+  set -e
+  echo "$rc"
+}
+
+# 1. A canonical program at full depth: every step expressible, every quarter checked.
+job=$(printf '%s\n' "${sys_jobs[@]}" | grep -m1 'progen 26 ')
+rc=$(run canon ${job#* })
+((rc == 0)) || fail "progen 26: exit $rc: $(cat "$work/canon.txt")"
+python3 - "$work/canon.json" <<'PY' || fail "progen 26: summary $(cat "$work/canon.txt")"
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert s["steps"] > 50 and s["pred_ops"] > 0 and s["mask_cross_checks"] >= s["steps"], s
+assert s["pred_unmapped"] == 0 and s["pred_unchecked"] == 0 and s["stack_ops"] > 0, s
+assert s["stack_size_known"] and 0 < s["stack_hwm"] <= s["stack_size"], s
+PY
+echo "ok: a canonical program maps completely and is cross-checked every step"
+
+# 2. Every broken variant is caught by a system job of the small-stack configuration alone.
+mapfile -t small < <(printf '%s\n' "${sys_jobs[@]}" | grep -- '--pred-depth 4')
+((${#small[@]} >= 20)) || fail "too few small-stack system jobs"
+for patch in tests/variants/*/*.patch; do
+  v=$(basename "$patch" .patch) block=$(basename "$(dirname "$patch")")
+  unit=$(case $block in fc) echo fc_unit ;; pred) echo pred_stack ;; stack) echo stack_acct ;; esac)
+  caught=""
+  for job in "${small[@]}"; do
+    rc=$(run "$v" ${job#* } --rtl-variant "$v" --quiet)
+    ((rc <= 1)) || fail "$v: exit $rc on ${job%% *}: $(head -5 "$work/$v.txt")"
+    if ((rc == 1)); then caught=${job%% *}; break; fi
+  done
+  [[ -n $caught ]] || fail "$v: no system job catches it"
+  grep -q "^MISMATCH system" "$work/$v.txt" || fail "$v: no report"
+  grep -q "^  unit     $unit" "$work/$v.txt" || fail "$v: the report does not name $unit: $(head -12 "$work/$v.txt")"
+  field=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['unit'], r['field'])" "$work/$v.json")
+  [[ $field == "$unit "* && $field != *cross* ]] || fail "$v: JSON names '$field'"
+  echo "ok: $v caught by $caught ($field)"
+done
+
+# 3. A wrong mapping (ELSE as POP) is caught by the cross-check; the report names both sides.
+caught=""
+for job in "${sys_jobs[@]}"; do
+  [[ $job == *"--progen"* && $job != *"--pred-depth 4"* ]] || continue
+  rc=$(run mapbug ${job#* } --inject-map-bug else-as-pop)
+  ((rc <= 1)) || fail "mapping bug: exit $rc"
+  if ((rc == 1)); then caught=${job%% *}; break; fi
+done
+[[ -n $caught ]] || fail "the wrong mapping is caught by no job"
+out=$work/mapbug.txt
+grep -q "^  field    cross.pred_exec_mask" "$out" || fail "mapping bug: field: $(head -20 "$out")"
+grep -q "model (csim/pa, after the step) *active" "$out" || fail "mapping bug: no model side"
+grep -q "pred_stack RTL context" "$out" || fail "mapping bug: no pred_stack side"
+grep -q "waveform .*\.fst" "$out" || fail "mapping bug: no waveform"
+replay=$(grep -oP '^  replay   \K.*' "$out")
+[[ $replay == *"--inject-map-bug else-as-pop"* ]] || fail "mapping bug: replay lacks the bug: $replay"
+set +e
+$replay --quiet --wave-window 0 >"$work/replay.txt" 2>&1
+rc=$?
+set -e
+((rc == 1)) && diff <(grep -E '^  (field|expected|actual|context)' "$out") \
+  <(grep -E '^  (field|expected|actual|context)' "$work/replay.txt") >/dev/null ||
+  fail "mapping bug: the replay differs (exit $rc)"
+echo "ok: the wrong mapping is caught by the cross-check ($caught), replay identical"
+
+# 4. Bad input.
+set +e
+"$cosim" --block system --cycles 10 2>"$work/e1"; rc1=$?
+"$cosim" --block system --program "$work/nope.elf" 2>"$work/e2"; rc2=$?
+"$cosim" --block system --progen 1 --pred-depth 65 2>"$work/e3"; rc3=$?
+"$cosim" --block system --progen 1 --contexts 17 --lanes 64 2>"$work/e4"; rc4=$?
+"$cosim" --block system --progen 1 --inject-map-bug nope 2>"$work/e5"; rc5=$?
+set -e
+((rc1 == 3)) && grep -q "needs --program FILE.elf or --progen SEED" "$work/e1" || fail "no program: $rc1 $(cat "$work/e1")"
+((rc2 == 3)) && grep -q "nope.elf" "$work/e2" || fail "missing file: $rc2 $(cat "$work/e2")"
+((rc3 == 2)) && grep -q -- "--pred-depth" "$work/e3" || fail "bad depth: $rc3 $(cat "$work/e3")"
+((rc4 == 3)) && grep -q "contexts 1..16" "$work/e4" || fail "17 wavefronts: $rc4 $(cat "$work/e4")"
+((rc5 == 2)) || fail "unknown mapping bug: $rc5"
+echo "ok: bad input refused"
