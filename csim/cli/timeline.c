@@ -1,0 +1,225 @@
+/* The schedule as an FST waveform and a GTKWave save file (timeline.h). The
+ * timing model sends slot changes in nondecreasing time; they are gathered
+ * per cycle and only what differs from the previous cycle is written. */
+#include "timeline.h"
+
+#include "fstapi.h"
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SLOTS 256
+
+enum { V_VALID, V_WAVE, V_PC, V_CLAUSE, V_LANES, V_STALL, NVARS };
+
+struct cli_timeline {
+    void *fst;
+    char path[1024], gtkw[1030];
+    const char *chip;
+    unsigned slots, used; /* slots declared; highest slot ever occupied + 1 */
+    fstHandle var[MAX_SLOTS][NVARS];
+    fstHandle resident, alu_busy, alu_wave, tex_busy;
+    tm_slot_state cur[MAX_SLOTS], shown[MAX_SLOTS];
+    uint64_t time, end; /* the cycle being gathered; the last one written */
+    int started;
+};
+
+static const char *const clause_names[TM_NUM_CLAUSES] = {"none", "ALU", "TEX", "OUT", "CF"};
+static const char *const stall_names[TM_NUM_CAUSES] = {"issue", "clause", "latency", "unit",
+                                                       "reads", "fetch",  "empty"};
+
+/* An enum table of n names for values 0..n-1 in `bits` bits (GTKWave shows the names). */
+static fstEnumHandle enum_table(void *fst, const char *name, const char *const *names, unsigned n,
+                                unsigned bits)
+{
+    char vals[8][8];
+    const char *lit[8], *val[8];
+    for (unsigned k = 0; k < n; k++) {
+        for (unsigned b = 0; b < bits; b++)
+            vals[k][b] = (char)('0' + (k >> (bits - 1 - b) & 1));
+        vals[k][bits] = 0;
+        lit[k] = names[k];
+        val[k] = vals[k];
+    }
+    return fstWriterCreateEnumTable(fst, name, n, bits, lit, val);
+}
+
+static void declare(void *user, const tm_profile *p, unsigned slots)
+{
+    cli_timeline *t = user;
+    t->chip = p->name;
+    if (t->started)
+        return; /* one declaration for every start_program */
+    t->started = 1;
+    t->slots = slots < MAX_SLOTS ? slots : MAX_SLOTS;
+    fstEnumHandle ecl = enum_table(t->fst, "clause", clause_names, TM_NUM_CLAUSES, 3);
+    fstEnumHandle est = enum_table(t->fst, "stall", stall_names, TM_NUM_CAUSES, 3);
+    fstWriterSetScope(t->fst, FST_ST_VCD_MODULE, "simd0", NULL);
+    t->resident = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 8, "resident", 0);
+    t->alu_busy = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "alu_busy", 0);
+    t->alu_wave = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 32, "alu_wave", 0);
+    t->tex_busy = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "tex_busy", 0);
+    for (unsigned k = 0; k < t->slots; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "slot%02u", k);
+        fstWriterSetScope(t->fst, FST_ST_VCD_MODULE, name, NULL);
+        fstHandle *v = t->var[k];
+        v[V_VALID] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "valid", 0);
+        v[V_WAVE] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 32, "wave", 0);
+        v[V_PC] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 10, "pc", 0);
+        fstWriterEmitEnumTableRef(t->fst, ecl);
+        v[V_CLAUSE] = fstWriterCreateVar(t->fst, FST_VT_SV_ENUM, FST_VD_IMPLICIT, 3, "clause", 0);
+        v[V_LANES] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 64, "lanes", 0);
+        fstWriterEmitEnumTableRef(t->fst, est);
+        v[V_STALL] = fstWriterCreateVar(t->fst, FST_VT_SV_ENUM, FST_VD_IMPLICIT, 3, "stall", 0);
+        fstWriterSetUpscope(t->fst);
+        t->cur[k] = (tm_slot_state){.slot = (uint8_t)k, .cause = TM_EMPTY};
+        t->shown[k] = t->cur[k];
+        t->shown[k].cause = 0xFF; /* written at the first cycle */
+    }
+    fstWriterSetUpscope(t->fst);
+}
+
+static int same(const tm_slot_state *a, const tm_slot_state *b)
+{
+    return a->valid == b->valid && a->wave == b->wave && a->pc == b->pc && a->clause == b->clause &&
+           a->lanes == b->lanes && a->cause == b->cause;
+}
+
+/* Writes the gathered cycle: every slot that changed, and the SIMD's signals. */
+static void write_cycle(cli_timeline *t)
+{
+    fstWriterEmitTimeChange(t->fst, t->time);
+    unsigned resident = 0, alu = 0, tex = 0;
+    uint32_t alu_wave = 0;
+    for (unsigned k = 0; k < t->slots; k++) {
+        const tm_slot_state *c = &t->cur[k];
+        tm_slot_state *s = &t->shown[k];
+        resident += c->valid;
+        if (c->valid && c->cause == TM_ISSUE && c->clause == TM_CL_TEX)
+            tex = 1;
+        else if (c->valid && (c->cause == TM_ISSUE || c->cause == TM_READS))
+            alu = 1, alu_wave = c->wave;
+        if (same(c, s))
+            continue;
+        const fstHandle *v = t->var[k];
+        fstWriterEmitValueChange32(t->fst, v[V_VALID], 1, c->valid);
+        fstWriterEmitValueChange32(t->fst, v[V_WAVE], 32, c->wave);
+        fstWriterEmitValueChange32(t->fst, v[V_PC], 10, c->pc);
+        fstWriterEmitValueChange32(t->fst, v[V_CLAUSE], 3, c->clause);
+        fstWriterEmitValueChange64(t->fst, v[V_LANES], 64, c->lanes);
+        fstWriterEmitValueChange32(t->fst, v[V_STALL], 3, c->cause);
+        *s = *c;
+        if (c->valid && k + 1 > t->used)
+            t->used = k + 1;
+    }
+    fstWriterEmitValueChange32(t->fst, t->resident, 8, resident);
+    fstWriterEmitValueChange32(t->fst, t->alu_busy, 1, alu);
+    fstWriterEmitValueChange32(t->fst, t->alu_wave, 32, alu_wave);
+    fstWriterEmitValueChange32(t->fst, t->tex_busy, 1, tex);
+    t->end = t->time;
+}
+
+static void change(void *user, const tm_slot_state *s)
+{
+    cli_timeline *t = user;
+    if (s->slot >= t->slots)
+        return;
+    if (s->time != t->time) {
+        write_cycle(t);
+        t->time = s->time;
+    }
+    t->cur[s->slot] = *s;
+}
+
+cli_timeline *cli_timeline_open(const char *path, char *err, size_t errlen)
+{
+    size_t n = strlen(path);
+    if (n >= 1024) {
+        snprintf(err, errlen, "%.100s...: error: the name is too long", path);
+        return NULL;
+    }
+    FILE *f = fopen(path, "wb"); /* the writer's own failure says nothing of why */
+    if (!f) {
+        snprintf(err, errlen, "%s: error: cannot create: %s", path, strerror(errno));
+        return NULL;
+    }
+    fclose(f);
+    cli_timeline *t = calloc(1, sizeof *t);
+    if (!t || !(t->fst = fstWriterCreate(path, 1))) {
+        snprintf(err, errlen, "%s: error: cannot create the FST writer", path);
+        free(t);
+        return NULL;
+    }
+    snprintf(t->path, sizeof t->path, "%s", path);
+    size_t stem = n > 4 && !strcmp(path + n - 4, ".fst") ? n - 4 : n;
+    snprintf(t->gtkw, sizeof t->gtkw, "%.*s.gtkw", (int)stem, path);
+    fstWriterSetTimescale(t->fst, -9); /* 1 ns: one cycle */
+    fstWriterSetVersion(t->fst, "dpp run --timeline");
+    return t;
+}
+
+tm_sink cli_timeline_sink(cli_timeline *t)
+{
+    tm_sink s = {declare, change, t};
+    return s;
+}
+
+const char *cli_timeline_gtkw(const cli_timeline *t)
+{
+    return t->gtkw;
+}
+
+static void gtkw_signal(FILE *f, unsigned flags, const char *name)
+{
+    fprintf(f, "@%x\n%s\n", flags, name);
+}
+
+static int write_gtkw(const cli_timeline *t)
+{
+    FILE *f = fopen(t->gtkw, "w");
+    if (!f)
+        return -1;
+    char *abs_fst = realpath(t->path, NULL);
+    fprintf(f, "[*] dpp run --timeline: the %s profile's schedule of one SIMD, cycles 0..%llu\n",
+            t->chip ? t->chip : "?", (unsigned long long)t->end);
+    fprintf(f, "[dumpfile] \"%s\"\n", abs_fst ? abs_fst : t->path);
+    free(abs_fst);
+    fprintf(f, "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n");
+    fprintf(f, "[sst_width] 250\n[signals_width] 300\n[sst_expanded] 1\n");
+    /* 0x22: hex, 0x28: binary, 0x200: a comment line */
+    gtkw_signal(f, 0x22, "simd0.resident[7:0]");
+    gtkw_signal(f, 0x28, "simd0.alu_busy");
+    gtkw_signal(f, 0x22, "simd0.alu_wave[31:0]");
+    gtkw_signal(f, 0x28, "simd0.tex_busy");
+    for (unsigned k = 0; k < (t->used ? t->used : 1); k++) {
+        char name[64];
+        fprintf(f, "@200\n-slot %u\n", k);
+        static const char *const sig[] = {"valid",       "wave[31:0]", "pc[9:0]",
+                                          "clause[2:0]", "stall[2:0]", "lanes[63:0]"};
+        for (unsigned v = 0; v < sizeof sig / sizeof sig[0]; v++) {
+            snprintf(name, sizeof name, "simd0.slot%02u.%s", k, sig[v]);
+            gtkw_signal(f, v == 0 ? 0x28 : 0x22, name);
+        }
+    }
+    return fclose(f);
+}
+
+int cli_timeline_close(cli_timeline *t, char *err, size_t errlen)
+{
+    if (!t)
+        return 0;
+    if (t->started)
+        write_cycle(t);
+    fstWriterClose(t->fst);
+    int rc = 0;
+    if (write_gtkw(t)) {
+        snprintf(err, errlen, "%s: error: cannot write: %s", t->gtkw, strerror(errno));
+        rc = -1;
+    }
+    free(t);
+    return rc;
+}
