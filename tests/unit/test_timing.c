@@ -26,6 +26,7 @@
 #include "run_fixture.h"
 #include "timing.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -450,6 +451,51 @@ static void test_timeline(void **state)
     }
 }
 
+/* docs/timing.md's profile table holds the numbers of csim/timing_profiles.c. */
+static void test_doc_table(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        size_t off;
+    } fields[] = {
+#define F(x) {#x, offsetof(tm_profile, x)}
+        F(simd_lanes), F(wave_lanes),  F(read_cycles),   F(clause_switch),
+        F(max_waves),  F(gpr_regs),    F(reserved_rows), F(reserved_per_wave),
+        F(vec_slots),  F(t_slots),     F(trans_slots),   F(dot_slots),
+        F(gpr_reads),  F(const_reads), F(literals),      F(tex_cycles),
+#undef F
+    };
+    FILE *f = fopen("docs/timing.md", "r"); /* the tests run from the repository's root */
+    if (!f) {
+        skip();
+        return;
+    }
+    unsigned seen[sizeof fields / sizeof fields[0]] = {0};
+    char line[2048];
+    while (fgets(line, sizeof line, f)) {
+        char name[64];
+        unsigned cayman, rv740;
+        if (sscanf(line, "| `%63[a-z_]` | %*[^|]| %u | %u |", name, &cayman, &rv740) != 3)
+            continue;
+        for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++) {
+            if (strcmp(name, fields[k].name))
+                continue;
+            seen[k]++;
+            unsigned c, r;
+            memcpy(&c, (const char *)tm_profile_of(TM_CHIP_CAYMAN) + fields[k].off, sizeof c);
+            memcpy(&r, (const char *)tm_profile_of(TM_CHIP_RV740) + fields[k].off, sizeof r);
+            if (c != cayman || r != rv740)
+                fail_msg("docs/timing.md: %s is %u / %u, the table in timing_profiles.c %u / %u",
+                         name, cayman, rv740, c, r);
+        }
+    }
+    fclose(f);
+    for (size_t k = 0; k < sizeof fields / sizeof fields[0]; k++)
+        if (seen[k] != 1)
+            fail_msg("docs/timing.md: field %s listed %u times", fields[k].name, seen[k]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -459,6 +505,7 @@ int main(void)
         cmocka_unit_test(test_occupancy),
         cmocka_unit_test(test_costs),
         cmocka_unit_test(test_timeline),
+        cmocka_unit_test(test_doc_table),
     };
     return cmocka_run_group_tests_name("timing", tests, NULL, NULL);
 }
