@@ -23,6 +23,8 @@ struct cli_timeline {
     fstHandle var[MAX_SLOTS][NVARS];
     fstHandle resident, alu_busy, alu_wave, tex_busy;
     tm_slot_state cur[MAX_SLOTS], shown[MAX_SLOTS];
+    uint32_t simd[4]; /* resident, alu_busy, alu_wave, tex_busy as last written */
+    int simd_shown;
     uint64_t time, end; /* the cycle being gathered; the last one written */
     int started;
 };
@@ -77,24 +79,18 @@ static void declare(void *user, const tm_profile *p, unsigned slots)
         v[V_STALL] = fstWriterCreateVar(t->fst, FST_VT_SV_ENUM, FST_VD_IMPLICIT, 3, "stall", 0);
         fstWriterSetUpscope(t->fst);
         t->cur[k] = (tm_slot_state){.slot = (uint8_t)k, .cause = TM_EMPTY};
-        t->shown[k] = t->cur[k];
-        t->shown[k].cause = 0xFF; /* written at the first cycle */
+        /* differs in every field: all are written at the first cycle */
+        t->shown[k] = (tm_slot_state){
+            .lanes = ~0ull, .wave = ~0u, .pc = 0xFFFF, .valid = 2, .clause = 0xFF, .cause = 0xFF};
     }
     fstWriterSetUpscope(t->fst);
 }
 
-static int same(const tm_slot_state *a, const tm_slot_state *b)
-{
-    return a->valid == b->valid && a->wave == b->wave && a->pc == b->pc && a->clause == b->clause &&
-           a->lanes == b->lanes && a->cause == b->cause;
-}
-
-/* Writes the gathered cycle: every slot that changed, and the SIMD's signals. */
+/* Writes the gathered cycle: the signals that changed. */
 static void write_cycle(cli_timeline *t)
 {
     fstWriterEmitTimeChange(t->fst, t->time);
-    unsigned resident = 0, alu = 0, tex = 0;
-    uint32_t alu_wave = 0;
+    uint32_t resident = 0, alu = 0, tex = 0, alu_wave = 0;
     for (unsigned k = 0; k < t->slots; k++) {
         const tm_slot_state *c = &t->cur[k];
         tm_slot_state *s = &t->shown[k];
@@ -103,23 +99,31 @@ static void write_cycle(cli_timeline *t)
             tex = 1;
         else if (c->valid && (c->cause == TM_ISSUE || c->cause == TM_READS))
             alu = 1, alu_wave = c->wave;
-        if (same(c, s))
-            continue;
         const fstHandle *v = t->var[k];
-        fstWriterEmitValueChange32(t->fst, v[V_VALID], 1, c->valid);
-        fstWriterEmitValueChange32(t->fst, v[V_WAVE], 32, c->wave);
-        fstWriterEmitValueChange32(t->fst, v[V_PC], 10, c->pc);
-        fstWriterEmitValueChange32(t->fst, v[V_CLAUSE], 3, c->clause);
-        fstWriterEmitValueChange64(t->fst, v[V_LANES], 64, c->lanes);
-        fstWriterEmitValueChange32(t->fst, v[V_STALL], 3, c->cause);
+        if (c->valid != s->valid)
+            fstWriterEmitValueChange32(t->fst, v[V_VALID], 1, c->valid);
+        if (c->wave != s->wave)
+            fstWriterEmitValueChange32(t->fst, v[V_WAVE], 32, c->wave);
+        if (c->pc != s->pc)
+            fstWriterEmitValueChange32(t->fst, v[V_PC], 10, c->pc);
+        if (c->clause != s->clause)
+            fstWriterEmitValueChange32(t->fst, v[V_CLAUSE], 3, c->clause);
+        if (c->lanes != s->lanes)
+            fstWriterEmitValueChange64(t->fst, v[V_LANES], 64, c->lanes);
+        if (c->cause != s->cause)
+            fstWriterEmitValueChange32(t->fst, v[V_STALL], 3, c->cause);
         *s = *c;
         if (c->valid && k + 1 > t->used)
             t->used = k + 1;
     }
-    fstWriterEmitValueChange32(t->fst, t->resident, 8, resident);
-    fstWriterEmitValueChange32(t->fst, t->alu_busy, 1, alu);
-    fstWriterEmitValueChange32(t->fst, t->alu_wave, 32, alu_wave);
-    fstWriterEmitValueChange32(t->fst, t->tex_busy, 1, tex);
+    const uint32_t simd[4] = {resident, alu, alu_wave, tex};
+    const fstHandle h[4] = {t->resident, t->alu_busy, t->alu_wave, t->tex_busy};
+    static const uint32_t bits[4] = {8, 1, 32, 1};
+    for (int k = 0; k < 4; k++)
+        if (!t->simd_shown || simd[k] != t->simd[k])
+            fstWriterEmitValueChange32(t->fst, h[k], bits[k], simd[k]);
+    memcpy(t->simd, simd, sizeof simd);
+    t->simd_shown = 1;
     t->end = t->time;
 }
 
