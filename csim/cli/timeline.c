@@ -14,6 +14,12 @@
 #define MAX_SLOTS 256
 
 enum { V_VALID, V_WAVE, V_PC, V_CLAUSE, V_LANES, V_STALL, NVARS };
+static const char *const var_names[NVARS] = {"valid", "wave", "pc", "clause", "lanes", "stall"};
+static const uint32_t var_bits[NVARS] = {1, 32, 10, 3, 64, 3};
+/* the SIMD's own signals */
+enum { S_RESIDENT, S_ALU_BUSY, S_ALU_WAVE, S_TEX_BUSY, NSIMD };
+static const char *const simd_names[NSIMD] = {"resident", "alu_busy", "alu_wave", "tex_busy"};
+static const uint32_t simd_bits[NSIMD] = {8, 1, 32, 1};
 
 struct cli_timeline {
     void *fst;
@@ -21,9 +27,9 @@ struct cli_timeline {
     const char *chip;
     unsigned slots, used; /* slots declared; highest slot ever occupied + 1 */
     fstHandle var[MAX_SLOTS][NVARS];
-    fstHandle resident, alu_busy, alu_wave, tex_busy;
+    fstHandle simd_var[NSIMD];
     tm_slot_state cur[MAX_SLOTS], shown[MAX_SLOTS];
-    uint32_t simd[4]; /* resident, alu_busy, alu_wave, tex_busy as last written */
+    uint32_t simd[NSIMD]; /* as last written */
     int simd_shown;
     uint64_t time, end; /* the cycle being gathered; the last one written */
     int started;
@@ -60,23 +66,20 @@ static void declare(void *user, const tm_profile *p, unsigned slots)
     fstEnumHandle ecl = enum_table(t->fst, "clause", clause_names, TM_NUM_CLAUSES, 3);
     fstEnumHandle est = enum_table(t->fst, "stall", stall_names, TM_NUM_CAUSES, 3);
     fstWriterSetScope(t->fst, FST_ST_VCD_MODULE, "simd0", NULL);
-    t->resident = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 8, "resident", 0);
-    t->alu_busy = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "alu_busy", 0);
-    t->alu_wave = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 32, "alu_wave", 0);
-    t->tex_busy = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "tex_busy", 0);
+    for (int f = 0; f < NSIMD; f++)
+        t->simd_var[f] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, simd_bits[f],
+                                            simd_names[f], 0);
     for (unsigned k = 0; k < t->slots; k++) {
         char name[16];
         snprintf(name, sizeof name, "slot%02u", k);
         fstWriterSetScope(t->fst, FST_ST_VCD_MODULE, name, NULL);
-        fstHandle *v = t->var[k];
-        v[V_VALID] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 1, "valid", 0);
-        v[V_WAVE] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 32, "wave", 0);
-        v[V_PC] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 10, "pc", 0);
-        fstWriterEmitEnumTableRef(t->fst, ecl);
-        v[V_CLAUSE] = fstWriterCreateVar(t->fst, FST_VT_SV_ENUM, FST_VD_IMPLICIT, 3, "clause", 0);
-        v[V_LANES] = fstWriterCreateVar(t->fst, FST_VT_VCD_WIRE, FST_VD_IMPLICIT, 64, "lanes", 0);
-        fstWriterEmitEnumTableRef(t->fst, est);
-        v[V_STALL] = fstWriterCreateVar(t->fst, FST_VT_SV_ENUM, FST_VD_IMPLICIT, 3, "stall", 0);
+        for (int f = 0; f < NVARS; f++) {
+            int is_enum = f == V_CLAUSE || f == V_STALL; /* GTKWave shows their names */
+            if (is_enum)
+                fstWriterEmitEnumTableRef(t->fst, f == V_CLAUSE ? ecl : est);
+            t->var[k][f] = fstWriterCreateVar(t->fst, is_enum ? FST_VT_SV_ENUM : FST_VT_VCD_WIRE,
+                                              FST_VD_IMPLICIT, var_bits[f], var_names[f], 0);
+        }
         fstWriterSetUpscope(t->fst);
         t->cur[k] = (tm_slot_state){.slot = (uint8_t)k, .cause = TM_EMPTY};
         /* differs in every field: all are written at the first cycle */
@@ -99,29 +102,19 @@ static void write_cycle(cli_timeline *t)
             tex = 1;
         else if (c->valid && (c->cause == TM_ISSUE || c->cause == TM_READS))
             alu = 1, alu_wave = c->wave;
-        const fstHandle *v = t->var[k];
-        if (c->valid != s->valid)
-            fstWriterEmitValueChange32(t->fst, v[V_VALID], 1, c->valid);
-        if (c->wave != s->wave)
-            fstWriterEmitValueChange32(t->fst, v[V_WAVE], 32, c->wave);
-        if (c->pc != s->pc)
-            fstWriterEmitValueChange32(t->fst, v[V_PC], 10, c->pc);
-        if (c->clause != s->clause)
-            fstWriterEmitValueChange32(t->fst, v[V_CLAUSE], 3, c->clause);
-        if (c->lanes != s->lanes)
-            fstWriterEmitValueChange64(t->fst, v[V_LANES], 64, c->lanes);
-        if (c->cause != s->cause)
-            fstWriterEmitValueChange32(t->fst, v[V_STALL], 3, c->cause);
+        const uint64_t now[NVARS] = {c->valid, c->wave, c->pc, c->clause, c->lanes, c->cause};
+        const uint64_t was[NVARS] = {s->valid, s->wave, s->pc, s->clause, s->lanes, s->cause};
+        for (int f = 0; f < NVARS; f++)
+            if (now[f] != was[f])
+                fstWriterEmitValueChange64(t->fst, t->var[k][f], var_bits[f], now[f]);
         *s = *c;
         if (c->valid && k + 1 > t->used)
             t->used = k + 1;
     }
-    const uint32_t simd[4] = {resident, alu, alu_wave, tex};
-    const fstHandle h[4] = {t->resident, t->alu_busy, t->alu_wave, t->tex_busy};
-    static const uint32_t bits[4] = {8, 1, 32, 1};
-    for (int k = 0; k < 4; k++)
-        if (!t->simd_shown || simd[k] != t->simd[k])
-            fstWriterEmitValueChange32(t->fst, h[k], bits[k], simd[k]);
+    const uint32_t simd[NSIMD] = {resident, alu, alu_wave, tex};
+    for (int f = 0; f < NSIMD; f++)
+        if (!t->simd_shown || simd[f] != t->simd[f])
+            fstWriterEmitValueChange32(t->fst, t->simd_var[f], simd_bits[f], simd[f]);
     memcpy(t->simd, simd, sizeof simd);
     t->simd_shown = 1;
     t->end = t->time;
@@ -177,9 +170,14 @@ const char *cli_timeline_gtkw(const cli_timeline *t)
     return t->gtkw;
 }
 
-static void gtkw_signal(FILE *f, unsigned flags, const char *name)
+/* One signal of the save file: "scope.name" or "scope.name[B-1:0]", in hex (flags 0x22)
+ * or, a single bit, in binary (0x28). */
+static void gtkw_signal(FILE *f, const char *scope, const char *name, uint32_t bits)
 {
-    fprintf(f, "@%x\n%s\n", flags, name);
+    if (bits == 1)
+        fprintf(f, "@28\n%s.%s\n", scope, name);
+    else
+        fprintf(f, "@22\n%s.%s[%u:0]\n", scope, name, bits - 1);
 }
 
 static int write_gtkw(const cli_timeline *t)
@@ -194,20 +192,14 @@ static int write_gtkw(const cli_timeline *t)
     free(abs_fst);
     fprintf(f, "[timestart] 0\n[size] 1600 900\n[pos] -1 -1\n");
     fprintf(f, "[sst_width] 250\n[signals_width] 300\n[sst_expanded] 1\n");
-    /* 0x22: hex, 0x28: binary, 0x200: a comment line */
-    gtkw_signal(f, 0x22, "simd0.resident[7:0]");
-    gtkw_signal(f, 0x28, "simd0.alu_busy");
-    gtkw_signal(f, 0x22, "simd0.alu_wave[31:0]");
-    gtkw_signal(f, 0x28, "simd0.tex_busy");
+    for (int v = 0; v < NSIMD; v++)
+        gtkw_signal(f, "simd0", simd_names[v], simd_bits[v]);
     for (unsigned k = 0; k < (t->used ? t->used : 1); k++) {
-        char name[64];
-        fprintf(f, "@200\n-slot %u\n", k);
-        static const char *const sig[] = {"valid",       "wave[31:0]", "pc[9:0]",
-                                          "clause[2:0]", "stall[2:0]", "lanes[63:0]"};
-        for (unsigned v = 0; v < sizeof sig / sizeof sig[0]; v++) {
-            snprintf(name, sizeof name, "simd0.slot%02u.%s", k, sig[v]);
-            gtkw_signal(f, v == 0 ? 0x28 : 0x22, name);
-        }
+        char scope[32];
+        snprintf(scope, sizeof scope, "simd0.slot%02u", k);
+        fprintf(f, "@200\n-slot %u\n", k); /* a comment line above the slot's signals */
+        for (int v = 0; v < NVARS; v++)
+            gtkw_signal(f, scope, var_names[v], var_bits[v]);
     }
     return fclose(f);
 }
