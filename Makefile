@@ -33,7 +33,9 @@ HOT_SRC := csim/pa_alu.c
 HOT    := -O3
 AR     := gcc-ar
 SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-INCS   := -Icsim -Iharness
+# gtkwave's FST writer as Verilator ships it, for `dpp run --timeline` (csim/cli/timeline.c).
+FST_DIR := $(or $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include/gtkwave
+INCS   := -Icsim -Iharness -isystem $(FST_DIR)
 
 CSIM_SRC    := $(wildcard csim/*.c)
 CLI_SRC     := $(wildcard csim/cli/*.c)
@@ -124,14 +126,29 @@ $(BUILD)/%/libharness.a: $$(call objs,$$*,$(HARNESS_SRC))
 	$(call say,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
-# The dpp command-line tool (golden model front end).
-$(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(BUILD)/opt/libcsim.a
-	$(call say,LINK,$@)
-	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
+# The FST writer is third-party C: built with its own flags, and without UBSan in the
+# sanitized dpp (it stores misaligned words, as scripts/vbuild.sh notes for Verilator's copy).
+FST_OBJ = $(addprefix $(BUILD)/$(1)/fst/,fstapi.o fastlz.o lz4.o)
+FST_CFLAGS := -std=gnu11 -g -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(FST_DIR)
 
-$(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
+$(BUILD)/opt/fst/%.o: $(FST_DIR)/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$(notdir $<) [fst])
+	$(Q)$(CC) $(FST_CFLAGS) -O2 -c $< -o $@
+
+$(BUILD)/san/fst/%.o: $(FST_DIR)/%.c | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$(notdir $<) [fst san])
+	$(Q)$(CC) $(FST_CFLAGS) -O1 -fsanitize=address -fno-omit-frame-pointer -c $< -o $@
+
+# The dpp command-line tool (golden model front end).
+$(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(call FST_OBJ,opt) $(BUILD)/opt/libcsim.a
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
+	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lz -lm -pthread
+
+$(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(call FST_OBJ,san) $(BUILD)/san/libcsim.a
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lz -lm -pthread
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 

@@ -15,6 +15,7 @@
  * the conditional buffer) use one thread. */
 #include "pa.h"
 
+#include "asm.h"
 #include "co.h"
 #include "pa_int.h"
 #include "pa_pool.h"
@@ -53,6 +54,7 @@ struct pa_model {
     pa_pool *pool;
     pa_trace_fn trace;
     void *trace_user;
+    tm_model *tm;   /* the chip profile's timing model; NULL: ctm */
     int parallel;   /* this start_program runs batches on several threads */
     unsigned waves; /* wavefronts started in this start_program */
     unsigned batch_waves, batch_groups; /* capacity of a batch */
@@ -70,7 +72,8 @@ pa_params pa_default_params(void)
                    .addr_depth = 4,
                    .loop_depth = 4,
                    .step_limit = 1000000,
-                   .threads = 1};
+                   .threads = 1,
+                   .chip = TM_CHIP_CTM};
     return p;
 }
 
@@ -113,6 +116,9 @@ dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error
     if (p->threads > PA_MAX_THREADS)
         return dpp_error_set(err, DPP_E_ARG, "pa: %u threads (1-%d)", p->threads,
                              PA_MAX_THREADS);
+    if (p->chip >= TM_NUM_CHIPS || p->temps > DPP_NUM_TEMPS)
+        return dpp_error_set(err, DPP_E_ARG, "pa: chip %u, %u temporaries (0-%d, 0-%d)", p->chip,
+                             p->temps, TM_NUM_CHIPS - 1, DPP_NUM_TEMPS);
     /* aligned as its cores are (pa_int.h) */
     size_t size = (sizeof(pa_model) + _Alignof(pa_core) - 1) / _Alignof(pa_core) * _Alignof(pa_core);
     pa_model *pa = aligned_alloc(_Alignof(pa_core), size);
@@ -135,6 +141,13 @@ dpp_status pa_create(mc_model *mc, const pa_params *p, pa_model **out, dpp_error
         }
         pa->core[k].sh = pa->sh;
     }
+    if (p->chip != TM_CHIP_CTM) {
+        dpp_status st = tm_create((tm_chip)p->chip, &pa->tm, err);
+        if (st) {
+            pa_destroy(pa);
+            return st;
+        }
+    }
     *out = pa;
     return DPP_OK;
 }
@@ -144,6 +157,7 @@ void pa_destroy(pa_model *pa)
     if (!pa)
         return;
     pa_pool_destroy(pa->pool);
+    tm_destroy(pa->tm);
     for (unsigned k = 0; k < pa->ncores; k++)
         pa_core_free(&pa->core[k]);
     for (int b = 0; b < 2; b++) {
@@ -160,6 +174,20 @@ void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user)
 {
     pa->trace = fn;
     pa->trace_user = user;
+}
+
+void pa_set_timeline(pa_model *pa, const tm_sink *sink)
+{
+    if (pa->tm)
+        tm_set_sink(pa->tm, sink);
+}
+
+int pa_get_timing(const pa_model *pa, tm_stats *st)
+{
+    memset(st, 0, sizeof *st);
+    if (pa->tm)
+        tm_get_stats(pa->tm, st);
+    return pa->tm != NULL;
 }
 
 void pa_get_stats(const pa_model *pa, pa_stats *st)
@@ -230,10 +258,11 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         pa_core_reset(c); /* a fault may have left wavefronts behind */
         c->trace = pa->trace;
         c->trace_user = pa->trace_user;
+        c->tm = pa->tm;
         c->finish = commit;
         c->finish_user = pa;
     }
-    pa->parallel = pa->ncores > 1 && !pa->trace && !inputs_alias(pa->mc);
+    pa->parallel = pa->ncores > 1 && !pa->trace && !pa->tm && !inputs_alias(pa->mc);
     if (pa->parallel) {
         dpp_status st = batch_room(pa, err);
         if (st)
@@ -247,6 +276,15 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         st = mc_fetch_inst(pa->mc, pc, words + DPP_INST_DWORDS * pc, err);
     if (!st)
         st = pa_prog_decode(words, prog->ninsts, sh->code, err);
+    if (!st && pa->tm) {
+        unsigned temps = pa->p.temps;
+        if (!temps) {
+            dpp_usage use;
+            dpp_usage_of(words, prog->ninsts, &use);
+            temps = use.num_temps;
+        }
+        st = tm_begin(pa->tm, sh->code, prog->ninsts, temps, err);
+    }
     free(words);
     if (st)
         return st;
@@ -272,6 +310,10 @@ static dpp_status drain_core0(pa_model *pa, uint64_t *clocks, dpp_error *err)
     c->clocks = 0;
     dpp_status st = pa_core_drain(c, err);
     *clocks = c->clocks;
+    if (!st && pa->tm) { /* a profile's cycles are known at the end */
+        *clocks = 0;
+        st = tm_advance(pa->tm, err);
+    }
     return st;
 }
 
@@ -373,8 +415,10 @@ static dpp_status wave(void *user, const pe_program *prog, const pe_wave *w, uin
 static dpp_status end(void *user, uint64_t *clocks, dpp_error *err)
 {
     pa_model *pa = user;
-    if (!pa->parallel)
-        return drain_core0(pa, clocks, err);
+    if (!pa->parallel) {
+        dpp_status st = drain_core0(pa, clocks, err);
+        return !st && pa->tm ? tm_finish(pa->tm, clocks, err) : st;
+    }
     uint64_t more = 0;
     dpp_status st = run_batch(pa, clocks, err);
     if (!st)
@@ -389,6 +433,7 @@ dpp_status pa_pull_begin(pa_model *pa, const pe_program *prog, dpp_error *err)
 {
     dpp_status st = begin(pa, prog, err);
     pa->parallel = 0;
+    pa->core[0].tm = NULL; /* no timing model in pull mode */
     return st;
 }
 

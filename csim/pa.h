@@ -16,6 +16,7 @@
 #include "mc.h"
 #include "pe.h"
 #include "status.h"
+#include "timing.h"
 
 #include <stdint.h>
 
@@ -27,6 +28,11 @@ typedef struct pa_params {
     uint64_t step_limit; /* instructions one wavefront may issue; 0 = no limit */
     unsigned threads;    /* threads that share the wavefronts, 1..64 (0 = 1); results
                             do not depend on it */
+    unsigned chip;       /* tm_chip: TM_CHIP_CTM (0) counts one clock per issue; the other
+                            profiles count modelled cycles (timing.h); results do not depend
+                            on it. A profile runs on one thread, and not in pull mode */
+    unsigned temps;      /* registers per lane, for a profile's occupancy; 0: the highest
+                            temporary the program names, plus one */
 } pa_params;
 
 /* What the array has issued since it was created. */
@@ -63,6 +69,12 @@ void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user);
 
 /* Issue counters, summed over the threads. */
 void pa_get_stats(const pa_model *pa, pa_stats *st);
+
+/* Sends the chip profile's schedule to sink (NULL: nowhere); nothing under ctm. */
+void pa_set_timeline(pa_model *pa, const tm_sink *sink);
+
+/* The timing model's counters; 0 if the chip is ctm (no timing model). */
+int pa_get_timing(const pa_model *pa, tm_stats *st);
 
 /* Pull mode: the caller walks the domain (pe_walk_*) and runs the array
  * itself, one instruction at a time, on one thread, with the same results and

@@ -108,6 +108,7 @@ pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
     clear_slot(s);
     s->busy = 1;
     s->index = index;
+    s->tm = c->tm ? tm_wave_begin(c->tm, index) : NULL;
     s->wave = *w;
     s->wave.lanes = w->lanes < c->sh->p.lanes ? w->lanes : c->sh->p.lanes;
     s->live = w->live & (s->wave.lanes == 64 ? ~0ull : (1ull << s->wave.lanes) - 1);
@@ -192,8 +193,11 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
     return DPP_OK;
 }
 
-/* Issues one instruction of slot s; finishes it when the program ends. */
-static dpp_status issue(pa_core *c, pa_slot *s, dpp_error *err)
+/* Issues one instruction of slot s; finishes it when the program ends. With
+ * `timed` (a constant in each caller) the instruction also goes to the timing
+ * model's stream of the wavefront: the ctm profile's loop has no such step. */
+static inline __attribute__((always_inline)) dpp_status issue(pa_core *c, pa_slot *s,
+                                                              dpp_error *err, const int timed)
 {
     const pa_shared *sh = c->sh;
     if (sh->p.step_limit && s->steps >= sh->p.step_limit)
@@ -208,6 +212,8 @@ static dpp_status issue(pa_core *c, pa_slot *s, dpp_error *err)
     const pa_uop *u = &sh->code[s->pc];
     s->active &= s->live;
     uint64_t lanes = s->live & (u->write_inactive ? ~0ull : s->active);
+    if (timed && s->tm)
+        tm_push(s->tm, s->pc, u->type == DPP_TYPE_FC ? s->active : lanes);
     dpp_status st;
     switch (u->type) {
     case DPP_TYPE_FC:
@@ -226,12 +232,16 @@ static dpp_status issue(pa_core *c, pa_slot *s, dpp_error *err)
         st = finish_lanes(c, s, s->active & s->live, err);
     if (!st && s->pc >= sh->ninsts)
         st = finish_lanes(c, s, s->live, err);
-    if (st || !s->live)
+    if (st || !s->live) {
         s->busy = 0;
+        if (timed)
+            tm_wave_end(c->tm, s->tm);
+    }
     return st;
 }
 
-dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err)
+static inline __attribute__((always_inline)) dpp_status issue_next(pa_core *c, int *busy,
+                                                                   dpp_error *err, const int timed)
 {
     unsigned n = c->sh->p.contexts;
     for (unsigned looked = 0; looked <= n; looked++) {
@@ -240,7 +250,7 @@ dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err)
         pa_slot *s = &c->slot[c->rr++];
         if (s->busy) {
             *busy = 1;
-            return issue(c, s, err);
+            return issue(c, s, err, timed);
         }
     }
     *busy = 0;
@@ -248,12 +258,23 @@ dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err)
     return DPP_OK;
 }
 
-dpp_status pa_core_drain(pa_core *c, dpp_error *err)
+dpp_status pa_core_issue_next(pa_core *c, int *busy, dpp_error *err)
+{
+    return issue_next(c, busy, err, 0);
+}
+
+static inline __attribute__((always_inline)) dpp_status drain(pa_core *c, dpp_error *err,
+                                                              const int timed)
 {
     for (;;) {
         int busy;
-        dpp_status st = pa_core_issue_next(c, &busy, err);
+        dpp_status st = issue_next(c, &busy, err, timed);
         if (st || !busy)
             return st;
     }
+}
+
+dpp_status pa_core_drain(pa_core *c, dpp_error *err)
+{
+    return c->tm ? drain(c, err, 1) : drain(c, err, 0);
 }

@@ -16,6 +16,7 @@
 #include "pa.h"
 #include "pe.h"
 #include "status.h"
+#include "timing.h"
 
 #include <stdint.h>
 
@@ -88,6 +89,9 @@ typedef struct pa_uop {
     uint8_t fc_reads_bool, fc_reads_int;
 } pa_uop;
 
+/* Which operands (bit k = A, B, C) a channel computed as `kind` (PA_K_*) reads. */
+unsigned pa_operands_read(uint8_t kind);
+
 /* Decodes one instruction, which must pass dpp_inst_check. */
 void pa_uop_decode(const dpp_inst *in, pa_uop *u);
 
@@ -120,6 +124,7 @@ typedef struct pa_slot {
     unsigned pc;
     int alu_valid;
     uint64_t steps;
+    tm_stream *tm; /* its instructions, for the timing model (NULL: ctm) */
     uint64_t touched[2]; /* temporaries written since the wavefront started */
     uint64_t pred[DPP_NUM_PREDS];
     uint64_t alu_result;
@@ -173,6 +178,7 @@ typedef struct pa_core {
     fc_unit_model *fc;
     pa_trace_fn trace;
     void *trace_user;
+    tm_model *tm; /* the timing model the issues go to (NULL: ctm, one issue per clock) */
     pa_finish_fn finish;
     void *finish_user;
     uint64_t clocks;       /* issues since the counter was last read */

@@ -57,8 +57,7 @@ static uint8_t rgb_kind(unsigned op)
     }
 }
 
-/* Which operands (bit k = A, B, C) a channel of this kind reads. */
-static unsigned operands_read(uint8_t kind)
+unsigned pa_operands_read(uint8_t kind)
 {
     switch (kind) {
     case PA_K_FRC:
@@ -146,7 +145,7 @@ static void decode_alu(const dpp_inst *in, pa_uop *u)
                             (u->need_raw_alpha && u->kind[3] == PA_K_DOT));
     for (int c = 0; c < 4; c++) {
         int used = c < 3 ? (u->need >> c & 1) : u->need_raw_alpha;
-        unsigned reads = used ? operands_read(u->kind[c]) : 0;
+        unsigned reads = used ? pa_operands_read(u->kind[c]) : 0;
         if (u->need_dot) /* the dot reads A and B of every channel, and C's blue for D2A */
             reads |= 3u | (c == 2 && u->dot_add ? 4u : 0u);
         for (int k = 0; k < 3; k++)

@@ -202,10 +202,13 @@ dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *na
     if (!plan(exe, o, L))
         return dpp_error_set(err, DPP_E_ARG, "%s: the images need more than 4 GiB", name);
     dpp_device_params dp = {.mem_bytes = L->end, .array = o->array};
+    if (!dp.array.temps) /* the occupancy of a chip profile follows PROGINFO */
+        dp.array.temps = exe->info.num_temps ? exe->info.num_temps : 1;
     dpp_status st = dpp_am_open(&dp, &d->c, err);
     if (st)
         return st;
     dpp_am_set_trace(d->c, o->trace, o->trace_user);
+    dpp_am_set_timeline(d->c, o->timeline);
     mc_set_discard_outputs(dpp_am_mc(d->c), o->discard_outputs);
     size_t size;
     d->mem = dpp_am_memory(d->c, &size);
@@ -245,6 +248,7 @@ dpp_status run_collect(run_device *d, const dpp_run_opts *o, const char *name, d
     }
     dpp_am_perf(d->c, &res->total_clocks, &res->active_clocks);
     dpp_am_stats(d->c, &res->stats);
+    res->timed = dpp_am_timing(d->c, &res->timing);
     return DPP_OK;
 }
 

@@ -23,7 +23,8 @@ typedef struct dpp_image {
 
 typedef struct dpp_run_opts {
     uint32_t width, height; /* domain: i in 0..width-1, j in 0..height-1 */
-    pa_params array;        /* lanes, contexts, depths, step limit */
+    pa_params array;        /* lanes, contexts, depths, step limit, chip profile; temps 0:
+                               PROGINFO's num_temps */
     dpp_image input[16];    /* format/size/data; data NULL = unused */
     uint8_t out_format[4], out_tiling[4];
     uint8_t out_used;       /* bit o: set up output o (else exe->outputs) */
@@ -38,6 +39,7 @@ typedef struct dpp_run_opts {
     uint32_t cond_val; /* set_cond_val, fp32 bits */
     pa_trace_fn trace;
     void *trace_user;
+    const tm_sink *timeline; /* the chip profile's schedule (array.chip not ctm) */
     /* Model-defined, for stimulus runs: outputs are checked but not kept
      * (mc_set_discard_outputs), and none are returned. */
     uint8_t discard_outputs;
@@ -52,7 +54,9 @@ typedef struct dpp_run_result {
     dpp_image output[4]; /* data malloc'ed for every output used (free with dpp_run_free) */
     dpp_image cond;      /* the conditional buffer after the run (if one was given) */
     uint32_t total_clocks, active_clocks;
-    pa_stats stats; /* issues and lane-instructions of the array */
+    pa_stats stats;  /* issues and lane-instructions of the array */
+    int timed;       /* the chip profile has a timing model (not ctm): */
+    tm_stats timing; /* its cycles, occupancy, ALU use and stalls */
 } dpp_run_result;
 
 /* Options with the domain 1x1, default array, FLOAT32_4 linear outputs. */

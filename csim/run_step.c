@@ -67,6 +67,8 @@ dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const cha
     s->o.trace = catch_event;
     s->o.trace_user = s;
     s->o.array.threads = 1;
+    s->o.array.chip = TM_CHIP_CTM; /* stepping is functional: no timing model */
+    s->o.timeline = NULL;
     snprintf(s->name, sizeof s->name, "%s", name);
     dpp_status st = run_prepare(exe, &s->o, name, &s->d, err);
     if (st) {

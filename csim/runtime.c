@@ -121,6 +121,16 @@ void dpp_am_set_trace(dpp_connection *c, pa_trace_fn fn, void *user)
     pa_set_trace(c->pa, fn, user);
 }
 
+void dpp_am_set_timeline(dpp_connection *c, const tm_sink *sink)
+{
+    pa_set_timeline(c->pa, sink);
+}
+
+int dpp_am_timing(const dpp_connection *c, tm_stats *st)
+{
+    return pa_get_timing(c->pa, st);
+}
+
 void dpp_am_perf(const dpp_connection *c, uint32_t *total, uint32_t *active)
 {
     pe_perf(c->pe, total, active);

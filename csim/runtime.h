@@ -15,7 +15,9 @@
 
 typedef struct dpp_device_params {
     size_t mem_bytes; /* device memory, a multiple of 2 KiB, at most 4 GiB - 2 KiB */
-    pa_params array;  /* lanes, wavefronts in flight, stack depths, step limit */
+    pa_params array;  /* lanes, wavefronts in flight, stack depths, step limit, and the
+                         chip profile whose modelled cycles the performance counters
+                         count (array.chip, docs/timing.md) */
 } dpp_device_params;
 
 typedef struct dpp_connection dpp_connection;
@@ -56,6 +58,12 @@ struct mc_model *dpp_am_mc(dpp_connection *c);
 
 /* The processor array's issue counters (pa_get_stats). */
 void dpp_am_stats(const dpp_connection *c, pa_stats *st);
+
+/* The chip profile's schedule, sent to sink as it is made (pa_set_timeline). */
+void dpp_am_set_timeline(dpp_connection *c, const tm_sink *sink);
+
+/* The timing model's counters (pa_get_timing); 0 under the ctm profile. */
+int dpp_am_timing(const dpp_connection *c, tm_stats *st);
 
 /* Performance counters (total clocks, active clocks) as the PE holds them. */
 void dpp_am_perf(const dpp_connection *c, uint32_t *total, uint32_t *active);

@@ -15,6 +15,8 @@ declare -A need=(
   [/usr/include/cmocka.h]=libcmocka-dev
   [/usr/include/png.h]=libpng-dev
   [/usr/include/jansson.h]=libjansson-dev
+  # zlib for the FST writer in dpp (dpp run --timeline), which fst2vcd reads back
+  [/usr/include/zlib.h]=zlib1g-dev
   [xmllint]=libxml2-utils
   [file]=file
   [parallel]=parallel

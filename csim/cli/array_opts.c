@@ -1,5 +1,7 @@
-/* --wave, --contexts, --step-limit, --threads. */
+/* --wave, --contexts, --step-limit, --threads, --chip. */
 #include "array_opts.h"
+
+#include <stdio.h>
 
 const cli_option cli_array_options[] = {
     {"wave", "N", "lanes per wavefront, 1..64 (default 64)", NULL, CLI_KEY_WAVE, 0},
@@ -11,6 +13,11 @@ const cli_option cli_array_options[] = {
     {"step-limit", "N",
      "instructions one wavefront may issue (default 1000000; 0 = none; k/M/G suffixes)", NULL,
      CLI_KEY_STEP_LIMIT, 0},
+    {"chip", "ctm|cayman|rv740",
+     "chip profile: ctm (default) counts one clock per instruction issued; cayman and rv740 "
+     "count the modelled cycles of one SIMD of those chips (docs/timing.md) and run on one "
+     "thread; results do not depend on it",
+     NULL, CLI_KEY_CHIP, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -24,6 +31,15 @@ int cli_array_value(const cli_option *o, const char *v, pa_params *p, char *err,
         return cli_range_u(v, 1, 16, &p->contexts, err, errlen);
     case CLI_KEY_THREADS:
         return cli_range_u(v, 1, 64, &p->threads, err, errlen);
+    case CLI_KEY_CHIP: {
+        tm_chip chip;
+        if (tm_chip_parse(v, &chip)) {
+            snprintf(err, errlen, "unknown chip '%s' (%s)", v, tm_chip_names());
+            return -1;
+        }
+        p->chip = chip;
+        return 0;
+    }
     default:
         if (cli_count(v, UINT32_MAX, &n, err, errlen))
             return -1;

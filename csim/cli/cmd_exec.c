@@ -134,8 +134,11 @@ static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size
     }
     if (c->stats) {
         cli_stats st = {.seconds = cli_now() - t0, .array = &p->array};
+        tm_stats timing;
         dpp_am_perf(dev, &st.total_clocks, &st.active_clocks);
         dpp_am_stats(dev, &st.pa);
+        if (dpp_am_timing(dev, &timing))
+            st.timing = &timing;
         cli_print_stats(stdout, &st);
     }
     if (c->mem_out) {

@@ -4,6 +4,7 @@
 #include "commands.h"
 #include "imgio.h"
 #include "stats.h"
+#include "timeline.h"
 #include "trace.h"
 
 #include "co.h"
@@ -21,6 +22,7 @@
 enum {
     K_DOMAIN = 1, K_IN, K_OUT, K_TILED, K_CONSTF, K_CONSTI, K_CONSTB, K_CONSTS, K_COND_BUF,
     K_COND_TEST, K_COND_LOC, K_COND_VAL, K_COND_WRITE, K_COND_OUT, K_TRACE, K_EMIT, K_STATS,
+    K_TIMELINE,
 };
 
 static const cli_option run_options[] = {
@@ -62,8 +64,14 @@ static const cli_option run_options[] = {
      "PREFIX.after.mem (after it), for `dpp exec PREFIX.cb --mem PREFIX.mem`",
      NULL, K_EMIT, 0},
     {"stats", NULL,
-     "print the performance counters, instructions issued, lane-instructions, wall time and rate",
+     "print the performance counters, instructions issued, lane-instructions, wall time and rate; "
+     "with --chip cayman or rv740 also the modelled cycles, wavefronts resident per SIMD and "
+     "what limited them, ALU busy and utilisation, and stall cycles by cause",
      NULL, K_STATS, 0},
+    {"timeline", "FILE.fst",
+     "with --chip cayman or rv740: write the schedule of the SIMD's slots (wavefront, pc, clause, "
+     "active lanes, stall cause per cycle) as an FST waveform, and FILE.gtkw to open it in GTKWave",
+     NULL, K_TIMELINE, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -174,7 +182,7 @@ static int load_consts(const char *path, dpp_run_opts *o)
 }
 
 typedef struct run_cli {
-    const char *prog, *trace, *emit, *out_path[4], *cond_out;
+    const char *prog, *trace, *emit, *out_path[4], *cond_out, *timeline;
     const char *in_spec[17]; /* 16 = the conditional buffer */
     int tiled, stats;
 } run_cli;
@@ -275,6 +283,15 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
     case K_STATS:
         c->stats = 1;
         break;
+    case K_TIMELINE: {
+        size_t n = strlen(v);
+        if (n < 5 || strcmp(v + n - 4, ".fst")) {
+            snprintf(err, errlen, "'%s' is not FILE.fst (the .gtkw is written beside it)", v);
+            return -1;
+        }
+        c->timeline = v;
+        break;
+    }
     default:
         return cli_array_value(opt, v, &o->array, err, errlen);
     }
@@ -317,6 +334,11 @@ static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
         default: /* CLI_END */
             if (!c->prog) {
                 cli_error(&p, "missing PROG.elf (see --help)");
+                return 2;
+            }
+            if (c->timeline && o->array.chip == TM_CHIP_CTM) {
+                cli_error(&p, "--timeline needs --chip cayman or rv740 (ctm has no schedule: "
+                              "one instruction issued per clock)");
                 return 2;
             }
             return cli_check_required(&p) ? 2 : -1;
@@ -416,7 +438,8 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
         fprintf(stderr, "dpp run: wrote %s (flow-control trace)\n", c->trace);
     if (c->stats) {
         printf("domain             %ux%u\n", o->width, o->height);
-        cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array};
+        cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array,
+                        res->timed ? &res->timing : NULL};
         cli_print_stats(stdout, &st);
     }
     return 0;
@@ -448,9 +471,18 @@ int cmd_run(int argc, char **argv)
         fprintf(stderr, "%s: error: cannot create: %s\n", c.trace, strerror(errno));
         rc = 1;
     }
+    char msg[1200];
+    cli_timeline *tl = NULL;
+    tm_sink sink;
+    if (rc < 0 && c.timeline && !(tl = cli_timeline_open(c.timeline, msg, sizeof msg))) {
+        fprintf(stderr, "%s\n", msg);
+        rc = 1;
+    }
     if (rc < 0) {
         o->trace = tr.f ? cli_trace_event : NULL;
         o->trace_user = &tr;
+        sink = tl ? cli_timeline_sink(tl) : (tm_sink){0};
+        o->timeline = tl ? &sink : NULL;
         emit_ctx em = {c.emit, 0};
         o->emit = c.emit ? emit_files : NULL;
         o->emit_user = &em;
@@ -466,6 +498,17 @@ int cmd_run(int argc, char **argv)
     }
     if (tr.f)
         fclose(tr.f);
+    if (tl) {
+        char gtkw[1100];
+        snprintf(gtkw, sizeof gtkw, "%s", cli_timeline_gtkw(tl));
+        if (cli_timeline_close(tl, msg, sizeof msg)) {
+            fprintf(stderr, "%s\n", msg);
+            rc = 1;
+        } else if (rc == 0) {
+            fprintf(stderr, "dpp run: wrote %s (timeline of the %s schedule) and %s\n",
+                    c.timeline, tm_profile_of((tm_chip)o->array.chip)->name, gtkw);
+        }
+    }
     for (int k = 0; o && k < 16; k++)
         free(o->input[k].data);
     if (o)

@@ -13,6 +13,7 @@ typedef struct cli_stats {
     pa_stats pa;                          /* issues and lane-instructions */
     double seconds;                       /* wall time of the run */
     const pa_params *array;
+    const tm_stats *timing;               /* the chip profile's timing model; NULL: ctm */
 } cli_stats;
 
 /* Prints s, one quantity a line. */

@@ -1,11 +1,24 @@
 #include "run_fixture.h"
 
+#include "asm.h"
 #include "cmocka_all.h"
 #include "co.h"
+
+#include <string.h>
 
 #define MAX_ELEMS (64 * 64)
 
 static float input[MAX_ELEMS * 4], condbuf[MAX_ELEMS];
+
+dpp_exe *fixture_assemble(const char *text)
+{
+    static dpp_exe exe;
+    dpp_error err;
+    dpp_asm_opts opts = {0};
+    if (dpp_asm(text, strlen(text), "test.s", &opts, &exe, &err))
+        fail_msg("%s", err.msg);
+    return &exe;
+}
 
 void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lanes,
                   unsigned slots)

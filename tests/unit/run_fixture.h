@@ -6,6 +6,9 @@
 
 #include "run_step.h"
 
+/* Assembles text (a test failure if it does not assemble) into static storage. */
+dpp_exe *fixture_assemble(const char *text);
+
 /* Options for a width x height run with `lanes` lanes and `slots` wavefronts
  * in flight; input 0 points at static storage (one fixture at a time). */
 void fixture_opts(dpp_run_opts *o, unsigned width, unsigned height, unsigned lanes,

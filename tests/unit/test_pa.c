@@ -7,6 +7,7 @@
 #include "asm.h"
 #include "fc.h"
 #include "run.h"
+#include "run_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,15 +17,6 @@
 #define H       2
 #define OUT_ALL "out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ o0.a"
 
-static dpp_exe *assemble(const char *text)
-{
-    static dpp_exe exe;
-    dpp_error err;
-    dpp_asm_opts opts = {0};
-    if (dpp_asm(text, strlen(text), "test.s", &opts, &exe, &err))
-        fail_msg("%s", err.msg);
-    return &exe;
-}
 
 static float fout(const dpp_run_result *r, int o, int i, int j, int c)
 {
@@ -74,7 +66,7 @@ static float cond_after(const dpp_run_result *r, int i, int j)
 static void test_cond_output_from_program(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble(OUT_ALL " w, s0.r, s1.r, s2.r src r0/r0, #1/#1, #0/#0\n");
+    dpp_exe *x = fixture_assemble(OUT_ALL " w, s0.r, s1.r, s2.r src r0/r0, #1/#1, #0/#0\n");
     dpp_run_opts *o = opts();
     set_cond(o, CO_LESS, CO_LOC_DPP, 1, 0.0f);
     dpp_run_result r;
@@ -95,7 +87,7 @@ static void test_cond_output_from_program(void **state)
 static void test_cond_output_from_pe(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble(OUT_ALL ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #0/#0\n");
+    dpp_exe *x = fixture_assemble(OUT_ALL ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #0/#0\n");
     dpp_run_opts *o = opts();
     set_cond(o, CO_GREATER, CO_LOC_DPP, 0, 2.0f); /* 2 > b: row 0 only */
     dpp_run_result r;
@@ -112,7 +104,7 @@ static void test_cond_output_from_pe(void **state)
 static void test_cond_exec_at_pe(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble(OUT_ALL " w, s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n");
+    dpp_exe *x = fixture_assemble(OUT_ALL " w, s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n");
     dpp_run_opts *o = opts();
     set_cond(o, CO_LEQUAL, CO_LOC_PE, 1, 3.0f); /* 3 <= b: row 1 only; b <- 3 */
     dpp_run_result r;
@@ -131,7 +123,7 @@ static void test_cond_exec_at_pe(void **state)
 static void test_kill_last_inactive(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble("    alu rgb mad r2.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n"
+    dpp_exe *x = fixture_assemble("    alu rgb mad r2.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n"
                           "    tex texkill r0._, r2.rrrr, i0\n" OUT_ALL
                           ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n"
                           ".float c0, -1.5\n");
@@ -143,7 +135,7 @@ static void test_kill_last_inactive(void **state)
 
     /* r1 = 5 for lanes with i >= 2 only (an if), but WRITE_INACTIVE writes r3 = 7 everywhere;
      * lanes with i < 2 then end at a LAST output before the second output overwrites o0. */
-    x = assemble(
+    x = fixture_assemble(
         "    alu rgb mad r4.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0 setres r ge\n"
         "    if res\n"
         "    alu rgb mad r1.rgb, s0.rgb, s1.rgb, s2.rgb src #5/#5, #1/#1, #0/#0\n"
@@ -165,7 +157,7 @@ static void test_kill_last_inactive(void **state)
 static void test_2x2_fetch(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble("    tex ld r1.rgba, r0.rgba, i0 unscaled\n" OUT_ALL
+    dpp_exe *x = fixture_assemble("    tex ld r1.rgba, r0.rgba, i0 unscaled\n" OUT_ALL
                           ", s0.a, s1.a, s2.a src r1/r1, #1/#1, #0/#0\n");
     float in[(W + 1) * (H + 1)];
     for (int y = 0; y <= H; y++)
@@ -191,7 +183,7 @@ static void test_2x2_fetch(void **state)
 static void test_faults(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble(".int i0, 3, 126, 1\n    loop i0\n"
+    dpp_exe *x = fixture_assemble(".int i0, 3, 126, 1\n    loop i0\n"
                           "    alu rgb mad r1.rgb, s0.rgb, s1.rgb, s2.rgb src r[aL+1]/r[aL+1], "
                           "#1/#1, #0/#0\n    endloop\n" OUT_ALL
                           ", s0.r, s1.r, s2.r src r1/r1, #1/#1, #0/#0\n");
@@ -224,7 +216,7 @@ static void count_event(void *user, const pa_fc_event *ev)
 static void test_trace_events(void **state)
 {
     (void)state;
-    dpp_exe *x = assemble(".int i0, 2, 0, 0\n    loop i0\n    endloop\n" OUT_ALL
+    dpp_exe *x = fixture_assemble(".int i0, 2, 0, 0\n    loop i0\n    endloop\n" OUT_ALL
                           ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #0/#0\n");
     dpp_run_opts *o = opts();
     events e = {0};

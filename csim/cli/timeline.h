@@ -1,0 +1,30 @@
+/* dpp run --timeline FILE.fst: the timing model's schedule as a waveform
+ * (gtkwave's fstapi), with a GTKWave save file FILE.gtkw beside it that opens
+ * on the SIMD's slots. One time unit is one modelled cycle. Per slot k
+ * (simd0.slotKK): valid, wave, pc, clause (ALU/TEX/OUT), lanes (the active
+ * lanes of the instruction), stall (why it is not issuing); per SIMD:
+ * resident, alu_busy, alu_wave, tex_busy. */
+#ifndef CSIM_CLI_TIMELINE_H
+#define CSIM_CLI_TIMELINE_H
+
+#include "timing.h"
+
+#include <stddef.h>
+
+typedef struct cli_timeline cli_timeline;
+
+/* Creates path (FILE.fst; the save file is FILE.gtkw) and the writer: NULL,
+ * with a message in err, if it cannot. */
+cli_timeline *cli_timeline_open(const char *path, char *err, size_t errlen);
+
+/* The sink the timing model writes to. */
+tm_sink cli_timeline_sink(cli_timeline *t);
+
+/* Ends the waveform and writes the .gtkw; 0, or -1 with a message in err.
+ * Frees t (NULL is allowed). */
+int cli_timeline_close(cli_timeline *t, char *err, size_t errlen);
+
+/* The .gtkw written beside the .fst. */
+const char *cli_timeline_gtkw(const cli_timeline *t);
+
+#endif
