@@ -110,6 +110,12 @@ const cosim_bench *cosim_find_bench(const char *block);
 void cosim_bind(const char *block, const char *rtl_config);
 const char *cosim_config_error(void);
 
+/* Records an error found inside a DPI callback (a model that cannot be
+ * created, a program that cannot be read or run): the first one is kept, the
+ * driver stops after the current cycle and exits 3 with it. Callbacks never
+ * exit themselves. */
+void cosim_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* A bench whose stimulus has a natural end (a program's last step) says so:
  * the driver stops after the cycle in which it was said, and that cycle was not
  * driven. */
@@ -151,17 +157,6 @@ typedef struct cosim_result {
  * when asked, and returns the process exit status (0 pass, 1 mismatch,
  * 4 a pass whose JSON report could not be written). */
 int cosim_finish(const cosim_result *res);
-
-/* A DUT signal for the GTKWave save file: name under the DUT path, width in bits. */
-typedef struct cosim_signal {
-    const char *name;
-    unsigned width;
-} cosim_signal;
-
-/* Emits prefix+name for each signal, with "[w-1:0]" for vectors (the form the
- * wave_signals hook hands to emit). */
-void cosim_emit_signals(void (*emit)(void *ctx, const char *sig), void *ctx, const char *prefix,
-                        const cosim_signal *sigs, size_t n);
 
 /* A JSON string "0x..." of a value (masks and field values, which may use all 64 bits). */
 json_t *cosim_json_hex(uint64_t v);

@@ -91,7 +91,7 @@ int main(int argc, char **argv) {
     clock(vctx, top, fst, p);
     if (replaying && p == req.stop_after) break;
     if (top->mismatch_o) break;
-    if (cosim_stimulus_ended()) {  // posedge p checked cycle p-1 and found nothing to drive
+    if (cosim_stimulus_ended() || cosim_config_error()) {  // nothing (more) to drive
       last = p;
       break;
     }
@@ -110,6 +110,11 @@ int main(int argc, char **argv) {
     _exit(fst ? 0 : 1);
   }
 
+  if (const char *e = cosim_config_error()) {  // recorded by a DPI callback during the run
+    snapshot_pool_close(&pool);
+    std::fprintf(stderr, "cosim: %s\n", e);
+    return 3;
+  }
   cosim_result res{};
   res.seconds = cosim_now() - t0;
   const cosim_mismatch *mm = cosim_first_mismatch();

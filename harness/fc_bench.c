@@ -162,8 +162,8 @@ static void load_program(void)
     char err[512];
     if (fc_program_open(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
                         sizeof err)) {
-        fprintf(stderr, "cosim: --program: %s\n", err);
-        exit(3);
+        cosim_error("--program: %s", err);
+        return;
     }
     if (cosim_cfg.cycles > fcb.prog.n)
         cosim_cfg.cycles = fcb.prog.n;
@@ -181,8 +181,7 @@ void fc_bench_close(void)
     fc_unit_destroy(fcb.model);
     free(fcb.g);
     free(fcb.state);
-    free(fcb.history);
-    free(fcb.history_count);
+    cmp_history_free(&fcb.history);
     fc_program_free(&fcb.prog);
     memset(&fcb, 0, sizeof fcb);
 }
@@ -199,17 +198,16 @@ void fc_bench_bind(const fc_unit_params *rtl)
     fcb.rtl = *rtl;
     dpp_error err;
     if (fc_unit_create(&fcb.rtl, &fcb.model, &err) != DPP_OK) {
-        fprintf(stderr, "cosim: %s\n", err.msg);
-        exit(3);
+        cosim_error("%s", err.msg);
+        return;
     }
     unsigned c = rtl->contexts;
     fcb.g = calloc(c, sizeof *fcb.g);
     fcb.state = calloc(c, sizeof *fcb.state);
-    fcb.history = calloc(c, sizeof *fcb.history);
-    fcb.history_count = calloc(c, sizeof *fcb.history_count);
-    if (!fcb.g || !fcb.state || !fcb.history || !fcb.history_count) {
-        fprintf(stderr, "cosim: out of memory\n");
-        exit(3);
+    fc_unit_fields.lanes = rtl->lanes;
+    if (!fcb.g || !fcb.state || cmp_history_init(&fcb.history, &fc_unit_fields, c)) {
+        cosim_error("out of memory");
+        return;
     }
     fcb.lanes = rtl->lanes == 64 ? ~0ull : (1ull << rtl->lanes) - 1;
     rng_seed(&fcb.rng, cosim_cfg.seed);
@@ -245,73 +243,88 @@ const fc_unit_params *fc_bench_params(void)
 
 /* ------------------------------------------------------------------ checking */
 
-typedef struct field_desc {
-    const char *name;
-    size_t offset; /* in fc_unit_out */
-    enum { F_U8, F_U16, F_LANES } kind;
-    unsigned width; /* bits; 0 = lanes */
-} field_desc;
+static const char *cmd_name(unsigned cmd)
+{
+    return cmd == FC_CMD_START ? "START" : cmd == FC_CMD_EXEC ? "EXEC" : "IDLE";
+}
+
+static const char *op_name(unsigned op)
+{
+    return fc_op_name(op & 7);
+}
+
+static const char *fault_name(unsigned f)
+{
+    return fc_fault_name(f);
+}
 
 /* clang-format off */
-#define FIELD(n, k, w) {#n, offsetof(fc_unit_out, n), k, w}
-/* clang-format on */
-static const field_desc fields[] = {
-    FIELD(jump, F_U8, 1),
-    FIELD(next_pc, F_U16, 10),
-    FIELD(fault, F_U8, 4),
-    FIELD(want, F_LANES, 0),
-    FIELD(active, F_LANES, 0),
-    FIELD(br_inactive, F_LANES, 0),
-    FIELD(loop_masked, F_LANES, 0),
-    FIELD(depth, F_U8, 8),
-    FIELD(addr_sp, F_U8, 6),
-    FIELD(addr_top, F_U16, 10),
-    FIELD(loop_sp, F_U8, 6),
-    FIELD(loop_top_is_loop, F_U8, 1),
-    FIELD(loop_top_count, F_U8, 8),
-    FIELD(loop_top_live, F_LANES, 0),
-    FIELD(loop_top_brk, F_LANES, 0),
-    FIELD(loop_top_cont, F_LANES, 0),
-    FIELD(al, F_U16, 16),
-    FIELD(ovf, F_U8, 3),
-    FIELD(udf, F_U8, 3),
+#define IN(m, name, port, type, flags, width, names) CMP_F(fc_record, m, name, port, type, flags, width, names)
+static const cmp_field in_fields[] = {
+    IN(label,              "what",       NULL,           CMP_STR, CMP_HIST, 0, NULL),
+    IN(s.rst,              "reset",      NULL,           CMP_U8,  0, 1, NULL),
+    IN(s.in.cmd,           "cmd",        "cmd_i",        CMP_U8,  CMP_HIST, 2, cmd_name),
+    IN(s.in.ctx,           "ctx",        "ctx_i",        CMP_U8,  0, 8, NULL),
+    IN(s.in.pc,            "pc",         "pc_i",         CMP_U16, CMP_HIST, 9, NULL),
+    IN(s.in.inst.op,       "op",         "op_i",         CMP_U8,  CMP_HIST, 3, op_name),
+    IN(s.in.inst.jump_func,"jump_func",  "jump_func_i",  CMP_U8,  CMP_HIST, 8, NULL),
+    IN(s.in.inst.jump_any, "jump_any",   "jump_any_i",   CMP_U8,  CMP_HIST, 1, NULL),
+    IN(s.in.inst.a_op,     "a_op",       "a_op_i",       CMP_U8,  CMP_HIST, 2, NULL),
+    IN(s.in.inst.b_op0,    "b_op0",      "b_op0_i",      CMP_U8,  CMP_HIST, 2, NULL),
+    IN(s.in.inst.b_op1,    "b_op1",      "b_op1_i",      CMP_U8,  CMP_HIST, 2, NULL),
+    IN(s.in.inst.b_pop_cnt,"b_pop_cnt",  "b_pop_cnt_i",  CMP_U8,  CMP_HIST, 5, NULL),
+    IN(s.in.inst.b_else,   "b_else",     "b_else_i",     CMP_U8,  CMP_HIST, 1, NULL),
+    IN(s.in.inst.jump_addr,"jump_addr",  "jump_addr_i",  CMP_U16, 0, 9, NULL),
+    IN(s.in.inst.pred_sel, "pred_sel",   "pred_sel_i",   CMP_U8,  0, 3, NULL),
+    IN(s.in.inst.pred_inv, "pred_inv",   "pred_inv_i",   CMP_U8,  0, 1, NULL),
+    IN(s.in.full_mode,     "full_mode",  "full_mode_i",  CMP_U8,  0, 1, NULL),
+    IN(s.in.loop_count,    "loop_count", "loop_count_i", CMP_U8,  CMP_HIST, 8, NULL),
+    IN(s.in.loop_init,     "loop_init",  "loop_init_i",  CMP_U8,  0, 8, NULL),
+    IN(s.in.loop_step,     "loop_step",  "loop_step_i",  CMP_U8,  0, 8, NULL),
+    IN(s.in.bool_const,    "bool_const", "bool_const_i", CMP_U8,  0, 1, NULL),
+    IN(s.in.alu_valid,     "alu_valid",  "alu_valid_i",  CMP_U8,  0, 1, NULL),
+    IN(s.in.alu_result,    "alu_result", "alu_result_i", CMP_U64, CMP_LANES, 0, NULL),
+    IN(s.in.pred[0],       "pred_r",     "pred_r_i",     CMP_U64, CMP_LANES, 0, NULL),
+    IN(s.in.pred[1],       "pred_g",     "pred_g_i",     CMP_U64, CMP_LANES, 0, NULL),
+    IN(s.in.pred[2],       "pred_b",     "pred_b_i",     CMP_U64, CMP_LANES, 0, NULL),
+    IN(s.in.pred[3],       "pred_a",     "pred_a_i",     CMP_U64, CMP_LANES, 0, NULL),
+    IN(s.in.live,          "live",       "live_i",       CMP_U64, CMP_LANES | CMP_HIST, 0, NULL),
 };
+#define OUT(m, type, flags, width, names) CMP_F(fc_unit_out, m, #m, #m "_o", type, flags, width, names)
+static const cmp_field out_fields[] = {
+    OUT(jump,             CMP_U8,    CMP_HIST, 1, NULL),
+    OUT(next_pc,          CMP_U16,   CMP_HIST, 10, NULL),
+    OUT(fault,            CMP_U8,    CMP_HIST, 4, fault_name),
+    OUT(want,             CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(active,           CMP_U64,   CMP_LANES | CMP_HIST, 0, NULL),
+    OUT(br_inactive,      CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(loop_masked,      CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(depth,            CMP_U8,    CMP_HIST | CMP_DYN, 0, NULL),
+    OUT(addr_sp,          CMP_U8,    CMP_HIST, 6, NULL),
+    OUT(addr_top,         CMP_U16,   0, 10, NULL),
+    OUT(loop_sp,          CMP_U8,    CMP_HIST, 6, NULL),
+    OUT(loop_top_is_loop, CMP_U8,    0, 1, NULL),
+    OUT(loop_top_count,   CMP_U8,    0, 8, NULL),
+    OUT(loop_top_live,    CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(loop_top_brk,     CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(loop_top_cont,    CMP_U64,   CMP_LANES, 0, NULL),
+    OUT(al,               CMP_I16,   0, 16, NULL),
+    OUT(ovf,              CMP_U8,    0, 3, NULL),
+    OUT(udf,              CMP_U8,    0, 3, NULL),
+    OUT(bc,               CMP_BYTES, CMP_DYN, 0, NULL),
+};
+/* clang-format on */
 
-static uint64_t field_value(const fc_unit_out *o, const field_desc *f)
+/* depth_o and each lane's counter are BcWidth bits. */
+static unsigned bc_width(const cmp_field *f)
 {
-    const char *p = (const char *)o + f->offset;
-    switch (f->kind) {
-    case F_U8:
-        return *(const uint8_t *)p;
-    case F_U16:
-        return *(const uint16_t *)p;
-    case F_LANES:
-        return *(const uint64_t *)p;
-    }
-    return 0;
+    (void)f;
+    return fcb.rtl.bc_width;
 }
 
-static void record(const fc_stim *s, const fc_unit_out *o, uint64_t cycle)
-{
-    unsigned ctx = s->in.ctx;
-    if (ctx >= fcb.rtl.contexts)
-        return;
-    ev_record *e = &fcb.history[ctx][fcb.history_count[ctx]++ % HISTORY];
-    *e = (ev_record){cycle,
-                     fcb.pend.label,
-                     s->in.inst,
-                     s->in.pc,
-                     o->next_pc,
-                     s->in.cmd,
-                     s->in.loop_count,
-                     o->jump,
-                     o->depth,
-                     o->loop_sp,
-                     o->addr_sp,
-                     o->fault,
-                     s->in.live & fcb.lanes,
-                     o->active};
-}
+cmp_unit fc_unit_fields = {"dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
+                           out_fields, sizeof out_fields / sizeof out_fields[0],
+                           sizeof(fc_record), sizeof(fc_unit_out), 0, bc_width};
 
 static void reset_model(void)
 {
@@ -325,34 +338,17 @@ static void reset_model(void)
     }
 }
 
-static void report_mismatch(const fc_stim *s, const fc_unit_out *exp, const fc_unit_out *dut,
+static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const fc_unit_out *dut,
                             uint64_t cycle)
 {
-    fcb.mm_stim = *s;
+    fcb.mm_rec = *rec;
     fcb.mm_expected = *exp;
     fcb.mm_actual = *dut;
-    fcb.mm_label = fcb.pend.label;
-    unsigned ctx = s->in.ctx;
+    unsigned ctx = rec->s.in.ctx, index;
     if (ctx < fcb.rtl.contexts)
         fcb.mm_before = fcb.state[ctx];
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        uint64_t e = field_value(exp, &fields[i]), a = field_value(dut, &fields[i]);
-        if (e == a)
-            continue;
-        bool lanes = fields[i].kind == F_LANES;
-        cosim_mismatch mm = {
-            cycle, ctx, fields[i].name, e, a, lanes ? fcb.rtl.lanes : fields[i].width, lanes};
-        cosim_record_mismatch(&mm);
-        return;
-    }
-    for (unsigned l = 0; l < fcb.rtl.lanes; l++)
-        if (exp->bc[l] != dut->bc[l]) {
-            snprintf(fcb.mm_field, sizeof fcb.mm_field, "bc[%u]", l);
-            cosim_mismatch mm = {cycle, ctx, fcb.mm_field, exp->bc[l], dut->bc[l], fcb.rtl.bc_width,
-                                 false};
-            cosim_record_mismatch(&mm);
-            return;
-        }
+    const cmp_field *f = cmp_first_diff(&fc_unit_fields, exp, dut, &index);
+    cmp_record(&fc_unit_fields, f, index, exp, dut, cycle, ctx, ctx);
 }
 
 int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
@@ -370,22 +366,11 @@ int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
     unsigned ctx = s->in.ctx;
     const fc_unit_out *before = ctx < fcb.rtl.contexts ? &fcb.state[ctx] : &exp;
     fc_cover(s, before, &exp);
-    record(s, &exp, cycle);
-    /* Fast path: one OR of differences; the field walk only runs on a mismatch. */
-    uint64_t diff =
-        (uint64_t)(exp.jump ^ dut->jump) | (uint64_t)(exp.next_pc ^ dut->next_pc) |
-        (exp.want ^ dut->want) | (exp.active ^ dut->active) | (exp.br_inactive ^ dut->br_inactive) |
-        (exp.loop_masked ^ dut->loop_masked) | (uint64_t)(exp.depth ^ dut->depth) |
-        (uint64_t)(exp.addr_sp ^ dut->addr_sp) | (uint64_t)(exp.addr_top ^ dut->addr_top) |
-        (uint64_t)(exp.loop_sp ^ dut->loop_sp) |
-        (uint64_t)(exp.loop_top_is_loop ^ dut->loop_top_is_loop) |
-        (uint64_t)(exp.loop_top_count ^ dut->loop_top_count) |
-        (exp.loop_top_live ^ dut->loop_top_live) | (exp.loop_top_brk ^ dut->loop_top_brk) |
-        (exp.loop_top_cont ^ dut->loop_top_cont) | (uint64_t)(uint16_t)(exp.al ^ dut->al) |
-        (uint64_t)(exp.ovf ^ dut->ovf) | (uint64_t)(exp.udf ^ dut->udf) |
-        (uint64_t)(exp.fault ^ dut->fault);
-    if (diff || memcmp(exp.bc, dut->bc, fcb.rtl.lanes)) {
-        report_mismatch(s, &exp, dut, cycle);
+    const fc_record rec = {fcb.pend.label, *s};
+    cmp_history_add(&fcb.history, ctx, cycle, &rec, &exp);
+    unsigned index;
+    if (cmp_first_diff(&fc_unit_fields, &exp, dut, &index)) {
+        report_mismatch(&rec, &exp, dut, cycle);
         return 1;
     }
     if (ctx < fcb.rtl.contexts)

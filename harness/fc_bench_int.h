@@ -4,6 +4,7 @@
 #ifndef HARNESS_FC_BENCH_INT_H
 #define HARNESS_FC_BENCH_INT_H
 
+#include "compare.h"
 #include "cosim.h"
 #include "fc_bench.h"
 #include "fc_canon.h"
@@ -52,7 +53,7 @@ typedef struct sframe {
     uint8_t kr;    /* K_LOOP/K_REP: the iteration count constant its END carries */
 } sframe;
 
-enum { SHADOW_MAX = 3 * FC_MAX_DEPTH + 8, HISTORY = 16 };
+enum { SHADOW_MAX = 3 * FC_MAX_DEPTH + 8 };
 
 typedef struct gen_ctx {
     sframe s[SHADOW_MAX];
@@ -77,15 +78,14 @@ typedef struct pending {
     const char *label;
 } pending;
 
-/* One command of a context and the model's results, for the report. */
-typedef struct ev_record {
-    uint64_t cycle;
+/* A command as the history keeps it: the stimulus and what the generator meant by it. */
+typedef struct fc_record {
     const char *label;
-    fc_fields f;
-    uint16_t pc, next_pc;
-    uint8_t cmd, loop_count, jump, depth, loop_sp, addr_sp, fault;
-    uint64_t live, active;
-} ev_record;
+    fc_stim s;
+} fc_record;
+
+/* The unit's fields (fc_bench.c): inputs over fc_record, outputs over fc_unit_out. */
+extern cmp_unit fc_unit_fields;
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
 typedef struct fc_bench_state {
@@ -99,8 +99,7 @@ typedef struct fc_bench_state {
     unsigned focus;
     gen_ctx *g;         /* per context */
     fc_unit_out *state; /* model outputs after each context's last step */
-    ev_record (*history)[HISTORY];
-    uint32_t *history_count;
+    cmp_history history;
     fc_stim cur;
     pending pend;
     fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
@@ -108,10 +107,8 @@ typedef struct fc_bench_state {
     uint64_t last_reset_cycle;
     bool any_reset;
     /* the first mismatch */
-    fc_stim mm_stim;
+    fc_record mm_rec;
     fc_unit_out mm_before, mm_expected, mm_actual;
-    const char *mm_label;
-    char mm_field[32];
 } fc_bench_state;
 
 /* Zeroed by fc_bench_close; defined in fc_bench.c. */

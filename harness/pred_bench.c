@@ -1,5 +1,6 @@
 #include "pred_bench.h"
 
+#include "compare.h"
 #include "cosim.h"
 #include "rng.h"
 #include "stim_weights.h"
@@ -74,15 +75,6 @@ static const cosim_option pred_options[] = {
 
 /* ------------------------------------------------------------------ state */
 
-enum { HISTORY = 16 };
-
-typedef struct op_record {
-    uint64_t cycle;
-    uint64_t mask;
-    uint8_t op;
-    uint8_t rst;
-} op_record;
-
 static struct {
     pred_stack_model *model;
     pred_stack_cfg rtl;        /* parameters the RTL was built with */
@@ -96,9 +88,7 @@ static struct {
     /* burst: a fill past full, then a drain past empty, on one context */
     unsigned burst_ctx, burst_left, burst_fill;
     unsigned last_ctx;
-    /* per-context history for the report */
-    op_record history[PRED_STACK_MAX][HISTORY];
-    uint32_t history_count[PRED_STACK_MAX];
+    cmp_history history; /* the last ops of each context, for the report */
     uint64_t last_reset_cycle;
     bool any_reset;
     /* the first mismatch, for the block's report sections */
@@ -143,6 +133,49 @@ static void stimulus_args(char *buf, size_t n)
                                  burst_rate);
 }
 
+/* ------------------------------------------------------------------ the tables */
+
+static const char *op_name(unsigned op)
+{
+    return pred_op_name(op & 7);
+}
+
+#define IN(m, name, port, type, flags, width, names)                                               \
+    CMP_F(pred_stack_in, m, name, port, type, (flags) | CMP_HIST, width, names)
+static const cmp_field in_fields[] = {
+    IN(rst, "reset", NULL, CMP_BOOL, 0, 1, NULL),
+    IN(op, "op", "op_i", CMP_U32, 0, 3, op_name),
+    IN(ctx, "ctx", "ctx_i", CMP_U32, CMP_DYN, 0, NULL),
+    IN(mask, "mask", "mask_i", CMP_U64, CMP_LANES, 0, NULL),
+    IN(obs_ctx, "obs_ctx", "obs_ctx_i", CMP_U32, CMP_DYN, 0, NULL),
+};
+#define OUT(m, type, flags, width)                                                                 \
+    CMP_F(pred_stack_out, m, #m, #m "_o", type, flags, width, NULL)
+static const cmp_field out_fields[] = {
+    OUT(exec_mask, CMP_U64, CMP_LANES | CMP_HIST, 0),
+    OUT(obs_pred, CMP_U64, CMP_LANES | CMP_OBS, 0),
+    OUT(obs_task_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
+    OUT(obs_exec_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
+    OUT(obs_sp, CMP_U32, CMP_OBS | CMP_DYN, 0),
+    OUT(obs_top, CMP_U64, CMP_LANES | CMP_OBS, 0),
+    OUT(obs_overflow, CMP_BOOL, CMP_OBS, 1),
+    OUT(obs_underflow, CMP_BOOL, CMP_OBS, 1),
+};
+
+/* Context indices are CtxW = max(1, clog2 C) bits; obs_sp is clog2(D + 1). */
+static unsigned width_of(const cmp_field *f)
+{
+    unsigned bits = 1;
+    unsigned limit = !strcmp(f->name, "obs_sp") ? B.rtl.depth + 1 : B.rtl.contexts;
+    while ((1u << bits) < limit)
+        bits++;
+    return bits;
+}
+
+static cmp_unit unit = {"dut_pred_stack", in_fields, sizeof in_fields / sizeof in_fields[0],
+                        out_fields, sizeof out_fields / sizeof out_fields[0],
+                        sizeof(pred_stack_in), sizeof(pred_stack_out), 0, width_of};
+
 /* ------------------------------------------------------------------ binding */
 
 void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
@@ -157,13 +190,18 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
     B.rtl = (pred_stack_cfg){contexts, lanes, depth};
     dpp_error err;
     if (pred_stack_create(&B.rtl, &B.model, &err) != DPP_OK) {
-        fprintf(stderr, "cosim: %s\n", err.msg);
-        exit(3);
+        cosim_error("%s", err.msg);
+        return;
     }
     B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;
     B.lanes = pred_stack_lane_mask(B.model);
+    unit.lanes = lanes;
+    if (cmp_history_init(&B.history, &unit, contexts)) {
+        cosim_error("out of memory");
+        return;
+    }
     rng_seed(&B.rng, cosim_cfg.seed);
     stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
     B.reset_threshold = cosim_reset_threshold();
@@ -174,6 +212,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
 
 void pred_bench_close(void)
 {
+    cmp_history_free(&B.history);
     pred_stack_destroy(B.model);
     B.model = NULL;
 }
@@ -254,74 +293,18 @@ void pred_bench_next(pred_stack_in *in)
 
 /* ------------------------------------------------------------------ checking */
 
-typedef struct field_desc {
-    const char *name;
-    size_t offset; /* in pred_stack_out */
-    enum { F_LANES, F_SP, F_FLAG } kind;
-    bool op_ctx; /* belongs to the op's context (else the observed one) */
-} field_desc;
-
-#define FIELD(n, k, c) {#n, offsetof(pred_stack_out, n), k, c}
-static const field_desc fields[] = {
-    FIELD(exec_mask, F_LANES, true),      FIELD(obs_pred, F_LANES, false),
-    FIELD(obs_task_mask, F_LANES, false), FIELD(obs_exec_mask, F_LANES, false),
-    FIELD(obs_sp, F_SP, false),           FIELD(obs_top, F_LANES, false),
-    FIELD(obs_overflow, F_FLAG, false),   FIELD(obs_underflow, F_FLAG, false),
-};
-
-static uint64_t field_value(const pred_stack_out *o, const field_desc *f)
-{
-    const char *p = (const char *)o + f->offset;
-    switch (f->kind) {
-    case F_LANES:
-        return *(const uint64_t *)p;
-    case F_SP:
-        return *(const unsigned *)p;
-    case F_FLAG:
-        return *(const bool *)p;
-    }
-    return 0;
-}
-
-static unsigned field_width(const field_desc *f)
-{
-    unsigned sp_bits = 0;
-    while ((1u << sp_bits) <= B.rtl.depth)
-        sp_bits++;
-    return f->kind == F_LANES ? B.rtl.lanes : f->kind == F_SP ? sp_bits : 1;
-}
-
-static void record_history(const pred_stack_in *in, uint64_t cycle)
-{
-    if (in->rst) {
-        B.last_reset_cycle = cycle;
-        B.any_reset = true;
-    }
-    if (in->ctx >= B.rtl.contexts)
-        return;
-    op_record *r = &B.history[in->ctx][B.history_count[in->ctx]++ % HISTORY];
-    *r = (op_record){cycle, in->mask & B.lanes, (uint8_t)(in->op & 7), in->rst};
-}
-
 static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
                             const pred_stack_out *dut, uint64_t cycle)
 {
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        uint64_t e = field_value(exp, &fields[i]), a = field_value(dut, &fields[i]);
-        if (e == a)
-            continue;
-        B.mm_in = *in;
-        B.mm_expected = *exp;
-        B.mm_actual = *dut;
-        unsigned ctx = fields[i].op_ctx ? in->ctx : in->obs_ctx;
-        pred_stack_observe(B.model, ctx, &B.mm_ctx_state); /* before the edge */
-        cosim_mismatch mm = {cycle, ctx, fields[i].name, e, a, field_width(&fields[i]),
-                             fields[i].kind == F_LANES};
-        cosim_record_mismatch(&mm);
-        return;
-    }
+    unsigned index;
+    const cmp_field *f = cmp_first_diff(&unit, exp, dut, &index);
+    B.mm_in = *in;
+    B.mm_expected = *exp;
+    B.mm_actual = *dut;
+    unsigned ctx = f->flags & CMP_OBS ? in->obs_ctx : in->ctx;
+    pred_stack_observe(B.model, ctx, &B.mm_ctx_state); /* before the edge */
+    cmp_record(&unit, f, index, exp, dut, cycle, in->ctx, in->obs_ctx);
 }
-
 
 static void pred_cover(const pred_stack_in *in)
 {
@@ -366,15 +349,13 @@ int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
     uint64_t cycle = B.checked++;
     pred_stack_out exp;
     pred_stack_outputs(B.model, in, &exp);
-    record_history(in, cycle);
-    /* Fast path: one OR of differences; the field walk only runs on a mismatch. */
-    uint64_t diff = (exp.exec_mask ^ dut->exec_mask) | (exp.obs_pred ^ dut->obs_pred) |
-                    (exp.obs_task_mask ^ dut->obs_task_mask) |
-                    (exp.obs_exec_mask ^ dut->obs_exec_mask) | (exp.obs_top ^ dut->obs_top) |
-                    (uint64_t)(exp.obs_sp ^ dut->obs_sp) |
-                    (uint64_t)(exp.obs_overflow ^ dut->obs_overflow) |
-                    (uint64_t)(exp.obs_underflow ^ dut->obs_underflow);
-    if (diff) {
+    if (in->rst) {
+        B.last_reset_cycle = cycle;
+        B.any_reset = true;
+    }
+    cmp_history_add(&B.history, in->ctx, cycle, in, &exp);
+    unsigned index;
+    if (cmp_first_diff(&unit, &exp, dut, &index)) {
         report_mismatch(in, &exp, dut, cycle);
         return 1;
     }
@@ -387,48 +368,24 @@ int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
 
 /* ------------------------------------------------------------------ report sections */
 
-static void history_each(unsigned ctx, void (*fn)(FILE *, const op_record *, int), FILE *out)
-{
-    uint32_t n = B.history_count[ctx], first = n > HISTORY ? n - HISTORY : 0;
-    for (uint32_t i = first; i < n; i++)
-        fn(out, &B.history[ctx][i % HISTORY], i == first);
-}
-
-static void history_text(FILE *out, const op_record *r, int first)
-{
-    (void)first;
-    fprintf(out, "    cycle %-10" PRIu64 " %-13s mask 0x%0*" PRIx64 "%s\n", r->cycle,
-            pred_op_name(r->op), (int)(B.rtl.lanes + 3) / 4, r->mask,
-            r->rst ? "  (reset asserted: op ignored)" : "");
-}
-
-static void history_json(json_t *ops, const op_record *r)
-{
-    json_array_append_new(ops, json_pack("{s:I, s:s, s:o, s:b}", "cycle", (json_int_t)r->cycle,
-                                         "op", pred_op_name(r->op), "mask",
-                                         cosim_json_hex(r->mask), "reset", r->rst));
-}
-
 static void report_text(FILE *out, const cosim_mismatch *mm)
 {
-    const pred_stack_in *in = &B.mm_in;
-    fprintf(out, "  this cycle: op %s on context %u, mask 0x%0*" PRIx64 ", observing context %u%s\n",
-            pred_op_name(in->op), in->ctx, (int)(B.rtl.lanes + 3) / 4, in->mask & B.lanes,
-            in->obs_ctx, in->rst ? ", reset asserted" : "");
+    cmp_report_text(out, &unit, &B.mm_in, &B.mm_expected, &B.mm_actual);
     fprintf(out, "  stack depth of context %u: expected %u", mm->ctx, B.mm_ctx_state.obs_sp);
-    if (mm->ctx == in->obs_ctx)
+    if (mm->ctx == B.mm_in.obs_ctx)
         fprintf(out, ", RTL shows %u", B.mm_actual.obs_sp);
     fprintf(out, " (depth %u)\n", B.rtl.depth);
     if (B.any_reset)
         fprintf(out, "  last reset at cycle %" PRIu64 "\n", B.last_reset_cycle);
-    fprintf(out, "  last ops on context %u (oldest first):\n", mm->ctx);
-    if (mm->ctx < B.rtl.contexts)
-        history_each(mm->ctx, history_text, out);
+    fprintf(out, "  last ops on context %u (oldest first, with the C model's exec_mask):\n",
+            mm->ctx);
+    cmp_history_text(out, &B.history, mm->ctx);
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
 {
     const pred_stack_in *in = &B.mm_in;
+    cmp_report_json(r, &unit, in, &B.mm_expected, &B.mm_actual);
     json_object_set_new(r, "op", json_string(pred_op_name(in->op)));
     json_object_set_new(r, "op_context", json_integer(in->ctx));
     json_object_set_new(r, "mask", cosim_json_hex(in->mask & B.lanes));
@@ -437,29 +394,12 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
                         json_pack("{s:i, s:o}", "expected", B.mm_ctx_state.obs_sp, "actual",
                                   mm->ctx == in->obs_ctx ? json_integer(B.mm_actual.obs_sp)
                                                          : json_null()));
-    json_t *ops = json_array();
-    uint32_t n = mm->ctx < B.rtl.contexts ? B.history_count[mm->ctx] : 0;
-    for (uint32_t i = n > HISTORY ? n - HISTORY : 0; i < n; i++)
-        history_json(ops, &B.history[mm->ctx][i % HISTORY]);
-    json_object_set_new(r, "last_ops", ops);
+    json_object_set_new(r, "last_ops", cmp_history_json(&B.history, mm->ctx));
 }
 
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)
 {
-    unsigned ctx_w = 1, sp_w = 0;
-    while ((1u << ctx_w) < B.rtl.contexts)
-        ctx_w++;
-    while ((1u << sp_w) <= B.rtl.depth)
-        sp_w++;
-    const cosim_signal sigs[] = {
-        {"clk_i", 1},          {"rst_ni", 1},           {"op_i", 3},
-        {"ctx_i", ctx_w},      {"mask_i", B.rtl.lanes}, {"exec_mask_o", B.rtl.lanes},
-        {"obs_ctx_i", ctx_w},  {"obs_pred_o", B.rtl.lanes}, {"obs_task_mask_o", B.rtl.lanes},
-        {"obs_exec_mask_o", B.rtl.lanes}, {"obs_sp_o", sp_w}, {"obs_top_o", B.rtl.lanes},
-        {"obs_overflow_o", 1}, {"obs_underflow_o", 1},
-    };
-    cosim_emit_signals(emit, ctx, "TOP.tb_pred_stack.dut_pred_stack.", sigs,
-                       sizeof sigs / sizeof sigs[0]);
+    cmp_wave_signals(&unit, "TOP.tb_pred_stack.", emit, ctx);
     emit(ctx, "TOP.tb_pred_stack.mismatch_o");
 }
 

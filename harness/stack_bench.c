@@ -1,5 +1,6 @@
 #include "stack_bench.h"
 
+#include "compare.h"
 #include "cosim.h"
 #include "rng.h"
 #include "stim_weights.h"
@@ -105,13 +106,6 @@ static const cosim_option stack_stim_options[] = {
 
 /* ------------------------------------------------------------------ state */
 
-enum { HISTORY = 16 };
-
-typedef struct op_record {
-    uint64_t cycle;
-    stack_acct_in in;
-} op_record;
-
 static struct {
     stack_acct_model *model;
     stack_acct_cfg rtl;
@@ -123,8 +117,7 @@ static struct {
     unsigned level;      /* the generator's own estimate of the nesting depth */
     unsigned target;     /* depth the growing phase aims for */
     unsigned stack_size; /* STACK_SIZE of the current "program" */
-    op_record history[HISTORY];
-    uint64_t history_count;
+    cmp_history history; /* the last ops, for the report */
     stack_acct_in mm_in;
     stack_acct_out mm_expected, mm_actual;
 } S;
@@ -173,6 +166,29 @@ static void stimulus_args(char *buf, size_t n)
     }
 }
 
+/* ------------------------------------------------------------------ the tables */
+
+#define IN(m, name, port, type, width, names) CMP_F(stack_acct_in, m, name, port, type, CMP_HIST, width, names)
+static const cmp_field in_fields[] = {
+    IN(rst, "reset", NULL, CMP_BOOL, 1, NULL),
+    IN(op, "op", "op_i", CMP_U32, 4, stack_op_name),
+    IN(pop_count, "pop_count", "pop_count_i", CMP_U32, 3, NULL),
+    IN(wqm, "wqm", "wqm_i", CMP_BOOL, 1, NULL),
+    IN(taken, "taken", "taken_i", CMP_BOOL, 1, NULL),
+    IN(stack_size, "stack_size", "stack_size_i", CMP_U32, 8, NULL),
+};
+#define OUT(m, type, flags, width) CMP_F(stack_acct_out, m, #m, #m "_o", type, flags, width, NULL)
+static const cmp_field out_fields[] = {
+    OUT(entries, CMP_U32, 0, 16),        OUT(subentries, CMP_U32, 0, 16),
+    OUT(need, CMP_U32, CMP_HIST, 16),    OUT(hwm, CMP_U32, CMP_HIST, 16),
+    OUT(depth, CMP_U32, CMP_HIST, 16),   OUT(overflow, CMP_BOOL, 0, 1),
+    OUT(underflow, CMP_BOOL, 0, 1),      OUT(drop, CMP_BOOL, 0, 1),
+};
+
+static cmp_unit unit = {"dut_stack_acct", in_fields, sizeof in_fields / sizeof in_fields[0],
+                        out_fields, sizeof out_fields / sizeof out_fields[0],
+                        sizeof(stack_acct_in), sizeof(stack_acct_out), 1, NULL};
+
 /* ------------------------------------------------------------------ binding */
 
 void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned depth)
@@ -188,8 +204,12 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
     S.rtl = (stack_acct_cfg){width, rule, chip, depth};
     dpp_error err;
     if (stack_acct_create(&S.rtl, &S.model, &err) != DPP_OK) {
-        fprintf(stderr, "cosim: %s\n", err.msg);
-        exit(3);
+        cosim_error("%s", err.msg);
+        return;
+    }
+    if (cmp_history_init(&S.history, &unit, 1)) {
+        cosim_error("out of memory");
+        return;
     }
     rng_seed(&S.rng, cosim_cfg.seed);
     build_table(S.grow_table, is_push, 4);
@@ -206,6 +226,7 @@ const stack_acct_cfg *stack_bench_cfg(void)
 
 void stack_bench_close(void)
 {
+    cmp_history_free(&S.history);
     stack_acct_destroy(S.model);
     S.model = NULL;
 }
@@ -259,25 +280,6 @@ void stack_bench_next(stack_acct_in *in)
 
 /* ------------------------------------------------------------------ checking */
 
-typedef struct field_desc {
-    const char *name;
-    size_t offset;
-    bool flag;
-} field_desc;
-
-#define FIELD(n, f) {#n, offsetof(stack_acct_out, n), f}
-static const field_desc fields[] = {
-    FIELD(entries, false), FIELD(subentries, false), FIELD(need, false),
-    FIELD(hwm, false),     FIELD(depth, false),      FIELD(overflow, true),
-    FIELD(underflow, true), FIELD(drop, true),
-};
-
-static uint64_t field_value(const stack_acct_out *o, const field_desc *f)
-{
-    const char *p = (const char *)o + f->offset;
-    return f->flag ? *(const bool *)p : *(const unsigned *)p;
-}
-
 /* Functional coverage (make coverage): op x tracker depth before the op (empty, one,
  * mid, full), and the drop, underflow and overflow events. */
 static struct {
@@ -316,102 +318,45 @@ static void fcov_write(FILE *out)
 int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut)
 {
     uint64_t cycle = S.checked++;
-    op_record *h = &S.history[S.history_count++ % HISTORY];
-    h->cycle = cycle;
-    h->in = *in;
     stack_acct_out exp;
     stack_acct_step(S.model, in, &exp);
+    cmp_history_add(&S.history, 0, cycle, in, &exp);
     stack_cover(in, &exp);
-    unsigned diff = (exp.entries ^ dut->entries) | (exp.subentries ^ dut->subentries) |
-                    (exp.need ^ dut->need) | (exp.hwm ^ dut->hwm) | (exp.depth ^ dut->depth) |
-                    (unsigned)(exp.overflow ^ dut->overflow) |
-                    (unsigned)(exp.underflow ^ dut->underflow) | (unsigned)(exp.drop ^ dut->drop);
-    if (!diff)
+    unsigned index;
+    const cmp_field *f = cmp_first_diff(&unit, &exp, dut, &index);
+    if (!f)
         return 0;
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        uint64_t e = field_value(&exp, &fields[i]), a = field_value(dut, &fields[i]);
-        if (e != a) {
-            S.mm_in = *in;
-            S.mm_expected = exp;
-            S.mm_actual = *dut;
-            cosim_mismatch mm = {cycle, 0, fields[i].name, e, a, fields[i].flag ? 1 : 16, false};
-            cosim_record_mismatch(&mm);
-            break;
-        }
-    }
+    S.mm_in = *in;
+    S.mm_expected = exp;
+    S.mm_actual = *dut;
+    cmp_record(&unit, f, index, &exp, dut, cycle, 0, 0);
     return 1;
 }
 
 /* ------------------------------------------------------------------ report sections */
 
-static void print_outputs_text(FILE *out, const char *who, const stack_acct_out *o)
-{
-    fprintf(out,
-            "    %-8s entries %u subentries %u need %u hwm %u depth %u overflow %d underflow %d "
-            "drop %d\n",
-            who, o->entries, o->subentries, o->need, o->hwm, o->depth, o->overflow, o->underflow,
-            o->drop);
-}
-
-static json_t *outputs_json(const stack_acct_out *o)
-{
-    return json_pack("{s:i, s:i, s:i, s:i, s:i, s:b, s:b, s:b}", "entries", o->entries,
-                     "subentries", o->subentries, "need", o->need, "hwm", o->hwm, "depth",
-                     o->depth, "overflow", o->overflow, "underflow", o->underflow, "drop",
-                     o->drop);
-}
-
 static void report_text(FILE *out, const cosim_mismatch *mm)
 {
     (void)mm;
-    fprintf(out, "  all outputs this cycle (before the edge):\n");
-    print_outputs_text(out, "C model", &S.mm_expected);
-    print_outputs_text(out, "RTL", &S.mm_actual);
+    cmp_report_text(out, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
     fprintf(out, "  stack depth: expected %u, RTL %u (tracker depth %u)\n", S.mm_expected.depth,
             S.mm_actual.depth, S.rtl.depth);
     fprintf(out, "  last ops (oldest first; each shows in the outputs of the next cycle):\n");
-    uint64_t n = S.history_count, first = n > HISTORY ? n - HISTORY : 0;
-    for (uint64_t i = first; i < n; i++) {
-        const op_record *h = &S.history[i % HISTORY];
-        fprintf(out, "    cycle %-10" PRIu64 " %-16s pop_count %u wqm %d taken %d stack_size %u%s\n",
-                h->cycle, stack_op_name(h->in.op), h->in.pop_count, h->in.wqm, h->in.taken,
-                h->in.stack_size, h->in.rst ? "  (reset asserted)" : "");
-    }
+    cmp_history_text(out, &S.history, 0);
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
 {
     (void)mm;
-    json_object_set_new(r, "expected_outputs", outputs_json(&S.mm_expected));
-    json_object_set_new(r, "actual_outputs", outputs_json(&S.mm_actual));
+    cmp_report_json(r, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
     json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
                                                     "actual", S.mm_actual.depth));
-    json_t *ops = json_array();
-    uint64_t n = S.history_count, first = n > HISTORY ? n - HISTORY : 0;
-    for (uint64_t i = first; i < n; i++) {
-        const op_record *h = &S.history[i % HISTORY];
-        json_array_append_new(
-            ops, json_pack("{s:I, s:s, s:i, s:i, s:i, s:i, s:b}", "cycle", (json_int_t)h->cycle,
-                           "op", stack_op_name(h->in.op), "pop_count", h->in.pop_count, "wqm",
-                           h->in.wqm, "taken", h->in.taken, "stack_size", h->in.stack_size,
-                           "reset", h->in.rst));
-    }
-    json_object_set_new(r, "last_ops", ops);
+    json_object_set_new(r, "last_ops", cmp_history_json(&S.history, 0));
 }
 
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)
 {
-    static const char *const sigs[] = {
-        "clk_i",          "rst_ni",      "op_i[3:0]",      "pop_count_i[2:0]", "wqm_i",
-        "taken_i",        "stack_size_i[7:0]", "entries_o[15:0]", "subentries_o[15:0]",
-        "need_o[15:0]",   "hwm_o[15:0]", "depth_o[15:0]",  "overflow_o",       "underflow_o",
-        "drop_o",
-    };
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
-        char buf[160];
-        snprintf(buf, sizeof buf, "TOP.tb_stack_acct.dut_stack_acct.%s", sigs[i]);
-        emit(ctx, buf);
-    }
+    cmp_wave_signals(&unit, "TOP.tb_stack_acct.", emit, ctx);
     emit(ctx, "TOP.tb_stack_acct.mismatch_o");
 }
 

@@ -245,33 +245,31 @@ static const char *bind_unit(const char *block, const char *rtl_config)
     return NULL;
 }
 
-static void fail(const char *what, const char *msg)
+/* Records the run's error (the driver stops and exits 3); returns false. */
+static bool fail(const char *what, const char *msg)
 {
-    fprintf(stderr, "cosim: %s: %s\n", what, msg);
-    exit(3);
+    cosim_error("%s: %s", what, msg);
+    Y.ended = true;
+    return false;
 }
 
 /* The executable: read from --program, or generated from --progen. */
-static void load_exe(void)
+static bool load_exe(void)
 {
     dpp_error e;
     if (!(Y.exe = calloc(1, sizeof *Y.exe)))
-        fail("system", "out of memory");
+        return fail("system", "out of memory");
     if (progen_given) {
         snprintf(Y.name, sizeof Y.name, "progen-%" PRIu64, progen_seed);
-        pg_program *pg;
-        if (pg_generate(progen_seed, progen_depth, &pg, &e) || pg_compile(pg, Y.exe, &e)) {
-            pg_free(pg);
-            fail("--progen", e.msg);
-        }
+        pg_program *pg = NULL;
+        bool ok = !pg_generate(progen_seed, progen_depth, &pg, &e) && !pg_compile(pg, Y.exe, &e);
         pg_free(pg);
-        return;
+        return ok || fail("--progen", e.msg);
     }
     if (!program_path)
-        fail("--block system", "needs --program FILE.elf or --progen SEED");
+        return fail("--block system", "needs --program FILE.elf or --progen SEED");
     snprintf(Y.name, sizeof Y.name, "%s", program_path);
-    if (dpp_elf_read(program_path, Y.exe, &e))
-        fail("--program", e.msg);
+    return !dpp_elf_read(program_path, Y.exe, &e) || fail("--program", e.msg);
 }
 
 /* Every input the program reads gets one generated surface: small integers,
@@ -280,20 +278,21 @@ static void load_exe(void)
  * past their own element (the reduction example). */
 enum { INPUT_PAD = 64 };
 
-static void bind_inputs(dpp_run_opts *o)
+static bool bind_inputs(dpp_run_opts *o)
 {
     unsigned w = domain_w + INPUT_PAD;
     size_t elems = (size_t)w * domain_h;
     if (!Y.exe->inputs)
-        return;
+        return true;
     if (!(Y.input = malloc(elems * 4 * sizeof *Y.input)))
-        fail("system", "out of memory for the input surface");
+        return fail("system", "out of memory for the input surface");
     for (size_t k = 0; k < elems * 4; k++)
         Y.input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
     for (unsigned i = 0; i < 16; i++)
         if (Y.exe->inputs >> i & 1)
             o->input[i] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, w, domain_h,
                                       (uint8_t *)Y.input};
+    return true;
 }
 
 void sys_bench_bind(void)
@@ -302,7 +301,8 @@ void sys_bench_bind(void)
         return;
     const fc_unit_params *fp = fc_bench_params();
     dpp_error e;
-    load_exe();
+    if (!load_exe())
+        return;
     dpp_run_opts *o = &Y.opts;
     dpp_run_default_opts(o);
     o->width = domain_w;
@@ -312,9 +312,12 @@ void sys_bench_bind(void)
     o->array.addr_depth = fp->addr_depth;
     o->array.loop_depth = fp->loop_depth;
     o->discard_outputs = 1; /* the steps are the stimulus; no image is kept */
-    bind_inputs(o);
-    if (dpp_stepper_open(Y.exe, o, Y.name, &Y.stepper, &e))
+    if (!bind_inputs(o))
+        return;
+    if (dpp_stepper_open(Y.exe, o, Y.name, &Y.stepper, &e)) {
         fail("system", e.msg);
+        return;
+    }
     /* the bound the stack accounting of the run must stay within */
     Y.size_known = stack_prog_size_wqm(Y.name, Y.exe, stack_bench_cfg(), stack_wqm, &Y.stack_size,
                                        &e) == DPP_OK;
@@ -323,8 +326,10 @@ void sys_bench_bind(void)
         Y.stack_size = 255;
     }
     pred_map_cfg mc = {fp->contexts, fp->lanes, pred_depth};
-    if (pred_map_create(&mc, &Y.pm, &e) || stack_map_create(0, &Y.sm, &e))
+    if (pred_map_create(&mc, &Y.pm, &e) || stack_map_create(0, &Y.sm, &e)) {
         fail("system", e.msg);
+        return;
+    }
     pred_map_set_bug(Y.pm, map_bug);
     stack_map_set_wqm(Y.sm, stack_wqm);
     Y.quarters = pred_map_quarters(Y.pm);
@@ -349,14 +354,14 @@ void sys_bench_bind(void)
  * quarter by quarter, each quarter's ExecuteMask observed in the cycle after
  * its last op (and observed anyway when it has none); the stack ops; stack_acct's
  * depth checked once its last op has landed. */
-static void plan_step(const pa_fc_event *ev)
+static bool plan_step(const pa_fc_event *ev)
 {
     dpp_error e;
     int checked;
     unsigned slot = ev->in->ctx, q_n = Y.quarters;
     if (pred_map_event(Y.pm, ev->in, ev->out, Y.pred_ops, PLAN_MAX, &Y.n_pred, &checked, &e) ||
         stack_map_event(Y.sm, ev->in, ev->out, Y.stack_ops, PLAN_MAX, &Y.n_stack, &e))
-        fail("system", e.msg);
+        return fail("system", e.msg);
     Y.checked = checked;
     unsigned k = Y.n_pred / q_n; /* ops per quarter */
     unsigned len = 1;
@@ -367,7 +372,7 @@ static void plan_step(const pa_fc_event *ev)
     if (Y.n_stack + 1 > len)
         len = Y.n_stack + 1;
     if (len > PLAN_MAX)
-        fail("system", "a step needs more cycles than the plan holds");
+        return fail("system", "a step needs more cycles than the plan holds");
     for (unsigned c = 0; c < len; c++) {
         if (c && c <= Y.n_pred)
             Y.last_ctx = Y.pred_ops[c - 1].ctx;
@@ -394,6 +399,7 @@ static void plan_step(const pa_fc_event *ev)
                            Y.n_pred,
                            Y.n_stack};
     Y.history[Y.steps++ % HISTORY] = Y.step;
+    return true;
 }
 
 /* Runs the model to its next step; false at the end of the program (or at a
@@ -406,13 +412,12 @@ static bool pull_step(void)
     if (st == DPP_E_FAULT && !Y.ended && !cosim_cfg.quiet)
         fprintf(stderr, "cosim: the program ends in a fault: %s\n", e.msg);
     else if (st != DPP_OK)
-        fail("system", e.msg);
+        return fail("system", e.msg);
     if (!ev) {
         Y.ended = true;
         return false;
     }
-    plan_step(ev);
-    return true;
+    return plan_step(ev);
 }
 
 void sys_bench_next(sys_stim *s)

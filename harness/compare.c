@@ -1,0 +1,282 @@
+/* The table-driven comparator, report sections, history and waveform list of
+ * every bench (compare.h). */
+#include "compare.h"
+
+#include "cosim.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i)
+{
+    const char *p = (const char *)s + f->offset;
+    switch (f->type) {
+    case CMP_BOOL:
+        return *(const bool *)p;
+    case CMP_U8:
+        return *(const uint8_t *)p;
+    case CMP_U16:
+        return *(const uint16_t *)p;
+    case CMP_I16:
+        return *(const uint16_t *)p; /* the RTL's bits */
+    case CMP_U32:
+        return *(const uint32_t *)p;
+    case CMP_U64:
+        return *(const uint64_t *)p;
+    case CMP_BYTES:
+        return ((const uint8_t *)p)[i];
+    }
+    return 0; /* CMP_STR: not a value */
+}
+
+/* Lane masks as the RTL sees them: bits at or above the lane count are not ports. */
+static uint64_t lane_bits(const cmp_unit *u, uint64_t v)
+{
+    return u->lanes >= 64 ? v : v & ((1ull << u->lanes) - 1);
+}
+
+unsigned cmp_width(const cmp_unit *u, const cmp_field *f)
+{
+    if (f->flags & CMP_LANES)
+        return u->lanes;
+    if (f->flags & CMP_DYN)
+        return u->width_of(f);
+    return f->width;
+}
+
+const cmp_field *cmp_first_diff(const cmp_unit *u, const void *exp, const void *act,
+                                unsigned *index)
+{
+    *index = 0;
+    for (size_t k = 0; k < u->n_out; k++) {
+        const cmp_field *f = &u->out[k];
+        if (f->type != CMP_BYTES) {
+            if (cmp_get(f, exp, 0) != cmp_get(f, act, 0))
+                return f;
+            continue;
+        }
+        const uint8_t *e = (const uint8_t *)exp + f->offset, *a = (const uint8_t *)act + f->offset;
+        if (!memcmp(e, a, u->lanes))
+            continue;
+        while (e[*index] == a[*index])
+            ++*index;
+        return f;
+    }
+    return NULL;
+}
+
+void cmp_record(const cmp_unit *u, const cmp_field *f, unsigned index, const void *exp,
+                const void *act, uint64_t cycle, unsigned op_ctx, unsigned obs_ctx)
+{
+    static char name[64];
+    const char *field = f->name;
+    if (f->type == CMP_BYTES) {
+        snprintf(name, sizeof name, "%s[%u]", f->name, index);
+        field = name;
+    }
+    cosim_mismatch mm = {cycle,
+                         f->flags & CMP_OBS ? obs_ctx : op_ctx,
+                         field,
+                         cmp_get(f, exp, index),
+                         cmp_get(f, act, index),
+                         cmp_width(u, f),
+                         (f->flags & CMP_LANES) != 0};
+    cosim_record_mismatch(&mm);
+}
+
+/* ------------------------------------------------------------------ values as text and JSON */
+
+static void value_text(FILE *out, const cmp_unit *u, const cmp_field *f, const void *s)
+{
+    const char *p = (const char *)s + f->offset;
+    if (f->type == CMP_STR) {
+        fprintf(out, "%s", *(const char *const *)p ? *(const char *const *)p : "?");
+    } else if (f->type == CMP_BYTES) {
+        for (unsigned i = 0; i < u->lanes; i++)
+            fprintf(out, "%s%" PRIu64, i ? "," : "", cmp_get(f, s, i));
+    } else if (f->name_of) {
+        fprintf(out, "%s", f->name_of((unsigned)cmp_get(f, s, 0)));
+    } else if (f->flags & CMP_LANES) {
+        fprintf(out, "0x%0*" PRIx64, (int)(u->lanes + 3) / 4, lane_bits(u, cmp_get(f, s, 0)));
+    } else {
+        fprintf(out, "%" PRIu64, cmp_get(f, s, 0));
+    }
+}
+
+static json_t *value_json(const cmp_unit *u, const cmp_field *f, const void *s)
+{
+    const char *p = (const char *)s + f->offset;
+    if (f->type == CMP_STR)
+        return json_string(*(const char *const *)p ? *(const char *const *)p : "?");
+    if (f->type == CMP_BYTES) {
+        json_t *a = json_array();
+        for (unsigned i = 0; i < u->lanes; i++)
+            json_array_append_new(a, json_integer((json_int_t)cmp_get(f, s, i)));
+        return a;
+    }
+    uint64_t v = cmp_get(f, s, 0);
+    if (f->name_of)
+        return json_string(f->name_of((unsigned)v));
+    if (f->flags & CMP_LANES)
+        return cosim_json_hex(lane_bits(u, v));
+    if (f->type == CMP_BOOL)
+        return json_boolean(v);
+    return json_integer((json_int_t)v);
+}
+
+static void fields_text(FILE *out, const cmp_unit *u, const cmp_field *t, size_t n, unsigned need,
+                        const void *s)
+{
+    for (size_t k = 0; k < n; k++) {
+        if ((t[k].flags & need) != need)
+            continue;
+        fprintf(out, " %s ", t[k].name);
+        value_text(out, u, &t[k], s);
+    }
+}
+
+static void fields_json(json_t *o, const cmp_unit *u, const cmp_field *t, size_t n, unsigned need,
+                        const void *s)
+{
+    for (size_t k = 0; k < n; k++)
+        if ((t[k].flags & need) == need)
+            json_object_set_new(o, t[k].name, value_json(u, &t[k], s));
+}
+
+void cmp_report_text(FILE *out, const cmp_unit *u, const void *in, const void *exp,
+                     const void *act)
+{
+    fprintf(out, "  inputs this cycle:");
+    fields_text(out, u, u->in, u->n_in, 0, in);
+    fprintf(out, "\n  outputs this cycle (C model / RTL; * differs):\n");
+    for (size_t k = 0; k < u->n_out; k++) {
+        const cmp_field *f = &u->out[k];
+        unsigned n = f->type == CMP_BYTES ? u->lanes : 1, differs = 0;
+        for (unsigned i = 0; i < n; i++)
+            differs |= cmp_get(f, exp, i) != cmp_get(f, act, i);
+        fprintf(out, "   %c %-17s ", differs ? '*' : ' ', f->name);
+        value_text(out, u, f, exp);
+        fprintf(out, " / ");
+        value_text(out, u, f, act);
+        fputc('\n', out);
+    }
+}
+
+void cmp_report_json(json_t *r, const cmp_unit *u, const void *in, const void *exp,
+                     const void *act)
+{
+    json_t *i = json_object(), *e = json_object(), *a = json_object();
+    fields_json(i, u, u->in, u->n_in, 0, in);
+    fields_json(e, u, u->out, u->n_out, 0, exp);
+    fields_json(a, u, u->out, u->n_out, 0, act);
+    json_object_set_new(r, "inputs", i);
+    json_object_set_new(r, "expected_outputs", e);
+    json_object_set_new(r, "actual_outputs", a);
+}
+
+void cmp_wave_signals(const cmp_unit *u, const char *prefix, void (*emit)(void *, const char *),
+                      void *ctx)
+{
+    char buf[256];
+    static const char *const clocking[] = {"clk_i", "rst_ni"};
+    for (int k = 0; k < 2; k++) {
+        snprintf(buf, sizeof buf, "%s%s.%s", prefix, u->dut, clocking[k]);
+        emit(ctx, buf);
+    }
+    const cmp_field *tables[] = {u->in, u->out};
+    const size_t sizes[] = {u->n_in, u->n_out};
+    for (int t = 0; t < 2; t++)
+        for (size_t k = 0; k < sizes[t]; k++) {
+            const cmp_field *f = &tables[t][k];
+            if (!f->port)
+                continue;
+            unsigned w = cmp_width(u, f) * (f->type == CMP_BYTES ? u->lanes : 1);
+            if (w == 1)
+                snprintf(buf, sizeof buf, "%s%s.%s", prefix, u->dut, f->port);
+            else
+                snprintf(buf, sizeof buf, "%s%s.%s[%u:0]", prefix, u->dut, f->port, w - 1);
+            emit(ctx, buf);
+        }
+}
+
+/* ------------------------------------------------------------------ history */
+
+int cmp_history_init(cmp_history *h, const cmp_unit *u, unsigned contexts)
+{
+    h->u = u;
+    h->contexts = contexts;
+    h->rec_size = sizeof(uint64_t) + u->in_size + u->out_size;
+    h->rec_size = (h->rec_size + 7) & ~(size_t)7;
+    h->rec = calloc((size_t)contexts * CMP_HISTORY, h->rec_size);
+    h->count = calloc(contexts, sizeof *h->count);
+    return h->rec && h->count ? 0 : -1;
+}
+
+void cmp_history_free(cmp_history *h)
+{
+    free(h->rec);
+    free(h->count);
+    memset(h, 0, sizeof *h);
+}
+
+static uint8_t *record_at(const cmp_history *h, unsigned ctx, uint32_t i)
+{
+    return h->rec + ((size_t)ctx * CMP_HISTORY + i % CMP_HISTORY) * h->rec_size;
+}
+
+void cmp_history_add(cmp_history *h, unsigned ctx, uint64_t cycle, const void *in,
+                     const void *out)
+{
+    if (ctx >= h->contexts)
+        return;
+    uint8_t *r = record_at(h, ctx, h->count[ctx]++);
+    memcpy(r, &cycle, sizeof cycle);
+    memcpy(r + sizeof cycle, in, h->u->in_size);
+    memcpy(r + sizeof cycle + h->u->in_size, out, h->u->out_size);
+}
+
+/* Calls fn on each kept record of ctx, oldest first. */
+static void each(const cmp_history *h, unsigned ctx, void (*fn)(const cmp_history *, const uint8_t *, void *),
+                 void *user)
+{
+    if (ctx >= h->contexts)
+        return;
+    uint32_t n = h->count[ctx];
+    for (uint32_t i = n > CMP_HISTORY ? n - CMP_HISTORY : 0; i < n; i++)
+        fn(h, record_at(h, ctx, i), user);
+}
+
+static void record_text(const cmp_history *h, const uint8_t *r, void *user)
+{
+    FILE *out = user;
+    uint64_t cycle;
+    memcpy(&cycle, r, sizeof cycle);
+    fprintf(out, "    cycle %-9" PRIu64, cycle);
+    fields_text(out, h->u, h->u->in, h->u->n_in, CMP_HIST, r + sizeof cycle);
+    fprintf(out, "\n      ->");
+    fields_text(out, h->u, h->u->out, h->u->n_out, CMP_HIST, r + sizeof cycle + h->u->in_size);
+    fputc('\n', out);
+}
+
+void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx)
+{
+    each(h, ctx, record_text, out);
+}
+
+static void record_json(const cmp_history *h, const uint8_t *r, void *user)
+{
+    uint64_t cycle;
+    memcpy(&cycle, r, sizeof cycle);
+    json_t *o = json_pack("{s:I}", "cycle", (json_int_t)cycle);
+    fields_json(o, h->u, h->u->in, h->u->n_in, CMP_HIST, r + sizeof cycle);
+    fields_json(o, h->u, h->u->out, h->u->n_out, CMP_HIST, r + sizeof cycle + h->u->in_size);
+    json_array_append_new(user, o);
+}
+
+json_t *cmp_history_json(const cmp_history *h, unsigned ctx)
+{
+    json_t *a = json_array();
+    each(h, ctx, record_json, a);
+    return a;
+}

@@ -1,0 +1,105 @@
+/* The one comparator of every bench. A block is described by two tables of
+ * fields, its inputs (as the stimulus struct holds them) and its compared
+ * outputs (as the C model's output struct holds them); from them come the
+ * per-cycle comparison, the mismatch record, the history of the last
+ * commands, the report's "this cycle" and output sections (text and JSON) and
+ * the waveform's signal list. A bench is its stimulus, these tables and, when
+ * it has something to add, a few lines of block-specific report. */
+#ifndef HARNESS_COMPARE_H
+#define HARNESS_COMPARE_H
+
+#include <jansson.h>
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* How a field is stored in its struct. */
+enum { CMP_BOOL, CMP_U8, CMP_U16, CMP_I16, CMP_U32, CMP_U64, CMP_STR, CMP_BYTES };
+
+/* Field flags. */
+enum {
+    CMP_LANES = 1, /* bit i is lane i; the width is the bench's lane count */
+    CMP_OBS = 2,   /* belongs to the observed context (else to the command's) */
+    CMP_HIST = 4,  /* shown in the history of the last commands */
+    CMP_DYN = 8,   /* the width depends on the configuration: the unit's width_of says */
+};
+
+typedef struct cmp_field {
+    const char *name; /* in reports and JSON */
+    const char *port; /* the DUT's port, for the waveform (NULL: none) */
+    size_t offset;
+    uint8_t type;
+    uint8_t flags;
+    unsigned width;                     /* bits (CMP_BYTES: of each byte-lane) */
+    const char *(*name_of)(unsigned v); /* an enum's names (op codes), or NULL */
+} cmp_field;
+
+/* A field of struct type ST, member M (nested members allowed). */
+#define CMP_F(ST, M, name, port, type, flags, width, names)                                        \
+    {name, port, offsetof(ST, M), type, flags, width, names}
+
+typedef struct cmp_unit {
+    const char *dut; /* the DUT instance under the testbench top, e.g. "dut_pred_stack" */
+    const cmp_field *in;
+    size_t n_in;
+    const cmp_field *out;
+    size_t n_out;
+    size_t in_size, out_size; /* of the structs the tables describe */
+    unsigned lanes;           /* set at bind: the width of CMP_LANES fields, bytes of CMP_BYTES */
+    unsigned (*width_of)(const cmp_field *f); /* CMP_DYN widths (set at bind) */
+} cmp_unit;
+
+/* The value of a field (CMP_BYTES: byte i). */
+uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i);
+
+/* Bits of a field as the RTL has them. */
+unsigned cmp_width(const cmp_unit *u, const cmp_field *f);
+
+/* The first output field where exp and act differ (in table order), or NULL;
+ * *index is the differing byte-lane of a CMP_BYTES field. */
+const cmp_field *cmp_first_diff(const cmp_unit *u, const void *exp, const void *act,
+                                unsigned *index);
+
+/* Records the mismatch of field f (cosim_record_mismatch) at cycle, naming the
+ * command's context or the observed one as the field says. */
+void cmp_record(const cmp_unit *u, const cmp_field *f, unsigned index, const void *exp,
+                const void *act, uint64_t cycle, unsigned op_ctx, unsigned obs_ctx);
+
+/* The report's sections: the inputs of the cycle, and every output (expected
+ * and RTL, differing ones marked). */
+void cmp_report_text(FILE *out, const cmp_unit *u, const void *in, const void *exp,
+                     const void *act);
+/* The same as JSON members "inputs", "expected_outputs", "actual_outputs". */
+void cmp_report_json(json_t *r, const cmp_unit *u, const void *in, const void *exp,
+                     const void *act);
+
+/* A waveform signal per port of the tables: prefix + dut + "." + port[w-1:0]. */
+void cmp_wave_signals(const cmp_unit *u, const char *prefix, void (*emit)(void *, const char *),
+                      void *ctx);
+
+/* --------------------------------------------------------------- history */
+
+enum { CMP_HISTORY = 16 }; /* commands kept per context */
+
+/* The last commands of each context: cycle, inputs and the model's outputs. */
+typedef struct cmp_history {
+    const cmp_unit *u;
+    unsigned contexts;
+    size_t rec_size;
+    uint8_t *rec;
+    uint32_t *count;
+} cmp_history;
+
+/* Returns -1 when out of memory. */
+int cmp_history_init(cmp_history *h, const cmp_unit *u, unsigned contexts);
+void cmp_history_free(cmp_history *h);
+void cmp_history_add(cmp_history *h, unsigned ctx, uint64_t cycle, const void *in,
+                     const void *out);
+/* Oldest first: one line per command. */
+void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx);
+/* The same as an array of objects (cycle and the CMP_HIST fields). */
+json_t *cmp_history_json(const cmp_history *h, unsigned ctx);
+
+#endif

@@ -1,0 +1,242 @@
+/* The lock-step session's options: the blocks it knows, the common options,
+ * --help, and the parse that leaves them in cosim_cfg (cosim.h). */
+#include "cosim.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+extern const cosim_bench pred_bench;
+extern const cosim_bench stack_bench;
+extern const cosim_bench fc_bench;
+extern const cosim_bench sys_bench;
+
+/* Every block the simulator knows; a binary holds the RTL of one of them (the
+ * system block: all three). */
+static const cosim_bench *const benches[] = {&pred_bench, &stack_bench, &fc_bench, &sys_bench};
+
+cosim_settings cosim_cfg = {
+    .bench = &pred_bench,
+    .seed = 1,
+    .cycles = 1000000,
+    .compare = true,
+    .json_path = NULL,
+    .out_dir = "cosim-out",
+    .wave_window = 200,
+    .snapshot_interval = 1000000,
+    .reset_rate = 250000,
+    .variant = "",
+    .self = "cosim",
+};
+
+const cosim_bench *cosim_find_bench(const char *block)
+{
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
+        if (!strcmp(benches[i]->block, block))
+            return benches[i];
+    return NULL;
+}
+/* ------------------------------------------------------------------ numbers */
+
+/* Parses a count (cliopt.h: base 10, k/M/G) into *dst, requiring at least min. */
+static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size_t errlen)
+{
+    return cli_range(v, min, UINT64_MAX, dst, err, errlen);
+}
+
+/* Seeds and cycle counts stay below 2^63: the JSON report holds them as integers. */
+static int opt_seed(const char *v, char *err, size_t n)
+{
+    return cli_range(v, 0, INT64_MAX, &cosim_cfg.seed, err, n);
+}
+
+static int opt_cycles(const char *v, char *err, size_t n)
+{
+    cosim_cfg.cycles_given = true;
+    return cli_range(v, 1, INT64_MAX, &cosim_cfg.cycles, err, n);
+}
+
+static int opt_wave_window(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.wave_window, 0, err, n);
+}
+
+static int opt_snapshot_interval(const char *v, char *err, size_t n)
+{
+    return set_count(v, &cosim_cfg.snapshot_interval, 1, err, n);
+}
+
+static int opt_reset_rate(const char *v, char *err, size_t n)
+{
+    cosim_cfg.reset_given = true;
+    return set_count(v, &cosim_cfg.reset_rate, 0, err, n);
+}
+
+uint32_t cosim_reset_threshold(void)
+{
+    uint64_t rate = cosim_cfg.reset_rate;
+    if (!rate)
+        return 0;
+    uint32_t t = (uint32_t)((1u << 24) / rate);
+    return t ? t : 1;
+}
+
+static int opt_block(const char *v, char *err, size_t errlen)
+{
+    const cosim_bench *b = cosim_find_bench(v);
+    if (!b) {
+        snprintf(err, errlen, "unknown block '%s'", v);
+        return -1;
+    }
+    cosim_cfg.bench = b;
+    return 0;
+}
+
+/* The report file is created now, so that a path that cannot be written is a usage
+ * error before the run, not a failure after it (and no stale report survives). */
+static int opt_json(const char *v, char *err, size_t errlen)
+{
+    FILE *f = fopen(v, "w");
+    if (!f || fclose(f)) {
+        snprintf(err, errlen, "cannot create %s: %s", v, strerror(errno));
+        return -1;
+    }
+    cosim_cfg.json_path = v;
+    return 0;
+}
+
+static int opt_out(const char *v, char *err, size_t errlen)
+{
+    (void)err, (void)errlen;
+    cosim_cfg.out_dir = v;
+    return 0;
+}
+
+static int opt_no_compare(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.compare = false;
+    return 0;
+}
+
+static int opt_progress(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.progress = true;
+    return 0;
+}
+
+static int opt_quiet(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    cosim_cfg.quiet = true;
+    cosim_cfg.progress = false;
+    return 0;
+}
+
+/* Set by a first argument --check-options: parse, report, exit (the front end checks the
+ * options this way before it picks or builds a model). */
+static bool check_only;
+
+static int opt_variant(const char *v, char *err, size_t errlen)
+{
+    if (!check_only && strcmp(v, cosim_cfg.variant)) {
+        snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
+                 *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
+        return -1;
+    }
+    return 0;
+}
+
+static const cosim_option common_options[] = {
+    {"block", "NAME", "block under test: pred, stack, fc or system (all three from one program; "
+                      "default pred)",
+     opt_block, 0, 0},
+    {"seed", "N", "stimulus seed (default 1)", opt_seed, 0, 0},
+    {"cycles", "N", "cycles to run; k/M/G suffixes (default 1M)", opt_cycles, 0, 0},
+    {"json", "FILE", "write the report (pass or mismatch) as JSON", opt_json, 0, 0},
+    {"out", "DIR", "directory for waveforms and .gtkw files (default cosim-out)", opt_out, 0, 0},
+    {"wave-window", "N", "on a mismatch, trace the last N cycles to an FST (default 200; 0: off)",
+     opt_wave_window, 0, 0},
+    {"snapshot-interval", "N",
+     "fork a snapshot every N cycles so a late mismatch is traced without re-running from 0 "
+     "(default 1M)",
+     opt_snapshot_interval, 0, 0},
+    {"reset-rate", "N", "assert the unit's reset for one cycle once in N cycles (default 250000; "
+                        "0: never)",
+     opt_reset_rate, 0, 0},
+    {"no-compare", NULL, "drive the RTL alone: no C model, no comparison (speed baseline)",
+     opt_no_compare, 0, 0},
+    {"progress", NULL, "print progress on stderr (default when stderr is a terminal)", opt_progress, 0, 0},
+    {"quiet", NULL, "print nothing on a pass", opt_quiet, 0, 0},
+    {"rtl-variant", "NAME", "deliberately broken RTL variant (build/cosim --help lists them); none by default",
+     opt_variant, 0, 0},
+    {NULL, NULL, NULL, NULL, 0, 0},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: cosim [options]\n\n"
+            "Lock-step simulation: SystemVerilog RTL (Verilator) against the C golden model, one\n"
+            "clock at a time. Every output and the visible state are compared after each edge; the\n"
+            "first difference stops the run with a report (text, and JSON with --json), an FST of\n"
+            "the cycles before it with a GTKWave save file, and the command that replays it.\n"
+            "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error, 4 the JSON\n"
+            "report could not be written.\n\n"
+            "options:\n");
+    cli_print_options(out, common_options);
+    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+        fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
+        for (int t = 0; t < COSIM_OPTION_TABLES && benches[i]->options[t]; t++)
+            cli_print_options(out, benches[i]->options[t]);
+    }
+}
+
+int cosim_parse_args(int argc, char **argv, const char *variant)
+{
+    cosim_cfg.self = argv[0];
+    cosim_cfg.variant = variant;
+    check_only = argc > 1 && !strcmp(argv[1], "--check-options");
+    if (check_only)
+        argc--, argv++;
+    cosim_cfg.progress = isatty(2);
+    /* The block decides which options exist: find it first (--block B or --block=B). */
+    for (int i = 1; i < argc; i++) {
+        const char *v = !strcmp(argv[i], "--block") && i + 1 < argc ? argv[i + 1]
+                        : !strncmp(argv[i], "--block=", 8)          ? argv[i] + 8
+                                                                    : NULL;
+        if (v && !cosim_find_bench(v)) {
+            fprintf(stderr, "cosim: --block: unknown block '%s' (pred, stack, fc or system)\n", v);
+            return 2;
+        }
+        if (v)
+            cosim_cfg.bench = cosim_find_bench(v);
+    }
+    char scope[64];
+    snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
+    cli_parser p;
+    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options[0]);
+    for (int t = 1; t < COSIM_OPTION_TABLES; t++)
+        p.tables[1 + t] = cosim_cfg.bench->options[t];
+    p.scope = scope;
+    for (;;) {
+        const cli_option *o;
+        const char *v;
+        switch (cli_next(&p, &o, &v)) {
+        case CLI_END:
+            return check_only ? 0 : -1;
+        case CLI_HELP:
+            usage(stdout);
+            return 0;
+        case CLI_ARG:
+            cli_error(&p, "unexpected argument '%s' (see --help)", v);
+            return 2;
+        case CLI_ERROR:
+            return 2;
+        default: /* every cosim option parses its own value */
+            break;
+        }
+    }
+}
