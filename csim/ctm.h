@@ -120,6 +120,70 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
 
 const char *ctm_stack_diff(const ctm_stack *s);
 
+/* ------------------------------------------------------------ fc_unit */
+
+typedef struct ctm_fc ctm_fc;
+
+/* Output fields of fc_unit (ctm_fc_expect), in the order ctm_fc_check compares
+ * them (docs/fc_unit.md); the per-lane counters bc_o come last. */
+enum {
+    CTM_FC_JUMP,
+    CTM_FC_NEXT_PC,
+    CTM_FC_WANT,
+    CTM_FC_ACTIVE,
+    CTM_FC_BR_INACTIVE,
+    CTM_FC_LOOP_MASKED,
+    CTM_FC_DEPTH,
+    CTM_FC_ADDR_SP,
+    CTM_FC_ADDR_TOP,
+    CTM_FC_LOOP_SP,
+    CTM_FC_LOOP_TOP_IS_LOOP,
+    CTM_FC_LOOP_TOP_COUNT,
+    CTM_FC_LOOP_TOP_LIVE,
+    CTM_FC_LOOP_TOP_BRK,
+    CTM_FC_LOOP_TOP_CONT,
+    CTM_FC_AL,
+    CTM_FC_OVF,
+    CTM_FC_UDF,
+    CTM_FC_FAULT,
+    CTM_FC_FIELDS
+};
+
+/* The CTM flow-control unit: contexts (1..256) x lanes (1..64), address and
+ * loop stacks of addr_depth and loop_depth entries (0..32), branch counters of
+ * bc_width bits (3..8), in reset. */
+ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width);
+void ctm_fc_free(ctm_fc *f);
+
+/* One clock edge: rst (every context resets), cmd (0 IDLE, 1 START, 2 EXEC),
+ * ctx, full_mode, the instruction as its encoded dwords (cmn_inst = US_CMN_INST,
+ * fc_inst = US_FC_INST, fc_addr = US_FC_ADDR, decoded by the ISA's decoder),
+ * int_const (US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16), bool_const, the four
+ * predicate lane masks, alu_result and alu_valid, pc and the live lanes. */
+void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
+                 uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
+                 uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
+                 uint64_t alu_result, int alu_valid, int pc, uint64_t live);
+
+/* Expected value of output `field` (CTM_FC_*) in the last stepped cycle. */
+uint64_t ctm_fc_expect(const ctm_fc *f, int field);
+
+/* Expected branch counter of one lane in the last stepped cycle. */
+int ctm_fc_expect_bc(const ctm_fc *f, int lane);
+
+/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or CTM_E_MISMATCH
+ * (ctm_fc_diff names the first field that differs). bc is bc_o as 32-bit
+ * words, lane i's counter at bits [i*bc_width +: bc_width] (an SV bit vector
+ * through DPI); NULL skips the counters. */
+int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
+                 uint64_t br_inactive, uint64_t loop_masked, const uint32_t *bc, int depth,
+                 int addr_sp, int addr_top, int loop_sp, int loop_top_is_loop, int loop_top_count,
+                 uint64_t loop_top_live, uint64_t loop_top_brk, uint64_t loop_top_cont, int al,
+                 int ovf, int udf, int fault);
+
+/* The last check's first difference; "" after a match. */
+const char *ctm_fc_diff(const ctm_fc *f);
+
 /* ------------------------------------------------------------ the processor array */
 
 typedef struct ctm_model ctm_model;

@@ -35,9 +35,7 @@ void api_set_error(const char *msg)
     snprintf(last_error, sizeof last_error, "%s", msg);
 }
 
-/* Records why a ctm_*_new failed; returns NULL for the caller to return. */
-static void *fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void *fail(const char *fmt, ...)
+void *api_fail(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -48,14 +46,8 @@ static void *fail(const char *fmt, ...)
 
 /* ------------------------------------------------------------ the comparer */
 
-typedef struct field_desc {
-    const char *name;
-    int per_lane; /* a lane mask: the difference lists the lanes */
-} field_desc;
-
-/* Compares n fields; on the first difference writes the description. */
-static int compare(const field_desc *f, const uint64_t *want, const uint64_t *got, int n,
-                   uint64_t cycle, char *diff, size_t size)
+int api_compare(const api_field *f, const uint64_t *want, const uint64_t *got, int n,
+                uint64_t cycle, char *diff, size_t size)
 {
     diff[0] = 0;
     for (int k = 0; k < n; k++) {
@@ -80,7 +72,7 @@ static int compare(const field_desc *f, const uint64_t *want, const uint64_t *go
 
 /* ------------------------------------------------------------ pred_stack */
 
-static const field_desc pred_fields[CTM_PRED_FIELDS] = {
+static const api_field pred_fields[CTM_PRED_FIELDS] = {
     [CTM_PRED_EXEC_MASK] = {"exec_mask", 1},         [CTM_PRED_OBS_PRED] = {"obs_pred", 1},
     [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1}, [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1},
     [CTM_PRED_OBS_SP] = {"obs_sp", 0},               [CTM_PRED_OBS_TOP] = {"obs_top", 1},
@@ -97,16 +89,16 @@ struct ctm_pred {
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
 {
     if (contexts < 1 || lanes < 1 || depth < 1)
-        return fail("ctm_pred_new: contexts %d, lanes %d, depth %d (1..64 each)", contexts, lanes,
+        return api_fail("ctm_pred_new: contexts %d, lanes %d, depth %d (1..64 each)", contexts, lanes,
                     depth);
     pred_stack_cfg cfg = {(unsigned)contexts, (unsigned)lanes, (unsigned)depth};
     ctm_pred *p = calloc(1, sizeof *p);
     dpp_error err;
     if (!p)
-        return fail("ctm_pred_new: out of memory");
+        return api_fail("ctm_pred_new: out of memory");
     if (pred_stack_create(&cfg, &p->m, &err)) {
         free(p);
-        return fail("ctm_pred_new: %s", err.msg);
+        return api_fail("ctm_pred_new: %s", err.msg);
     }
     last_error[0] = 0;
     return p;
@@ -147,7 +139,7 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
     uint64_t got[CTM_PRED_FIELDS] = {exec_mask,     obs_pred,           obs_task_mask,
                                      obs_exec_mask, (uint64_t)obs_sp,   obs_top,
                                      obs_overflow != 0, obs_underflow != 0};
-    return compare(pred_fields, p->want, got, CTM_PRED_FIELDS, p->cycle - 1, p->diff,
+    return api_compare(pred_fields, p->want, got, CTM_PRED_FIELDS, p->cycle - 1, p->diff,
                    sizeof p->diff);
 }
 
@@ -158,7 +150,7 @@ const char *ctm_pred_diff(const ctm_pred *p)
 
 /* ------------------------------------------------------------ stack_acct */
 
-static const field_desc stack_fields[CTM_STACK_FIELDS] = {
+static const api_field stack_fields[CTM_STACK_FIELDS] = {
     [CTM_STACK_ENTRIES] = {"entries", 0},     [CTM_STACK_SUBENTRIES] = {"subentries", 0},
     [CTM_STACK_NEED] = {"need", 0},           [CTM_STACK_HWM] = {"hwm", 0},
     [CTM_STACK_DEPTH] = {"depth", 0},         [CTM_STACK_OVERFLOW] = {"overflow", 0},
@@ -175,16 +167,16 @@ struct ctm_stack {
 ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
 {
     if (width < 0 || rule < 0 || chip < 0 || depth < 1)
-        return fail("ctm_stack_new: width %d, rule %d, chip %d, depth %d", width, rule, chip,
+        return api_fail("ctm_stack_new: width %d, rule %d, chip %d, depth %d", width, rule, chip,
                     depth);
     stack_acct_cfg cfg = {(unsigned)width, (unsigned)rule, (unsigned)chip, (unsigned)depth};
     ctm_stack *s = calloc(1, sizeof *s);
     dpp_error err;
     if (!s)
-        return fail("ctm_stack_new: out of memory");
+        return api_fail("ctm_stack_new: out of memory");
     if (stack_acct_create(&cfg, &s->m, &err)) {
         free(s);
-        return fail("ctm_stack_new: %s", err.msg);
+        return api_fail("ctm_stack_new: %s", err.msg);
     }
     last_error[0] = 0;
     return s;
@@ -225,7 +217,7 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
     uint64_t got[CTM_STACK_FIELDS] = {(uint64_t)entries, (uint64_t)subentries, (uint64_t)need,
                                       (uint64_t)hwm,     (uint64_t)depth,      overflow != 0,
                                       underflow != 0,    drop != 0};
-    return compare(stack_fields, s->want, got, CTM_STACK_FIELDS, s->cycle - 1, s->diff,
+    return api_compare(stack_fields, s->want, got, CTM_STACK_FIELDS, s->cycle - 1, s->diff,
                    sizeof s->diff);
 }
 

@@ -106,7 +106,7 @@ static unsigned loop_limit(const fc_unit_model *m, int full_mode)
 static uint64_t fc_predicate(const fc_unit_in *in)
 {
     uint8_t sel = in->inst.pred_sel;
-    uint64_t p = sel >= FC_PSEL_R && sel <= FC_PSEL_A ? in->pred[sel - FC_PSEL_R] : 0;
+    uint64_t p = sel >= DPP_PRED_RRRR && sel <= DPP_PRED_AAAA ? in->pred[sel - DPP_PRED_RRRR] : 0;
     return in->inst.pred_inv ? ~p : p;
 }
 
@@ -128,7 +128,7 @@ static int group_decision(int any, uint64_t a, uint64_t w)
 
 static int is_loop_op(uint8_t op)
 {
-    return op == FC_OP_LOOP || op == FC_OP_ENDLOOP || op == FC_OP_BREAKLOOP;
+    return op == DPP_FC_LOOP || op == DPP_FC_ENDLOOP || op == DPP_FC_BREAKLOOP;
 }
 
 static uint8_t set_fault(fc_ctx *c, uint8_t f)
@@ -142,9 +142,9 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
                            uint64_t *w, uint64_t pred, int *jump)
 {
     uint8_t op = in->inst.op;
-    if (op == FC_OP_JUMP)
+    if (op == DPP_FC_JUMP)
         return 0;
-    if (op == FC_OP_LOOP || op == FC_OP_REP) {
+    if (op == DPP_FC_LOOP || op == DPP_FC_REP) {
         if (in->loop_count == 0)
             *jump = 1;
         else if (*a == 0)
@@ -153,24 +153,24 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
             return 0;
         if (c->loop_sp >= loop_limit(m, in->full_mode))
             return FC_FAULT_LOOP_OVERFLOW;
-        fc_frame f = {.is_loop = op == FC_OP_LOOP,
+        fc_frame f = {.is_loop = op == DPP_FC_LOOP,
                       .count = in->loop_count,
-                      .al = op == FC_OP_LOOP ? in->loop_init : 0,
-                      .inc = op == FC_OP_LOOP ? in->loop_step : 0,
+                      .al = op == DPP_FC_LOOP ? in->loop_init : 0,
+                      .inc = op == DPP_FC_LOOP ? in->loop_step : 0,
                       .live = *a};
         c->loop[c->loop_sp++] = f;
         return 0;
     }
-    if ((op == FC_OP_ENDLOOP || op == FC_OP_ENDREP) && in->loop_count == 0) {
+    if ((op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) && in->loop_count == 0) {
         *jump = 0; /* pairs with the skip jump of a zero-count LOOP/REP */
         return 0;
     }
     if (c->loop_sp == 0)
         return FC_FAULT_LOOP_UNDERFLOW;
     fc_frame *f = &c->loop[c->loop_sp - 1];
-    if (op != FC_OP_CONTINUE && is_loop_op(op) != f->is_loop)
+    if (op != DPP_FC_CONTINUE && is_loop_op(op) != f->is_loop)
         return FC_FAULT_LOOP_KIND;
-    if (op == FC_OP_ENDLOOP || op == FC_OP_ENDREP) {
+    if (op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) {
         c->active |= f->cont;
         f->cont = 0;
         *a = c->active;
@@ -190,7 +190,7 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
     }
     /* BREAKLOOP, BREAKREP, CONTINUE: the wanting lanes leave for now. */
     c->active &= ~*w;
-    if (op == FC_OP_CONTINUE) {
+    if (op == DPP_FC_CONTINUE) {
         f->cont |= *w;
         *jump = !(f->live & ~f->brk & ~f->cont);
         return 0;
@@ -209,7 +209,7 @@ static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ct
                              uint64_t w, int jump)
 {
     uint8_t op = jump ? in->inst.b_op1 : in->inst.b_op0;
-    if (op == FC_BOP_INCR) {
+    if (op == DPP_BOP_INCR) {
         if (c->depth + 1u > fc_unit_branch_limit(m, in->full_mode))
             return FC_FAULT_BRANCH_OVERFLOW;
         c->depth++;
@@ -222,7 +222,7 @@ static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ct
         for (unsigned l = 0; l < FC_MAX_LANES; l++)
             if (off >> l & 1)
                 c->bc[l] = 0;
-    } else if (op == FC_BOP_DECR) {
+    } else if (op == DPP_BOP_DECR) {
         uint8_t n = in->inst.b_pop_cnt;
         if (n > c->depth)
             return FC_FAULT_BRANCH_UNDERFLOW;
@@ -249,11 +249,11 @@ static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
     *target = in->inst.jump_addr & 0x1FF;
     if (!jump)
         return 0;
-    if (in->inst.a_op == FC_AOP_PUSH) {
+    if (in->inst.a_op == DPP_AOP_PUSH) {
         if (c->addr_sp >= m->p.addr_depth)
             return FC_FAULT_ADDR_OVERFLOW;
         c->addr[c->addr_sp++] = (uint16_t)((in->pc & 0x1FF) + 1);
-    } else if (in->inst.a_op == FC_AOP_POP) {
+    } else if (in->inst.a_op == DPP_AOP_POP) {
         if (c->addr_sp == 0)
             return FC_FAULT_ADDR_UNDERFLOW;
         *target = c->addr[--c->addr_sp];
@@ -264,7 +264,7 @@ static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
 static int fields_legal(const fc_fields *f)
 {
     return f->a_op <= 2 && f->b_op0 <= 2 && f->b_op1 <= 2 &&
-           (f->pred_sel == FC_PSEL_NONE || (f->pred_sel >= FC_PSEL_R && f->pred_sel <= FC_PSEL_A));
+           (f->pred_sel == DPP_PRED_NONE || (f->pred_sel >= DPP_PRED_RRRR && f->pred_sel <= DPP_PRED_AAAA));
 }
 
 /* JUMP_FUNC reads the ALU result iff its two halves differ. */

@@ -8,6 +8,7 @@
 #ifndef CSIM_FC_H
 #define CSIM_FC_H
 
+#include "isa.h"
 #include "status.h"
 
 #include <stdint.h>
@@ -15,31 +16,10 @@
 #define FC_MAX_LANES 64
 #define FC_MAX_DEPTH 32 /* upper bound for the address and loop stack depth parameters */
 
-/* US_FC_INST.OP (3 bits). */
-typedef enum fc_op {
-    FC_OP_JUMP = 0,
-    FC_OP_LOOP = 1,
-    FC_OP_ENDLOOP = 2,
-    FC_OP_REP = 3,
-    FC_OP_ENDREP = 4,
-    FC_OP_BREAKLOOP = 5,
-    FC_OP_BREAKREP = 6,
-    FC_OP_CONTINUE = 7,
-} fc_op;
-
-/* A_OP (2 bits); 3 is reserved and faults. */
-enum { FC_AOP_NONE = 0, FC_AOP_POP = 1, FC_AOP_PUSH = 2 };
-/* B_OP0 / B_OP1 (2 bits); 3 is reserved and faults. */
-enum { FC_BOP_NONE = 0, FC_BOP_DECR = 1, FC_BOP_INCR = 2 };
-/* RGB_PRED_SEL (3 bits). FC accepts NONE and the four replicate modes only. */
-enum {
-    FC_PSEL_NONE = 0,
-    FC_PSEL_RGBA = 1,
-    FC_PSEL_R = 2,
-    FC_PSEL_G = 3,
-    FC_PSEL_B = 4,
-    FC_PSEL_A = 5
-};
+/* The instruction's encodings (US_FC_INST.OP, A_OP, B_OP0/B_OP1, RGB_PRED_SEL)
+ * are the ISA table's: DPP_FC_*, DPP_AOP_*, DPP_BOP_* and DPP_PRED_* of isa.h.
+ * A_OP and B_OP value 3 is reserved and faults; FC accepts RGB_PRED_SEL NONE
+ * and the four replicate modes only. */
 
 /* Port cmd_i (2 bits). */
 enum { FC_CMD_IDLE = 0, FC_CMD_START = 1, FC_CMD_EXEC = 2 };
@@ -63,7 +43,7 @@ typedef enum fc_fault {
  * selection from US_CMN_INST. BOOL_ADDR and INT_ADDR are resolved by the
  * caller, which drives the selected constants on bool_const/loop_* instead. */
 typedef struct fc_fields {
-    uint8_t op;         /* fc_op, 3 bits */
+    uint8_t op;         /* DPP_FC_*, 3 bits */
     uint8_t b_else;     /* 1 bit */
     uint8_t jump_any;   /* 1 bit */
     uint8_t a_op;       /* 2 bits */

@@ -175,12 +175,12 @@ static void keep_parked_off(pred_map *pm)
 
 static int is_end(unsigned op)
 {
-    return op == FC_OP_ENDLOOP || op == FC_OP_ENDREP;
+    return op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP;
 }
 
 static int is_leave(unsigned op)
 {
-    return op == FC_OP_BREAKLOOP || op == FC_OP_BREAKREP || op == FC_OP_CONTINUE;
+    return op == DPP_FC_BREAKLOOP || op == DPP_FC_BREAKREP || op == DPP_FC_CONTINUE;
 }
 
 /* Step 2 of spec 6.5, the loop stack. Returns 1 if the innermost loop ends
@@ -189,7 +189,7 @@ static int loop_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
 {
     shadow *s = pm->s;
     unsigned op = in->inst.op & 7;
-    if (op == FC_OP_LOOP || op == FC_OP_REP) {
+    if (op == DPP_FC_LOOP || op == DPP_FC_REP) {
         if (out->jump) /* zero count, or the group skips it: no frame */
             return 0;
         push(pm, PRED_OP_PUSH, 0, ENTRY_LOOP);
@@ -218,21 +218,21 @@ static int loop_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
     }
     if (out->want)
         narrow(pm, ~out->want);
-    if (op == FC_OP_CONTINUE)
+    if (op == DPP_FC_CONTINUE)
         s->cont[f] |= out->want;
     else
         s->brk[f] |= out->want;
-    return op != FC_OP_CONTINUE && out->jump; /* every lane broke: the loop ends */
+    return op != DPP_FC_CONTINUE && out->jump; /* every lane broke: the loop ends */
 }
 
 /* Step 3, the branch levels: INCR opens one, DECR closes B_POP_CNT. */
 static void branch_ops(pred_map *pm, const fc_unit_in *in, const fc_unit_out *out)
 {
     unsigned bop = (out->jump ? in->inst.b_op1 : in->inst.b_op0) & 3;
-    if (bop == FC_BOP_INCR) {
+    if (bop == DPP_BOP_INCR) {
         /* lanes off: those not jumping (jump) or those wanting to (no jump) */
         push(pm, PRED_OP_PUSH_SETP, out->jump ? out->want : ~out->want, ENTRY_LEVEL);
-    } else if (bop == FC_BOP_DECR) {
+    } else if (bop == DPP_BOP_DECR) {
         unsigned n = in->inst.b_pop_cnt & 31;
         for (unsigned k = 0; k < n && pop(pm, ENTRY_LEVEL); k++)
             ;

@@ -280,7 +280,7 @@ dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err)
     ld->cmn.alpha_wmask = 1;
     unsigned skip = s.n, func_slot[PG_MAX_FUNCS] = {0};
     if (p->nfuncs)
-        fc(&s, FC_C_CALL, 0, 0, NULL)->fc.a_op = FC_AOP_NONE; /* a plain jump over the functions */
+        fc(&s, FC_C_CALL, 0, 0, NULL)->fc.a_op = DPP_AOP_NONE; /* a plain jump over the functions */
     for (unsigned f = 0; f < p->nfuncs; f++) {
         func_slot[f] = s.n;
         s.func_cond_rets = 0;

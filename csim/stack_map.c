@@ -81,7 +81,7 @@ static void pop_one(stack_map *sm, unsigned op)
 static unsigned levels_closed(const fc_unit_in *in, const fc_unit_out *out)
 {
     unsigned bop = (out->jump ? in->inst.b_op1 : in->inst.b_op0) & 3;
-    return bop == FC_BOP_DECR ? in->inst.b_pop_cnt & 31u : 0;
+    return bop == DPP_BOP_DECR ? in->inst.b_pop_cnt & 31u : 0;
 }
 
 static void exec_event(stack_map *sm, const fc_unit_in *in, const fc_unit_out *out)
@@ -101,12 +101,12 @@ static void exec_event(stack_map *sm, const fc_unit_in *in, const fc_unit_out *o
     unsigned bop = (jump ? f->b_op1 : f->b_op0) & 3;
     switch (c.kind) {
     case STACK_K_OPEN_IF: /* a level opens, or every lane skips: JUMP taken */
-        if (bop == FC_BOP_INCR && sm->wqm) {
+        if (bop == DPP_BOP_INCR && sm->wqm) {
             unsigned before = sm->n;
             push(sm, STACK_OP_PUSH);
             if (sm->n > before)
                 sm->ops[sm->n - 1].wqm = true;
-        } else if (bop == FC_BOP_INCR) {
+        } else if (bop == DPP_BOP_INCR) {
             push(sm, STACK_OP_ALU_PUSH_BEFORE);
         } else {
             unsigned n = levels_closed(in, out);

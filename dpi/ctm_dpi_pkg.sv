@@ -11,7 +11,7 @@ package ctm_dpi_pkg;
 
   localparam int unsigned CTM_API_VERSION = 32'h0001_0000;  // 1.0.0
 
-  // Status codes (CTM_OK ...) and output fields (CTM_PRED_*, CTM_STACK_*): a
+  // Status codes (CTM_OK ...) and output fields (CTM_PRED_*, CTM_STACK_*, CTM_FC_*): a
   // testbench uses some of them, so the rest are not lint warnings.
   /* verilator lint_off UNUSEDPARAM */
   localparam int CTM_OK = 0;
@@ -35,6 +35,26 @@ package ctm_dpi_pkg;
   localparam int CTM_STACK_OVERFLOW = 5;
   localparam int CTM_STACK_UNDERFLOW = 6;
   localparam int CTM_STACK_DROP = 7;
+
+  localparam int CTM_FC_JUMP = 0;
+  localparam int CTM_FC_NEXT_PC = 1;
+  localparam int CTM_FC_WANT = 2;
+  localparam int CTM_FC_ACTIVE = 3;
+  localparam int CTM_FC_BR_INACTIVE = 4;
+  localparam int CTM_FC_LOOP_MASKED = 5;
+  localparam int CTM_FC_DEPTH = 6;
+  localparam int CTM_FC_ADDR_SP = 7;
+  localparam int CTM_FC_ADDR_TOP = 8;
+  localparam int CTM_FC_LOOP_SP = 9;
+  localparam int CTM_FC_LOOP_TOP_IS_LOOP = 10;
+  localparam int CTM_FC_LOOP_TOP_COUNT = 11;
+  localparam int CTM_FC_LOOP_TOP_LIVE = 12;
+  localparam int CTM_FC_LOOP_TOP_BRK = 13;
+  localparam int CTM_FC_LOOP_TOP_CONT = 14;
+  localparam int CTM_FC_AL = 15;
+  localparam int CTM_FC_OVF = 16;
+  localparam int CTM_FC_UDF = 17;
+  localparam int CTM_FC_FAULT = 18;
   /* verilator lint_on UNUSEDPARAM */
 
   // -------------------------------------------------------------- the library
@@ -66,6 +86,33 @@ package ctm_dpi_pkg;
                                               int hwm, int depth, int overflow, int underflow,
                                               int drop);
   import "DPI-C" function string ctm_stack_diff(chandle s);
+
+  // -------------------------------------------------------------- fc_unit
+  // The instruction goes in as its encoded dwords (US_CMN_INST, US_FC_INST, US_FC_ADDR) and
+  // the integer constant as US_FC_INT_CONST; bc is bc_o, lane i at [i*BcWidth +: BcWidth].
+  import "DPI-C" function chandle ctm_fc_new(int contexts, int lanes, int addr_depth,
+                                             int loop_depth, int bc_width);
+  import "DPI-C" function void ctm_fc_free(chandle f);
+  import "DPI-C" function void ctm_fc_step(chandle f, int rst, int cmd, int ctx, int full_mode,
+                                           int unsigned cmn_inst, int unsigned fc_inst,
+                                           int unsigned fc_addr, int unsigned int_const,
+                                           int bool_const, longint unsigned pred_r,
+                                           longint unsigned pred_g, longint unsigned pred_b,
+                                           longint unsigned pred_a, longint unsigned alu_result,
+                                           int alu_valid, int pc, longint unsigned live);
+  import "DPI-C" function longint unsigned ctm_fc_expect(chandle f, int field);
+  import "DPI-C" function int ctm_fc_expect_bc(chandle f, int lane);
+  import "DPI-C" function int ctm_fc_check(chandle f, int jump, int next_pc,
+                                           longint unsigned want, longint unsigned active,
+                                           longint unsigned br_inactive,
+                                           longint unsigned loop_masked, input bit [511:0] bc,
+                                           int depth, int addr_sp, int addr_top, int loop_sp,
+                                           int loop_top_is_loop, int loop_top_count,
+                                           longint unsigned loop_top_live,
+                                           longint unsigned loop_top_brk,
+                                           longint unsigned loop_top_cont, int al, int ovf,
+                                           int udf, int fault);
+  import "DPI-C" function string ctm_fc_diff(chandle f);
 
   // -------------------------------------------------------------- the processor array
   import "DPI-C" function chandle ctm_model_new(string elf_path, int width, int height, int lanes,

@@ -29,16 +29,27 @@ void fc_dpi_pack(const fc_stim *s, svBit *rst, int *cmd, int *ctx, svBit *full_m
     *cmd = s->in.cmd;
     *ctx = s->in.ctx;
     *full_mode = s->in.full_mode;
-    /* US_CMN_INST: RGB_PRED_SEL 5:3, RGB_PRED_INV 6 (TYPE = FC is not decoded by the unit) */
-    *cmn_inst = (int)((unsigned)(f->pred_sel & 7) << 3 | (unsigned)(f->pred_inv & 1) << 6);
-    /* US_FC_INST: OP 2:0, B_ELSE 4, JUMP_ANY 5, A_OP 7:6, JUMP_FUNC 15:8, B_POP_CNT 20:16,
-     * B_OP0 25:24, B_OP1 27:26 */
-    *fc_inst = (int)((unsigned)(f->op & 7) | (unsigned)(f->b_else & 1) << 4 |
-                     (unsigned)(f->jump_any & 1) << 5 | (unsigned)(f->a_op & 3) << 6 |
-                     (unsigned)f->jump_func << 8 | (unsigned)(f->b_pop_cnt & 31) << 16 |
-                     (unsigned)(f->b_op0 & 3) << 24 | (unsigned)(f->b_op1 & 3) << 26);
-    /* US_FC_ADDR: JUMP_ADDR 24:16 */
-    *fc_addr = (int)((unsigned)(f->jump_addr & 511) << 16);
+    /* The instruction words through the ISA's encoder (spec 6.3): US_CMN_INST
+     * (TYPE, RGB_PRED_SEL, RGB_PRED_INV), US_FC_INST and US_FC_ADDR. */
+    dpp_inst inst;
+    memset(&inst, 0, sizeof inst);
+    inst.cmn.type = DPP_TYPE_FC;
+    inst.cmn.rgb_pred_sel = f->pred_sel;
+    inst.cmn.rgb_pred_inv = f->pred_inv;
+    inst.fc = (dpp_fc){.op = f->op,
+                       .b_else = f->b_else,
+                       .jump_any = f->jump_any,
+                       .a_op = f->a_op,
+                       .jump_func = f->jump_func,
+                       .b_pop_cnt = f->b_pop_cnt,
+                       .b_op0 = f->b_op0,
+                       .b_op1 = f->b_op1,
+                       .jump_addr = f->jump_addr};
+    uint32_t words[DPP_INST_DWORDS];
+    dpp_inst_encode(&inst, words);
+    *cmn_inst = (int)words[0];
+    *fc_inst = (int)words[2];
+    *fc_addr = (int)words[3];
     /* US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16 */
     *int_const = (int)((unsigned)s->in.loop_count | (unsigned)s->in.loop_init << 8 |
                        (unsigned)(uint8_t)s->in.loop_step << 16);

@@ -36,7 +36,7 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
     c->jump_func_class[cls]++;
     if ((before->active | before->br_inactive | before->loop_masked) & ~live)
         c->lanes_died++;
-    if (!f->b_else && f->op != FC_OP_ENDLOOP && f->op != FC_OP_ENDREP) {
+    if (!f->b_else && f->op != DPP_FC_ENDLOOP && f->op != DPP_FC_ENDREP) {
         uint64_t a = before->active & live;
         c->none_active += a == 0;
         c->single_active += a && !(a & (a - 1));
@@ -46,18 +46,18 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
             c->all_diverge += alt && alt2 && (o->want == alt || o->want == alt2);
         }
     }
-    if ((f->op == FC_OP_LOOP || f->op == FC_OP_REP) && in->loop_count == 0)
+    if ((f->op == DPP_FC_LOOP || f->op == DPP_FC_REP) && in->loop_count == 0)
         c->zero_count++;
-    if (f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP) {
+    if (f->op == DPP_FC_BREAKLOOP || f->op == DPP_FC_BREAKREP) {
         c->brk_level[before->loop_sp]++;
         c->brk_pop += o->loop_sp < before->loop_sp;
     }
-    if (f->op == FC_OP_CONTINUE)
+    if (f->op == DPP_FC_CONTINUE)
         c->cont_level[before->loop_sp]++;
-    if ((f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP) && in->loop_count &&
+    if ((f->op == DPP_FC_ENDLOOP || f->op == DPP_FC_ENDREP) && in->loop_count &&
         (before->loop_top_cont & live))
         c->cont_restored++;
-    if ((f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP) && o->loop_sp < before->loop_sp &&
+    if ((f->op == DPP_FC_BREAKLOOP || f->op == DPP_FC_BREAKREP) && o->loop_sp < before->loop_sp &&
         (before->loop_top_cont & ~before->loop_top_live & live))
         c->brk_drops_cont++;
     if (before->loop_masked & ~live)
@@ -69,14 +69,14 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
                 *(before->bc[l] ? &deeper : &zero) |= 1ull << l;
         c->else_mixed += zero && deeper;
     }
-    if ((f->op == FC_OP_LOOP || f->op == FC_OP_REP) && in->loop_count && !(before->active & live) &&
+    if ((f->op == DPP_FC_LOOP || f->op == DPP_FC_REP) && in->loop_count && !(before->active & live) &&
         !f->b_else)
         c->empty_frame++;
     if (o->loop_sp >= 2 && !o->loop_top_is_loop && o->al)
         c->al_under_rep++;
-    if (o->jump && f->a_op == FC_AOP_PUSH && f->b_op1 == FC_BOP_INCR)
+    if (o->jump && f->a_op == DPP_AOP_PUSH && f->b_op1 == DPP_BOP_INCR)
         c->call_cond++;
-    if (o->jump && f->a_op == FC_AOP_POP && f->b_op0 == FC_BOP_INCR)
+    if (o->jump && f->a_op == DPP_AOP_POP && f->b_op0 == DPP_BOP_INCR)
         c->ret_cond++;
 }
 

@@ -353,10 +353,10 @@ static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
     p->label = fc_construct_name(c);
     in->inst = fc_canon(c, addr, pop, jf);
     if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(in->inst.jump_func)) {
-        in->inst.pred_sel = (uint8_t)(FC_PSEL_R + rng_below(&fcb.rng, 4));
+        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&fcb.rng, 4));
         in->inst.pred_inv = (uint8_t)rng_below(&fcb.rng, 2);
     } else if (rng_below(&fcb.rng, 8) == 0) {
-        in->inst.pred_sel = (uint8_t)(FC_PSEL_R + rng_below(&fcb.rng, 4)); /* read, then ignored */
+        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&fcb.rng, 4)); /* read, then ignored */
     }
     if (a == A_LOOP || a == A_ENDLOOP)
         in->loop_count = p->kr;
@@ -419,17 +419,17 @@ static void build_stray(const gen_ctx *g, fc_stim *s)
     f->a_op %= 3;
     f->b_op0 %= 3;
     f->b_op1 %= 3;
-    if (f->pred_sel == FC_PSEL_RGBA || f->pred_sel > FC_PSEL_A)
-        f->pred_sel = FC_PSEL_NONE;
+    if (f->pred_sel == DPP_PRED_RGBA || f->pred_sel > DPP_PRED_AAAA)
+        f->pred_sel = DPP_PRED_NONE;
     f->b_pop_cnt = (uint8_t)rng_below(&fcb.rng, (g->depth < 31 ? g->depth : 31) + 1u);
     s->in.alu_valid = 1;
-    bool closes = f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP || f->op >= FC_OP_BREAKLOOP;
+    bool closes = f->op == DPP_FC_ENDLOOP || f->op == DPP_FC_ENDREP || f->op >= DPP_FC_BREAKLOOP;
     if (closes && !g->loop_sp)
-        f->op = FC_OP_JUMP;
-    else if (f->op == FC_OP_ENDLOOP || f->op == FC_OP_ENDREP)
-        f->op = g->top_is_loop ? FC_OP_ENDLOOP : FC_OP_ENDREP;
-    else if (f->op == FC_OP_BREAKLOOP || f->op == FC_OP_BREAKREP)
-        f->op = g->top_is_loop ? FC_OP_BREAKLOOP : FC_OP_BREAKREP;
+        f->op = DPP_FC_JUMP;
+    else if (f->op == DPP_FC_ENDLOOP || f->op == DPP_FC_ENDREP)
+        f->op = g->top_is_loop ? DPP_FC_ENDLOOP : DPP_FC_ENDREP;
+    else if (f->op == DPP_FC_BREAKLOOP || f->op == DPP_FC_BREAKREP)
+        f->op = g->top_is_loop ? DPP_FC_BREAKLOOP : DPP_FC_BREAKREP;
     fcb.pend.label = "stray (legal fields)";
 }
 

@@ -7,7 +7,9 @@
 #include "asm.h"
 #include "ctm.h"
 #include "elf_exe.h"
+#include "fc.h"
 #include "fileio.h"
+#include "isa.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +70,95 @@ static void test_stack_check(void **state)
     ctm_stack_free(s);
 }
 
+/* The fc_unit handle takes the instruction as encoded words: driven with the
+ * ISA encoder's words it matches the C model driven with the fields, step
+ * for step, and a check names a differing field or lane counter. */
+static void test_fc_matches_the_model(void **state)
+{
+    (void)state;
+    assert_null(ctm_fc_new(1, 65, 4, 4, 6));
+    assert_non_null(strstr(ctm_error(), "ctm_fc_new"));
+    ctm_fc *f = ctm_fc_new(2, 16, 2, 2, 4);
+    assert_non_null(f);
+    fc_unit_params p = {2, 16, 2, 2, 4};
+    fc_unit_model *m;
+    dpp_error err;
+    assert_int_equal(fc_unit_create(&p, &m, &err), DPP_OK);
+    uint64_t r = 88172645463325252ull;
+    unsigned mismatches = 0;
+    for (int k = 0; k < 4000; k++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        fc_unit_in in = {.cmd = (uint8_t)(k % 7 == 0 ? FC_CMD_START : FC_CMD_EXEC),
+                         .ctx = (uint8_t)(r >> 60 & 1),
+                         .full_mode = (uint8_t)(r >> 59 & 1),
+                         .inst = {.op = (uint8_t)(r & 7),
+                                  .b_else = (uint8_t)(r >> 3 & 1),
+                                  .jump_any = (uint8_t)(r >> 4 & 1),
+                                  .a_op = (uint8_t)(r >> 5 & 3) % 3,
+                                  .jump_func = (uint8_t)(r >> 8),
+                                  .b_pop_cnt = (uint8_t)(r >> 16 & 3),
+                                  .b_op0 = (uint8_t)(r >> 18 & 3) % 3,
+                                  .b_op1 = (uint8_t)(r >> 20 & 3) % 3,
+                                  .jump_addr = (uint16_t)(r >> 22 & 511),
+                                  .pred_sel = (uint8_t)(r >> 31 & 1)},
+                         .pred = {r, r >> 3, r >> 5, r >> 7},
+                         .alu_result = r >> 11,
+                         .alu_valid = (uint8_t)(r >> 40 & 1),
+                         .bool_const = (uint8_t)(r >> 41 & 1),
+                         .loop_count = (uint8_t)(r >> 42 & 3),
+                         .pc = (uint16_t)(k % 500),
+                         .live = (r >> 44) | 1};
+        dpp_inst inst;
+        memset(&inst, 0, sizeof inst);
+        inst.cmn.type = DPP_TYPE_FC;
+        inst.cmn.rgb_pred_sel = in.inst.pred_sel;
+        inst.fc = (dpp_fc){.op = in.inst.op, .b_else = in.inst.b_else, .jump_any = in.inst.jump_any,
+                           .a_op = in.inst.a_op, .jump_func = in.inst.jump_func,
+                           .b_pop_cnt = in.inst.b_pop_cnt, .b_op0 = in.inst.b_op0,
+                           .b_op1 = in.inst.b_op1, .jump_addr = in.inst.jump_addr};
+        uint32_t w[DPP_INST_DWORDS];
+        dpp_inst_encode(&inst, w);
+        fc_unit_out o;
+        fc_unit_step(m, &in, &o);
+        ctm_fc_step(f, 0, in.cmd, in.ctx, in.full_mode, w[0], w[2], w[3], in.loop_count,
+                    in.bool_const, in.pred[0], in.pred[1], in.pred[2], in.pred[3], in.alu_result,
+                    in.alu_valid, in.pc, in.live);
+        assert_int_equal(ctm_fc_expect(f, CTM_FC_ACTIVE), o.active);
+        assert_int_equal(ctm_fc_expect(f, CTM_FC_FAULT), o.fault);
+        assert_int_equal(ctm_fc_expect(f, CTM_FC_NEXT_PC), o.next_pc);
+        uint32_t bc[16] = {0};
+        for (unsigned l = 0; l < 16; l++)
+            bc[l * 4 / 32] |= (uint32_t)o.bc[l] << (l * 4 % 32);
+        assert_int_equal(ctm_fc_check(f, o.jump, o.next_pc, o.want, o.active, o.br_inactive,
+                                      o.loop_masked, bc, o.depth, o.addr_sp, o.addr_top, o.loop_sp,
+                                      o.loop_top_is_loop, o.loop_top_count, o.loop_top_live,
+                                      o.loop_top_brk, o.loop_top_cont, o.al, o.ovf, o.udf,
+                                      o.fault),
+                         CTM_OK);
+        if (o.active && k % 50 == 0) { /* a wrong lane, then a wrong counter */
+            assert_int_equal(ctm_fc_check(f, o.jump, o.next_pc, o.want, o.active ^ 1, o.br_inactive,
+                                          o.loop_masked, bc, o.depth, o.addr_sp, o.addr_top,
+                                          o.loop_sp, o.loop_top_is_loop, o.loop_top_count,
+                                          o.loop_top_live, o.loop_top_brk, o.loop_top_cont, o.al,
+                                          o.ovf, o.udf, o.fault),
+                             CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_fc_diff(f), "active: expected"));
+            bc[0] ^= 1u << 4; /* lane 1's counter */
+            assert_int_equal(ctm_fc_check(f, o.jump, o.next_pc, o.want, o.active, o.br_inactive,
+                                          o.loop_masked, bc, o.depth, o.addr_sp, o.addr_top,
+                                          o.loop_sp, o.loop_top_is_loop, o.loop_top_count,
+                                          o.loop_top_live, o.loop_top_brk, o.loop_top_cont, o.al,
+                                          o.ovf, o.udf, o.fault),
+                             CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_fc_diff(f), "bc[1]"));
+            mismatches++;
+        }
+    }
+    assert_true(mismatches > 10);
+    fc_unit_destroy(m);
+    ctm_fc_free(f);
+}
+
 static void test_model_steps_to_the_end(void **state)
 {
     (void)state;
@@ -110,6 +201,7 @@ int main(void)
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
         cmocka_unit_test(test_stack_check),
+        cmocka_unit_test(test_fc_matches_the_model),
         cmocka_unit_test(test_model_steps_to_the_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -213,7 +213,7 @@ static const step ifpred[] = {
      .c = FC_C_IF_PRED,
      .addr = 2,
      .pred = 0x55,
-     .psel = FC_PSEL_R,
+     .psel = DPP_PRED_RRRR,
      .exp_active = 0x55,
      .exp_next = 1},
     {.pc = 1, .c = FC_C_ENDIF, .pop = 1, .exp_active = 0xFF, .exp_next = 2},
@@ -221,7 +221,7 @@ static const step ifpred[] = {
      .c = FC_C_IF_PRED,
      .addr = 4,
      .pred = 0x55,
-     .psel = FC_PSEL_R,
+     .psel = DPP_PRED_RRRR,
      .pinv = 1,
      .exp_active = 0xAA,
      .exp_next = 3},
@@ -230,7 +230,7 @@ static const step ifpred[] = {
      .c = FC_C_IF_PRED_ELSE,
      .addr = 6,
      .pred = 0x81,
-     .psel = FC_PSEL_R,
+     .psel = DPP_PRED_RRRR,
      .exp_active = 0x81,
      .exp_next = 5},
     {.pc = 5, .c = FC_C_ELSE, .addr = 8, .exp_active = 0x7E, .exp_next = 6},
@@ -240,7 +240,7 @@ static const step ifpred[] = {
      .c = FC_C_IF_PRED,
      .addr = 9,
      .pred = 0xFF,
-     .psel = FC_PSEL_NONE,
+     .psel = DPP_PRED_NONE,
      .exp_active = 0xFF,
      .exp_next = 9,
      .chk = CHK_DEPTH},
@@ -800,7 +800,7 @@ static void test_loop_kind_and_illegal(void **state)
 
     static const struct {
         uint8_t a_op, b_op0, b_op1, psel;
-    } bad[] = {{3, 0, 0, 0}, {0, 3, 0, 0}, {0, 0, 3, 0}, {0, 0, 0, FC_PSEL_RGBA},
+    } bad[] = {{3, 0, 0, 0}, {0, 3, 0, 0}, {0, 0, 3, 0}, {0, 0, 0, DPP_PRED_RGBA},
                {0, 0, 0, 6}, {0, 0, 0, 7}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         start(m, 0, 0xFF, &o);
@@ -837,9 +837,9 @@ static void test_jump_func_table(void **state)
             start(m, 0, 1, &o);
             fc_unit_in in = plain(FC_C_CALLNZ, 0, 7, 0);
             in.inst.jump_func = (uint8_t)jf;
-            in.inst.a_op = FC_AOP_NONE;
-            in.inst.b_op1 = FC_BOP_NONE;
-            in.inst.pred_sel = FC_PSEL_B;
+            in.inst.a_op = DPP_AOP_NONE;
+            in.inst.b_op1 = DPP_BOP_NONE;
+            in.inst.pred_sel = DPP_PRED_BBBB;
             in.alu_result = idx >> 2 & 1;
             in.pred[2] = idx >> 1 & 1;
             in.bool_const = idx & 1;
@@ -873,7 +873,7 @@ static void test_empty_active(void **state)
         in = plain(FC_C_IF_PRED, 3, 7, 0);
         in.inst.jump_func = cases[i].jf;
         in.inst.jump_any = cases[i].any;
-        in.inst.b_op0 = in.inst.b_op1 = FC_BOP_NONE;
+        in.inst.b_op0 = in.inst.b_op1 = DPP_BOP_NONE;
         o = repeat(m, in, 1);
         assert_int_equal(o.jump, cases[i].jump);
         assert_int_equal(o.next_pc, cases[i].jump ? 7 : 4);

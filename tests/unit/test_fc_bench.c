@@ -132,7 +132,7 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
     uint64_t committed = 0;
     for (unsigned op = 0; op < 8; op++) {
         /* Loop ops need a loop stack; with none, only their faults are reached. */
-        bool needs_frame = op != FC_OP_JUMP && op != FC_OP_LOOP && op != FC_OP_REP;
+        bool needs_frame = op != DPP_FC_JUMP && op != DPP_FC_LOOP && op != DPP_FC_REP;
         if (!(needs_frame && lo == 0))
             assert_true(cv->ops[op] > 100);
         committed += cv->ops[op];
