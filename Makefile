@@ -1,6 +1,12 @@
 # ATI CTM verification kit: golden model, RTL and lock-step harness.
 # `make help` lists the targets. Sources are found by wildcard, so a new
-# csim/*.c, tests/unit/test_*.c or tests/cli/*.sh joins the build by existing.
+# csim/<layer>/*.c, tests/unit/test_*.c or tests/cli/*.sh joins the build by existing.
+
+# The golden model's layers (README, docs/csim.md), one folder each; every folder is on the
+# include path (`#include "isa.h"` from anywhere). One line: scripts/vbuild.sh reads it here.
+CSIM_DIRS := csim/util csim/isa csim/mirrors csim/machine csim/gen csim/api
+CSIM_STRAY := $(filter-out $(addsuffix /,$(CSIM_DIRS) csim/cli),$(wildcard csim/*/)) $(wildcard csim/*.[ch])
+$(if $(strip $(CSIM_STRAY)),$(error $(strip $(CSIM_STRAY)): not in a folder of CSIM_DIRS))
 
 BUILD    ?= build
 JOBS     ?= 2
@@ -25,19 +31,20 @@ OPT    := -O2 -g
 # LTO on the lock-step hot path (the C mirrors and the harness) lets the checker inline the
 # model's step across libraries: +6% lock-step cycles/s. Only these files, so that a model's
 # link stays short; fat objects keep ordinary links working, gcc-ar keeps the LTO index.
-LTO_SRC := csim/pred_stack.c csim/stack_acct.c csim/fc.c $(wildcard harness/*.c)
+LTO_SRC := $(addprefix csim/mirrors/,pred_stack.c stack_acct.c fc.c) $(wildcard harness/*.c)
 LTO    := -flto=auto -ffat-lto-objects
 # The model's lane loops (docs/model-speed.md) are written for the vectoriser; -O3 lets it
 # vectorise them fully.
-HOT_SRC := csim/pa_alu.c
+HOT_SRC := csim/machine/pa_alu.c
 HOT    := -O3
 AR     := gcc-ar
 SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 # gtkwave's FST writer as Verilator ships it, for `dpp run --timeline` (csim/cli/timeline.c).
 FST_DIR := $(or $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include/gtkwave
-INCS   := -Icsim -Iharness -isystem $(FST_DIR)
+INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness -isystem $(FST_DIR)
 
-CSIM_SRC    := $(wildcard csim/*.c)
+CSIM_SRC    := $(wildcard $(addsuffix /*.c,$(CSIM_DIRS)))
+CTM_H       := csim/api/ctm.h
 CLI_SRC     := $(wildcard csim/cli/*.c)
 HARNESS_SRC := $(wildcard harness/*.c)
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
@@ -154,9 +161,9 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 
 # ---------------------------------------------------------------- libctm (make install)
 # The library users link (docs/dpi.md): the model's objects built without LTO, partly linked
-# into one object whose only global symbols are the public ctm_* ones (csim/ctm.h).
+# into one object whose only global symbols are the public ctm_* ones (csim/api/ctm.h).
 PREFIX ?= /usr/local
-CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' csim/ctm.h | paste -sd.)
+CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' $(CTM_H) | paste -sd.)
 
 $(BUILD)/lib/%.o: %.c | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -171,7 +178,7 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	$(Q)objcopy -w --keep-global-symbol='ctm_*' $(BUILD)/libctm.o
 	$(Q)ar rcs $@ $(BUILD)/libctm.o
 
-$(BUILD)/ctm.pc: csim/ctm.pc.in csim/ctm.h
+$(BUILD)/ctm.pc: csim/api/ctm.pc.in $(CTM_H)
 	$(Q)sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(CTM_VERSION)|' $< > $@
 
 CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
@@ -181,7 +188,7 @@ lib: $(BUILD)/libctm.a
 install: $(BUILD)/libctm.a
 	@rm -f $(BUILD)/ctm.pc && $(MAKE) --no-print-directory $(BUILD)/ctm.pc PREFIX=$(PREFIX)
 	install -D -m 644 $(BUILD)/libctm.a $(PREFIX)/lib/libctm.a
-	install -D -m 644 csim/ctm.h $(PREFIX)/include/ctm.h
+	install -D -m 644 $(CTM_H) $(PREFIX)/include/ctm.h
 	install -D -m 644 dpi/ctm_dpi_pkg.sv $(PREFIX)/share/ctm/ctm_dpi_pkg.sv
 	install -D -m 644 $(BUILD)/ctm.pc $(PREFIX)/lib/pkgconfig/ctm.pc
 
@@ -263,7 +270,7 @@ lint: | deps
 	@scripts/lint.sh
 
 format:
-	clang-format -i $(CSIM_SRC) $(wildcard csim/*.h csim/cli/*.[ch] harness/*.[ch] harness/*.cpp dpi/*.[ch] tests/unit/*.[ch])
+	clang-format -i $(CSIM_SRC) $(wildcard $(addsuffix /*.h,$(CSIM_DIRS)) csim/cli/*.[ch] harness/*.[ch] harness/*.cpp dpi/*.[ch] tests/unit/*.[ch])
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,6 @@
 // ctm_dpi_pkg: the CTM golden model inside any SystemVerilog testbench.
 //
-// Imports the public C API of libctm (csim/ctm.h) as it is: every function
+// Imports the public C API of libctm (csim/api/ctm.h) as it is: every function
 // keeps its C name (the ctm_ prefix says it goes from SV into the library),
 // handles are chandles, masks are longint unsigned. docs/dpi.md shows the
 // wiring; build with `pkg-config --libs ctm` on the link line.

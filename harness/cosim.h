@@ -16,7 +16,7 @@
 /* ------------------------------------------------------------------ options */
 
 /* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
- * table ended by a NULL name; parse keeps the value in the session (csim/cliopt.h). */
+ * table ended by a NULL name; parse keeps the value in the session (csim/util/cliopt.h). */
 typedef cli_option cosim_option;
 enum { COSIM_OPTION_TABLES = 3 };
 

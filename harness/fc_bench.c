@@ -1,5 +1,5 @@
 /* The flow-control unit bench: options, binding, and the per-cycle check of
- * rtl/fc_unit.sv against csim/fc.c (fc_bench.h). The generator is in
+ * rtl/fc_unit.sv against csim/mirrors/fc.c (fc_bench.h). The generator is in
  * fc_stim.c, coverage in fc_cover.c, the report sections in fc_report.c. */
 #include "fc_bench_int.h"
 #include "stim_weights.h"

@@ -1,9 +1,9 @@
 /* The flow-control unit bench: stimulus and checking of rtl/fc_unit.sv against
- * csim/fc.c. Called once per cycle by the DPI glue (dpi/fc_dpi.c); also usable
+ * csim/mirrors/fc.c. Called once per cycle by the DPI glue (dpi/fc_dpi.c); also usable
  * from C alone (unit test of the generator).
  *
  * The generator writes FC programs on the fly, one instruction per EXEC, from
- * the canonical encodings of spec 6.6 (csim/fc_canon.h). It follows what the
+ * the canonical encodings of spec 6.6 (csim/mirrors/fc_canon.h). It follows what the
  * unit decided (jump, next PC, fault) the way a sequencer would, so it is fed
  * the outputs of the previous cycle: the RTL's in a lock-step run (equal to
  * the model's, or the run has stopped), the model's in a unit test. */

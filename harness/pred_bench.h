@@ -1,5 +1,5 @@
 /* The predicate-stack bench: stimulus and checking of rtl/pred_stack.sv
- * against csim/pred_stack.c. Called once per cycle by the DPI glue
+ * against csim/mirrors/pred_stack.c. Called once per cycle by the DPI glue
  * (dpi/pred_dpi.c); also usable from C alone (unit tests of the generator). */
 #ifndef HARNESS_PRED_BENCH_H
 #define HARNESS_PRED_BENCH_H

@@ -81,7 +81,7 @@ static int opt_stack_wqm(const char *v, char *err, size_t errlen)
 static const cosim_option sys_options[] = {
     {"program", "FILE.elf", "the CTM executable whose run drives the three blocks", opt_program, 0, 0},
     {"progen", "SEED",
-     "instead of --program: the random structured program of this seed (csim/progen.h), with a "
+     "instead of --program: the random structured program of this seed (csim/gen/progen.h), with a "
      "generated input surface",
      opt_progen, 0, 0},
     {"progen-depth", "N", "nesting the --progen program reaches at least, 1..8 (default 6)",
@@ -540,11 +540,12 @@ static void cross_text(FILE *out, const cosim_mismatch *mm)
                 "    pred_stack RTL context %-2u (quarter %u, lanes %u..%u) obs_exec_mask_o 0x%" PRIx64
                 "\n",
                 Y.mm_ctx, q, 16 * q, 16 * q + 15, Y.mm_pred);
-        fprintf(out, "    the mapping (csim/pred_map.c, docs/system.md) turned the steps below into "
-                     "the predicate ops\n");
+        fprintf(out, "    the mapping (csim/mirrors/pred_map.c, docs/system.md) turned the steps "
+                     "below into the predicate ops\n");
     } else {
-        fprintf(out, "  cross-check: stack_acct against the program's static STACK_SIZE %u "
-                     "(dpp stack) and the dynamic path's frames (csim/stack_map.c)\n",
+        fprintf(out,
+                "  cross-check: stack_acct against the program's static STACK_SIZE %u "
+                "(dpp stack) and the dynamic path's frames (csim/mirrors/stack_map.c)\n",
                 Y.stack_size);
     }
 }

@@ -1,8 +1,8 @@
 /* The system run (--block system): one CTM program, run by the golden model
- * and stepped on demand (csim/run_step.h), drives fc_unit, pred_stack and
+ * and stepped on demand (csim/machine/run_step.h), drives fc_unit, pred_stack and
  * stack_acct at once. Each flow-control step becomes the fc_unit's command,
- * the predicate-stack ops of the same control flow (csim/pred_map.h) and the
- * R700 stack ops of the same path (csim/stack_map.h). Each DUT is checked
+ * the predicate-stack ops of the same control flow (csim/mirrors/pred_map.h) and the
+ * R700 stack ops of the same path (csim/mirrors/stack_map.h). Each DUT is checked
  * against its own C mirror by its own bench, every cycle; this bench adds the
  * cross-checks between the blocks and the model (docs/system.md). Called by
  * the DPI glue (dpi/sys_dpi.c). */

@@ -128,6 +128,12 @@ if [[ ${COSIM_SAN:-0} == 1 ]]; then
   vlt_san_flags="-fsanitize=address -fno-omit-frame-pointer"
 fi
 
+# The model's folders: the Makefile's CSIM_DIRS line, the one list of them.
+csim_dirs=$(sed -n 's/^CSIM_DIRS *:= *//p' Makefile)
+[[ -n $csim_dirs ]] || die "no CSIM_DIRS line in the Makefile"
+csim_inc=()
+for d in $csim_dirs; do [[ -d $d ]] || die "CSIM_DIRS: no folder $d"; csim_inc+=("-I$root/$d"); done
+
 json_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 cov_flags=()
 [[ ${COSIM_COVERAGE:-0} == 1 ]] && cov_flags=(--coverage)
@@ -135,7 +141,7 @@ cov_flags=()
 verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${cov_flags[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
-  -CFLAGS "-I$root/harness -I$root/csim -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
+  -CFLAGS "-I$root/harness ${csim_inc[*]} -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
   -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf $json_libs -lm $san_flags" \
   >"$mdir/verilator.log" 2>&1 || { cat "$mdir/verilator.log" >&2; die "verilator failed"; }
 if ((lint_strict)) && grep -q '%Warning' "$mdir/verilator.log"; then
@@ -147,7 +153,7 @@ vroot=$(verilator --getenv VERILATOR_ROOT)
 rm -f "$mdir/dpi_glue.a"
 for src in dpi/*.c "${dpi_extra[@]}"; do
   gcc -std=c11 -O2 -g $lto_flags $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
-    -Iharness -Icsim -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/$(basename "$src" .c).o"
+    -Iharness "${csim_inc[@]}" -include "$mdir/Vtb__Dpi.h" -c "$src" -o "$mdir/$(basename "$src" .c).o"
   gcc-ar rcs "$mdir/dpi_glue.a" "$mdir/$(basename "$src" .c).o"
 done
 

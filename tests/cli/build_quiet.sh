@@ -4,13 +4,13 @@ set -uo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 unset MAKEFLAGS MAKELEVEL MFLAGS # not the -s or -j of an enclosing make
-obj=$tmp/opt/csim/status.o
+obj=$tmp/opt/csim/util/status.o
 make -C "$ROOT" --no-print-directory BUILD="$tmp" "$obj" >"$tmp/quiet.log" 2>&1 || { cat "$tmp/quiet.log"; exit 1; }
 rm -f "$obj"
 make -C "$ROOT" --no-print-directory BUILD="$tmp" V=1 "$obj" >"$tmp/verbose.log" 2>&1 || { cat "$tmp/verbose.log"; exit 1; }
 fails=0
-grep -qx '  CC     csim/status.c' "$tmp/quiet.log" || { echo "FAIL: no 'CC csim/status.c' line:"; cat "$tmp/quiet.log"; fails=1; }
+grep -qx '  CC     csim/util/status.c' "$tmp/quiet.log" || { echo "FAIL: no 'CC csim/util/status.c' line:"; cat "$tmp/quiet.log"; fails=1; }
 ! grep -q -- '-std=c11' "$tmp/quiet.log" || { echo "FAIL: the quiet build shows the command:"; cat "$tmp/quiet.log"; fails=1; }
-tr -d "\\\\\n" <"$tmp/verbose.log" | grep -q -- "-std=c11 .*-c csim/status.c -o $obj" || { echo "FAIL: V=1 hides the command:"; cat "$tmp/verbose.log"; fails=1; }
+tr -d "\\\\\n" <"$tmp/verbose.log" | grep -q -- "-std=c11 .*-c csim/util/status.c -o $obj" || { echo "FAIL: V=1 hides the command:"; cat "$tmp/verbose.log"; fails=1; }
 ((fails == 0)) && echo "ok: quiet: $(cat "$tmp/quiet.log" | tr '\n' ' '); V=1 shows the gcc command"
 exit $fails

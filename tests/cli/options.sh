@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# One option style for dpp and cosim (csim/cliopt.h): --opt value and --opt=value, unknown
+# One option style for dpp and cosim (csim/util/cliopt.h): --opt value and --opt=value, unknown
 # options and missing required ones named, counts in base 10 with k/M/G and overflow refused;
 # the cosim --json report path is checked before the run.
 set -uo pipefail

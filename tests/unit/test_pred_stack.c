@@ -1,4 +1,4 @@
-/* Unit tests of csim/pred_stack.c against docs/pred_stack.md and spec
+/* Unit tests of csim/mirrors/pred_stack.c against docs/pred_stack.md and spec
  * flow-control.md §5 / §6.4 / §6.5. */
 #include <setjmp.h>
 #include <stdarg.h>

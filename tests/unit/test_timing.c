@@ -1,4 +1,4 @@
-/* The timing model (csim/timing*.c, docs/timing.md): cycle counts derived by
+/* The timing model (csim/machine/timing*.c, docs/timing.md): cycle counts derived by
  * hand for small programs under every profile, the occupancy the Cayman
  * article gives, what single instructions cost, the ALU's cycles adding up,
  * the timeline, and results that do not depend on the profile, the
@@ -451,7 +451,7 @@ static void test_timeline(void **state)
     }
 }
 
-/* docs/timing.md's profile table holds the numbers of csim/timing_profiles.c. */
+/* docs/timing.md's profile table holds the numbers of csim/machine/timing_profiles.c. */
 static void test_doc_table(void **state)
 {
     (void)state;

@@ -1,5 +1,5 @@
-/* CTM DPP executables (spec 8). Named elf_exe.h because -Icsim would let a
- * csim/elf.h shadow the system <elf.h>. ELFCLASS32, little-endian, OSABI 98, ABI
+/* CTM DPP executables (spec 8). Named elf_exe.h because an elf.h in a csim
+ * folder (-I) would shadow the system <elf.h>. ELFCLASS32, little-endian, OSABI 98, ABI
  * version 1, ET_EXEC, machine 122, flags 1; one .text under a PT_LOAD; the
  * "ATI DPP" notes under a PT_NOTE. Written and read with libelf; the reader
  * rejects malformed files with "NAME: byte N: error: ..." messages.
