@@ -16,13 +16,14 @@ fc_bench_state fcb;
 
 static const char *const act_names[A_COUNT] = {
     "idle",     "start", "if",  "else",   "endif",      "loop",  "endloop", "break",
-    "continue", "call",  "ret", "random", "unbalanced", "stray", "script",
+    "continue", "call",  "ret", "random", "unbalanced", "stray", "script",  "deep",
 };
 
 unsigned fc_weights[A_COUNT] = {
-    [A_IDLE] = 4, [A_START] = 1,   [A_IF] = 12,        [A_ELSE] = 8,     [A_ENDIF] = 10,
-    [A_LOOP] = 6, [A_ENDLOOP] = 8, [A_BREAK] = 4,      [A_CONTINUE] = 3, [A_CALL] = 4,
-    [A_RET] = 5,  [A_RANDOM] = 2,  [A_UNBALANCED] = 1, [A_STRAY] = 2,    [A_SCRIPT] = 1,
+    [A_IDLE] = 4,       [A_START] = 1, [A_IF] = 12,     [A_ELSE] = 8,
+    [A_ENDIF] = 10,     [A_LOOP] = 6,  [A_ENDLOOP] = 8, [A_BREAK] = 4,
+    [A_CONTINUE] = 3,   [A_CALL] = 4,  [A_RET] = 5,     [A_RANDOM] = 2,
+    [A_UNBALANCED] = 1, [A_STRAY] = 2, [A_SCRIPT] = 1,  [A_DEEP] = 1,
 };
 
 static fc_unit_params want = {1, 64, 4, 4, 6};
@@ -117,8 +118,8 @@ const cosim_option fc_shape_options[] = {
 static const cosim_option fc_stim_options[] = {
     {"weights", "LIST",
      "generator action weights, e.g. if=20,random=0 (actions: idle start if else endif loop "
-     "endloop break continue call ret random unbalanced stray script; defaults "
-     "4,1,12,8,10,6,8,4,3,4,5,2,1,2,1)",
+     "endloop break continue call ret random unbalanced stray script deep; defaults "
+     "4,1,12,8,10,6,8,4,3,4,5,2,1,2,1,1)",
      opt_weights, 0, 0},
     {"program", "FILE.elf",
      "program-driven stimulus: replay the flow-control steps of this CTM executable run by the "

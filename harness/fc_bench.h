@@ -61,6 +61,9 @@ typedef struct fc_bench_coverage {
     uint64_t else_mixed;     /* B_ELSE with counter-0 and deeper BR_INACTIVE lanes */
     uint64_t empty_frame;    /* LOOP/REP entered with no active lane (empty frame) */
     uint64_t al_under_rep;   /* a REP on top of a LOOP whose aL is not 0 */
+    uint64_t bc_limit;       /* steps that took a lane's counter to the full-mode branch
+                                limit (bc = depth = BrLimit: the counters' top bit) */
+    uint64_t bc_limit_lanes; /* the lanes whose counter got there */
     uint64_t jump_func_class[8];  /* committed EXECs by the inputs JUMP_FUNC reads:
                                      bit 0 bool, bit 1 predicate, bit 2 ALU result */
     uint64_t jump_any[2];         /* committed EXECs with JUMP_ALL / JUMP_ANY */

@@ -36,6 +36,8 @@ typedef enum gen_act {
     A_STRAY,      /* legal but not canonical: random legal fields, pops within the depth
                      (lanes woken in the middle of a loop, ELSE without IF, ...) */
     A_SCRIPT,     /* a scripted sequence for a corner random programs hardly reach */
+    A_DEEP,       /* scripted: every active lane parked at depth 0, then nested to the
+                     branch limit (counters at BrLimit, which no canonical program reaches) */
     A_COUNT
 } gen_act;
 
@@ -66,6 +68,7 @@ typedef struct gen_ctx {
     uint8_t end_kind, end_kr, end_due; /* the next instruction must be this END */
     uint8_t script;                    /* next step of a scripted sequence (0: none) */
     uint64_t script_mask;              /* lanes the script remembers */
+    uint8_t deep;                      /* next step of the A_DEEP script (0: none) */
 } gen_ctx;
 
 /* The instruction drawn last, waiting for the unit's decision. */

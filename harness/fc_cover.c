@@ -74,6 +74,14 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
         c->empty_frame++;
     if (o->loop_sp >= 2 && !o->loop_top_is_loop && o->al)
         c->al_under_rep++;
+    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
+    if (o->depth == lim && before->depth < lim) {
+        uint64_t at = 0;
+        for (unsigned l = 0; l < fcb.rtl.lanes; l++)
+            at |= (uint64_t)(o->bc[l] == lim) << l;
+        c->bc_limit += at != 0;
+        c->bc_limit_lanes |= at;
+    }
     if (o->jump && f->a_op == DPP_AOP_PUSH && f->b_op1 == DPP_BOP_INCR)
         c->call_cond++;
     if (o->jump && f->a_op == DPP_AOP_POP && f->b_op0 == DPP_BOP_INCR)
@@ -103,4 +111,5 @@ void fc_fcov_write(FILE *out)
             c->cont_restored, c->call_cond);
     fprintf(out, "fc.corner.ret_cond %" PRIu64 "\nfc.corner.bad_ctx %" PRIu64 "\n", c->ret_cond,
             c->bad_ctx);
+    fprintf(out, "fc.corner.bc_limit %" PRIu64 "\n", c->bc_limit);
 }

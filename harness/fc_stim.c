@@ -62,12 +62,13 @@ static void follow(const fc_unit_out *o)
     if (p->act == A_START) {
         g->n = 0;
         g->started = 1;
-        g->dirty = g->faulted = g->end_due = g->script = 0;
+        g->dirty = g->faulted = g->end_due = g->script = g->deep = 0;
         g->pc = 0;
         return;
     }
     if (o->fault) {
         g->faulted++;
+        g->deep = 0; /* a fault ends the climb (the mode changed under it) */
         return;
     }
     int jump = o->jump, li = innermost_loop(g);
@@ -128,6 +129,7 @@ static void follow(const fc_unit_out *o)
     case A_UNBALANCED:
     case A_STRAY:
     case A_SCRIPT:
+    case A_DEEP:
         g->dirty = 1; /* whatever it did, the picture is no longer the unit's */
         break;
     default:
@@ -229,6 +231,7 @@ static gen_act choose(const gen_ctx *g)
     w[A_STRAY] = fc_weights[A_STRAY];
     w[A_SCRIPT] =
         g->full_mode && g->loop_sp < fcb.rtl.loop_depth && g->depth < 4 ? fc_weights[A_SCRIPT] : 0;
+    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? fc_weights[A_DEEP] : 0;
     /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
      * the limits; shrink phase: closes x4. */
     static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
@@ -470,6 +473,34 @@ static void build_script(gen_ctx *g, fc_stim *s)
     fcb.pend.label = "script: cont lanes dropped";
 }
 
+/* Every lane's branch counter up to the branch limit: a lane parked by an IF
+ * counts the levels above it, at most BrLimit - 1 in a canonical program, so the
+ * counters' top bit (bit 5 of 6, the full-mode limit 32) needs a lane parked at
+ * depth 0, which only a non-canonical B_ELSE does (make coverage: bc_o). Steps:
+ *   1        B_ELSE with INCR on both paths at depth 0: every active lane is
+ *            parked and counts this level (bc = depth = 1)
+ *   2..lim   IF_ELSE on the drawn conditions: those lanes count up to lim =
+ *            BrLimit, the others park at every level (counters of every value)
+ *   lim+1    ENDIF popping lim - 1: the counters come down again */
+static void build_deep(gen_ctx *g, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
+    unsigned step = g->deep ? g->deep : 1;
+    if (step == 1) {
+        in->inst = fc_canon(FC_C_ELSE, addr, 0, 0);
+        in->inst.b_op0 = in->inst.b_op1 = DPP_BOP_INCR;
+        in->inst.b_pop_cnt = 0;
+    } else if (step <= lim) {
+        in->inst = fc_canon(FC_C_IF_ELSE, addr, 0, 0);
+    } else {
+        in->inst = fc_canon(FC_C_ENDIF, addr, (uint8_t)(lim - 1), 0);
+    }
+    g->deep = step <= lim ? (uint8_t)(step + 1) : 0;
+    fcb.pend.label = "script: counters to the branch limit";
+}
+
 /* Every field cut to its port width: the model then sees what the RTL's ports
  * carry (the model does not cut them itself: B_POP_CNT 32 would pop 32 there
  * and 0 in the RTL). */
@@ -582,13 +613,15 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 
     gen_act a;
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
-        (g->dirty && !g->script && rng_below(&fcb.rng, 16) == 0) ||
+        (g->dirty && !g->script && !g->deep && rng_below(&fcb.rng, 16) == 0) ||
         (!g->live && rng_below(&fcb.rng, 8) == 0))
         a = A_START; /* a new wavefront: first use, program end, after a fault, lost track */
     else if (g->end_due)
         a = A_ENDLOOP;
     else if (g->script)
         a = A_SCRIPT;
+    else if (g->deep)
+        a = A_DEEP;
     else
         a = choose(g);
     p->act = a;
@@ -623,6 +656,10 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
         in->cmd = FC_CMD_EXEC;
         build_script(g, s);
         break;
+    case A_DEEP:
+        in->cmd = FC_CMD_EXEC;
+        build_deep(g, s);
+        break;
     default:
         in->cmd = FC_CMD_EXEC;
         build_exec(g, a, s);
@@ -631,7 +668,7 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
     }
     if (in->cmd == FC_CMD_EXEC) {
         /* ALU result written by the ALU instruction before this one, mostly. */
-        if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT)
+        if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
             in->alu_valid = reads_alu(in->inst.jump_func)
                                 ? g->grow || rng_below(&fcb.rng, 32) != 0 /* stale now and then */
                                 : (uint8_t)rng_below(&fcb.rng, 2);

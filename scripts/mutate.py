@@ -49,7 +49,8 @@ def block_jobs(jobs_file, block):
 
 
 def lint_mutant(block, mdir):
-    """True when the standalone mutant compiles (errors only; warnings are expected)."""
+    """True when the standalone mutant (or the schema: every mutant at once) compiles (errors
+    only; warnings are expected)."""
     cfg = BLOCKS[block]
     top = cfg['files'][0]
     mine = os.path.join(mdir, os.path.basename(top))
@@ -91,7 +92,13 @@ def run_mutant(binaries, jobs, k, timeout):
     return 'survived', None, time.time() - t0
 
 
-def yosys_script(block, gold_dir, gate_dir, params):
+def yosys_script(block, gold_dir, gate_dir, params, miter):
+    """The proof that equal state and equal inputs give equal outputs and equal next state.
+    miter: every register cut into its state (an input) and its next state, reset and reset
+    value (outputs), one combinational miter of gold and gate, optimised (the shared logic
+    merges) and one SAT call. Needs both sides to keep the same registers of the same kinds.
+    Otherwise (miter False) equiv_make pairs ports and registers by name, and equiv_simple and
+    equiv_induct -seq 1 prove the pairs (a register of one side only is left free)."""
     cfg = BLOCKS[block]
     chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
     parts = []
@@ -100,12 +107,17 @@ def yosys_script(block, gold_dir, gate_dir, params):
                          else os.path.join(ROOT, f) for f in cfg['files'])
         parts.append(f"read_verilog -sv {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
                      f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"
-                     # only ports and registers keep their names: equiv_make pairs those alone,
-                     # so a difference masked before any register or output does not count
+                     + ("dffunmap\n" if miter else "") +
+                     # only ports and registers keep their names: they alone are paired, so a
+                     # difference masked before any register or output does not count
                      f"select -set keep i:* o:* %u t:*dff* %co1:+[Q] w:* %i %u\nrename -hide w:* @keep %d\n"
+                     + ("expose -evert-dff\nopt_clean\nselect -assert-none t:*ff* t:*latch* t:$sr\n" if miter else "") +
                      f"rename {cfg['top']} {tag}\ndesign -stash {tag}\n")
-    return ''.join(parts) + ('design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n'
-                             'equiv_make gold gate eq\nhierarchy -top eq\nasync2sync\nequiv_simple\n'
+    parts.append('design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n')
+    if miter:
+        return ''.join(parts) + ('miter -equiv -flatten gold gate miter\nhierarchy -top miter\nopt -fast\n'
+                                 'sat -verify -prove trigger 0 miter\n')
+    return ''.join(parts) + ('equiv_make gold gate eq\nhierarchy -top eq\nasync2sync\nequiv_simple\n'
                              'equiv_induct -seq 1\nequiv_status -assert\n')
 
 
@@ -127,19 +139,29 @@ def formal_configs(block, models):
 
 
 def prove_equivalent(block, out, k, timeout, configs):
-    """'equivalent' only when yosys proves it at every formal configuration."""
+    """'equivalent' only when yosys proves it at every formal configuration: by the miter
+    (a few seconds), else by equiv_induct (several times slower). What the miter proves the
+    induction proves too (it assumes equal state for every state, the induction only for the
+    successors of states with equal outputs), so the verdicts are the induction's; the miter
+    fails where the mutant changed the registers (its sides then differ), has a counterexample,
+    or a state no step reaches tells gold and gate apart."""
     for i, params in enumerate(configs):
-        path = os.path.join(out, f'm{k}', f'equiv{i}.ys')
-        with open(path, 'w') as f:
-            f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params))
-        try:
-            r = subprocess.run(['yosys', '-q', '-s', path], cwd=ROOT, capture_output=True, text=True,
-                               timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return f'unproven (timeout at {params})'
-        if r.returncode != 0:
-            return f'unproven at {params}' if 'unproven' in (r.stdout + r.stderr) else \
-                f'unproven (yosys error at {params})'
+        for miter in (True, False):
+            path = os.path.join(out, f'm{k}', f'equiv{i}{"" if miter else "-induct"}.ys')
+            with open(path, 'w') as f:
+                f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params, miter))
+            try:
+                r = subprocess.run(['yosys', '-q', '-s', path], cwd=ROOT, capture_output=True, text=True,
+                                   timeout=timeout)
+            except subprocess.TimeoutExpired:
+                if miter:
+                    continue
+                return f'unproven (timeout at {params})'
+            if r.returncode == 0:
+                break
+            if not miter:
+                return f'unproven at {params}' if 'unproven' in r.stdout + r.stderr else \
+                    f'unproven (yosys error at {params})'
     return 'equivalent'
 
 
@@ -161,9 +183,14 @@ def mutate_block(block, a):
         keep = {int(x) for x in a.only_ids.split(',')}
         mutants = {k: m for k, m in mutants.items() if k in keep}
 
-    # 1. compile check of every standalone mutant
-    with cf.ThreadPoolExecutor(a.par) as ex:
-        ok = dict(zip(mutants, ex.map(lambda k: lint_mutant(block, os.path.join(out, f'm{k}')), mutants)))
+    # 1. compile check. The schema holds the text of every mutant, each behind its own
+    # `mutsel_q == K`: when it compiles, every mutant does, and one lint replaces one per mutant
+    # (150 of them took ~30 s of CPU for fc). Only when it does not are they linted one by one.
+    if lint_mutant(block, os.path.join(out, 'schema')):
+        ok = dict.fromkeys(mutants, True)
+    else:
+        with cf.ThreadPoolExecutor(a.par) as ex:
+            ok = dict(zip(mutants, ex.map(lambda k: lint_mutant(block, os.path.join(out, f'm{k}')), mutants)))
     bad = [k for k in mutants if not ok[k]]
     for k in mutants:
         mutants[k]['status'] = 'not compilable' if k in bad else None
@@ -194,22 +221,27 @@ def mutate_block(block, a):
                 sys.exit(f'mutate: {block}: schema build of {model} failed\n{r.stderr[-3000:]}')
     t_build = time.time() - t0
 
-    # 3. the schema with no mutant selected is the original: every job must pass
-    st, job, _ = run_mutant(binaries, jobs, 0, a.job_timeout)
-    if st != 'survived':
-        sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
-
-    # 4. judge every mutant, then try to prove the survivors equivalent
+    # 3. judge every mutant, then try to prove the survivors equivalent.
     # Two passes: every job cut to its first --quick-cycles (most mutants die there), then the
     # full jobs for the mutants still alive. The verdicts are those of the full jobs.
+    # The schema with no mutant selected (0) is the original: it must pass every full job. It
+    # runs first, beside the first pass (a broken schema would "kill" every mutant).
     live = [k for k in mutants if mutants[k]['status'] is None]
+    first = True
     for pass_jobs in ((capped(jobs, a.quick_cycles), jobs) if a.quick_cycles else (jobs,)):
+        ks = ([0] if first else []) + live
         with cf.ThreadPoolExecutor(a.par) as ex:
-            for k, (st, job, secs) in zip(live, ex.map(lambda k: run_mutant(binaries, pass_jobs, k, a.job_timeout),
-                                                       live)):
+            verdicts = ex.map(lambda k: run_mutant(binaries, jobs if k == 0 else pass_jobs, k, a.job_timeout), ks)
+            for k, (st, job, secs) in zip(ks, verdicts):
+                if k == 0:
+                    if st != 'survived':
+                        sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
+                    continue
                 mutants[k].update(status=st, killed_by=job, seconds=round(mutants[k].get('seconds', 0) + secs, 2))
         live = [k for k in live if mutants[k]['status'] == 'survived']
+        first = False
     surv = [k for k in live if mutants[k]['status'] == 'survived']
+    t_judge = time.time() - t0 - t_build
     configs = formal_configs(block, models)
     if not a.no_equiv:
         with cf.ThreadPoolExecutor(a.par) as ex:
@@ -227,13 +259,15 @@ def mutate_block(block, a):
     res = {'block': block, 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
            'killed': killed, 'equivalent': eq, 'surviving': sv, 'score_percent': round(score, 2),
            'seconds': round(time.time() - t0, 1), 'build_seconds': round(t_build, 1),
+           'judge_seconds': round(t_judge, 1), 'proof_seconds': round(time.time() - t0 - t_build - t_judge, 1),
            'jobs': [j for j, _ in jobs], 'formal_configs': configs,
            'mutants': [mutants[k] for k in sorted(mutants)]}
     with open(os.path.join(a.out, f'{block}.json'), 'w') as f:
         json.dump(res, f, indent=1)
     print(f'mutate {block}: generated {n} (of {muts["candidates"]} candidates), not compilable {nc}, '
           f'killed {killed}, proven equivalent {eq}, surviving {sv}; '
-          f'{res["seconds"]:.0f} s ({t_build:.0f} s building)')
+          f'{res["seconds"]:.0f} s ({t_build:.0f} s building, {t_judge:.0f} s judging, '
+          f'{res["proof_seconds"]:.0f} s proving)')
     for k in sorted(mutants):
         m = mutants[k]
         if m['status'] in ('survived', 'equivalent'):
@@ -260,7 +294,7 @@ def main():
     ap.add_argument('--only-ids', default='', help='judge only these mutant ids (debugging)')
     ap.add_argument('--no-equiv', action='store_true', help='skip the formal check of survivors')
     ap.add_argument('--job-timeout', type=float, default=300)
-    ap.add_argument('--quick-cycles', type=int, default=500000,
+    ap.add_argument('--quick-cycles', type=int, default=100000,
                     help='first pass: jobs cut to this many cycles (0: full jobs only)')
     ap.add_argument('--equiv-timeout', type=float, default=30, help='seconds per formal configuration')
     a = ap.parse_args()

@@ -102,7 +102,7 @@ static void print_coverage(const fc_bench_coverage *cv)
     print_message("%s | max depth %u loop %u addr %u | brk@1 %llu cont@1 %llu brk_pop %llu "
                   "zero %llu | callc %llu retc %llu | div %llu alt %llu none %llu one %llu | "
                   "died %llu partial %llu bad %llu resets %llu | cont_back %llu brk_drop %llu "
-                  "masked_died %llu else_mixed %llu empty_frame %llu al_rep %llu\n",
+                  "masked_died %llu else_mixed %llu empty_frame %llu al_rep %llu bc_limit %llu\n",
                   line, cv->max_depth, cv->max_loop_sp, cv->max_addr_sp,
                   (unsigned long long)cv->brk_level[1], (unsigned long long)cv->cont_level[1],
                   (unsigned long long)cv->brk_pop, (unsigned long long)cv->zero_count,
@@ -113,7 +113,8 @@ static void print_coverage(const fc_bench_coverage *cv)
                   (unsigned long long)cv->bad_ctx, (unsigned long long)cv->resets,
                   (unsigned long long)cv->cont_restored, (unsigned long long)cv->brk_drops_cont,
                   (unsigned long long)cv->masked_died, (unsigned long long)cv->else_mixed,
-                  (unsigned long long)cv->empty_frame, (unsigned long long)cv->al_under_rep);
+                  (unsigned long long)cv->empty_frame, (unsigned long long)cv->al_under_rep,
+                  (unsigned long long)cv->bc_limit);
 }
 
 static unsigned branch_limit(unsigned w)
@@ -169,6 +170,9 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
     if (c < 256)
         assert_true(cv->bad_ctx > 100);
     assert_true(cv->else_mixed > 100);
+    /* every lane's counter reached the branch limit (the deep script) */
+    assert_true(cv->bc_limit > 10);
+    assert_int_equal(cv->bc_limit_lanes, l >= 64 ? ~0ull : (1ull << l) - 1);
     if (lo) {
         assert_true(cv->cont_restored > 100);
         assert_true(cv->masked_died > 10);
@@ -218,13 +222,13 @@ static void test_bad_options(void **state)
         {"cosim", "--block", "fc", "--depth", "4"},
         {"cosim", "--block", "fc", "--weights",
          "if=0,else=0,endif=0,loop=0,endloop=0,break=0,continue=0,call=0,ret=0,"
-         "random=0,unbalanced=0,stray=0,script=0"},
+         "random=0,unbalanced=0,stray=0,script=0,deep=0"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(cosim_parse_args(5, bad[i], ""), 2);
     char *reset[] = {"cosim", "--block", "fc", "--weights",
                      "idle=4,start=1,if=12,else=8,endif=10,loop=6,endloop=8,break=4,continue=3,"
-                     "call=4,ret=5,random=2,unbalanced=1,stray=2,script=1"};
+                     "call=4,ret=5,random=2,unbalanced=1,stray=2,script=1,deep=1"};
     assert_int_equal(cosim_parse_args(5, reset, ""), -1); /* the defaults, for other tests */
 }
 
