@@ -3,15 +3,16 @@
 
 For each block: generate source-level mutants (scripts/mutgen.py), drop those that do not
 compile (verilator --lint-only), build one schema model per configuration the block's jobs
-use, run every mutant against the block's jobs (killed = a job reports a mismatch or the
-RTL's own assertion stops it), then try to prove each survivor equivalent to the original
-with yosys (equiv_make / equiv_simple / equiv_induct over the next-state and output logic,
-at the formal configurations below). Prints per block generated, not compilable, killed,
-proven equivalent and surviving (with diffs), writes OUT/<block>.json, and one line
-`BENCH mutate.<block>.score X%` (killed / (generated - not compilable - equivalent)).
+use, run every mutant against the block's jobs cut short (killed = a job reports a mismatch or
+the RTL's own assertion stops it), try to prove each survivor equivalent to the original with
+yosys (a miter of the next-state and output logic, else equiv_make / equiv_simple /
+equiv_induct, at the formal configurations below), and run the full jobs on the survivors not
+proven. Prints per block generated, not compilable, killed, proven equivalent and surviving
+(with diffs), writes OUT/<block>.json, and one line `BENCH mutate.<block>.score X%`
+(killed / (generated - not compilable - equivalent)).
 
 Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--par N]
-                         [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv]
+                         [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv] [--judge-proven]
 """
 import argparse, concurrent.futures as cf, json, os, re, shlex, shutil, subprocess, sys, time
 
@@ -46,6 +47,23 @@ def block_jobs(jobs_file, block):
         if expect == 'pass' and opts[opts.index('--block') + 1] == block:
             jobs.append((name, opts))
     return jobs
+
+
+def sync_dir(src, dst):
+    """dst becomes a copy of src, but a file whose content did not change is left alone, time
+    and all: for an unchanged schema Verilator then skips itself (its sources are no newer than
+    its output) and make compiles nothing, so a model is only relinked (~2 s instead of 7-20 s
+    of CPU per fc model)."""
+    os.makedirs(dst, exist_ok=True)
+    names = set(os.listdir(src))
+    for name in names:
+        s, d = os.path.join(src, name), os.path.join(dst, name)
+        with open(s, 'rb') as f:
+            new = f.read()
+        if not os.path.exists(d) or open(d, 'rb').read() != new:
+            shutil.copyfile(s, d)
+    for name in set(os.listdir(dst)) - names:
+        os.remove(os.path.join(dst, name))
 
 
 def lint_mutant(block, mdir):
@@ -92,28 +110,34 @@ def run_mutant(binaries, jobs, k, timeout):
     return 'survived', None, time.time() - t0
 
 
+def side_script(block, tag, d, params, miter):
+    """Reads one side (gold: rtl/, gate: the mutant's folder) and prepares it as `tag`."""
+    cfg = BLOCKS[block]
+    chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
+    files = ' '.join(os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
+                     else os.path.join(ROOT, f) for f in cfg['files'])
+    return (f"read_verilog -sv {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
+            f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"
+            + ("dffunmap\n" if miter else "") +
+            # only ports and registers keep their names: they alone are paired, so a
+            # difference masked before any register or output does not count
+            f"select -set keep i:* o:* %u t:*dff* %co1:+[Q] w:* %i %u\nrename -hide w:* @keep %d\n"
+            + ("expose -evert-dff\nopt_clean\nselect -assert-none t:*ff* t:*latch* t:$sr\n" if miter else "") +
+            f"rename {cfg['top']} {tag}\n")
+
+
 def yosys_script(block, gold_dir, gate_dir, params, miter):
     """The proof that equal state and equal inputs give equal outputs and equal next state.
     miter: every register cut into its state (an input) and its next state, reset and reset
     value (outputs), one combinational miter of gold and gate, optimised (the shared logic
     merges) and one SAT call. Needs both sides to keep the same registers of the same kinds.
     Otherwise (miter False) equiv_make pairs ports and registers by name, and equiv_simple and
-    equiv_induct -seq 1 prove the pairs (a register of one side only is left free)."""
-    cfg = BLOCKS[block]
-    chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
-    parts = []
-    for tag, d in (('gold', gold_dir), ('gate', gate_dir)):
-        files = ' '.join(os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
-                         else os.path.join(ROOT, f) for f in cfg['files'])
-        parts.append(f"read_verilog -sv {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
-                     f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"
-                     + ("dffunmap\n" if miter else "") +
-                     # only ports and registers keep their names: they alone are paired, so a
-                     # difference masked before any register or output does not count
-                     f"select -set keep i:* o:* %u t:*dff* %co1:+[Q] w:* %i %u\nrename -hide w:* @keep %d\n"
-                     + ("expose -evert-dff\nopt_clean\nselect -assert-none t:*ff* t:*latch* t:$sr\n" if miter else "") +
-                     f"rename {cfg['top']} {tag}\ndesign -stash {tag}\n")
-    parts.append('design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n')
+    equiv_induct -seq 1 prove the pairs (a register of one side only is left free).
+    Both sides are prepared in the same run: read back from a file, gold can keep another one
+    of two merged registers' names than gate does, and the miter fails."""
+    parts = [side_script(block, 'gold', gold_dir, params, miter), 'design -stash gold\n',
+             side_script(block, 'gate', gate_dir, params, miter), 'design -stash gate\n',
+             'design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n']
     if miter:
         return ''.join(parts) + ('miter -equiv -flatten gold gate miter\nhierarchy -top miter\nopt -fast\n'
                                  'sat -verify -prove trigger 0 miter\n')
@@ -138,15 +162,16 @@ def formal_configs(block, models):
     return cfgs
 
 
-def prove_equivalent(block, out, k, timeout, configs):
+def prove_equivalent(block, out, k, timeout, configs, miter_only=False):
     """'equivalent' only when yosys proves it at every formal configuration: by the miter
     (a few seconds), else by equiv_induct (several times slower). What the miter proves the
     induction proves too (it assumes equal state for every state, the induction only for the
     successors of states with equal outputs), so the verdicts are the induction's; the miter
     fails where the mutant changed the registers (its sides then differ), has a counterexample,
-    or a state no step reaches tells gold and gate apart."""
+    or a state no step reaches tells gold and gate apart. miter_only: the miter alone (a quick
+    first try; None where it fails)."""
     for i, params in enumerate(configs):
-        for miter in (True, False):
+        for miter in ((True,) if miter_only else (True, False)):
             path = os.path.join(out, f'm{k}', f'equiv{i}{"" if miter else "-induct"}.ys')
             with open(path, 'w') as f:
                 f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params, miter))
@@ -154,11 +179,15 @@ def prove_equivalent(block, out, k, timeout, configs):
                 r = subprocess.run(['yosys', '-q', '-s', path], cwd=ROOT, capture_output=True, text=True,
                                    timeout=timeout)
             except subprocess.TimeoutExpired:
+                if miter_only:
+                    return None
                 if miter:
                     continue
                 return f'unproven (timeout at {params})'
             if r.returncode == 0:
                 break
+            if miter_only:
+                return None
             if not miter:
                 return f'unproven at {params}' if 'unproven' in r.stdout + r.stderr else \
                     f'unproven (yosys error at {params})'
@@ -199,7 +228,10 @@ def mutate_block(block, a):
         if r.returncode:
             sys.exit(f'mutate: {block}: mutgen failed\n{r.stderr}')
 
-    # 2. one schema model per configuration of the block's jobs
+    # 2. one schema model per configuration of the block's jobs, built from OUT/<block>-schema
+    # (kept from run to run: an unchanged schema is only relinked)
+    schema = os.path.join(a.out, f'{block}-schema')
+    sync_dir(os.path.join(out, 'schema'), schema)
     jobs = block_jobs(a.jobs, block)
     if not jobs:
         sys.exit(f'mutate: {block}: no pass jobs in {a.jobs}')
@@ -213,7 +245,7 @@ def mutate_block(block, a):
         models[model] = binaries[name]
     def build(item):  # one single-threaded build per worker: verilating is serial anyway
         model, binary = item
-        return model, sh(['scripts/vbuild.sh', '--rtl-dir', os.path.join(out, 'schema'), '--dpi-c',
+        return model, sh(['scripts/vbuild.sh', '--rtl-dir', schema, '--dpi-c',
                           'tests/mutate/mutant_select.c', f'{model}-mutants', binary], env=dict(os.environ, JOBS='1'))
     with cf.ThreadPoolExecutor(a.par) as ex:
         for model, r in ex.map(build, models.items()):
@@ -221,15 +253,19 @@ def mutate_block(block, a):
                 sys.exit(f'mutate: {block}: schema build of {model} failed\n{r.stderr[-3000:]}')
     t_build = time.time() - t0
 
-    # 3. judge every mutant, then try to prove the survivors equivalent.
-    # Two passes: every job cut to its first --quick-cycles (most mutants die there), then the
-    # full jobs for the mutants still alive. The verdicts are those of the full jobs.
+    # 3. judge every mutant and try to prove the survivors equivalent.
+    # Judging takes two passes: every job cut to its first --quick-cycles (most mutants die
+    # there), then the full jobs for the mutants still alive; the verdicts are those of the full
+    # jobs. The survivors of the first pass are proven first: a mutant proven equivalent cannot
+    # be killed (at the formal configurations), so it skips the full jobs, which cost most of a
+    # run (--judge-proven runs them anyway and proves afterwards; a kill then beats a proof).
     # The schema with no mutant selected (0) is the original: it must pass every full job. It
     # runs first, beside the first pass (a broken schema would "kill" every mutant).
-    live = [k for k in mutants if mutants[k]['status'] is None]
-    first = True
-    for pass_jobs in ((capped(jobs, a.quick_cycles), jobs) if a.quick_cycles else (jobs,)):
-        ks = ([0] if first else []) + live
+    configs = formal_configs(block, models)
+    t_prove = 0.0
+
+    def judge(ks, pass_jobs, check_schema=False):
+        ks = ([0] if check_schema else []) + ks
         with cf.ThreadPoolExecutor(a.par) as ex:
             verdicts = ex.map(lambda k: run_mutant(binaries, jobs if k == 0 else pass_jobs, k, a.job_timeout), ks)
             for k, (st, job, secs) in zip(ks, verdicts):
@@ -238,18 +274,34 @@ def mutate_block(block, a):
                         sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
                     continue
                 mutants[k].update(status=st, killed_by=job, seconds=round(mutants[k].get('seconds', 0) + secs, 2))
-        live = [k for k in live if mutants[k]['status'] == 'survived']
-        first = False
-    surv = [k for k in live if mutants[k]['status'] == 'survived']
-    t_judge = time.time() - t0 - t_build
-    configs = formal_configs(block, models)
-    if not a.no_equiv:
+        return [k for k in ks if k and mutants[k]['status'] == 'survived']
+
+    def prove(ks, full_jobs):
+        nonlocal t_prove
+        if a.no_equiv or not ks:
+            return ks
+        t = time.time()
         with cf.ThreadPoolExecutor(a.par) as ex:
-            for k, v in zip(surv, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout, configs),
-                                         surv)):
-                mutants[k]['formal'] = v
+            # before the full jobs, the miter alone: a mutant it cannot prove is most often one
+            # the full jobs kill, and the induction would spend up to 30 s on it first
+            for k, v in zip(ks, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout, configs,
+                                                                  miter_only=not full_jobs), ks)):
+                if v:
+                    mutants[k]['formal'] = v
                 if v == 'equivalent':
-                    mutants[k]['status'] = 'equivalent'
+                    mutants[k].update(status='equivalent', full_jobs=full_jobs)
+        t_prove += time.time() - t
+        return [k for k in ks if mutants[k]['status'] == 'survived']
+
+    live = [k for k in mutants if mutants[k]['status'] is None]
+    if a.quick_cycles:
+        live = judge(live, capped(jobs, a.quick_cycles), check_schema=True)
+        if not a.judge_proven:
+            live = prove(live, False)
+        prove(judge(live, jobs), True)
+    else:
+        prove(judge(live, jobs, check_schema=True), True)
+    t_judge = time.time() - t0 - t_build - t_prove
 
     n = len(mutants)
     count = lambda s: sum(1 for m in mutants.values() if m['status'] == s)
@@ -259,7 +311,7 @@ def mutate_block(block, a):
     res = {'block': block, 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
            'killed': killed, 'equivalent': eq, 'surviving': sv, 'score_percent': round(score, 2),
            'seconds': round(time.time() - t0, 1), 'build_seconds': round(t_build, 1),
-           'judge_seconds': round(t_judge, 1), 'proof_seconds': round(time.time() - t0 - t_build - t_judge, 1),
+           'judge_seconds': round(t_judge, 1), 'proof_seconds': round(t_prove, 1),
            'jobs': [j for j, _ in jobs], 'formal_configs': configs,
            'mutants': [mutants[k] for k in sorted(mutants)]}
     with open(os.path.join(a.out, f'{block}.json'), 'w') as f:
@@ -267,7 +319,7 @@ def mutate_block(block, a):
     print(f'mutate {block}: generated {n} (of {muts["candidates"]} candidates), not compilable {nc}, '
           f'killed {killed}, proven equivalent {eq}, surviving {sv}; '
           f'{res["seconds"]:.0f} s ({t_build:.0f} s building, {t_judge:.0f} s judging, '
-          f'{res["proof_seconds"]:.0f} s proving)')
+          f'{t_prove:.0f} s proving)')
     for k in sorted(mutants):
         m = mutants[k]
         if m['status'] in ('survived', 'equivalent'):
@@ -293,6 +345,9 @@ def main():
     ap.add_argument('--build', default='build', help='the build folder holding cosim and the libraries')
     ap.add_argument('--only-ids', default='', help='judge only these mutant ids (debugging)')
     ap.add_argument('--no-equiv', action='store_true', help='skip the formal check of survivors')
+    ap.add_argument('--judge-proven', action='store_true',
+                    help='run the full jobs on the mutants proven equivalent too (default: a proof '
+                         'after the first pass spares them)')
     ap.add_argument('--job-timeout', type=float, default=300)
     ap.add_argument('--quick-cycles', type=int, default=100000,
                     help='first pass: jobs cut to this many cycles (0: full jobs only)')
