@@ -14,7 +14,7 @@ proven. Prints per block generated, not compilable, killed, proven equivalent an
 Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--par N]
                          [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv] [--judge-proven]
 """
-import argparse, concurrent.futures as cf, json, os, re, shlex, shutil, subprocess, sys, time
+import argparse, concurrent.futures as cf, json, math, os, re, shlex, shutil, signal, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -92,16 +92,28 @@ def capped(jobs, cap):
     return out
 
 
+def run_limited(cmd, cpu_seconds, **kw):
+    """Runs cmd with at most cpu_seconds of CPU (ulimit -t). A limit of CPU, not of wall-clock
+    time, so that no verdict depends on how busy the machine is (under load a 3 s proof took
+    over 30 s of wall clock and the mutant was reported surviving). Returns the
+    CompletedProcess, or None when the limit (or the wall-clock backstop, 20 times as long)
+    stopped it."""
+    try:
+        r = subprocess.run(['bash', '-c', 'ulimit -t "$0" && exec "$@"', str(math.ceil(cpu_seconds))] + cmd,
+                           cwd=ROOT, capture_output=True, text=True, timeout=20 * cpu_seconds + 60, **kw)
+    except subprocess.TimeoutExpired:
+        return None
+    return None if r.returncode in (-signal.SIGXCPU, -signal.SIGKILL) else r
+
+
 def run_mutant(binaries, jobs, k, timeout):
     """Runs the jobs in order until one kills mutant k. Returns (status, job, seconds)."""
     env = dict(os.environ, COSIM_MUTANT=str(k))
     t0 = time.time()
     for name, opts in jobs:
-        try:
-            r = subprocess.run([binaries[name]] + opts + ['--quiet', '--wave-window', '0'], cwd=ROOT,
-                               env=env, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return 'killed', name + ' (timeout)', time.time() - t0
+        r = run_limited([binaries[name]] + opts + ['--quiet', '--wave-window', '0'], timeout, env=env)
+        if r is None:
+            return 'killed', f'{name} (over {timeout:.0f} s of CPU)', time.time() - t0
         if r.returncode == 1:
             return 'killed', name, time.time() - t0
         if r.returncode != 0:
@@ -175,15 +187,13 @@ def prove_equivalent(block, out, k, timeout, configs, miter_only=False):
             path = os.path.join(out, f'm{k}', f'equiv{i}{"" if miter else "-induct"}.ys')
             with open(path, 'w') as f:
                 f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params, miter))
-            try:
-                r = subprocess.run(['yosys', '-q', '-s', path], cwd=ROOT, capture_output=True, text=True,
-                                   timeout=timeout)
-            except subprocess.TimeoutExpired:
+            r = run_limited(['yosys', '-q', '-s', path], timeout)
+            if r is None:
                 if miter_only:
                     return None
                 if miter:
                     continue
-                return f'unproven (timeout at {params})'
+                return f'unproven (over {timeout:.0f} s of CPU at {params})'
             if r.returncode == 0:
                 break
             if miter_only:
@@ -348,10 +358,12 @@ def main():
     ap.add_argument('--judge-proven', action='store_true',
                     help='run the full jobs on the mutants proven equivalent too (default: a proof '
                          'after the first pass spares them)')
-    ap.add_argument('--job-timeout', type=float, default=300)
+    ap.add_argument('--job-timeout', type=float, default=300,
+                    help='CPU seconds a job may take (a mutant that makes it take longer is killed)')
     ap.add_argument('--quick-cycles', type=int, default=100000,
                     help='first pass: jobs cut to this many cycles (0: full jobs only)')
-    ap.add_argument('--equiv-timeout', type=float, default=30, help='seconds per formal configuration')
+    ap.add_argument('--equiv-timeout', type=float, default=30,
+                    help='CPU seconds per proof and formal configuration')
     a = ap.parse_args()
     a.out, a.build = os.path.abspath(a.out), os.path.abspath(a.build)
     if not os.path.exists(os.path.join(a.build, 'cosim')):
