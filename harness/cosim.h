@@ -46,7 +46,12 @@ typedef struct cosim_bench {
      * reproduce it ("--contexts 32 --lanes 20 --depth 32"). */
     void (*config_name)(char *buf, size_t n);
     void (*config_args)(char *buf, size_t n);
-    /* Signals for the GTKWave save file, one "name[msb:lsb]" per call of emit. */
+    /* The testbench top ("tb_pred_stack") and the DUT's field tables: the
+     * GTKWave save file shows TOP.<top>.<dut>'s ports and TOP.<top>.mismatch_o. */
+    const char *top;
+    const struct cmp_unit *unit;
+    /* Instead of top and unit (a bench of several DUTs): the signals of the
+     * save file, one "name[msb:lsb]" per call of emit. */
     void (*wave_signals)(void (*emit)(void *ctx, const char *sig), void *ctx);
     /* Block-specific report sections: text lines, and members added to the
      * JSON report object (docs/cosim-report.schema.json lists them). */

@@ -1,4 +1,5 @@
 /* Where a mismatch's waveform window goes, and its GTKWave save file. */
+#include "compare.h"
 #include "cosim.h"
 
 #include <errno.h>
@@ -50,6 +51,15 @@ int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from,
             cosim_cycle_time(cursor_cycle));
     fprintf(f, "[sst_width] 250\n[signals_width] 300\n[sst_expanded] 1\n");
     gtkw_ctx g = {f};
-    cosim_cfg.bench->wave_signals(gtkw_emit, &g);
+    const cosim_bench *b = cosim_cfg.bench;
+    if (b->wave_signals) {
+        b->wave_signals(gtkw_emit, &g);
+    } else {
+        char top[64], sig[96];
+        snprintf(top, sizeof top, "TOP.%s.", b->top);
+        cmp_wave_signals(b->unit, top, gtkw_emit, &g);
+        snprintf(sig, sizeof sig, "%smismatch_o", top);
+        gtkw_emit(&g, sig);
+    }
     return fclose(f);
 }

@@ -242,6 +242,11 @@ const fc_unit_params *fc_bench_params(void)
     return &fcb.rtl;
 }
 
+const fc_unit_params *fc_bench_wanted_params(void)
+{
+    return &want;
+}
+
 /* ------------------------------------------------------------------ checking */
 
 static const char *cmd_name(unsigned cmd)
@@ -388,7 +393,8 @@ const cosim_bench fc_bench = {
     .has_contexts = true,
     .config_name = config_name,
     .config_args = config_args,
-    .wave_signals = fc_wave_signals,
+    .top = "tb_fc_unit",
+    .unit = &fc_unit_fields,
     .report_text = fc_report_text,
     .report_json = fc_report_json,
     .stimulus_args = stimulus_args,

@@ -125,6 +125,5 @@ void fc_fcov_write(FILE *out);
 /* The cosim_bench report hooks (fc_report.c). */
 void fc_report_text(FILE *out, const cosim_mismatch *mm);
 void fc_report_json(json_t *report, const cosim_mismatch *mm);
-void fc_wave_signals(void (*emit)(void *, const char *), void *ctx);
 
 #endif

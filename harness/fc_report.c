@@ -49,9 +49,3 @@ void fc_report_json(json_t *r, const cosim_mismatch *mm)
                   level(fcb.mm_expected.addr_sp, fcb.mm_actual.addr_sp)));
     json_object_set_new(r, "last_ops", cmp_history_json(&fcb.history, mm->ctx));
 }
-
-void fc_wave_signals(void (*emit)(void *, const char *), void *ctx)
-{
-    cmp_wave_signals(&fc_unit_fields, "TOP.tb_fc_unit.", emit, ctx);
-    emit(ctx, "TOP.tb_fc_unit.mismatch_o");
-}

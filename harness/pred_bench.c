@@ -397,12 +397,6 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
     json_object_set_new(r, "last_ops", cmp_history_json(&B.history, mm->ctx));
 }
 
-static void wave_signals(void (*emit)(void *, const char *), void *ctx)
-{
-    cmp_wave_signals(&unit, "TOP.tb_pred_stack.", emit, ctx);
-    emit(ctx, "TOP.tb_pred_stack.mismatch_o");
-}
-
 const cosim_bench pred_bench = {
     .block = "pred",
     .summary = "predicate register and predicate stack (rtl/pred_stack.sv, docs/pred_stack.md)",
@@ -410,7 +404,8 @@ const cosim_bench pred_bench = {
     .options = {pred_options},
     .config_name = config_name,
     .config_args = config_args,
-    .wave_signals = wave_signals,
+    .top = "tb_pred_stack",
+    .unit = &unit,
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,

@@ -354,12 +354,6 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
     json_object_set_new(r, "last_ops", cmp_history_json(&S.history, 0));
 }
 
-static void wave_signals(void (*emit)(void *, const char *), void *ctx)
-{
-    cmp_wave_signals(&unit, "TOP.tb_stack_acct.", emit, ctx);
-    emit(ctx, "TOP.tb_stack_acct.mismatch_o");
-}
-
 const cosim_bench stack_bench = {
     .block = "stack",
     .summary = "R700 stack-allocation accounting (rtl/stack_acct.sv, docs/stack_acct.md)",
@@ -367,7 +361,8 @@ const cosim_bench stack_bench = {
     .options = {stack_shape_options, stack_stim_options},
     .config_name = config_name,
     .config_args = config_args,
-    .wave_signals = wave_signals,
+    .top = "tb_stack_acct",
+    .unit = &unit,
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,

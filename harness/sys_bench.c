@@ -4,6 +4,7 @@
  * model (docs/system.md, "The system lock-step run"). */
 #include "sys_bench.h"
 
+#include "compare.h"
 #include "cosim.h"
 #include "elf_exe.h"
 #include "pred_bench.h"
@@ -101,24 +102,12 @@ static const cosim_option sys_options[] = {
 
 /* ------------------------------------------------------------------ config strings */
 
-/* fc_unit's shape as the options ask for it. */
-static int fc_shape(unsigned *contexts, unsigned *lanes)
-{
-    char fc[64];
-    unsigned a, l, b;
-    fc_bench.config_name(fc, sizeof fc);
-    return sscanf(fc, "%ux%ua%ul%ub%u", contexts, lanes, &a, &l, &b) == 5 ? 0 : -1;
-}
-
-/* The predicate stack of the mapping: wavefront x quarter-wave contexts. */
+/* The predicate stack of the mapping (wavefront x quarter-wave contexts) for
+ * the fc_unit shape the options ask for. */
 static pred_stack_cfg pred_shape(void)
 {
-    unsigned contexts = 1, lanes = 64;
-    fc_shape(&contexts, &lanes);
-    unsigned q = lanes <= PRED_MAP_QUARTER ? 1 : (lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
-    pred_stack_cfg c = {contexts * q, lanes < PRED_MAP_QUARTER ? lanes : PRED_MAP_QUARTER,
-                        pred_depth};
-    return c;
+    const fc_unit_params *fp = fc_bench_wanted_params();
+    return pred_map_shape(&(pred_map_cfg){fp->contexts, fp->lanes, pred_depth});
 }
 
 static void config_name(char *buf, size_t n)
@@ -209,8 +198,7 @@ static const char *bind_unit(const char *block, const char *rtl_config)
 {
     static char err[400];
     char want[64];
-    unsigned contexts = 0, lanes = 0;
-    fc_shape(&contexts, &lanes);
+    unsigned contexts = fc_bench_wanted_params()->contexts;
     if (contexts > 16) {
         snprintf(err, sizeof err,
                  "--block system: at most 16 --contexts (the processor array's wavefronts in "
@@ -220,13 +208,6 @@ static const char *bind_unit(const char *block, const char *rtl_config)
     }
     if (!strcmp(block, "pred")) {
         pred_stack_cfg p = pred_shape();
-        if (p.contexts > PRED_STACK_MAX) {
-            snprintf(err, sizeof err,
-                     "--block system: %u wavefronts of %u lanes need %u predicate contexts; the "
-                     "predicate stack holds at most %u",
-                     contexts, lanes, p.contexts, PRED_STACK_MAX);
-            return err;
-        }
         snprintf(want, sizeof want, "%ux%ux%u", p.contexts, p.lanes, p.depth);
     } else if (!strcmp(block, "fc")) {
         fc_bench.config_name(want, sizeof want);
@@ -593,29 +574,12 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
         json_object_set_new(r, "last_steps", steps);
 }
 
-/* The units' signals, under the system top's instance names. */
-typedef struct wave_map {
-    void (*emit)(void *, const char *);
-    void *ctx;
-} wave_map;
-
-static void emit_unit_signal(void *ctx, const char *sig)
-{
-    const wave_map *w = ctx;
-    const char *dut = strstr(sig, ".dut_");
-    if (!dut)
-        return; /* the unit top's own mismatch_o: the system's is emitted once */
-    char buf[256];
-    snprintf(buf, sizeof buf, "TOP.tb_system%s", dut);
-    w->emit(w->ctx, buf);
-}
-
+/* The three units' ports under the system top, and its own mismatch_o. */
 static void wave_signals(void (*emit)(void *, const char *), void *ctx)
 {
-    wave_map w = {emit, ctx};
-    fc_bench.wave_signals(emit_unit_signal, &w);
-    pred_bench.wave_signals(emit_unit_signal, &w);
-    stack_bench.wave_signals(emit_unit_signal, &w);
+    const cosim_bench *units[] = {&fc_bench, &pred_bench, &stack_bench};
+    for (int k = 0; k < 3; k++)
+        cmp_wave_signals(units[k]->unit, "TOP.tb_system.", emit, ctx);
     emit(ctx, "TOP.tb_system.mismatch_o");
 }
 

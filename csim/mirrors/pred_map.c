@@ -53,9 +53,10 @@ dpp_status pred_map_create(const pred_map_cfg *cfg, pred_map **out, dpp_error *e
         return dpp_error_set(err, DPP_E_NOMEM, "pred_map: out of memory");
     }
     pm->cfg = *cfg;
-    pm->depth = cfg->depth ? cfg->depth : MAX_DEPTH;
-    pm->quarters = (cfg->lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
-    pm->qlanes = cfg->lanes < PRED_MAP_QUARTER ? cfg->lanes : PRED_MAP_QUARTER;
+    pred_stack_cfg shape = pred_map_shape(cfg);
+    pm->depth = shape.depth;
+    pm->quarters = shape.contexts / cfg->slots;
+    pm->qlanes = shape.lanes;
     pm->lane_mask = cfg->lanes == 64 ? ~0ull : (1ull << cfg->lanes) - 1;
     for (unsigned k = 0; k < cfg->slots; k++)
         pm->slot[k].task = pm->lane_mask;
@@ -70,10 +71,18 @@ void pred_map_destroy(pred_map *pm)
     free(pm);
 }
 
+pred_stack_cfg pred_map_shape(const pred_map_cfg *cfg)
+{
+    unsigned quarters = (cfg->lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
+    pred_stack_cfg c = {cfg->slots * quarters,
+                        cfg->lanes < PRED_MAP_QUARTER ? cfg->lanes : PRED_MAP_QUARTER,
+                        cfg->depth ? cfg->depth : MAX_DEPTH};
+    return c;
+}
+
 pred_stack_cfg pred_map_stack_cfg(const pred_map *pm)
 {
-    pred_stack_cfg c = {pm->cfg.slots * pm->quarters, pm->qlanes, pm->depth};
-    return c;
+    return pred_map_shape(&pm->cfg);
 }
 
 unsigned pred_map_quarters(const pred_map *pm)

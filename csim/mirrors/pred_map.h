@@ -56,7 +56,11 @@ typedef struct pred_map pred_map;
 dpp_status pred_map_create(const pred_map_cfg *cfg, pred_map **out, dpp_error *err);
 void pred_map_destroy(pred_map *pm);
 
-/* The predicate stack the mapping needs: contexts, lanes and depth. */
+/* The predicate stack a mapping of cfg needs: slots x quarters contexts of
+ * (at most) PRED_MAP_QUARTER lanes, depth entries. */
+pred_stack_cfg pred_map_shape(const pred_map_cfg *cfg);
+
+/* The same for a mapping made. */
 pred_stack_cfg pred_map_stack_cfg(const pred_map *pm);
 
 /* The ops of one event, appended to ops (room for cap; *n set); returns
