@@ -165,6 +165,15 @@ runtime=(verilated.o verilated_dpi.o verilated_fst_c.o verilated_threads.o)
 if [[ -f $rt_cache/verilated.o ]]; then
   for o in "${runtime[@]}"; do cp "$rt_cache/$o" "$mdir/$o"; touch "$mdir/$o"; done
 fi
+# A dependency file left by an older tree may name a header since moved (csim/ was
+# regrouped): make would stop on it ("No rule to make target"). Such a .d and its
+# object go; the object is rebuilt.
+for d in "$mdir"/*.d; do
+  [[ -f $d ]] || continue
+  for dep in $(sed 's/\\$//; s/^[^:]*://' "$d"); do
+    if [[ ! -e $dep && ! -e $mdir/$dep ]]; then rm -f "$d" "${d%.d}.o"; break; fi
+  done
+done
 rm -f "$mdir/Vtb"
 make -s -C "$mdir" -f Vtb.mk -j"${JOBS:-2}" OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2 Vtb \
   >"$mdir/make.log" 2>&1 || { cat "$mdir/make.log" >&2; die "C++ build failed"; }
