@@ -67,6 +67,10 @@ package ctm_dpi_pkg;
   import "DPI-C" function void ctm_pred_free(chandle p);
   import "DPI-C" function void ctm_pred_step(chandle p, int rst, int op, int ctx,
                                              longint unsigned mask, int obs_ctx);
+  import "DPI-C" function void ctm_pred_eval(chandle p, int rst, int op, int ctx,
+                                             longint unsigned mask, int obs_ctx);
+  import "DPI-C" function void ctm_pred_edge(chandle p);
+  import "DPI-C" function longint unsigned ctm_pred_peek(chandle p, int ctx, int field);
   import "DPI-C" function longint unsigned ctm_pred_expect(chandle p, int field);
   import "DPI-C" function int ctm_pred_check(chandle p, longint unsigned exec_mask,
                                              longint unsigned obs_pred,

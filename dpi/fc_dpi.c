@@ -24,35 +24,16 @@ void fc_dpi_pack(const fc_stim *s, svBit *rst, int *cmd, int *ctx, svBit *full_m
                  long long *pred_g, long long *pred_b, long long *pred_a, long long *alu_result,
                  svBit *alu_valid, int *pc, long long *live)
 {
-    const fc_fields *f = &s->in.inst;
     *rst = s->rst;
     *cmd = s->in.cmd;
     *ctx = s->in.ctx;
     *full_mode = s->in.full_mode;
-    /* The instruction words through the ISA's encoder (spec 6.3): US_CMN_INST
-     * (TYPE, RGB_PRED_SEL, RGB_PRED_INV), US_FC_INST and US_FC_ADDR. */
-    dpp_inst inst;
-    memset(&inst, 0, sizeof inst);
-    inst.cmn.type = DPP_TYPE_FC;
-    inst.cmn.rgb_pred_sel = f->pred_sel;
-    inst.cmn.rgb_pred_inv = f->pred_inv;
-    inst.fc = (dpp_fc){.op = f->op,
-                       .b_else = f->b_else,
-                       .jump_any = f->jump_any,
-                       .a_op = f->a_op,
-                       .jump_func = f->jump_func,
-                       .b_pop_cnt = f->b_pop_cnt,
-                       .b_op0 = f->b_op0,
-                       .b_op1 = f->b_op1,
-                       .jump_addr = f->jump_addr};
-    uint32_t words[DPP_INST_DWORDS];
-    dpp_inst_encode(&inst, words);
-    *cmn_inst = (int)words[0];
-    *fc_inst = (int)words[2];
-    *fc_addr = (int)words[3];
-    /* US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16 */
-    *int_const = (int)((unsigned)s->in.loop_count | (unsigned)s->in.loop_init << 8 |
-                       (unsigned)(uint8_t)s->in.loop_step << 16);
+    fc_words w;
+    fc_stim_words(s, &w); /* the instruction through the ISA's encoder */
+    *cmn_inst = (int)w.cmn_inst;
+    *fc_inst = (int)w.fc_inst;
+    *fc_addr = (int)w.fc_addr;
+    *int_const = (int)w.int_const;
     *bool_const = s->in.bool_const & 1;
     *pred_r = (long long)s->in.pred[0];
     *pred_g = (long long)s->in.pred[1];

@@ -179,7 +179,7 @@ static void load_program(void)
 
 void fc_bench_close(void)
 {
-    fc_unit_destroy(fcb.model);
+    ctm_fc_free(fcb.golden);
     free(fcb.g);
     free(fcb.state);
     cmp_history_free(&fcb.history);
@@ -197,9 +197,9 @@ void fc_bench_bind(const fc_unit_params *rtl)
         return;
     fc_bench_close(); /* a new run starts from a clean bench */
     fcb.rtl = *rtl;
-    dpp_error err;
-    if (fc_unit_create(&fcb.rtl, &fcb.model, &err) != DPP_OK) {
-        cosim_error("%s", err.msg);
+    if (!(fcb.golden = ctm_fc_new((int)rtl->contexts, (int)rtl->lanes, (int)rtl->addr_depth,
+                                  (int)rtl->loop_depth, (int)rtl->bc_width))) {
+        cosim_error("%s", ctm_error());
         return;
     }
     unsigned c = rtl->contexts;
@@ -332,16 +332,60 @@ cmp_unit fc_unit_fields = {"dut_fc_unit", in_fields, sizeof in_fields / sizeof i
                            out_fields, sizeof out_fields / sizeof out_fields[0],
                            sizeof(fc_record), sizeof(fc_unit_out), 0, bc_width};
 
-static void reset_model(void)
+/* Steps the golden model with the cycle's inputs, as the unit's port words. */
+static void step_golden(const fc_stim *s)
 {
-    fc_unit_in in = {0};
-    fc_unit_out o;
-    in.cmd = FC_CMD_START;
-    for (unsigned c = 0; c < fcb.rtl.contexts; c++) {
-        in.ctx = (uint8_t)c;
-        fc_unit_step(fcb.model, &in, &o);
-        fcb.state[c] = o;
+    fc_words w;
+    fc_stim_words(s, &w);
+    const fc_unit_in *in = &s->in;
+    ctm_fc_step(fcb.golden, s->rst, in->cmd, in->ctx, in->full_mode, w.cmn_inst, w.fc_inst,
+                w.fc_addr, w.int_const, in->bool_const, in->pred[0], in->pred[1], in->pred[2],
+                in->pred[3], in->alu_result, in->alu_valid, in->pc, in->live);
+}
+
+/* The golden model's expected outputs of the stepped cycle. */
+static void expected(fc_unit_out *o)
+{
+    static const struct {
+        int field;
+        size_t offset, size;
+    } map[] = {
+#define F(id, m) {CTM_FC_##id, offsetof(fc_unit_out, m), sizeof(((fc_unit_out *)0)->m)}
+        F(JUMP, jump),          F(NEXT_PC, next_pc),
+        F(WANT, want),          F(ACTIVE, active),
+        F(BR_INACTIVE, br_inactive), F(LOOP_MASKED, loop_masked),
+        F(DEPTH, depth),        F(ADDR_SP, addr_sp),
+        F(ADDR_TOP, addr_top),  F(LOOP_SP, loop_sp),
+        F(LOOP_TOP_IS_LOOP, loop_top_is_loop), F(LOOP_TOP_COUNT, loop_top_count),
+        F(LOOP_TOP_LIVE, loop_top_live), F(LOOP_TOP_BRK, loop_top_brk),
+        F(LOOP_TOP_CONT, loop_top_cont), F(AL, al),
+        F(OVF, ovf),            F(UDF, udf),
+        F(FAULT, fault),
+#undef F
+    };
+    memset(o, 0, sizeof *o);
+    for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
+        uint64_t v = ctm_fc_expect(fcb.golden, map[k].field); /* little-endian: the low bytes */
+        memcpy((char *)o + map[k].offset, &v, map[k].size);
     }
+    for (unsigned lane = 0; lane < fcb.rtl.lanes; lane++)
+        o->bc[lane] = (uint8_t)ctm_fc_expect_bc(fcb.golden, (int)lane);
+}
+
+/* The DUT's outputs through the library's check (bc_o packed again as the
+ * RTL's vector: lane i at bits [i*BcWidth +: BcWidth]). */
+static int check_golden(const fc_unit_out *d)
+{
+    uint32_t bc[FC_MAX_LANES * 8 / 32 + 1] = {0};
+    for (unsigned lane = 0, bit = 0; lane < fcb.rtl.lanes; lane++, bit += fcb.rtl.bc_width) {
+        uint64_t v = (uint64_t)d->bc[lane] << (bit % 32);
+        bc[bit / 32] |= (uint32_t)v;
+        bc[bit / 32 + 1] |= (uint32_t)(v >> 32);
+    }
+    return ctm_fc_check(fcb.golden, d->jump, d->next_pc, d->want, d->active, d->br_inactive,
+                        d->loop_masked, bc, d->depth, d->addr_sp, d->addr_top, d->loop_sp,
+                        d->loop_top_is_loop, d->loop_top_count, d->loop_top_live,
+                        d->loop_top_brk, d->loop_top_cont, d->al, d->ovf, d->udf, d->fault);
 }
 
 static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const fc_unit_out *dut,
@@ -354,28 +398,33 @@ static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const 
     if (ctx < fcb.rtl.contexts)
         fcb.mm_before = fcb.state[ctx];
     const cmp_field *f = cmp_first_diff(&fc_unit_fields, exp, dut, &index);
+    if (!f) { /* the library's check and the bench's field table must agree */
+        cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
+                    ctm_fc_diff(fcb.golden));
+        return;
+    }
     cmp_record(&fc_unit_fields, f, index, exp, dut, cycle, ctx, ctx);
 }
 
 int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
 {
     uint64_t cycle = fcb.checked++;
+    step_golden(s);
     if (s->rst) { /* the RTL spends this cycle in reset; the model resets too */
-        reset_model();
+        memset(fcb.state, 0, fcb.rtl.contexts * sizeof *fcb.state);
         fcb.cov.resets++;
         fcb.last_reset_cycle = cycle;
         fcb.any_reset = true;
         return 0;
     }
     fc_unit_out exp;
-    fc_unit_step(fcb.model, &s->in, &exp);
+    expected(&exp);
     unsigned ctx = s->in.ctx;
     const fc_unit_out *before = ctx < fcb.rtl.contexts ? &fcb.state[ctx] : &exp;
     fc_cover(s, before, &exp);
     const fc_record rec = {fcb.pend.label, *s};
     cmp_history_add(&fcb.history, ctx, cycle, &rec, &exp);
-    unsigned index;
-    if (cmp_first_diff(&fc_unit_fields, &exp, dut, &index)) {
+    if (check_golden(dut) != CTM_OK) {
         report_mismatch(&rec, &exp, dut, cycle);
         return 1;
     }

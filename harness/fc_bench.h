@@ -20,6 +20,17 @@ typedef struct fc_stim {
     fc_unit_in in;
 } fc_stim;
 
+/* A stimulus as the unit's port words: the instruction as US_CMN_INST,
+ * US_FC_INST and US_FC_ADDR (spec 6.3), the integer constant as
+ * US_FC_INT_CONST (KR 7:0, KG 15:8, KB 23:16). */
+typedef struct fc_words {
+    uint32_t cmn_inst, fc_inst, fc_addr, int_const;
+} fc_words;
+
+/* Encodes s's instruction through the ISA's encoder (what the testbench
+ * drives and the golden model's handle decodes). */
+void fc_stim_words(const fc_stim *s, fc_words *w);
+
 /* The RTL elaborated with these parameters: creates the C model and checks
  * them against the options (a difference is a configuration error). */
 void fc_bench_bind(const fc_unit_params *rtl);

@@ -6,6 +6,7 @@
 
 #include "compare.h"
 #include "cosim.h"
+#include "ctm.h"
 #include "fc_bench.h"
 #include "fc_canon.h"
 #include "fc_program.h"
@@ -92,7 +93,7 @@ extern cmp_unit fc_unit_fields;
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
 typedef struct fc_bench_state {
-    fc_unit_model *model;
+    ctm_fc *golden; /* the C model, through the public API (ctm.h) */
     fc_unit_params rtl;
     uint64_t lanes; /* lane mask */
     rng rng;

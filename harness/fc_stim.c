@@ -691,3 +691,42 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
     cut_to_width(in);
     fcb.cur = *s;
 }
+
+void fc_stim_words(const fc_stim *s, fc_words *w)
+{
+    /* The DPI glue drives a cycle's words and the check steps the golden
+     * model with the same stimulus: one encoding serves both (a tenth of an
+     * fc run's time otherwise). */
+    static fc_stim last;
+    static fc_words last_words;
+    static bool cached;
+    if (cached && !memcmp(s, &last, sizeof last)) {
+        *w = last_words;
+        return;
+    }
+    const fc_fields *f = &s->in.inst;
+    dpp_inst inst;
+    memset(&inst, 0, sizeof inst);
+    inst.cmn.type = DPP_TYPE_FC;
+    inst.cmn.rgb_pred_sel = f->pred_sel;
+    inst.cmn.rgb_pred_inv = f->pred_inv;
+    inst.fc = (dpp_fc){.op = f->op,
+                       .b_else = f->b_else,
+                       .jump_any = f->jump_any,
+                       .a_op = f->a_op,
+                       .jump_func = f->jump_func,
+                       .b_pop_cnt = f->b_pop_cnt,
+                       .b_op0 = f->b_op0,
+                       .b_op1 = f->b_op1,
+                       .jump_addr = f->jump_addr};
+    uint32_t words[DPP_INST_DWORDS];
+    dpp_inst_encode(&inst, words);
+    w->cmn_inst = words[0];
+    w->fc_inst = words[2];
+    w->fc_addr = words[3];
+    w->int_const = (unsigned)s->in.loop_count | (unsigned)s->in.loop_init << 8 |
+                   (unsigned)(uint8_t)s->in.loop_step << 16;
+    last = *s;
+    last_words = *w;
+    cached = true;
+}

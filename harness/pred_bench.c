@@ -2,6 +2,7 @@
 
 #include "compare.h"
 #include "cosim.h"
+#include "ctm.h"
 #include "rng.h"
 #include "stim_weights.h"
 
@@ -76,7 +77,7 @@ static const cosim_option pred_options[] = {
 /* ------------------------------------------------------------------ state */
 
 static struct {
-    pred_stack_model *model;
+    ctm_pred *golden;          /* the C model, through the public API (ctm.h) */
     pred_stack_cfg rtl;        /* parameters the RTL was built with */
     unsigned ctx_span;         /* contexts addressable by the RTL port: 2^CtxW */
     uint64_t lanes;            /* lane mask */
@@ -188,15 +189,14 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
     pred_bench_close();
     memset(&B, 0, sizeof B); /* a new run starts from a clean bench */
     B.rtl = (pred_stack_cfg){contexts, lanes, depth};
-    dpp_error err;
-    if (pred_stack_create(&B.rtl, &B.model, &err) != DPP_OK) {
-        cosim_error("%s", err.msg);
+    if (!(B.golden = ctm_pred_new((int)contexts, (int)lanes, (int)depth))) {
+        cosim_error("%s", ctm_error());
         return;
     }
     B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;
-    B.lanes = pred_stack_lane_mask(B.model);
+    B.lanes = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     unit.lanes = lanes;
     if (cmp_history_init(&B.history, &unit, contexts)) {
         cosim_error("out of memory");
@@ -213,8 +213,8 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
 void pred_bench_close(void)
 {
     cmp_history_free(&B.history);
-    pred_stack_destroy(B.model);
-    B.model = NULL;
+    ctm_pred_free(B.golden);
+    B.golden = NULL;
 }
 
 uint64_t pred_bench_cycles_checked(void)
@@ -293,16 +293,42 @@ void pred_bench_next(pred_stack_in *in)
 
 /* ------------------------------------------------------------------ checking */
 
+/* The golden model's expected outputs of the evaluated cycle. */
+static void expected(pred_stack_out *o)
+{
+    o->exec_mask = ctm_pred_expect(B.golden, CTM_PRED_EXEC_MASK);
+    o->obs_pred = ctm_pred_expect(B.golden, CTM_PRED_OBS_PRED);
+    o->obs_task_mask = ctm_pred_expect(B.golden, CTM_PRED_OBS_TASK_MASK);
+    o->obs_exec_mask = ctm_pred_expect(B.golden, CTM_PRED_OBS_EXEC_MASK);
+    o->obs_top = ctm_pred_expect(B.golden, CTM_PRED_OBS_TOP);
+    o->obs_sp = (unsigned)ctm_pred_expect(B.golden, CTM_PRED_OBS_SP);
+    o->obs_overflow = ctm_pred_expect(B.golden, CTM_PRED_OBS_OVERFLOW);
+    o->obs_underflow = ctm_pred_expect(B.golden, CTM_PRED_OBS_UNDERFLOW);
+}
+
+/* Context ctx's depth and sticky flags as the model holds them now. */
+static void peek(unsigned ctx, pred_stack_out *o)
+{
+    o->obs_sp = (unsigned)ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_SP);
+    o->obs_overflow = ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_OVERFLOW);
+    o->obs_underflow = ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_UNDERFLOW);
+}
+
 static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
                             const pred_stack_out *dut, uint64_t cycle)
 {
     unsigned index;
     const cmp_field *f = cmp_first_diff(&unit, exp, dut, &index);
+    if (!f) { /* the library's check and the bench's field table must agree */
+        cosim_error("pred: the golden model reports '%s', the bench's fields no difference",
+                    ctm_pred_diff(B.golden));
+        return;
+    }
     B.mm_in = *in;
     B.mm_expected = *exp;
     B.mm_actual = *dut;
     unsigned ctx = f->flags & CMP_OBS ? in->obs_ctx : in->ctx;
-    pred_stack_observe(B.model, ctx, &B.mm_ctx_state); /* before the edge */
+    peek(ctx, &B.mm_ctx_state); /* before the edge */
     cmp_record(&unit, f, index, exp, dut, cycle, in->ctx, in->obs_ctx);
 }
 
@@ -315,15 +341,15 @@ static void pred_cover(const pred_stack_in *in)
         return;
     }
     pred_stack_out before, after;
-    pred_stack_observe(B.model, in->ctx, &before);
+    peek(in->ctx, &before);
     unsigned sp = before.obs_sp, d = B.rtl.depth;
     int bucket = sp == 0 ? DEPTH_EMPTY : sp == d ? DEPTH_FULL : sp == 1 ? DEPTH_ONE : DEPTH_MID;
     fcov.op_depth[in->op & 7][bucket]++;
     uint64_t m = in->mask & B.lanes;
     int pat = m == 0 ? MASK_NONE : m == B.lanes ? MASK_ALL : !(m & (m - 1)) ? MASK_ONE : MASK_OTHER;
     fcov.op_mask[in->op & 7][pat]++;
-    pred_stack_edge(B.model, in);
-    pred_stack_observe(B.model, in->ctx, &after);
+    ctm_pred_edge(B.golden);
+    peek(in->ctx, &after);
     fcov.overflow += after.obs_overflow && !before.obs_overflow;
     fcov.underflow += after.obs_underflow && !before.obs_underflow;
 }
@@ -347,22 +373,24 @@ static void fcov_write(FILE *out)
 int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
 {
     uint64_t cycle = B.checked++;
+    ctm_pred_eval(B.golden, in->rst, (int)in->op, (int)in->ctx, in->mask, (int)in->obs_ctx);
     pred_stack_out exp;
-    pred_stack_outputs(B.model, in, &exp);
+    expected(&exp);
     if (in->rst) {
         B.last_reset_cycle = cycle;
         B.any_reset = true;
     }
     cmp_history_add(&B.history, in->ctx, cycle, in, &exp);
-    unsigned index;
-    if (cmp_first_diff(&unit, &exp, dut, &index)) {
+    if (ctm_pred_check(B.golden, dut->exec_mask, dut->obs_pred, dut->obs_task_mask,
+                       dut->obs_exec_mask, (int)dut->obs_sp, dut->obs_top, dut->obs_overflow,
+                       dut->obs_underflow) != CTM_OK) {
         report_mismatch(in, &exp, dut, cycle);
         return 1;
     }
     if (fcov.on)
-        pred_cover(in); /* steps the model itself */
+        pred_cover(in); /* clocks the model itself */
     else
-        pred_stack_edge(B.model, in);
+        ctm_pred_edge(B.golden);
     return 0;
 }
 

@@ -1,5 +1,6 @@
 /* The predicate-stack bench: stimulus and checking of rtl/pred_stack.sv
- * against csim/mirrors/pred_stack.c. Called once per cycle by the DPI glue
+ * against the golden model, a ctm_pred handle of the public API (ctm.h), as
+ * any user testbench holds it. Called once per cycle by the DPI glue
  * (dpi/pred_dpi.c); also usable from C alone (unit tests of the generator). */
 #ifndef HARNESS_PRED_BENCH_H
 #define HARNESS_PRED_BENCH_H

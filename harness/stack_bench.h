@@ -1,5 +1,6 @@
 /* The stack-accounting bench: stimulus and checking of rtl/stack_acct.sv
- * against csim/mirrors/stack_acct.c. Called once per cycle by the DPI glue
+ * against the golden model, a ctm_stack handle of the public API (ctm.h).
+ * Called once per cycle by the DPI glue
  * (dpi/stack_dpi.c); also usable from C alone (unit tests of the generator). */
 #ifndef HARNESS_STACK_BENCH_H
 #define HARNESS_STACK_BENCH_H

@@ -71,8 +71,25 @@ ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
 void ctm_pred_free(ctm_pred *p);
 
 /* One clock edge: rst (rst_ni low), op (docs/pred_stack.md: 0 NOP, 1 SETP,
- * 2 PUSH, 3 POP, 4 INV, 5 PUSH_SETP, 6 SET_TASKMASK), ctx, mask, obs_ctx. */
+ * 2 PUSH, 3 POP, 4 INV, 5 PUSH_SETP, 6 SET_TASKMASK), ctx, mask, obs_ctx.
+ * The same as ctm_pred_eval followed by ctm_pred_edge. */
 void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
+
+/* The first half of a step: the cycle's expected outputs from these inputs
+ * (ctm_pred_expect and ctm_pred_check read them; with rst every context is
+ * reset first, as the asynchronous reset does), no edge yet. For a
+ * testbench that compares, or looks at the state with ctm_pred_peek, before
+ * it lets the clock edge happen. */
+void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
+
+/* The second half: the clock edge with the inputs of the last ctm_pred_eval
+ * (the op lands on its context). A second edge without an eval does nothing. */
+void ctm_pred_edge(ctm_pred *p);
+
+/* What the observation outputs would show for context ctx now, without
+ * stepping: field CTM_PRED_OBS_* (CTM_PRED_EXEC_MASK gives the context's
+ * ExecuteMask, as obs_exec_mask). A context out of range reads as 0. */
+uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field);
 
 /* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle. */
 uint64_t ctm_pred_expect(const ctm_pred *p, int field);

@@ -81,7 +81,8 @@ static const api_field pred_fields[CTM_PRED_FIELDS] = {
 
 struct ctm_pred {
     pred_stack_model *m;
-    uint64_t cycle; /* cycles stepped */
+    pred_stack_in in; /* the inputs of the last evaluated cycle, for its edge */
+    uint64_t cycle;   /* cycles evaluated */
     uint64_t want[CTM_PRED_FIELDS];
     char diff[512];
 };
@@ -111,20 +112,49 @@ void ctm_pred_free(ctm_pred *p)
     free(p);
 }
 
-void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
+void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
 {
-    pred_stack_in in = {.rst = rst != 0,
-                        .op = (unsigned)op,
-                        .ctx = (unsigned)ctx,
-                        .mask = mask,
-                        .obs_ctx = (unsigned)obs_ctx};
+    p->in = (pred_stack_in){.rst = rst != 0,
+                            .op = (unsigned)op,
+                            .ctx = (unsigned)ctx,
+                            .mask = mask,
+                            .obs_ctx = (unsigned)obs_ctx};
     pred_stack_out o;
-    pred_stack_step(p->m, &in, &o);
+    pred_stack_outputs(p->m, &p->in, &o);
     uint64_t w[CTM_PRED_FIELDS] = {o.exec_mask,     o.obs_pred, o.obs_task_mask,
                                    o.obs_exec_mask, o.obs_sp,   o.obs_top,
                                    o.obs_overflow,  o.obs_underflow};
     memcpy(p->want, w, sizeof w);
     p->cycle++;
+}
+
+void ctm_pred_edge(ctm_pred *p)
+{
+    pred_stack_edge(p->m, &p->in);
+    p->in.rst = true; /* a second edge of the same cycle changes nothing */
+}
+
+void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
+{
+    ctm_pred_eval(p, rst, op, ctx, mask, obs_ctx);
+    ctm_pred_edge(p);
+}
+
+uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
+{
+    pred_stack_out o;
+    pred_stack_observe(p->m, ctx < 0 ? UINT32_MAX : (unsigned)ctx, &o);
+    switch (field) {
+    case CTM_PRED_EXEC_MASK:
+    case CTM_PRED_OBS_EXEC_MASK: return o.obs_exec_mask;
+    case CTM_PRED_OBS_PRED: return o.obs_pred;
+    case CTM_PRED_OBS_TASK_MASK: return o.obs_task_mask;
+    case CTM_PRED_OBS_SP: return o.obs_sp;
+    case CTM_PRED_OBS_TOP: return o.obs_top;
+    case CTM_PRED_OBS_OVERFLOW: return o.obs_overflow;
+    case CTM_PRED_OBS_UNDERFLOW: return o.obs_underflow;
+    default: return 0;
+    }
 }
 
 uint64_t ctm_pred_expect(const ctm_pred *p, int field)

@@ -56,6 +56,31 @@ static void test_pred_check_names_the_difference(void **state)
     ctm_pred_free(p);
 }
 
+/* eval computes a cycle's outputs without the edge: peek still sees the state
+ * before it, the edge lands the op, and a second edge changes nothing. */
+static void test_pred_eval_edge_peek(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(2, 16, 4);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    ctm_pred_eval(p, 0, 5, 1, 0x00F0, 1); /* PUSH_SETP on context 1, not yet clocked */
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_PRED), 0xFFFF);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 0);
+    ctm_pred_edge(p);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_PRED), 0x00F0);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_EXEC_MASK), 0x00F0);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_TOP), 0xFFFF);
+    assert_int_equal(ctm_pred_peek(p, 0, CTM_PRED_OBS_SP), 0); /* isolation */
+    ctm_pred_edge(p);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 1);
+    assert_int_equal(ctm_pred_peek(p, 7, CTM_PRED_OBS_PRED), 0); /* out of range */
+    assert_int_equal(ctm_pred_peek(p, -1, CTM_PRED_OBS_PRED), 0);
+    ctm_pred_eval(p, 1, 2, 1, 0, 1); /* a reset shows in the same cycle */
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_SP), 0);
+    ctm_pred_free(p);
+}
+
 static void test_stack_check(void **state)
 {
     (void)state;
@@ -200,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
+        cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),
         cmocka_unit_test(test_model_steps_to_the_end),

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The kit's own lock-step benches reach the golden model's RTL mirrors only
+# through the public API (ctm.h), as a user's testbench does: libharness and
+# the DPI glue call ctm_pred_*, ctm_stack_* and ctm_fc_*, and none of the
+# mirrors' own entry points (pred_stack_step, stack_acct_step, fc_unit_step...).
+set -euo pipefail
+cd "$ROOT"
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+lib=$BUILD/opt/libharness.a
+[[ -f $lib ]] || fail "$lib not built"
+undefined=$(nm -u "$lib" | awk '{print $NF}' | sort -u)
+
+# The door is used: each handle is created, stepped and checked through it.
+for f in ctm_pred_new ctm_pred_eval ctm_pred_edge ctm_pred_peek ctm_pred_check \
+         ctm_stack_new ctm_stack_step ctm_stack_check ctm_fc_new ctm_fc_step ctm_fc_check; do
+  grep -qx "$f" <<<"$undefined" || fail "libharness does not call $f"
+done
+
+# No way around it: the mirrors' constructors, steps and observers.
+private='^(pred_stack_(create|destroy|reset|step|outputs|edge|observe)|stack_acct_(create|destroy|step)|fc_unit_(create|destroy|step))$'
+bypass=$(grep -E "$private" <<<"$undefined" || true)
+[[ -z $bypass ]] || fail "libharness calls the mirrors directly: $(paste -sd' ' <<<"$bypass")"
+if grep -nE '\b(pred_stack|stack_acct|fc_unit)_(create|step|outputs|edge|observe)\(' dpi/*.c; then
+  fail "the DPI glue calls a mirror directly"
+fi
+echo "ok: the benches reach the mirrors only through ctm.h"
