@@ -157,22 +157,25 @@ static void stimulus_args(char *buf, size_t n)
                  program_path, domain_w, domain_h);
 }
 
-/* --program: opens the program's stepped run; the run is as long as its steps. */
+/* --program: opens the program's stepped run; the run ends with its last step. */
 static void load_program(void)
 {
     char err[512];
     if (fc_program_open(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
-                        sizeof err)) {
+                        sizeof err))
         cosim_error("--program: %s", err);
+}
+
+/* --program: how many of the program's steps the run drove. */
+static void summary_text(FILE *out)
+{
+    if (!program_path)
         return;
-    }
-    if (cosim_cfg.cycles > fcb.prog.n)
-        cosim_cfg.cycles = fcb.prog.n;
-    if (!cosim_cfg.quiet)
-        fprintf(stderr, "cosim: stimulus from %s over %ux%u: %zu flow-control steps%s%s\n",
-                program_path, domain_w, domain_h, fcb.prog.n,
-                fcb.prog.faulted ? ", ending in the program fault: " : "",
-                fcb.prog.faulted ? fcb.prog.fault_msg : "");
+    /* each step is one cycle; the step drawn for the cycle after the last is not driven */
+    fprintf(out, "  fc: %" PRIu64 " flow-control steps of %s over %ux%u%s%s%s\n", fcb.checked,
+            program_path, domain_w, domain_h, fcb.prog.ended ? "" : " (cut by --cycles)",
+            fcb.prog.faulted ? ", ending in the program fault: " : "",
+            fcb.prog.faulted ? fcb.prog.fault_msg : "");
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -448,4 +451,5 @@ const cosim_bench fc_bench = {
     .report_json = fc_report_json,
     .stimulus_args = stimulus_args,
     .fcov_write = fc_fcov_write,
+    .summary_text = summary_text,
 };

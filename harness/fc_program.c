@@ -1,40 +1,18 @@
 #include "fc_program.h"
 
-#include "elf_exe.h"
-
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
-static void count_step(void *user, const pa_fc_event *ev)
+/* Runs the model to its next step: 1, or 0 at the end or a fault. */
+static int pull(fc_program_stream *t)
 {
-    (void)ev;
-    ++*(size_t *)user;
-}
-
-/* Pass 1: the number of steps. Without a trace the model counts them itself
- * on every core; a run that faults is counted again on one thread with a
- * trace, which stops exactly at the fault. */
-static dpp_status count_steps(fc_program_stream *t, dpp_error *e)
-{
-    dpp_run_opts o = t->opts;
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    o.array.threads = cores < 1 ? 1 : cores > 64 ? 64 : (unsigned)cores;
-    dpp_run_result res;
-    memset(&res, 0, sizeof res);
-    dpp_status st = dpp_run(t->exe, &o, t->path, &res, e);
-    t->n = res.stats.fc_steps;
-    dpp_run_free(&res);
-    if (st != DPP_E_FAULT)
-        return st;
-    t->n = 0;
-    o.array.threads = 1;
-    o.trace = count_step;
-    o.trace_user = &t->n;
-    st = dpp_run(t->exe, &o, t->path, &res, e);
-    dpp_run_free(&res);
-    return st;
+    int r = ctm_model_step(t->model);
+    if (r == -CTM_E_FAULT) {
+        t->faulted = 1;
+        snprintf(t->fault_msg, sizeof t->fault_msg, "%s", ctm_model_error(t->model));
+    }
+    t->ended = r != 1;
+    return r == 1;
 }
 
 int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
@@ -42,42 +20,16 @@ int fc_program_open(const char *path, unsigned width, unsigned height, const fc_
 {
     memset(t, 0, sizeof *t);
     snprintf(t->path, sizeof t->path, "%s", path);
-    dpp_error e;
-    if (!(t->exe = calloc(1, sizeof *t->exe))) {
-        snprintf(err, errlen, "out of memory");
+    t->model = ctm_model_new(path, (int)width, (int)height, (int)rtl->lanes,
+                             rtl->contexts < 16 ? (int)rtl->contexts : 16, (int)rtl->addr_depth,
+                             (int)rtl->loop_depth);
+    if (!t->model) {
+        snprintf(err, errlen, "%s", ctm_error());
         return -1;
     }
-    if (dpp_elf_read(path, t->exe, &e) != DPP_OK) {
-        snprintf(err, errlen, "%s", e.msg);
-        fc_program_free(t);
-        return -1;
-    }
-    dpp_run_opts *o = &t->opts;
-    dpp_run_default_opts(o);
-    o->width = width;
-    o->height = height;
-    o->array.lanes = rtl->lanes;
-    o->array.contexts = rtl->contexts < 16 ? rtl->contexts : 16;
-    o->array.addr_depth = rtl->addr_depth;
-    o->array.loop_depth = rtl->loop_depth;
-    o->discard_outputs = 1; /* the steps are the stimulus; the image is never read */
-    dpp_status st = count_steps(t, &e);
-    if (st == DPP_E_FAULT) {
-        t->faulted = 1;
-        snprintf(t->fault_msg, sizeof t->fault_msg, "%s", e.msg);
-    } else if (st != DPP_OK) {
-        snprintf(err, errlen, "%s", e.msg);
-        fc_program_free(t);
-        return -1;
-    }
-    if (t->n == 0) {
+    t->pulled = pull(t);
+    if (!t->pulled && !t->faulted) {
         snprintf(err, errlen, "%s: the program issued no flow-control step", path);
-        fc_program_free(t);
-        return -1;
-    }
-    /* pass 2, stepped on demand while the lock-step run goes */
-    if (dpp_stepper_open(t->exe, o, path, &t->stepper, &e) != DPP_OK) {
-        snprintf(err, errlen, "%s", e.msg);
         fc_program_free(t);
         return -1;
     }
@@ -86,25 +38,43 @@ int fc_program_open(const char *path, unsigned width, unsigned height, const fc_
 
 int fc_program_next(fc_program_stream *t, fc_unit_in *in)
 {
-    if (t->next >= t->n)
+    if (!t->pulled && (t->ended || !pull(t)))
         return 0;
-    const pa_fc_event *ev = NULL;
-    dpp_error e;
-    /* the same run as pass 1: its n steps come out before any fault or the end */
-    if (dpp_stepper_next(t->stepper, &ev, &e) != DPP_OK || !ev) {
-        fprintf(stderr, "cosim: %s: the model's second pass ended after %zu of %zu steps\n",
-                t->path, t->next, t->n);
-        t->n = t->next;
-        return 0;
-    }
-    *in = *ev->in;
-    t->next++;
+    t->pulled = 0;
+    const ctm_model *m = t->model;
+    memset(in, 0, sizeof *in);
+    in->cmd = (uint8_t)ctm_model_get(m, "cmd");
+    in->ctx = (uint8_t)ctm_model_get(m, "ctx");
+    in->full_mode = (uint8_t)ctm_model_get(m, "full_mode");
+    fc_fields *f = &in->inst;
+    f->op = (uint8_t)ctm_model_get(m, "op");
+    f->b_else = (uint8_t)ctm_model_get(m, "b_else");
+    f->jump_any = (uint8_t)ctm_model_get(m, "jump_any");
+    f->a_op = (uint8_t)ctm_model_get(m, "a_op");
+    f->jump_func = (uint8_t)ctm_model_get(m, "jump_func");
+    f->b_pop_cnt = (uint8_t)ctm_model_get(m, "b_pop_cnt");
+    f->b_op0 = (uint8_t)ctm_model_get(m, "b_op0");
+    f->b_op1 = (uint8_t)ctm_model_get(m, "b_op1");
+    f->jump_addr = (uint16_t)ctm_model_get(m, "jump_addr");
+    f->pred_sel = (uint8_t)ctm_model_get(m, "pred_sel");
+    f->pred_inv = (uint8_t)ctm_model_get(m, "pred_inv");
+    static const char *const preds[4] = {"pred0", "pred1", "pred2", "pred3"};
+    for (int k = 0; k < 4; k++)
+        in->pred[k] = ctm_model_get(m, preds[k]);
+    in->alu_result = ctm_model_get(m, "alu_result");
+    in->alu_valid = (uint8_t)ctm_model_get(m, "alu_valid");
+    in->bool_const = (uint8_t)ctm_model_get(m, "bool_const");
+    in->loop_count = (uint8_t)ctm_model_get(m, "loop_count");
+    in->loop_init = (uint8_t)ctm_model_get(m, "loop_init");
+    in->loop_step = (int8_t)(uint8_t)ctm_model_get(m, "loop_step");
+    in->pc = (uint16_t)ctm_model_get(m, "pc");
+    in->live = ctm_model_get(m, "live");
+    t->steps++;
     return 1;
 }
 
 void fc_program_free(fc_program_stream *t)
 {
-    dpp_stepper_close(t->stepper);
-    free(t->exe);
+    ctm_model_free(t->model);
     memset(t, 0, sizeof *t);
 }

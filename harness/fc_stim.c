@@ -524,13 +524,16 @@ static void cut_to_width(fc_unit_in *in)
     in->pc &= 511;
 }
 
-/* --program: the model's next step; once the run is over, IDLE on context 0. */
+/* --program: the model's next step; once the run is over, the stimulus ends
+ * (this cycle, an IDLE on context 0, is not driven). */
 static void next_program_step(fc_stim *s)
 {
     memset(s, 0, sizeof *s);
     memset(&fcb.pend, 0, sizeof fcb.pend);
-    if (!fc_program_next(&fcb.prog, &s->in))
+    if (!fc_program_next(&fcb.prog, &s->in)) {
         s->in.cmd = FC_CMD_IDLE;
+        cosim_end_stimulus();
+    }
     fcb.pend.valid = true;
     fcb.pend.ctx = s->in.ctx;
     fcb.pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";
@@ -539,7 +542,7 @@ static void next_program_step(fc_stim *s)
 
 void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
 {
-    if (fcb.prog.n) {
+    if (fcb.prog.model) {
         next_program_step(s);
         return;
     }

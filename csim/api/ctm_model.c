@@ -72,54 +72,71 @@ int ctm_model_step(ctm_model *m)
     return m->ev != NULL;
 }
 
-#define IN(f)  (uint64_t)(e->in->f)
-#define OUT(f) (uint64_t)(e->out->f)
+/* The ports ctm_model_get knows, sorted by name for the binary search; a
+ * testbench reads some twenty of them each step. */
+enum {
+    P_A_OP, P_ACTIVE, P_ALU_RESULT, P_ALU_VALID, P_B_ELSE, P_B_OP0, P_B_OP1, P_B_POP_CNT,
+    P_BOOL_CONST, P_CMD, P_CTX, P_FULL_MODE, P_JUMP, P_JUMP_ADDR, P_JUMP_ANY, P_JUMP_FUNC,
+    P_LIVE, P_LOOP_COUNT, P_LOOP_INIT, P_LOOP_STEP, P_NEXT_PC, P_OP, P_PC, P_PRED0, P_PRED1,
+    P_PRED2, P_PRED3, P_PRED_INV, P_PRED_SEL, P_WANT, P_WAVE, P_COUNT
+};
+
+static const char *const port_names[P_COUNT] = {
+    "a_op", "active", "alu_result", "alu_valid", "b_else", "b_op0", "b_op1", "b_pop_cnt",
+    "bool_const", "cmd", "ctx", "full_mode", "jump", "jump_addr", "jump_any", "jump_func",
+    "live", "loop_count", "loop_init", "loop_step", "next_pc", "op", "pc", "pred0", "pred1",
+    "pred2", "pred3", "pred_inv", "pred_sel", "want", "wave",
+};
+
+static int by_name(const void *key, const void *entry)
+{
+    return strcmp(key, *(const char *const *)entry);
+}
 
 uint64_t ctm_model_get(const ctm_model *m, const char *name)
 {
     const pa_fc_event *e = m->ev;
     if (!e || !name)
         return 0;
-    const struct {
-        const char *name;
-        uint64_t value;
-    } ports[] = {
-        {"cmd", IN(cmd)},
-        {"ctx", IN(ctx)},
-        {"full_mode", IN(full_mode)},
-        {"op", IN(inst.op)},
-        {"b_else", IN(inst.b_else)},
-        {"jump_any", IN(inst.jump_any)},
-        {"a_op", IN(inst.a_op)},
-        {"jump_func", IN(inst.jump_func)},
-        {"b_pop_cnt", IN(inst.b_pop_cnt)},
-        {"b_op0", IN(inst.b_op0)},
-        {"b_op1", IN(inst.b_op1)},
-        {"jump_addr", IN(inst.jump_addr)},
-        {"pred_sel", IN(inst.pred_sel)},
-        {"pred_inv", IN(inst.pred_inv)},
-        {"pred0", IN(pred[0])},
-        {"pred1", IN(pred[1])},
-        {"pred2", IN(pred[2])},
-        {"pred3", IN(pred[3])},
-        {"alu_result", IN(alu_result)},
-        {"alu_valid", IN(alu_valid)},
-        {"bool_const", IN(bool_const)},
-        {"loop_count", IN(loop_count)},
-        {"loop_init", IN(loop_init)},
-        {"loop_step", (uint64_t)(uint8_t)e->in->loop_step},
-        {"pc", IN(pc)},
-        {"live", IN(live)},
-        {"active", OUT(active)},
-        {"want", OUT(want)},
-        {"jump", OUT(jump)},
-        {"next_pc", OUT(next_pc)},
-        {"wave", (uint64_t)e->wave},
-    };
-    for (size_t k = 0; k < sizeof ports / sizeof ports[0]; k++)
-        if (!strcmp(ports[k].name, name))
-            return ports[k].value;
-    return 0;
+    const char *const *hit = bsearch(name, port_names, P_COUNT, sizeof *port_names, by_name);
+    if (!hit)
+        return 0;
+    const fc_unit_in *in = e->in;
+    const fc_unit_out *out = e->out;
+    switch (hit - port_names) {
+    case P_CMD: return in->cmd;
+    case P_CTX: return in->ctx;
+    case P_FULL_MODE: return in->full_mode;
+    case P_OP: return in->inst.op;
+    case P_B_ELSE: return in->inst.b_else;
+    case P_JUMP_ANY: return in->inst.jump_any;
+    case P_A_OP: return in->inst.a_op;
+    case P_JUMP_FUNC: return in->inst.jump_func;
+    case P_B_POP_CNT: return in->inst.b_pop_cnt;
+    case P_B_OP0: return in->inst.b_op0;
+    case P_B_OP1: return in->inst.b_op1;
+    case P_JUMP_ADDR: return in->inst.jump_addr;
+    case P_PRED_SEL: return in->inst.pred_sel;
+    case P_PRED_INV: return in->inst.pred_inv;
+    case P_PRED0: return in->pred[0];
+    case P_PRED1: return in->pred[1];
+    case P_PRED2: return in->pred[2];
+    case P_PRED3: return in->pred[3];
+    case P_ALU_RESULT: return in->alu_result;
+    case P_ALU_VALID: return in->alu_valid;
+    case P_BOOL_CONST: return in->bool_const;
+    case P_LOOP_COUNT: return in->loop_count;
+    case P_LOOP_INIT: return in->loop_init;
+    case P_LOOP_STEP: return (uint8_t)in->loop_step;
+    case P_PC: return in->pc;
+    case P_LIVE: return in->live;
+    case P_ACTIVE: return out->active;
+    case P_WANT: return out->want;
+    case P_JUMP: return out->jump;
+    case P_NEXT_PC: return out->next_pc;
+    case P_WAVE: return e->wave;
+    default: return 0;
+    }
 }
 
 const char *ctm_model_error(const ctm_model *m)

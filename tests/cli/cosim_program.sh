@@ -15,15 +15,23 @@ for prog in examples/mandelbrot/mandelbrot.s tests/asm/cond_return.s tests/asm/c
   "$DPP" asm "$prog" -o "$work/$(basename "$prog" .s).elf"
 done
 
-# Real programs pass: lanes 64 and 16, several wavefronts in flight, partial wavefronts.
+# Real programs pass: lanes 64 and 16, several wavefronts in flight, partial wavefronts;
+# the run drives every step of the program (as many as dpp run traces) and ends there.
 for shape in "--contexts 4 --lanes 64" "--contexts 1 --lanes 16" "--contexts 3 --lanes 5"; do
   for p in mandelbrot:40x30 cond_return:13x3 cond_call_return:13x3 call_depth:9x2; do
     # shellcheck disable=SC2086
     out=$("$cosim" --block fc $shape --program "$work/${p%%:*}.elf" --domain "${p#*:}" 2>&1) ||
       fail "$p ($shape): $out"
-    steps=$(grep -oP 'stimulus from .*: \K[0-9]+(?= flow-control steps)' <<<"$out")
+    steps=$(grep -oP 'fc: \K[0-9]+(?= flow-control steps)' <<<"$out")
     cycles=$(grep -oP 'cycles=\K[0-9]+' <<<"$out")
     [[ -n $steps && $steps == "$cycles" && $steps -gt 3 ]] || fail "$p ($shape): $steps steps, $cycles cycles"
+    if [[ $p == mandelbrot:* ]]; then # every step of the run, as dpp run traces them
+      read -r c l <<<"$(sed 's/--contexts \([0-9]*\) --lanes \([0-9]*\)/\1 \2/' <<<"$shape")"
+      "$DPP" run "$work/mandelbrot.elf" --domain "${p#*:}" --contexts "$c" --wave "$l" \
+        --trace "$work/trace.txt" >/dev/null 2>&1
+      traced=$(wc -l <"$work/trace.txt")
+      ((steps == traced)) || fail "$p ($shape): $steps steps driven, dpp run traces $traced"
+    fi
   done
 done
 echo "ok: real programs pass in lock-step"

@@ -10,6 +10,7 @@
 #include "fc.h"
 #include "fileio.h"
 #include "isa.h"
+#include "run_step.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -205,15 +206,52 @@ static void test_model_steps_to_the_end(void **state)
     unlink(elf);
     if (!m)
         fail_msg("%s", ctm_error());
+    /* the same run stepped directly, to compare every port by name */
+    dpp_run_opts o;
+    dpp_run_default_opts(&o);
+    o.width = 40, o.height = 30, o.discard_outputs = 1;
+    o.array.lanes = 16, o.array.contexts = 3, o.array.addr_depth = 4, o.array.loop_depth = 4;
+    dpp_stepper *direct;
+    assert_int_equal(dpp_stepper_open(&exe, &o, "mandelbrot", &direct, &err), DPP_OK);
     uint64_t n = 0;
     int r;
+    const pa_fc_event *ev;
     while ((r = ctm_model_step(m)) == 1) {
         n++;
+        assert_int_equal(dpp_stepper_next(direct, &ev, &err), DPP_OK);
+        assert_non_null(ev);
+        const fc_unit_in *in = ev->in;
+        const fc_fields *f = &in->inst;
+        const struct {
+            const char *name;
+            uint64_t value;
+        } ports[] = {
+            {"cmd", in->cmd}, {"ctx", in->ctx}, {"full_mode", in->full_mode}, {"op", f->op},
+            {"b_else", f->b_else}, {"jump_any", f->jump_any}, {"a_op", f->a_op},
+            {"jump_func", f->jump_func}, {"b_pop_cnt", f->b_pop_cnt}, {"b_op0", f->b_op0},
+            {"b_op1", f->b_op1}, {"jump_addr", f->jump_addr}, {"pred_sel", f->pred_sel},
+            {"pred_inv", f->pred_inv}, {"pred0", in->pred[0]}, {"pred1", in->pred[1]},
+            {"pred2", in->pred[2]}, {"pred3", in->pred[3]}, {"alu_result", in->alu_result},
+            {"alu_valid", in->alu_valid}, {"bool_const", in->bool_const},
+            {"loop_count", in->loop_count}, {"loop_init", in->loop_init},
+            {"loop_step", (uint8_t)in->loop_step}, {"pc", in->pc}, {"live", in->live},
+            {"active", ev->out->active}, {"want", ev->out->want}, {"jump", ev->out->jump},
+            {"next_pc", ev->out->next_pc}, {"wave", ev->wave},
+        };
+        for (size_t k = 0; k < sizeof ports / sizeof ports[0]; k++)
+            if (ctm_model_get(m, ports[k].name) != ports[k].value)
+                fail_msg("step %llu: %s: %llu, directly %llu", (unsigned long long)n,
+                         ports[k].name, (unsigned long long)ctm_model_get(m, ports[k].name),
+                         (unsigned long long)ports[k].value);
         assert_true(ctm_model_get(m, "cmd") == 1 || ctm_model_get(m, "cmd") == 2);
         assert_true(ctm_model_get(m, "ctx") < 3);
         assert_int_equal(ctm_model_get(m, "no_such_port"), 0);
+        assert_int_equal(ctm_model_get(m, "PC"), 0); /* names are exact */
     }
     assert_int_equal(r, 0);
+    assert_int_equal(dpp_stepper_next(direct, &ev, &err), DPP_OK);
+    assert_null(ev); /* both ended together */
+    dpp_stepper_close(direct);
     assert_int_equal(ctm_model_step(m), 0); /* and it stays ended */
     ctm_model_free(m);
     assert_true(n > 100);
