@@ -9,7 +9,7 @@
 // it was written for, and stops the simulation otherwise.
 package ctm_dpi_pkg;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0000;  // 1.0.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0100;  // 1.1.0
 
   // Status codes (CTM_OK ...) and output fields (CTM_PRED_*, CTM_STACK_*, CTM_FC_*): a
   // testbench uses some of them, so the rest are not lint warnings.
@@ -17,6 +17,12 @@ package ctm_dpi_pkg;
   localparam int CTM_OK = 0;
   localparam int CTM_E_FAULT = 4;
   localparam int CTM_E_MISMATCH = 6;
+
+  localparam int CTM_FMT_UINT16_1 = 0;
+  localparam int CTM_FMT_UINT8_4 = 1;
+  localparam int CTM_FMT_FLOAT32_1 = 2;
+  localparam int CTM_FMT_FLOAT32_2 = 3;
+  localparam int CTM_FMT_FLOAT32_4 = 4;
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
@@ -122,6 +128,8 @@ package ctm_dpi_pkg;
   import "DPI-C" function chandle ctm_model_new(string elf_path, int width, int height, int lanes,
                                                 int contexts, int addr_depth, int loop_depth);
   import "DPI-C" function void ctm_model_free(chandle m);
+  import "DPI-C" function int ctm_model_load_input(chandle m, int n, string path, int format,
+                                                  int width, int height);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
   import "DPI-C" function string ctm_model_error(chandle m);

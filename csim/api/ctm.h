@@ -24,7 +24,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 0
+#define CTM_VERSION_MINOR 1
 #define CTM_VERSION_PATCH 0
 
 /* Status codes. */
@@ -42,7 +42,7 @@ enum {
  * built against another major version must not use it. */
 int ctm_version(void);
 
-/* "1.0.0". */
+/* "1.1.0". */
 const char *ctm_version_string(void);
 
 /* Why the last ctm_*_new of this thread failed ("" if none did). */
@@ -213,6 +213,26 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
                          int addr_depth, int loop_depth);
 void ctm_model_free(ctm_model *m);
 
+/* Surface formats of an input (spec: the memory controller's formats). */
+enum {
+    CTM_FMT_UINT16_1 = 0,
+    CTM_FMT_UINT8_4 = 1,
+    CTM_FMT_FLOAT32_1 = 2,
+    CTM_FMT_FLOAT32_2 = 3,
+    CTM_FMT_FLOAT32_4 = 4,
+};
+
+/* Binds input n (0..15, the program's INPUT n) to width x height elements of
+ * format CTM_FMT_*, row-major, as `dpp run --in` does; before the first
+ * ctm_model_step only. ctm_model_set_input (C only: the data stays the
+ * caller's and must live as long as the handle) and ctm_model_load_input
+ * (the raw bytes of a file, exactly width x height elements). CTM_OK, or a
+ * status with ctm_model_error saying why; a program that reads an input left
+ * unbound reads zeros. */
+int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height);
+int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
+                         int height);
+
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
@@ -225,7 +245,8 @@ int ctm_model_step(ctm_model *m);
  * "pred0".."pred3", "alu_result", "alu_valid", "bool_const", "loop_count",
  * "loop_init", "loop_step" (two's complement, 8 bits), "pc", "live"; and the
  * model's own results of the step: "active", "want", "jump", "next_pc",
- * "wave" (the wavefront's number). 0 for an unknown name. */
+ * "fault" (FC_FAULT_* of docs/fc_unit.md, 0 none), "wave" (the wavefront's
+ * number). 0 for an unknown name. */
 uint64_t ctm_model_get(const ctm_model *m, const char *name);
 
 /* The fault's message after -CTM_E_FAULT, or why ctm_model_new failed. */

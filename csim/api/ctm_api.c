@@ -22,7 +22,7 @@ int ctm_version(void)
 
 const char *ctm_version_string(void)
 {
-    return "1.0.0";
+    return "1.1.0";
 }
 
 const char *ctm_error(void)

@@ -5,17 +5,30 @@
 #include "ctm_int.h"
 
 #include "elf_exe.h"
+#include "fileio.h"
+#include "mc_format.h"
 #include "run_step.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+_Static_assert((int)CTM_FMT_UINT16_1 == (int)MC_FMT_UINT16_1 &&
+                   (int)CTM_FMT_UINT8_4 == (int)MC_FMT_UINT8_4 &&
+                   (int)CTM_FMT_FLOAT32_1 == (int)MC_FMT_FLOAT32_1 &&
+                   (int)CTM_FMT_FLOAT32_2 == (int)MC_FMT_FLOAT32_2 &&
+                   (int)CTM_FMT_FLOAT32_4 == (int)MC_FMT_FLOAT32_4,
+               "the public format codes are the memory controller's");
+
 struct ctm_model {
     dpp_exe exe;
+    char path[512];
+    dpp_run_opts opts;
     dpp_stepper *st;
     const pa_fc_event *ev;
+    int stepped; /* inputs can be bound only before the first step */
     int fault;
+    uint8_t *owned[16]; /* input data read by ctm_model_load_input */
     char error[sizeof(((dpp_error *)0)->msg)];
 };
 
@@ -42,6 +55,8 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
                dpp_stepper_open(&m->exe, &o, elf_path, &m->st, &err)) {
         snprintf(m->error, sizeof m->error, "%s", err.msg);
     }
+    m->opts = o;
+    snprintf(m->path, sizeof m->path, "%s", elf_path);
     if (!m->st) {
         api_set_error(m->error); /* for ctm_error(): the caller gets NULL */
         free(m);
@@ -52,15 +67,74 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
 
 void ctm_model_free(ctm_model *m)
 {
-    if (m)
-        dpp_stepper_close(m->st);
+    if (!m)
+        return;
+    dpp_stepper_close(m->st);
+    for (int k = 0; k < 16; k++)
+        free(m->owned[k]);
     free(m);
+}
+
+int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height)
+{
+    if (m->stepped || n < 0 || n > 15 || !data || format < 0 || format >= MC_FMT_COUNT ||
+        width < 1 || height < 1 || width > 8192 || height > 8192) {
+        snprintf(m->error, sizeof m->error,
+                 "ctm_model_set_input: input %d, format %d, %dx%d%s (inputs 0..15, formats "
+                 "0..%d, 1..8192 each way)",
+                 n, format, width, height, m->stepped ? " after the first step" : "",
+                 MC_FMT_COUNT - 1);
+        return CTM_E_ARG;
+    }
+    /* the run is prepared again with the input bound: nothing has run yet */
+    m->opts.input[n] = (dpp_image){(uint8_t)format, MC_TILE_LINEAR, (uint32_t)width,
+                                   (uint32_t)height, (uint8_t *)(uintptr_t)data};
+    dpp_stepper_close(m->st);
+    m->st = NULL;
+    dpp_error err;
+    if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
+        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        m->fault = 1; /* the handle cannot step */
+        return CTM_E_FORMAT;
+    }
+    return CTM_OK;
+}
+
+int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
+                         int height)
+{
+    if (format < 0 || format >= MC_FMT_COUNT || width < 1 || height < 1 || width > 8192 ||
+        height > 8192 || n < 0 || n > 15)
+        return ctm_model_set_input(m, n, path, format, width, height); /* names the range */
+    size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
+    uint8_t *buf;
+    dpp_error err;
+    if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
+        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        return CTM_E_IO;
+    }
+    if (len != want) {
+        snprintf(m->error, sizeof m->error,
+                 "%s: %zu bytes, but a %dx%d surface of format %d holds %zu", path, len, width,
+                 height, format, want);
+        free(buf);
+        return CTM_E_FORMAT;
+    }
+    int st = ctm_model_set_input(m, n, buf, format, width, height);
+    if (st) {
+        free(buf);
+        return st;
+    }
+    free(m->owned[n]);
+    m->owned[n] = buf;
+    return CTM_OK;
 }
 
 int ctm_model_step(ctm_model *m)
 {
     if (m->fault)
         return -CTM_E_FAULT;
+    m->stepped = 1;
     dpp_error err;
     dpp_status st = dpp_stepper_next(m->st, &m->ev, &err);
     if (st) {
@@ -76,14 +150,14 @@ int ctm_model_step(ctm_model *m)
  * testbench reads some twenty of them each step. */
 enum {
     P_A_OP, P_ACTIVE, P_ALU_RESULT, P_ALU_VALID, P_B_ELSE, P_B_OP0, P_B_OP1, P_B_POP_CNT,
-    P_BOOL_CONST, P_CMD, P_CTX, P_FULL_MODE, P_JUMP, P_JUMP_ADDR, P_JUMP_ANY, P_JUMP_FUNC,
+    P_BOOL_CONST, P_CMD, P_CTX, P_FAULT, P_FULL_MODE, P_JUMP, P_JUMP_ADDR, P_JUMP_ANY, P_JUMP_FUNC,
     P_LIVE, P_LOOP_COUNT, P_LOOP_INIT, P_LOOP_STEP, P_NEXT_PC, P_OP, P_PC, P_PRED0, P_PRED1,
     P_PRED2, P_PRED3, P_PRED_INV, P_PRED_SEL, P_WANT, P_WAVE, P_COUNT
 };
 
 static const char *const port_names[P_COUNT] = {
     "a_op", "active", "alu_result", "alu_valid", "b_else", "b_op0", "b_op1", "b_pop_cnt",
-    "bool_const", "cmd", "ctx", "full_mode", "jump", "jump_addr", "jump_any", "jump_func",
+    "bool_const", "cmd", "ctx", "fault", "full_mode", "jump", "jump_addr", "jump_any", "jump_func",
     "live", "loop_count", "loop_init", "loop_step", "next_pc", "op", "pc", "pred0", "pred1",
     "pred2", "pred3", "pred_inv", "pred_sel", "want", "wave",
 };
@@ -134,6 +208,7 @@ uint64_t ctm_model_get(const ctm_model *m, const char *name)
     case P_WANT: return out->want;
     case P_JUMP: return out->jump;
     case P_NEXT_PC: return out->next_pc;
+    case P_FAULT: return out->fault;
     case P_WAVE: return e->wave;
     default: return 0;
     }

@@ -14,8 +14,13 @@ for f in lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.p
   [[ -f $prefix/$f ]] || { echo "FAIL: $f not installed"; exit 1; }
 done
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-[[ $(pkg-config --modversion ctm) == "$(sed -n 's/.*CTM_API_VERSION = 32.h\(....\)_.*/\1/p' "$prefix/share/ctm/ctm_dpi_pkg.sv" | sed 's/^0*//').0.0" ]] ||
-  { echo "FAIL: ctm.pc version and the package's CTM_API_VERSION differ"; exit 1; }
+# the package's (major << 16) | (minor << 8) | patch, as ctm_version() gives it
+v=$(sed -n "s/.*CTM_API_VERSION = 32'h\([0-9a-fA-F_]*\);.*/\1/p" "$prefix/share/ctm/ctm_dpi_pkg.sv")
+v=${v//_/}
+[[ ${#v} == 8 ]] || { echo "FAIL: no CTM_API_VERSION in the package"; exit 1; }
+pkg_version=$((16#${v:0:4})).$((16#${v:4:2})).$((16#${v:6:2}))
+[[ $(pkg-config --modversion ctm) == "$pkg_version" ]] ||
+  { echo "FAIL: ctm.pc version $(pkg-config --modversion ctm) and the package's $pkg_version differ"; exit 1; }
 
 # only the public names are global
 bad=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_/ {print $3}')

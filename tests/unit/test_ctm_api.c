@@ -20,7 +20,7 @@ static void test_version(void **state)
 {
     (void)state;
     assert_int_equal(ctm_version() >> 16, CTM_VERSION_MAJOR);
-    assert_string_equal(ctm_version_string(), "1.0.0");
+    assert_string_equal(ctm_version_string(), "1.1.0");
 }
 
 static void test_bad_parameters(void **state)
@@ -257,6 +257,78 @@ static void test_model_steps_to_the_end(void **state)
     assert_true(n > 100);
 }
 
+/* An input bound through the handle reaches the program: lanes whose element
+ * is negative take the conditional return, so "want" of the RET follows the
+ * data; a surface of the wrong size, a bad input number and binding after
+ * the first step are refused with a reason. */
+static const char input_prog[] =
+    "    tex ld r1.r, r0.rgba, i0 unscaled acquire wait\n"
+    "    call f\n"
+    "    fc jump done jump_func=0xff\n"
+    "f:\n"
+    "    alu rgb mad r2.r, r1.rrr, #1, #0 alpha mad r2._, #0, #0, #0 setres r lt\n"
+    "    ret if res\n"
+    "    ret\n"
+    "done:\n"
+    "    out rgb max r1._ o0.r, r1.rrr, r1.rrr, r1.rrr alpha max r1._, #0, #0, #0\n";
+
+/* The lanes that took the conditional return, over the whole run. */
+static uint64_t conditional_ret_lanes(ctm_model *m)
+{
+    uint64_t lanes = 0;
+    while (ctm_model_step(m) == 1)
+        if (ctm_model_get(m, "cmd") == 2 && ctm_model_get(m, "op") == DPP_FC_JUMP &&
+            ctm_model_get(m, "a_op") == DPP_AOP_POP &&
+            ctm_model_get(m, "jump_func") != 0xff)
+            lanes |= ctm_model_get(m, "want");
+    return lanes;
+}
+
+static void test_model_inputs(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    dpp_error err;
+    char elf[] = "/tmp/test_ctm_api_XXXXXX", raw[] = "/tmp/test_ctm_api_in_XXXXXX";
+    int fd = mkstemp(elf);
+    assert_true(fd >= 0);
+    close(fd);
+    if (dpp_asm(input_prog, sizeof input_prog - 1, "input.s", NULL, &exe, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(dpp_elf_write(&exe, elf, &err), DPP_OK);
+    float data[8] = {1, -1, 2, -2, 3, 3, -5, 0}; /* FLOAT32_1, 8x1 */
+
+    ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    assert_non_null(m);
+    assert_int_equal(ctm_model_set_input(m, 0, data, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
+    assert_int_equal(conditional_ret_lanes(m), 0x4a); /* lanes 1, 3, 6 */
+    assert_int_equal(ctm_model_set_input(m, 0, data, CTM_FMT_FLOAT32_1, 8, 1), CTM_E_ARG);
+    assert_non_null(strstr(ctm_model_error(m), "after the first step"));
+    ctm_model_free(m);
+
+    /* the same surface from a file */
+    fd = mkstemp(raw);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, data, sizeof data), (ssize_t)sizeof data);
+    close(fd);
+    m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    assert_int_equal(ctm_model_load_input(m, 16, raw, CTM_FMT_FLOAT32_1, 8, 1), CTM_E_ARG);
+    assert_int_equal(ctm_model_load_input(m, 0, raw, CTM_FMT_FLOAT32_1, 9, 1), CTM_E_FORMAT);
+    assert_non_null(strstr(ctm_model_error(m), "32 bytes"));
+    assert_int_equal(ctm_model_load_input(m, 0, "/nonexistent/in.raw", CTM_FMT_FLOAT32_1, 8, 1),
+                     CTM_E_IO);
+    assert_int_equal(ctm_model_load_input(m, 0, raw, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
+    assert_int_equal(conditional_ret_lanes(m), 0x4a);
+    ctm_model_free(m);
+
+    /* unbound, the input reads as zeros: no lane is negative */
+    m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    assert_int_equal(conditional_ret_lanes(m), 0);
+    ctm_model_free(m);
+    unlink(raw);
+    unlink(elf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -267,6 +339,7 @@ int main(void)
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),
         cmocka_unit_test(test_model_steps_to_the_end),
+        cmocka_unit_test(test_model_inputs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
