@@ -36,12 +36,8 @@ int fc_program_open(const char *path, unsigned width, unsigned height, const fc_
     return 0;
 }
 
-int fc_program_next(fc_program_stream *t, fc_unit_in *in)
+void fc_program_read(const ctm_model *m, fc_unit_in *in, fc_unit_out *out, unsigned *wave)
 {
-    if (!t->pulled && (t->ended || !pull(t)))
-        return 0;
-    t->pulled = 0;
-    const ctm_model *m = t->model;
     memset(in, 0, sizeof *in);
     in->cmd = (uint8_t)ctm_model_get(m, "cmd");
     in->ctx = (uint8_t)ctm_model_get(m, "ctx");
@@ -69,6 +65,24 @@ int fc_program_next(fc_program_stream *t, fc_unit_in *in)
     in->loop_step = (int8_t)(uint8_t)ctm_model_get(m, "loop_step");
     in->pc = (uint16_t)ctm_model_get(m, "pc");
     in->live = ctm_model_get(m, "live");
+    if (out) {
+        memset(out, 0, sizeof *out);
+        out->active = ctm_model_get(m, "active");
+        out->want = ctm_model_get(m, "want");
+        out->jump = (uint8_t)ctm_model_get(m, "jump");
+        out->next_pc = (uint16_t)ctm_model_get(m, "next_pc");
+        out->fault = (uint8_t)ctm_model_get(m, "fault");
+    }
+    if (wave)
+        *wave = (unsigned)ctm_model_get(m, "wave");
+}
+
+int fc_program_next(fc_program_stream *t, fc_unit_in *in)
+{
+    if (!t->pulled && (t->ended || !pull(t)))
+        return 0;
+    t->pulled = 0;
+    fc_program_read(t->model, in, NULL, NULL);
     t->steps++;
     return 1;
 }

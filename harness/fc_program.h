@@ -30,6 +30,11 @@ typedef struct fc_program_stream {
 int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
                     fc_program_stream *t, char *err, size_t errlen);
 
+/* The current step of a model handle as the unit's port structs: its inputs,
+ * and (out, wave: NULL to skip) the model's own results active, want, jump,
+ * next_pc, fault (the other fields 0) and the wavefront's number. */
+void fc_program_read(const ctm_model *m, fc_unit_in *in, fc_unit_out *out, unsigned *wave);
+
 /* The next step into *in: 1, or 0 once the run is over. */
 int fc_program_next(fc_program_stream *t, fc_unit_in *in);
 

@@ -6,11 +6,12 @@
 
 #include "compare.h"
 #include "cosim.h"
+#include "ctm.h"
 #include "elf_exe.h"
+#include "fc_program.h"
 #include "pred_bench.h"
 #include "pred_map.h"
 #include "progen.h"
-#include "run_step.h"
 #include "stack_bench.h"
 #include "stack_map.h"
 #include "stack_prog.h"
@@ -19,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 extern const cosim_bench pred_bench, stack_bench, fc_bench;
 extern const cosim_option fc_shape_options[], stack_shape_options[];
@@ -162,9 +164,8 @@ static struct {
     /* the program */
     dpp_exe *exe;
     char name[512];
-    dpp_run_opts opts;
     float *input; /* one generated FLOAT32_4 surface, shared by every input the program reads */
-    dpp_stepper *stepper;
+    ctm_model *model; /* the golden model's run, through the public API (ctm.h) */
     bool ended;
     unsigned stack_size; /* the program's static STACK_SIZE (dpp stack) */
     bool size_known;
@@ -259,7 +260,7 @@ static bool load_exe(void)
  * past their own element (the reduction example). */
 enum { INPUT_PAD = 64 };
 
-static bool bind_inputs(dpp_run_opts *o)
+static bool bind_inputs(void)
 {
     unsigned w = domain_w + INPUT_PAD;
     size_t elems = (size_t)w * domain_h;
@@ -269,11 +270,37 @@ static bool bind_inputs(dpp_run_opts *o)
         return fail("system", "out of memory for the input surface");
     for (size_t k = 0; k < elems * 4; k++)
         Y.input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
-    for (unsigned i = 0; i < 16; i++)
-        if (Y.exe->inputs >> i & 1)
-            o->input[i] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, w, domain_h,
-                                      (uint8_t *)Y.input};
+    for (int i = 0; i < 16; i++)
+        if (Y.exe->inputs >> i & 1 &&
+            ctm_model_set_input(Y.model, i, Y.input, CTM_FMT_FLOAT32_4, (int)w, (int)domain_h))
+            return fail("system", ctm_model_error(Y.model));
     return true;
+}
+
+/* The model handle of the run: of --program's file, or of the --progen
+ * program written to a temporary executable (the handle reads an ELF). */
+static bool open_model(void)
+{
+    const fc_unit_params *fp = fc_bench_params();
+    char tmp[] = "/tmp/cosim-progen-XXXXXX";
+    const char *path = program_path;
+    if (progen_given) {
+        int fd = mkstemp(tmp);
+        dpp_error e;
+        if (fd < 0)
+            return fail("--progen", "cannot create a temporary executable in /tmp");
+        close(fd);
+        if (dpp_elf_write(Y.exe, tmp, &e)) {
+            unlink(tmp);
+            return fail("--progen", e.msg);
+        }
+        path = tmp;
+    }
+    Y.model = ctm_model_new(path, (int)domain_w, (int)domain_h, (int)fp->lanes,
+                            (int)fp->contexts, (int)fp->addr_depth, (int)fp->loop_depth);
+    if (progen_given)
+        unlink(tmp);
+    return Y.model || fail("system", ctm_error());
 }
 
 void sys_bench_bind(void)
@@ -284,21 +311,8 @@ void sys_bench_bind(void)
     dpp_error e;
     if (!load_exe())
         return;
-    dpp_run_opts *o = &Y.opts;
-    dpp_run_default_opts(o);
-    o->width = domain_w;
-    o->height = domain_h;
-    o->array.lanes = fp->lanes;
-    o->array.contexts = fp->contexts;
-    o->array.addr_depth = fp->addr_depth;
-    o->array.loop_depth = fp->loop_depth;
-    o->discard_outputs = 1; /* the steps are the stimulus; no image is kept */
-    if (!bind_inputs(o))
+    if (!open_model() || !bind_inputs())
         return;
-    if (dpp_stepper_open(Y.exe, o, Y.name, &Y.stepper, &e)) {
-        fail("system", e.msg);
-        return;
-    }
     /* the bound the stack accounting of the run must stay within */
     Y.size_known = stack_prog_size_wqm(Y.name, Y.exe, stack_bench_cfg(), stack_wqm, &Y.stack_size,
                                        &e) == DPP_OK;
@@ -335,13 +349,13 @@ void sys_bench_bind(void)
  * quarter by quarter, each quarter's ExecuteMask observed in the cycle after
  * its last op (and observed anyway when it has none); the stack ops; stack_acct's
  * depth checked once its last op has landed. */
-static bool plan_step(const pa_fc_event *ev)
+static bool plan_step(const fc_unit_in *in, const fc_unit_out *out, unsigned wave)
 {
     dpp_error e;
     int checked;
-    unsigned slot = ev->in->ctx, q_n = Y.quarters;
-    if (pred_map_event(Y.pm, ev->in, ev->out, Y.pred_ops, PLAN_MAX, &Y.n_pred, &checked, &e) ||
-        stack_map_event(Y.sm, ev->in, ev->out, Y.stack_ops, PLAN_MAX, &Y.n_stack, &e))
+    unsigned slot = in->ctx, q_n = Y.quarters;
+    if (pred_map_event(Y.pm, in, out, Y.pred_ops, PLAN_MAX, &Y.n_pred, &checked, &e) ||
+        stack_map_event(Y.sm, in, out, Y.stack_ops, PLAN_MAX, &Y.n_stack, &e))
         return fail("system", e.msg);
     Y.checked = checked;
     unsigned k = Y.n_pred / q_n; /* ops per quarter */
@@ -367,18 +381,9 @@ static bool plan_step(const pa_fc_event *ev)
     }
     Y.len = len;
     Y.next = 0;
-    Y.step_in = *ev->in;
-    Y.step = (step_record){Y.cycles,
-                           ev->wave,
-                           slot,
-                           ev->in->pc,
-                           ev->in->cmd,
-                           ev->in->inst.op,
-                           ev->out->jump,
-                           ev->out->fault,
-                           ev->out->active,
-                           Y.n_pred,
-                           Y.n_stack};
+    Y.step_in = *in;
+    Y.step = (step_record){Y.cycles, wave,      slot,        in->pc,   in->cmd, in->inst.op,
+                           out->jump, out->fault, out->active, Y.n_pred, Y.n_stack};
     Y.history[Y.steps++ % HISTORY] = Y.step;
     return true;
 }
@@ -387,18 +392,18 @@ static bool plan_step(const pa_fc_event *ev)
  * program fault, which ends the stimulus like the fc --program run). */
 static bool pull_step(void)
 {
-    const pa_fc_event *ev = NULL;
-    dpp_error e;
-    dpp_status st = Y.ended ? DPP_OK : dpp_stepper_next(Y.stepper, &ev, &e);
-    if (st == DPP_E_FAULT && !Y.ended && !cosim_cfg.quiet)
-        fprintf(stderr, "cosim: the program ends in a fault: %s\n", e.msg);
-    else if (st != DPP_OK)
-        return fail("system", e.msg);
-    if (!ev) {
+    int r = Y.ended ? 0 : ctm_model_step(Y.model);
+    if (r == -CTM_E_FAULT && !cosim_cfg.quiet)
+        fprintf(stderr, "cosim: the program ends in a fault: %s\n", ctm_model_error(Y.model));
+    if (r != 1) {
         Y.ended = true;
         return false;
     }
-    return plan_step(ev);
+    fc_unit_in in;
+    fc_unit_out out;
+    unsigned wave;
+    fc_program_read(Y.model, &in, &out, &wave);
+    return plan_step(&in, &out, wave);
 }
 
 void sys_bench_next(sys_stim *s)

@@ -3,7 +3,7 @@
 # through the public API (ctm.h), as a user's testbench does: libharness and
 # the DPI glue call ctm_pred_*, ctm_stack_* and ctm_fc_*, and none of the
 # mirrors' own entry points (pred_stack_step, stack_acct_step, fc_unit_step...);
-# the program-driven fc stimulus steps the array through ctm_model_*.
+# the program-driven runs step the processor array through ctm_model_*.
 set -euo pipefail
 cd "$ROOT"
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -25,11 +25,12 @@ bypass=$(grep -E "$private" <<<"$undefined" || true)
 if grep -nE '\b(pred_stack|stack_acct|fc_unit)_(create|step|outputs|edge|observe)\(' dpi/*.c; then
   fail "the DPI glue calls a mirror directly"
 fi
-# --block fc --program steps the processor array through its ctm_model handle.
-for f in ctm_model_new ctm_model_step ctm_model_get; do
+# The program-driven runs (fc --program, the system run) step the processor
+# array through its ctm_model handle, never the stepper or dpp_run themselves.
+for f in ctm_model_new ctm_model_set_input ctm_model_step ctm_model_get; do
   grep -qx "$f" <<<"$undefined" || fail "libharness does not call $f"
 done
-if nm -A -u "$lib" | grep -E 'fc_program\.o.* U (dpp_stepper_|dpp_run\b)'; then
-  fail "the program-driven fc stimulus steps the array around ctm_model"
+if nm -A -u "$lib" | grep -E ' U (dpp_stepper_[a-z]*|dpp_run)$'; then
+  fail "a bench steps the array around ctm_model"
 fi
-echo "ok: the benches reach the mirrors, and fc --program the array, only through ctm.h"
+echo "ok: the benches reach the mirrors and the processor array only through ctm.h"
