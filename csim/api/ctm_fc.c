@@ -86,9 +86,15 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
         memset(f->want, 0, sizeof f->want);
         return;
     }
-    uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
+    /* Only EXEC reads the instruction: the words of other commands are not decoded
+     * (most cycles of a system run are IDLE). */
     dpp_inst inst;
-    dpp_inst_decode(words, &inst);
+    if ((cmd & 3) == FC_CMD_EXEC) { /* the port is 2 bits wide */
+        uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
+        dpp_inst_decode(words, &inst);
+    } else {
+        memset(&inst, 0, sizeof inst);
+    }
     fc_unit_in in = {.cmd = (uint8_t)cmd,
                      .ctx = (uint8_t)ctx,
                      .full_mode = (uint8_t)(full_mode != 0),
@@ -151,8 +157,22 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
                          sizeof f->diff);
     if (st != CTM_OK || !bc)
         return st;
-    /* lane i's counter is bits [i*W +: W] of the packed vector */
-    unsigned w = f->p.bc_width, mask = (1u << w) - 1;
+    /* lane i's counter is bits [i*W +: W] of the packed vector: the expected
+     * vector packed the same way is compared word by word, and only a
+     * difference is looked for lane by lane */
+    unsigned w = f->p.bc_width, mask = (1u << w) - 1, bits = f->p.lanes * w;
+    uint32_t want_bc[FC_MAX_LANES * 8 / 32 + 1] = {0};
+    for (unsigned lane = 0, bit = 0; lane < f->p.lanes; lane++, bit += w) {
+        if (!f->out.bc[lane])
+            continue;
+        uint64_t v = (uint64_t)f->out.bc[lane] << (bit % 32);
+        want_bc[bit / 32] |= (uint32_t)v;
+        want_bc[bit / 32 + 1] |= (uint32_t)(v >> 32);
+    }
+    unsigned full = bits / 32, rest = bits % 32;
+    if (!memcmp(want_bc, bc, full * sizeof *bc) &&
+        (!rest || !((want_bc[full] ^ bc[full]) & ((1u << rest) - 1))))
+        return CTM_OK;
     for (unsigned lane = 0; lane < f->p.lanes; lane++) {
         unsigned bit = lane * w, v = bc[bit / 32] >> (bit % 32);
         if (bit % 32 + w > 32)

@@ -185,6 +185,36 @@ static void test_fc_matches_the_model(void **state)
     ctm_fc_free(f);
 }
 
+/* The counters travel as the RTL's packed vector: a lane that straddles two
+ * words and the last lane are read where they are, and bits past the last
+ * lane are not the unit's. */
+static void test_fc_check_packed_counters(void **state)
+{
+    (void)state;
+    ctm_fc *f = ctm_fc_new(1, 20, 2, 2, 6); /* 120 bits: words 0..3, 3 partly */
+    ctm_fc_step(f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    ctm_fc_step(f, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xfffff); /* START */
+    uint32_t bc[16] = {0};
+#define CHECK(bc) \
+    ctm_fc_check(f, 0, 0, 0, 0xfffff, 0, 0, bc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    assert_int_equal(CHECK(bc), CTM_OK);
+    bc[3] = 0xff000000u; /* past lane 19 */
+    assert_int_equal(CHECK(bc), CTM_OK);
+    bc[0] = 1u << 30; /* lane 5: bits 30..35 */
+    assert_int_equal(CHECK(bc), CTM_E_MISMATCH);
+    assert_string_equal(ctm_fc_diff(f), "cycle 1: bc[5]: expected 0, actual 1");
+    bc[0] = 0;
+    bc[1] = 1u << 2; /* bit 34: lane 5's value 16 */
+    assert_int_equal(CHECK(bc), CTM_E_MISMATCH);
+    assert_string_equal(ctm_fc_diff(f), "cycle 1: bc[5]: expected 0, actual 16");
+    bc[1] = 0;
+    bc[3] = 1u << (114 - 96); /* lane 19 */
+    assert_int_equal(CHECK(bc), CTM_E_MISMATCH);
+    assert_string_equal(ctm_fc_diff(f), "cycle 1: bc[19]: expected 0, actual 1");
+#undef CHECK
+    ctm_fc_free(f);
+}
+
 static void test_model_steps_to_the_end(void **state)
 {
     (void)state;
@@ -338,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),
+        cmocka_unit_test(test_fc_check_packed_counters),
         cmocka_unit_test(test_model_steps_to_the_end),
         cmocka_unit_test(test_model_inputs),
     };
