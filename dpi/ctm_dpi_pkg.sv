@@ -130,6 +130,11 @@ package ctm_dpi_pkg;
   import "DPI-C" function void ctm_model_free(chandle m);
   import "DPI-C" function int ctm_model_load_input(chandle m, int n, string path, int format,
                                                   int width, int height);
+  import "DPI-C" function int ctm_model_set_constf(chandle m, int n, real x, real y, real z,
+                                                  real w);
+  import "DPI-C" function int ctm_model_set_consti(chandle m, int n, int count, int init,
+                                                  int step);
+  import "DPI-C" function int ctm_model_set_constb(chandle m, int n, int value);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
   import "DPI-C" function string ctm_model_error(chandle m);

@@ -233,6 +233,15 @@ int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int w
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
                          int height);
 
+/* Overrides a constant of the executable, as `dpp run --constf/--consti/
+ * --constb` do; before the first ctm_model_step only. Float constant n
+ * (0..255) as four floats; integer (loop) constant n (0..31) as count 0..255,
+ * init 0..255, step -128..127; boolean constant n (0..31) as 0 or 1. CTM_OK,
+ * or CTM_E_ARG with ctm_model_error saying why. */
+int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, double w);
+int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step);
+int ctm_model_set_constb(ctm_model *m, int n, int value);
+
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says

@@ -75,6 +75,65 @@ void ctm_model_free(ctm_model *m)
     free(m);
 }
 
+/* Prepares the run again with the options changed: allowed before the first
+ * step only (nothing has run). */
+static int reprepare(ctm_model *m)
+{
+    dpp_stepper_close(m->st);
+    m->st = NULL;
+    dpp_error err;
+    if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
+        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        m->fault = 1; /* the handle cannot step */
+        return CTM_E_FORMAT;
+    }
+    return CTM_OK;
+}
+
+/* A setter's arguments out of range, or too late; names the call. */
+static int refuse(ctm_model *m, const char *call, int n, int n_max, int values_ok)
+{
+    if (!m->stepped && n >= 0 && n <= n_max && values_ok)
+        return CTM_OK;
+    snprintf(m->error, sizeof m->error, "%s: constant %d%s%s (constants 0..%d)", call, n,
+             values_ok ? "" : ", a value out of range",
+             m->stepped ? ", after the first step" : "", n_max);
+    return CTM_E_ARG;
+}
+
+int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, double w)
+{
+    int st = refuse(m, "ctm_model_set_constf", n, 255, 1);
+    if (st)
+        return st;
+    const float v[4] = {(float)x, (float)y, (float)z, (float)w};
+    m->opts.float_set[n] = 1;
+    memcpy(m->opts.float_val[n], v, sizeof v);
+    return reprepare(m);
+}
+
+int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step)
+{
+    int st = refuse(m, "ctm_model_set_consti", n, 31,
+                    count >= 0 && count <= 255 && init >= 0 && init <= 255 && step >= -128 &&
+                        step <= 127);
+    if (st)
+        return st;
+    m->opts.int_set |= 1u << n;
+    m->opts.int_val[n] = (uint32_t)count | (uint32_t)init << 8 | ((uint32_t)step & 0xFF) << 16;
+    return reprepare(m);
+}
+
+int ctm_model_set_constb(ctm_model *m, int n, int value)
+{
+    int st = refuse(m, "ctm_model_set_constb", n, 31, value == 0 || value == 1);
+    if (st)
+        return st;
+    m->opts.bool_set |= 1u << n;
+    m->opts.bool_val = (m->opts.bool_val & ~(1u << n)) | (uint32_t)value << n;
+    return reprepare(m);
+}
+
 int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height)
 {
     if (m->stepped || n < 0 || n > 15 || !data || format < 0 || format >= MC_FMT_COUNT ||
@@ -89,15 +148,7 @@ int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int w
     /* the run is prepared again with the input bound: nothing has run yet */
     m->opts.input[n] = (dpp_image){(uint8_t)format, MC_TILE_LINEAR, (uint32_t)width,
                                    (uint32_t)height, (uint8_t *)(uintptr_t)data};
-    dpp_stepper_close(m->st);
-    m->st = NULL;
-    dpp_error err;
-    if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
-        snprintf(m->error, sizeof m->error, "%s", err.msg);
-        m->fault = 1; /* the handle cannot step */
-        return CTM_E_FORMAT;
-    }
-    return CTM_OK;
+    return reprepare(m);
 }
 
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,

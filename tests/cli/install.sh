@@ -27,11 +27,13 @@ bad=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_
 [[ -z $bad ]] || { echo "FAIL: public symbols without the ctm_ prefix: $bad"; exit 1; }
 nm -g --defined-only "$prefix/lib/libctm.a" | grep -q ' T ctm_pred_check$'
 
-# every import of the package is a function of ctm.h with the same argument count
-python3 - "$prefix/share/ctm/ctm_dpi_pkg.sv" "$prefix/include/ctm.h" <<'PY'
+# every import of the package is a function of ctm.h with the same argument count;
+# every function of ctm.h has its row in docs/dpi.md
+python3 - "$prefix/share/ctm/ctm_dpi_pkg.sv" "$prefix/include/ctm.h" "$ROOT/docs/dpi.md" <<'PY'
 import re, sys
-pkg, hdr = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+pkg, hdr, doc = (open(p).read() for p in sys.argv[1:4])
 hdr = re.sub(r'/\*.*?\*/', '', hdr, flags=re.S)
+documented = set(re.findall(r'^\| `[^`]*?\b(ctm_\w+)\(', doc, re.M))
 decl = {m.group(1): m.group(2) for m in re.finditer(r'\b(ctm_\w+)\s*\(([^)]*)\)\s*;', hdr)}
 def count(args):
     args = args.strip()
@@ -41,7 +43,9 @@ assert len(imports) >= 20, "too few imports"
 for name, args in imports:
     assert name in decl, f"{name}: imported by the package, not in ctm.h"
     assert count(args) == count(decl[name]), f"{name}: {count(args)} arguments in the package, {count(decl[name])} in ctm.h"
-print(f"{len(imports)} imports match ctm.h")
+missing = sorted(set(decl) - documented)
+assert not missing, f"ctm.h functions without a row in docs/dpi.md: {' '.join(missing)}"
+print(f"{len(imports)} imports match ctm.h; its {len(decl)} functions are in docs/dpi.md")
 PY
 
 # lint: the package, and each user testbench with the RTL it checks

@@ -359,6 +359,92 @@ static void test_model_inputs(void **state)
     unlink(elf);
 }
 
+/* Constants set through the handle replace the executable's: a float
+ * constant moves the threshold of the conditional return, an integer one the
+ * count of a REP loop, a boolean one a branch; out of range or after the
+ * first step they are refused. */
+static const char const_prog[] =
+    ".float c0, 0.0\n"
+    ".int i0, 2, 0, 0\n"
+    ".bool b1, 0\n"
+    "    tex ld r1.r, r0.rgba, i0 unscaled acquire wait\n"
+    "    rep i0\n"
+    "        alu rgb mad r3.r, #0, #0, #0 alpha mad r3._, #0, #0, #0\n"
+    "    endrep\n"
+    "    if b1\n"
+    "        alu rgb mad r3.r, #0, #0, #0 alpha mad r3._, #0, #0, #0\n"
+    "    endif\n"
+    "    call f\n"
+    "    fc jump done jump_func=0xff\n"
+    "f:\n"
+    "    alu rgb mad r2.r, r1.rrr, #1, c0.rrr alpha mad r2._, #0, #0, #0 setres r lt\n"
+    "    ret if res\n"
+    "    ret\n"
+    "done:\n"
+    "    out rgb max r1._ o0.r, r1.rrr, r1.rrr, r1.rrr alpha max r1._, #0, #0, #0\n";
+
+typedef struct const_run {
+    uint64_t ret_lanes; /* lanes that took the conditional return */
+    unsigned steps;     /* flow-control steps of the run */
+} const_run;
+
+static const_run run_consts(const char *elf, const float *data, int which)
+{
+    ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    assert_non_null(m);
+    assert_int_equal(ctm_model_set_input(m, 0, data, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
+    if (which == 1)
+        assert_int_equal(ctm_model_set_constf(m, 0, -1.5, 0, 0, 0), CTM_OK);
+    if (which == 2)
+        assert_int_equal(ctm_model_set_consti(m, 0, 5, 0, 0), CTM_OK);
+    if (which == 3)
+        assert_int_equal(ctm_model_set_constb(m, 1, 1), CTM_OK);
+    const_run r = {0, 0};
+    while (ctm_model_step(m) == 1) {
+        r.steps++;
+        if (ctm_model_get(m, "cmd") == 2 && ctm_model_get(m, "op") == DPP_FC_JUMP &&
+            ctm_model_get(m, "a_op") == DPP_AOP_POP && ctm_model_get(m, "jump_func") != 0xff)
+            r.ret_lanes |= ctm_model_get(m, "want");
+    }
+    assert_int_equal(ctm_model_set_consti(m, 0, 1, 0, 0), CTM_E_ARG); /* too late */
+    assert_non_null(strstr(ctm_model_error(m), "after the first step"));
+    ctm_model_free(m);
+    return r;
+}
+
+static void test_model_constants(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    dpp_error err;
+    char elf[] = "/tmp/test_ctm_api_XXXXXX";
+    int fd = mkstemp(elf);
+    assert_true(fd >= 0);
+    close(fd);
+    if (dpp_asm(const_prog, sizeof const_prog - 1, "const.s", NULL, &exe, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(dpp_elf_write(&exe, elf, &err), DPP_OK);
+    const float data[8] = {1, -1, 2, -2, 3, 3, -5, 0};
+    const_run base = run_consts(elf, data, 0), f = run_consts(elf, data, 1),
+              i = run_consts(elf, data, 2), b = run_consts(elf, data, 3);
+    assert_int_equal(base.ret_lanes, 0x4a); /* x + 0 < 0 */
+    assert_int_equal(f.ret_lanes, 0xcb);    /* x - 1.5 < 0 */
+    assert_int_equal(f.steps, base.steps);
+    assert_int_equal(i.steps, base.steps + 3); /* three more ENDREPs */
+    assert_true(b.steps > base.steps);          /* the IF's body runs */
+
+    ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    assert_int_equal(ctm_model_set_constf(m, 256, 0, 0, 0, 0), CTM_E_ARG);
+    assert_int_equal(ctm_model_set_consti(m, 32, 1, 0, 0), CTM_E_ARG);
+    assert_int_equal(ctm_model_set_consti(m, 0, 256, 0, 0), CTM_E_ARG);
+    assert_int_equal(ctm_model_set_consti(m, 0, 1, 0, 128), CTM_E_ARG);
+    assert_non_null(strstr(ctm_model_error(m), "value out of range"));
+    assert_int_equal(ctm_model_set_constb(m, 0, 2), CTM_E_ARG);
+    assert_int_equal(ctm_model_set_consti(m, 0, 1, 0, -128), CTM_OK);
+    ctm_model_free(m);
+    unlink(elf);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -371,6 +457,7 @@ int main(void)
         cmocka_unit_test(test_fc_check_packed_counters),
         cmocka_unit_test(test_model_steps_to_the_end),
         cmocka_unit_test(test_model_inputs),
+        cmocka_unit_test(test_model_constants),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
