@@ -137,6 +137,8 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_model_set_constb(chandle m, int n, int value);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
+  import "DPI-C" function int ctm_model_port(string name);
+  import "DPI-C" function longint unsigned ctm_model_get_port(chandle m, int port);
   import "DPI-C" function string ctm_model_error(chandle m);
 
   // -------------------------------------------------------------- time 0

@@ -258,6 +258,12 @@ int ctm_model_step(ctm_model *m);
  * number). 0 for an unknown name. */
 uint64_t ctm_model_get(const ctm_model *m, const char *name);
 
+/* The same in two halves, for a testbench that reads many ports every step:
+ * ctm_model_port looks a name up once (an index >= 0, or -1 for an unknown
+ * name), ctm_model_get_port reads the port of that index (0 for -1). */
+int ctm_model_port(const char *name);
+uint64_t ctm_model_get_port(const ctm_model *m, int port);
+
 /* The fault's message after -CTM_E_FAULT, or why ctm_model_new failed. */
 const char *ctm_model_error(const ctm_model *m);
 

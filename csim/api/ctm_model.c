@@ -218,17 +218,26 @@ static int by_name(const void *key, const void *entry)
     return strcmp(key, *(const char *const *)entry);
 }
 
+int ctm_model_port(const char *name)
+{
+    const char *const *hit =
+        name ? bsearch(name, port_names, P_COUNT, sizeof *port_names, by_name) : NULL;
+    return hit ? (int)(hit - port_names) : -1;
+}
+
 uint64_t ctm_model_get(const ctm_model *m, const char *name)
 {
+    return ctm_model_get_port(m, ctm_model_port(name));
+}
+
+uint64_t ctm_model_get_port(const ctm_model *m, int port)
+{
     const pa_fc_event *e = m->ev;
-    if (!e || !name)
-        return 0;
-    const char *const *hit = bsearch(name, port_names, P_COUNT, sizeof *port_names, by_name);
-    if (!hit)
+    if (!e)
         return 0;
     const fc_unit_in *in = e->in;
     const fc_unit_out *out = e->out;
-    switch (hit - port_names) {
+    switch (port) {
     case P_CMD: return in->cmd;
     case P_CTX: return in->ctx;
     case P_FULL_MODE: return in->full_mode;

@@ -266,10 +266,11 @@ static void test_model_steps_to_the_end(void **state)
             {"loop_count", in->loop_count}, {"loop_init", in->loop_init},
             {"loop_step", (uint8_t)in->loop_step}, {"pc", in->pc}, {"live", in->live},
             {"active", ev->out->active}, {"want", ev->out->want}, {"jump", ev->out->jump},
-            {"next_pc", ev->out->next_pc}, {"wave", ev->wave},
+            {"next_pc", ev->out->next_pc}, {"fault", ev->out->fault}, {"wave", ev->wave},
         };
         for (size_t k = 0; k < sizeof ports / sizeof ports[0]; k++)
-            if (ctm_model_get(m, ports[k].name) != ports[k].value)
+            if (ctm_model_get(m, ports[k].name) != ports[k].value ||
+                ctm_model_get_port(m, ctm_model_port(ports[k].name)) != ports[k].value)
                 fail_msg("step %llu: %s: %llu, directly %llu", (unsigned long long)n,
                          ports[k].name, (unsigned long long)ctm_model_get(m, ports[k].name),
                          (unsigned long long)ports[k].value);
@@ -277,6 +278,10 @@ static void test_model_steps_to_the_end(void **state)
         assert_true(ctm_model_get(m, "ctx") < 3);
         assert_int_equal(ctm_model_get(m, "no_such_port"), 0);
         assert_int_equal(ctm_model_get(m, "PC"), 0); /* names are exact */
+        assert_int_equal(ctm_model_port("PC"), -1);
+        assert_int_equal(ctm_model_port(NULL), -1);
+        assert_int_equal(ctm_model_get_port(m, -1), 0);
+        assert_int_equal(ctm_model_get_port(m, 1000), 0);
     }
     assert_int_equal(r, 0);
     assert_int_equal(dpp_stepper_next(direct, &ev, &err), DPP_OK);
