@@ -27,7 +27,7 @@ if grep -nE '\b(pred_stack|stack_acct|fc_unit)_(create|step|outputs|edge|observe
 fi
 # The program-driven runs (fc --program, the system run) step the processor
 # array through its ctm_model handle, never the stepper or dpp_run themselves.
-for f in ctm_model_new ctm_model_set_input ctm_model_step ctm_model_get; do
+for f in ctm_model_new ctm_model_set_input ctm_model_step ctm_model_port ctm_model_get_port; do
   grep -qx "$f" <<<"$undefined" || fail "libharness does not call $f"
 done
 if nm -A -u "$lib" | grep -E ' U (dpp_stepper_[a-z]*|dpp_run)$'; then
