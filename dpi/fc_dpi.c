@@ -82,15 +82,8 @@ svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,
     dut.active = (uint64_t)active;
     dut.br_inactive = (uint64_t)br_inactive;
     dut.loop_masked = (uint64_t)loop_masked;
-    /* lane i's counter is bits [i*W +: W] of the flat vector; lanes past the
-     * unit's count stay 0, as in the C model */
-    const unsigned mask = (1u << bc_width) - 1;
-    for (unsigned i = 0, bit = 0; i < lane_count && i < FC_MAX_LANES && bit < 512;
-         i++, bit += bc_width) {
-        uint64_t two =
-            (uint64_t)bc[bit / 32] | (bit / 32 + 1 < 16 ? (uint64_t)bc[bit / 32 + 1] << 32 : 0);
-        dut.bc[i] = (uint8_t)((two >> (bit % 32)) & mask);
-    }
+    /* lanes past the unit's count stay 0, as in the C model */
+    fc_bc_unpack(bc, lane_count < FC_MAX_LANES ? lane_count : FC_MAX_LANES, bc_width, dut.bc);
     dut.depth = (uint8_t)depth;
     dut.addr_sp = (uint8_t)addr_sp;
     dut.addr_top = (uint16_t)addr_top;

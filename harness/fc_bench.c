@@ -382,14 +382,8 @@ static void expected(fc_unit_out *o)
  * RTL's vector: lane i at bits [i*BcWidth +: BcWidth]). */
 static int check_golden(const fc_unit_out *d)
 {
-    uint32_t bc[FC_MAX_LANES * 8 / 32 + 1] = {0};
-    for (unsigned lane = 0, bit = 0; lane < fcb.rtl.lanes; lane++, bit += fcb.rtl.bc_width) {
-        if (!d->bc[lane])
-            continue;
-        uint64_t v = (uint64_t)d->bc[lane] << (bit % 32);
-        bc[bit / 32] |= (uint32_t)v;
-        bc[bit / 32 + 1] |= (uint32_t)(v >> 32);
-    }
+    uint32_t bc[FC_BC_WORDS];
+    fc_bc_pack(d->bc, fcb.rtl.lanes, fcb.rtl.bc_width, bc);
     return ctm_fc_check(fcb.golden, d->jump, d->next_pc, d->want, d->active, d->br_inactive,
                         d->loop_masked, bc, d->depth, d->addr_sp, d->addr_top, d->loop_sp,
                         d->loop_top_is_loop, d->loop_top_count, d->loop_top_live,

@@ -157,32 +157,22 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
                          sizeof f->diff);
     if (st != CTM_OK || !bc)
         return st;
-    /* lane i's counter is bits [i*W +: W] of the packed vector: the expected
-     * vector packed the same way is compared word by word, and only a
-     * difference is looked for lane by lane */
-    unsigned w = f->p.bc_width, mask = (1u << w) - 1, bits = f->p.lanes * w;
-    uint32_t want_bc[FC_MAX_LANES * 8 / 32 + 1] = {0};
-    for (unsigned lane = 0, bit = 0; lane < f->p.lanes; lane++, bit += w) {
-        if (!f->out.bc[lane])
-            continue;
-        uint64_t v = (uint64_t)f->out.bc[lane] << (bit % 32);
-        want_bc[bit / 32] |= (uint32_t)v;
-        want_bc[bit / 32 + 1] |= (uint32_t)(v >> 32);
-    }
-    unsigned full = bits / 32, rest = bits % 32;
+    /* the expected counters packed as the RTL's vector are compared word by
+     * word; only a difference is looked for lane by lane */
+    unsigned lanes = f->p.lanes, bits = lanes * f->p.bc_width, full = bits / 32, rest = bits % 32;
+    uint32_t want_bc[FC_BC_WORDS];
+    fc_bc_pack(f->out.bc, lanes, f->p.bc_width, want_bc);
     if (!memcmp(want_bc, bc, full * sizeof *bc) &&
         (!rest || !((want_bc[full] ^ bc[full]) & ((1u << rest) - 1))))
         return CTM_OK;
-    for (unsigned lane = 0; lane < f->p.lanes; lane++) {
-        unsigned bit = lane * w, v = bc[bit / 32] >> (bit % 32);
-        if (bit % 32 + w > 32)
-            v |= bc[bit / 32 + 1] << (32 - bit % 32);
-        if ((v & mask) != f->out.bc[lane]) {
+    uint8_t got_bc[FC_MAX_LANES];
+    fc_bc_unpack(bc, lanes, f->p.bc_width, got_bc);
+    for (unsigned lane = 0; lane < lanes; lane++)
+        if (got_bc[lane] != f->out.bc[lane]) {
             snprintf(f->diff, sizeof f->diff, "cycle %llu: bc[%u]: expected %u, actual %u",
-                     (unsigned long long)(f->cycle - 1), lane, f->out.bc[lane], v & mask);
+                     (unsigned long long)(f->cycle - 1), lane, f->out.bc[lane], got_bc[lane]);
             return CTM_E_MISMATCH;
         }
-    }
     return CTM_OK;
 }
 

@@ -409,3 +409,26 @@ void fc_unit_step(fc_unit_model *m, const fc_unit_in *raw, fc_unit_out *out)
     }
     report(c, out);
 }
+
+void fc_bc_pack(const uint8_t *bc, unsigned lanes, unsigned width, uint32_t words[FC_BC_WORDS])
+{
+    memset(words, 0, FC_BC_WORDS * sizeof *words);
+    for (unsigned lane = 0, bit = 0; lane < lanes; lane++, bit += width) {
+        if (!bc[lane])
+            continue;
+        words[bit / 32] |= (uint32_t)bc[lane] << (bit % 32);
+        if (bit % 32 + width > 32) /* a counter across two words */
+            words[bit / 32 + 1] |= (uint32_t)bc[lane] >> (32 - bit % 32);
+    }
+}
+
+void fc_bc_unpack(const uint32_t *words, unsigned lanes, unsigned width, uint8_t *bc)
+{
+    const uint32_t mask = (1u << width) - 1;
+    for (unsigned lane = 0, bit = 0; lane < lanes; lane++, bit += width) {
+        uint32_t v = words[bit / 32] >> (bit % 32);
+        if (bit % 32 + width > 32)
+            v |= words[bit / 32 + 1] << (32 - bit % 32);
+        bc[lane] = (uint8_t)(v & mask);
+    }
+}

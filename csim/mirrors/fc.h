@@ -128,4 +128,10 @@ const char *fc_fault_name(unsigned fault);
 /* Name of an FC op, e.g. "ENDLOOP". */
 const char *fc_op_name(unsigned op);
 
+/* The RTL's bc_o as 32-bit words (an SV bit vector through DPI): lane i's
+ * counter at bits [i*width +: width], lanes x width <= 512 bits. */
+#define FC_BC_WORDS (FC_MAX_LANES * 8 / 32)
+void fc_bc_pack(const uint8_t *bc, unsigned lanes, unsigned width, uint32_t words[FC_BC_WORDS]);
+void fc_bc_unpack(const uint32_t *words, unsigned lanes, unsigned width, uint8_t *bc);
+
 #endif

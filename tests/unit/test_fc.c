@@ -1021,6 +1021,30 @@ static void test_params(void **state)
     fc_unit_destroy(m);
 }
 
+/* bc_o's packing: every width and lane count round-trips, a counter across
+ * two words lands in both, and nothing is written past the last lane. */
+static void test_bc_packing(void **state)
+{
+    (void)state;
+    for (unsigned w = 3; w <= 8; w++)
+        for (unsigned lanes = 1; lanes <= FC_MAX_LANES; lanes++) {
+            uint8_t bc[FC_MAX_LANES], back[FC_MAX_LANES];
+            for (unsigned l = 0; l < lanes; l++)
+                bc[l] = (uint8_t)((l * 37 + w) & ((1u << w) - 1));
+            uint32_t words[FC_BC_WORDS];
+            fc_bc_pack(bc, lanes, w, words);
+            for (unsigned b = lanes * w; b < FC_BC_WORDS * 32; b++)
+                assert_int_equal(words[b / 32] >> (b % 32) & 1, 0);
+            fc_bc_unpack(words, lanes, w, back);
+            assert_memory_equal(bc, back, lanes);
+        }
+    uint8_t bc[6] = {0, 0, 0, 0, 0, 0x3f}; /* width 6: lane 5 is bits 30..35 */
+    uint32_t words[FC_BC_WORDS];
+    fc_bc_pack(bc, 6, 6, words);
+    assert_int_equal(words[0], 0xc0000000u);
+    assert_int_equal(words[1], 0xfu);
+}
+
 int main(void)
 {
     enum { NS = sizeof scenarios / sizeof scenarios[0] };
@@ -1035,6 +1059,7 @@ int main(void)
         cmocka_unit_test(test_live_lanes),
         cmocka_unit_test(test_contexts),
         cmocka_unit_test(test_params),
+        cmocka_unit_test(test_bc_packing),
     };
     enum { NF = sizeof fixed / sizeof fixed[0] };
     struct CMUnitTest tests[NS + NF];
