@@ -228,7 +228,9 @@ enum {
  * caller's and must live as long as the handle) and ctm_model_load_input
  * (the raw bytes of a file, exactly width x height elements). CTM_OK, or a
  * status with ctm_model_error saying why; a program that reads an input left
- * unbound reads zeros. */
+ * unbound reads zeros. Inputs and constants take effect at the first
+ * ctm_model_step, which prepares the run with all of them once (if it cannot,
+ * that step returns -CTM_E_FAULT and ctm_model_error says why). */
 int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height);
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
                          int height);

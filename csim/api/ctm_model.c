@@ -26,7 +26,8 @@ struct ctm_model {
     dpp_run_opts opts;
     dpp_stepper *st;
     const pa_fc_event *ev;
-    int stepped; /* inputs can be bound only before the first step */
+    int stepped; /* inputs and constants can be set only before the first step */
+    int stale;   /* set since the run was prepared: the first step prepares it again */
     int fault;
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
     char error[sizeof(((dpp_error *)0)->msg)];
@@ -75,16 +76,16 @@ void ctm_model_free(ctm_model *m)
     free(m);
 }
 
-/* Prepares the run again with the options changed: allowed before the first
- * step only (nothing has run). */
+/* Prepares the run again with the inputs and constants set since
+ * ctm_model_new (nothing has run yet): once, however many were set. */
 static int reprepare(ctm_model *m)
 {
     dpp_stepper_close(m->st);
     m->st = NULL;
+    m->stale = 0;
     dpp_error err;
     if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
         snprintf(m->error, sizeof m->error, "%s", err.msg);
-        m->fault = 1; /* the handle cannot step */
         return CTM_E_FORMAT;
     }
     return CTM_OK;
@@ -109,7 +110,8 @@ int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, doub
     const float v[4] = {(float)x, (float)y, (float)z, (float)w};
     m->opts.float_set[n] = 1;
     memcpy(m->opts.float_val[n], v, sizeof v);
-    return reprepare(m);
+    m->stale = 1;
+    return CTM_OK;
 }
 
 int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step)
@@ -121,7 +123,8 @@ int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step)
         return st;
     m->opts.int_set |= 1u << n;
     m->opts.int_val[n] = (uint32_t)count | (uint32_t)init << 8 | ((uint32_t)step & 0xFF) << 16;
-    return reprepare(m);
+    m->stale = 1;
+    return CTM_OK;
 }
 
 int ctm_model_set_constb(ctm_model *m, int n, int value)
@@ -131,7 +134,8 @@ int ctm_model_set_constb(ctm_model *m, int n, int value)
         return st;
     m->opts.bool_set |= 1u << n;
     m->opts.bool_val = (m->opts.bool_val & ~(1u << n)) | (uint32_t)value << n;
-    return reprepare(m);
+    m->stale = 1;
+    return CTM_OK;
 }
 
 int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height)
@@ -148,7 +152,8 @@ int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int w
     /* the run is prepared again with the input bound: nothing has run yet */
     m->opts.input[n] = (dpp_image){(uint8_t)format, MC_TILE_LINEAR, (uint32_t)width,
                                    (uint32_t)height, (uint8_t *)(uintptr_t)data};
-    return reprepare(m);
+    m->stale = 1;
+    return CTM_OK;
 }
 
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
@@ -186,6 +191,10 @@ int ctm_model_step(ctm_model *m)
     if (m->fault)
         return -CTM_E_FAULT;
     m->stepped = 1;
+    if (m->stale && reprepare(m)) {
+        m->fault = 1;
+        return -CTM_E_FAULT;
+    }
     dpp_error err;
     dpp_status st = dpp_stepper_next(m->st, &m->ev, &err);
     if (st) {

@@ -356,6 +356,16 @@ static void test_model_inputs(void **state)
     assert_int_equal(conditional_ret_lanes(m), 0x4a);
     ctm_model_free(m);
 
+    /* inputs the run cannot hold (5 GiB of surfaces; the data is never read):
+     * each is accepted, and the first step, which prepares the run, says why */
+    m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    for (int n = 0; n < 5; n++)
+        assert_int_equal(ctm_model_set_input(m, n, data, CTM_FMT_FLOAT32_4, 8192, 8192), CTM_OK);
+    assert_int_equal(ctm_model_step(m), -CTM_E_FAULT);
+    assert_non_null(strstr(ctm_model_error(m), "4 GiB"));
+    assert_int_equal(ctm_model_step(m), -CTM_E_FAULT); /* and stays so */
+    ctm_model_free(m);
+
     /* unbound, the input reads as zeros: no lane is negative */
     m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
     assert_int_equal(conditional_ret_lanes(m), 0);
