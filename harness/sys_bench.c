@@ -16,6 +16,7 @@
 #include "stack_map.h"
 #include "stack_prog.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -282,13 +283,19 @@ static bool bind_inputs(void)
 static bool open_model(void)
 {
     const fc_unit_params *fp = fc_bench_params();
-    char tmp[] = "/tmp/cosim-progen-XXXXXX";
+    const char *dir = getenv("TMPDIR");
+    char tmp[600];
+    snprintf(tmp, sizeof tmp, "%s/cosim-progen-XXXXXX", dir && *dir ? dir : "/tmp");
     const char *path = program_path;
     if (progen_given) {
         int fd = mkstemp(tmp);
         dpp_error e;
-        if (fd < 0)
-            return fail("--progen", "cannot create a temporary executable in /tmp");
+        if (fd < 0) {
+            cosim_error("--progen: cannot create a temporary executable in %s: %s",
+                        dir && *dir ? dir : "/tmp", strerror(errno));
+            Y.ended = true;
+            return false;
+        }
         close(fd);
         if (dpp_elf_write(Y.exe, tmp, &e)) {
             unlink(tmp);

@@ -94,10 +94,13 @@ set +e
 "$cosim" --block system --progen 1 --pred-depth 65 2>"$work/e3"; rc3=$?
 "$cosim" --block system --progen 1 --contexts 17 --lanes 64 2>"$work/e4"; rc4=$?
 "$cosim" --block system --progen 1 --inject-map-bug nope 2>"$work/e5"; rc5=$?
+TMPDIR=$work/no-such-dir "$cosim" --block system --progen 1 2>"$work/e6"; rc6=$?
 set -e
 ((rc1 == 3)) && grep -q "needs --program FILE.elf or --progen SEED" "$work/e1" || fail "no program: $rc1 $(cat "$work/e1")"
 ((rc2 == 3)) && grep -q "nope.elf" "$work/e2" || fail "missing file: $rc2 $(cat "$work/e2")"
 ((rc3 == 2)) && grep -q -- "--pred-depth" "$work/e3" || fail "bad depth: $rc3 $(cat "$work/e3")"
 ((rc4 == 3)) && grep -q "contexts 1..16" "$work/e4" || fail "17 wavefronts: $rc4 $(cat "$work/e4")"
 ((rc5 == 2)) || fail "unknown mapping bug: $rc5"
+((rc6 == 3)) && grep -q "temporary executable in $work/no-such-dir" "$work/e6" ||
+  fail "no room for the --progen executable: $rc6 $(cat "$work/e6")"
 echo "ok: bad input refused"
