@@ -349,32 +349,31 @@ static void step_golden(const fc_stim *s)
 /* The golden model's expected outputs of the stepped cycle. */
 static void expected(fc_unit_out *o)
 {
-    static const struct {
-        int field;
-        size_t offset, size;
-    } map[] = {
-#define F(id, m) {CTM_FC_##id, offsetof(fc_unit_out, m), sizeof(((fc_unit_out *)0)->m)}
-        F(JUMP, jump),          F(NEXT_PC, next_pc),
-        F(WANT, want),          F(ACTIVE, active),
-        F(BR_INACTIVE, br_inactive), F(LOOP_MASKED, loop_masked),
-        F(DEPTH, depth),        F(ADDR_SP, addr_sp),
-        F(ADDR_TOP, addr_top),  F(LOOP_SP, loop_sp),
-        F(LOOP_TOP_IS_LOOP, loop_top_is_loop), F(LOOP_TOP_COUNT, loop_top_count),
-        F(LOOP_TOP_LIVE, loop_top_live), F(LOOP_TOP_BRK, loop_top_brk),
-        F(LOOP_TOP_CONT, loop_top_cont), F(AL, al),
-        F(OVF, ovf),            F(UDF, udf),
-        F(FAULT, fault),
-#undef F
-    };
+    const ctm_fc *g = fcb.golden;
     memset(o, 0, sizeof *o);
-    for (size_t k = 0; k < sizeof map / sizeof map[0]; k++) {
-        uint64_t v = ctm_fc_expect(fcb.golden, map[k].field); /* little-endian: the low bytes */
-        memcpy((char *)o + map[k].offset, &v, map[k].size);
-    }
+    o->jump = (uint8_t)ctm_fc_expect(g, CTM_FC_JUMP);
+    o->next_pc = (uint16_t)ctm_fc_expect(g, CTM_FC_NEXT_PC);
+    o->want = ctm_fc_expect(g, CTM_FC_WANT);
+    o->active = ctm_fc_expect(g, CTM_FC_ACTIVE);
+    o->br_inactive = ctm_fc_expect(g, CTM_FC_BR_INACTIVE);
+    o->loop_masked = ctm_fc_expect(g, CTM_FC_LOOP_MASKED);
+    o->depth = (uint8_t)ctm_fc_expect(g, CTM_FC_DEPTH);
+    o->addr_sp = (uint8_t)ctm_fc_expect(g, CTM_FC_ADDR_SP);
+    o->addr_top = (uint16_t)ctm_fc_expect(g, CTM_FC_ADDR_TOP);
+    o->loop_sp = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_SP);
+    o->loop_top_is_loop = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_TOP_IS_LOOP);
+    o->loop_top_count = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_TOP_COUNT);
+    o->loop_top_live = ctm_fc_expect(g, CTM_FC_LOOP_TOP_LIVE);
+    o->loop_top_brk = ctm_fc_expect(g, CTM_FC_LOOP_TOP_BRK);
+    o->loop_top_cont = ctm_fc_expect(g, CTM_FC_LOOP_TOP_CONT);
+    o->al = (int16_t)(uint16_t)ctm_fc_expect(g, CTM_FC_AL);
+    o->ovf = (uint8_t)ctm_fc_expect(g, CTM_FC_OVF);
+    o->udf = (uint8_t)ctm_fc_expect(g, CTM_FC_UDF);
+    o->fault = (uint8_t)ctm_fc_expect(g, CTM_FC_FAULT);
     /* a lane's counter is 0 unless the branch switched it off (docs/fc_unit.md) */
     for (uint64_t off = o->br_inactive & fcb.lanes; off; off &= off - 1) {
         int lane = __builtin_ctzll(off);
-        o->bc[lane] = (uint8_t)ctm_fc_expect_bc(fcb.golden, lane);
+        o->bc[lane] = (uint8_t)ctm_fc_expect_bc(g, lane);
     }
 }
 
