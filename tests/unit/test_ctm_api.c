@@ -319,18 +319,25 @@ static uint64_t conditional_ret_lanes(ctm_model *m)
     return lanes;
 }
 
+/* Assembles src into a temporary executable; path is the mkstemp template
+ * it is written to (unlink it when done). */
+static void assemble_to(const char *src, char *path)
+{
+    static dpp_exe exe;
+    dpp_error err;
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    if (dpp_asm(src, strlen(src), "test.s", NULL, &exe, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(dpp_elf_write(&exe, path, &err), DPP_OK);
+}
+
 static void test_model_inputs(void **state)
 {
     (void)state;
-    static dpp_exe exe;
-    dpp_error err;
     char elf[] = "/tmp/test_ctm_api_XXXXXX", raw[] = "/tmp/test_ctm_api_in_XXXXXX";
-    int fd = mkstemp(elf);
-    assert_true(fd >= 0);
-    close(fd);
-    if (dpp_asm(input_prog, sizeof input_prog - 1, "input.s", NULL, &exe, &err))
-        fail_msg("%s", err.msg);
-    assert_int_equal(dpp_elf_write(&exe, elf, &err), DPP_OK);
+    assemble_to(input_prog, elf);
     float data[8] = {1, -1, 2, -2, 3, 3, -5, 0}; /* FLOAT32_1, 8x1 */
 
     ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
@@ -342,7 +349,7 @@ static void test_model_inputs(void **state)
     ctm_model_free(m);
 
     /* the same surface from a file */
-    fd = mkstemp(raw);
+    int fd = mkstemp(raw);
     assert_true(fd >= 0);
     assert_int_equal(write(fd, data, sizeof data), (ssize_t)sizeof data);
     close(fd);
@@ -430,15 +437,8 @@ static const_run run_consts(const char *elf, const float *data, int which)
 static void test_model_constants(void **state)
 {
     (void)state;
-    static dpp_exe exe;
-    dpp_error err;
     char elf[] = "/tmp/test_ctm_api_XXXXXX";
-    int fd = mkstemp(elf);
-    assert_true(fd >= 0);
-    close(fd);
-    if (dpp_asm(const_prog, sizeof const_prog - 1, "const.s", NULL, &exe, &err))
-        fail_msg("%s", err.msg);
-    assert_int_equal(dpp_elf_write(&exe, elf, &err), DPP_OK);
+    assemble_to(const_prog, elf);
     const float data[8] = {1, -1, 2, -2, 3, 3, -5, 0};
     const_run base = run_consts(elf, data, 0), f = run_consts(elf, data, 1),
               i = run_consts(elf, data, 2), b = run_consts(elf, data, 3);
