@@ -10,6 +10,11 @@ $(if $(strip $(CSIM_STRAY)),$(error $(strip $(CSIM_STRAY)): not in a folder of C
 
 BUILD    ?= build
 JOBS     ?= 2
+# The Verilator every script calls (scripts/vbuild.sh, lint.sh, mutate.py, the CLI tests):
+# `make cosim VERILATOR=/path/to/bin/verilator BUILD=build/v5050` tries another one; give it its
+# own BUILD, as each build folder holds models and runtime objects of one Verilator.
+VERILATOR ?= verilator
+export VERILATOR
 CC       ?= gcc
 SHELL    := /bin/bash
 
@@ -39,9 +44,7 @@ HOT_SRC := csim/machine/pa_alu.c
 HOT    := -O3
 AR     := gcc-ar
 SAN    := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-# gtkwave's FST writer as Verilator ships it, for `dpp run --timeline` (csim/cli/timeline.c).
-FST_DIR := $(or $(shell verilator --getenv VERILATOR_ROOT 2>/dev/null),/usr/share/verilator)/include/gtkwave
-INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness -isystem $(FST_DIR)
+INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness
 
 CSIM_SRC    := $(wildcard $(addsuffix /*.c,$(CSIM_DIRS)))
 CTM_H       := csim/api/ctm.h
@@ -88,12 +91,18 @@ help:
 deps:
 	@scripts/deps.sh
 
-# File rules cannot depend on the phony `deps` (it would make them always stale):
-# they depend on this stamp, written once the tools are there.
-DEPS_STAMP := $(BUILD)/.deps-ok
+# The tools come first, and everything else is decided after them: the stamp is an included
+# makefile, so when make has to write it (scripts/deps.sh installs what is missing) make starts
+# again and reads this Makefile afresh, with the installed packages in view (a rule's source
+# under a package's folder, pkg-config's answers). Goals that build nothing do not install.
+DEPS_STAMP := $(BUILD)/.deps.mk
+NO_DEPS_GOALS := clean help deps format uninstall
+ifneq ($(filter-out $(NO_DEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+include $(DEPS_STAMP)
+endif
 $(DEPS_STAMP): scripts/deps.sh
 	@scripts/deps.sh
-	@mkdir -p $(@D) && touch $@
+	@mkdir -p $(@D) && echo '# make: scripts/deps.sh found every tool' >$@
 
 # ---------------------------------------------------------------- C libraries
 .SECONDEXPANSION:
@@ -133,29 +142,15 @@ $(BUILD)/%/libharness.a: $$(call objs,$$*,$(HARNESS_SRC))
 	$(call say,AR,$@)
 	$(Q)$(AR) rcs $@ $^
 
-# The FST writer is third-party C: built with its own flags, and without UBSan in the
-# sanitized dpp (it stores misaligned words, as scripts/vbuild.sh notes for Verilator's copy).
-FST_OBJ = $(addprefix $(BUILD)/$(1)/fst/,fstapi.o fastlz.o lz4.o)
-FST_CFLAGS := -std=gnu11 -g -DFST_CONFIG_INCLUDE='"fst_config.h"' -I$(FST_DIR)
-
-$(BUILD)/opt/fst/%.o: $(FST_DIR)/%.c | $(DEPS_STAMP)
-	@mkdir -p $(@D)
-	$(call say,CC,$(notdir $<) [fst])
-	$(Q)$(CC) $(FST_CFLAGS) -O2 -c $< -o $@
-
-$(BUILD)/san/fst/%.o: $(FST_DIR)/%.c | $(DEPS_STAMP)
-	@mkdir -p $(@D)
-	$(call say,CC,$(notdir $<) [fst san])
-	$(Q)$(CC) $(FST_CFLAGS) -O1 -fsanitize=address -fno-omit-frame-pointer -c $< -o $@
-
-# The dpp command-line tool (golden model front end).
-$(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(call FST_OBJ,opt) $(BUILD)/opt/libcsim.a
+# The dpp command-line tool (golden model front end). Its --timeline FST comes from gtkwave's
+# vcd2fst (csim/cli/timeline.c): no third-party C is built in.
+$(BUILD)/dpp: $(call objs,opt,$(CLI_SRC)) $(BUILD)/opt/libcsim.a
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lz -lm -pthread
+	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
 
-$(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(call FST_OBJ,san) $(BUILD)/san/libcsim.a
+$(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
 	$(call say,LINK,$@)
-	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lz -lm -pthread
+	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 

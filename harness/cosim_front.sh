@@ -48,9 +48,20 @@ name=$block-$config${variant:+-$variant}
 # Option errors are reported before any model is picked or built: the default model parses
 # the options of every block.
 default=$here/cosim-pred-32x20x32
-if [[ ! -x $default ]] || ! make -s -q -C "$root" BUILD="$here" "$default" 2>/dev/null; then
-  make -s -C "$root" BUILD="$here" "$default" >&2 || { echo "cosim: could not build the default model" >&2; exit 3; }
-fi
+# A model out of date is built by make, one front at a time per model: parallel jobs that need
+# the same model wait for the first one's build instead of building it again beside it.
+# make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
+ensure_model() { # BINARY WHAT
+  make -s -q -C "$root" BUILD="$here" "$1" 2>/dev/null && return 0
+  mkdir -p "$here/vlt"
+  (
+    flock 9
+    make -s -q -C "$root" BUILD="$here" "$1" 2>/dev/null && exit 0
+    echo "cosim: building the $2 model (~4 s)..." >&2
+    make -s -C "$root" BUILD="$here" "$1" >&2
+  ) 9>"$here/vlt/$(basename "$1").front-lock" || { echo "cosim: could not build $2" >&2; exit 3; }
+}
+ensure_model "$default" default
 "$default" --check-options "$@" >/dev/null || exit $?
 
 # The broken variants are patches under tests/variants/<block>/ (the first line says the bug).
@@ -78,9 +89,5 @@ done
 bin=$here/cosim-$name
 # COSIM_PRINT_MODEL=1: print the model name these options select, and stop (scripts/mutate.py).
 [[ ${COSIM_PRINT_MODEL:-0} == 1 ]] && { echo "$name"; exit 0; }
-# make knows when the RTL, the model or the harness changed; when nothing did this costs ~50 ms.
-if ! make -s -q -C "$root" BUILD="$here" "$bin" 2>/dev/null; then
-  echo "cosim: building the $name model (~4 s)..." >&2
-  make -s -C "$root" BUILD="$here" "$bin" >&2 || { echo "cosim: could not build $name" >&2; exit 3; }
-fi
+ensure_model "$bin" "$name"
 exec "$bin" "$@"

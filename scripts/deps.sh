@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Installs the tools the kit needs, and only those that are missing.
 # Idempotent; works as root or through sudo. Debian 12 package names.
+#   scripts/deps.sh                  what the kit's two commands need
+#   scripts/deps.sh --verilator-src  what building a second Verilator from source needs
+#                                    (scripts/verilator.sh, make matrix), on demand only
 set -euo pipefail
+group=kit
+case ${1:-} in
+  "") ;;
+  --verilator-src) group=verilator-src ;;
+  -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+  *) echo "deps.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+esac
 
 # tool-or-file to check  ->  Debian package that provides it
 declare -A need=(
@@ -25,7 +35,17 @@ declare -A need=(
   [/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-dev
   # the schema check of the JSON reports uses Debian's python3, not a virtualenv's
   [/usr/lib/python3/dist-packages/jsonschema]=python3-jsonschema
+  # Verilator from 5.0xx on includes lz4.h in its FST writer (include/fstcpp/): a user's newer
+  # Verilator cannot build a traced model without it
+  [/usr/include/lz4.h]=liblz4-dev
 )
+if [[ $group == verilator-src ]]; then
+  need=(
+    [autoconf]=autoconf [bison]=bison [flex]=flex [help2man]=help2man [g++]=g++ [perl]=perl
+    [python3]=python3 [/usr/include/FlexLexer.h]=libfl-dev [/usr/include/lz4.h]=liblz4-dev
+    [/usr/include/zlib.h]=zlib1g-dev
+  )
+fi
 
 missing=()
 for probe in "${!need[@]}"; do

@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# verilator --lint-only -Wall on every RTL module, alone (each must lint by
-# itself), at its default parameters and at the edges of its ranges.
+# verilator --lint-only -Wall on every RTL module, alone (each must lint by itself), at its
+# default parameters and at the edges of its ranges; or, with FILE.sv arguments, on those alone.
+# A module fails on any %Warning or %Error line or a non-zero exit; other output (Verilator
+# 5.050 prints a "Verilation Report" on --lint-only) is not a warning. $VERILATOR picks the tool.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+verilator=${VERILATOR:-verilator}
 status=0
 lint() {
-  local out
-  out=$(verilator --lint-only -Wall -y rtl rtl/lint.vlt "$@" 2>&1)
-  if [[ -n $out ]]; then echo "lint: $*"; echo "$out"; status=1; fi
+  local out rc
+  out=$("$verilator" --lint-only -Wall -y rtl rtl/lint.vlt "$@" 2>&1)
+  rc=$?
+  if ((rc != 0)) || grep -qE '^%(Warning|Error)' <<<"$out"; then
+    echo "lint: $* (exit $rc)"; grep -E '^%|^ ' <<<"$out" || echo "$out"; status=1
+  fi
 }
+if (($#)); then
+  for f in "$@"; do lint "$f"; done
+  ((status == 0)) && echo "lint: clean ($# files, $("$verilator" --version))"
+  exit $status
+fi
 for f in rtl/*.sv; do
   lint "$f"
 done
@@ -22,5 +33,5 @@ for p in "1 1 0 0 3" "4 16 4 4 6" "3 64 32 32 8" "256 2 1 1 5" "8 5 2 3 4"; do
   read -r c l a lo b <<<"$p"
   lint -GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$b" rtl/fc_unit.sv
 done
-((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) modules)"
+((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) modules, $("$verilator" --version))"
 exit $status

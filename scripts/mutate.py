@@ -72,7 +72,7 @@ def lint_mutant(block, mdir):
     cfg = BLOCKS[block]
     top = cfg['files'][0]
     mine = os.path.join(mdir, os.path.basename(top))
-    r = sh(['verilator', '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
+    r = sh([os.environ.get('VERILATOR', 'verilator'), '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
             mine if os.path.exists(mine) else top])
     return r.returncode == 0
 

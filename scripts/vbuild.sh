@@ -93,6 +93,15 @@ esac
 mdir=$build/vlt/$name
 mkdir -p "$mdir"
 cd "$root"
+verilator=${VERILATOR:-verilator}
+command -v "$verilator" >/dev/null || die "no Verilator '$verilator' (VERILATOR= names another)"
+
+# One build of a model at a time: two runs that need the same model (parallel jobs of a
+# regression, each asking make for it) would otherwise share $mdir, and one would relink or
+# rewrite dpi_glue.a under the other's link (an LTO link then fails with "unexpected file
+# name ... in linker resolution file", a copy with "cannot stat Vtb"). The second waits.
+exec {lock_fd}>"$mdir.lock"
+flock "$lock_fd"
 
 # A variant is a patch applied to a copy of rtl/ in the build folder; the RTL files
 # of the block are then taken from that copy.
@@ -138,7 +147,7 @@ json_libs=$(pkg-config --libs jansson 2>/dev/null || echo -ljansson)
 cov_flags=()
 [[ ${COSIM_COVERAGE:-0} == 1 ]] && cov_flags=(--coverage)
 # 1. Verilate (generates the model and V<top>__Dpi.h).
-verilator --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
+"$verilator" --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
   --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${cov_flags[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness ${csim_inc[*]} -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
@@ -149,7 +158,7 @@ if ((lint_strict)) && grep -q '%Warning' "$mdir/verilator.log"; then
 fi
 
 # 2. The DPI glue, checked against the generated prototypes.
-vroot=$(verilator --getenv VERILATOR_ROOT)
+vroot=$("$verilator" --getenv VERILATOR_ROOT)
 rm -f "$mdir/dpi_glue.a"
 for src in dpi/*.c "${dpi_extra[@]}"; do
   gcc -std=c11 -O2 -g $lto_flags $san_flags -Wall -Wextra -Werror -I"$vroot/include" -I"$vroot/include/vltstd" \
@@ -182,5 +191,6 @@ if [[ ! -f $rt_cache/verilated.o ]]; then
   for o in "${runtime[@]}"; do cp "$mdir/$o" "$rt_cache.tmp.$$/"; done
   mv -T "$rt_cache.tmp.$$" "$rt_cache" 2>/dev/null || rm -rf "$rt_cache.tmp.$$"
 fi
-cp "$mdir/Vtb" "$out"
+# The binary appears whole or not at all (a run may start it while it is copied).
+cp "$mdir/Vtb" "$out.tmp.$$" && mv -f "$out.tmp.$$" "$out"
 printf "  %-6s %s\n" VLT "$out"

@@ -70,7 +70,8 @@ static const cli_option run_options[] = {
      NULL, K_STATS, 0},
     {"timeline", "FILE.fst",
      "with --chip cayman or rv740: write the schedule of the SIMD's slots (wavefront, pc, clause, "
-     "active lanes, stall cause per cycle) as an FST waveform, and FILE.gtkw to open it in GTKWave",
+     "active lanes, stall cause per cycle) as an FST waveform (through gtkwave's vcd2fst; "
+     "FILE.vcd writes VCD), and FILE.gtkw to open it in GTKWave",
      NULL, K_TIMELINE, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
@@ -283,15 +284,14 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
     case K_STATS:
         c->stats = 1;
         break;
-    case K_TIMELINE: {
-        size_t n = strlen(v);
-        if (n < 5 || strcmp(v + n - 4, ".fst")) {
-            snprintf(err, errlen, "'%s' is not FILE.fst (the .gtkw is written beside it)", v);
+    case K_TIMELINE:
+        if (!cli_timeline_name_ok(v)) {
+            snprintf(err, errlen, "'%s' is not FILE.fst or FILE.vcd (the .gtkw is written beside it)",
+                     v);
             return -1;
         }
         c->timeline = v;
         break;
-    }
     default:
         return cli_array_value(opt, v, &o->array, err, errlen);
     }

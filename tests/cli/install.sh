@@ -50,10 +50,10 @@ PY
 
 # lint: the package, and each user testbench with the RTL it checks
 cd "$ROOT/examples/sv-testbench"
-verilator --lint-only -Wall "$prefix/share/ctm/ctm_dpi_pkg.sv"
-verilator --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall "$prefix/share/ctm/ctm_dpi_pkg.sv"
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
   "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
-verilator --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
   "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
 
 # build and run as a user would, from the installed library

@@ -37,7 +37,7 @@ expect 2 "dpp disasm: unknown option '--out'" "$DPP" disasm "$elf" --out x.s
 expect 2 "dpp run: --chip: unknown chip 'cypress' (ctm|cayman|rv740)" "$DPP" run "$elf" --domain 4x4 --chip cypress
 expect 2 "dpp exec: --chip: unknown chip 'r600' (ctm|cayman|rv740)" "$DPP" exec x.cb --mem y --chip r600
 expect 2 "dpp run: --timeline needs --chip cayman or rv740" "$DPP" run "$elf" --domain 4x4 --timeline "$tmp/x.fst"
-expect 2 "dpp run: --timeline: 'x.vcd' is not FILE.fst" "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline x.vcd
+expect 2 "dpp run: --timeline: 'x.txt' is not FILE.fst or FILE.vcd" "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline x.txt
 expect 1 "$tmp/no/dir/x.fst: error: cannot create: No such file or directory" \
   "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline "$tmp/no/dir/x.fst"
 "$DPP" run --help | grep -q -- '--chip ctm|cayman|rv740' && "$DPP" run --help | grep -q -- '--timeline FILE.fst' &&

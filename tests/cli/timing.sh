@@ -70,7 +70,7 @@ echo "ok: --stats: $cycles cycles = $busy busy + $stalls stalled"
 grep -q "wrote $tmp/tl.fst (timeline of the rv740 schedule) and $tmp/tl.gtkw" "$tmp/err" || fail "no 'wrote' line"
 fst2vcd "$tmp/tl.fst" >"$tmp/tl.vcd" 2>"$tmp/fst2vcd.err" || fail "fst2vcd: $(cat "$tmp/fst2vcd.err")"
 for v in 'scope module simd0' 'scope module slot00' 'var wire 32 [^ ]* wave ' 'var wire 10 [^ ]* pc ' \
-  'var enum 3 [^ ]* clause ' 'var wire 64 [^ ]* lanes ' 'var enum 3 [^ ]* stall ' 'var wire 1 [^ ]* alu_busy '; do
+  'var string [0-9]+ [^ ]* clause ' 'var wire 64 [^ ]* lanes ' 'var string [0-9]+ [^ ]* stall ' 'var wire 1 [^ ]* alu_busy '; do
   grep -qE "\\\$$v" "$tmp/tl.vcd" || fail "the VCD has no \$$v"
 done
 cycles=$(grep -oP '^cycles +\K[0-9]+' "$tmp/stats")
