@@ -65,7 +65,7 @@ FUZZ_PAR   ?= 2
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix
 .DEFAULT_GOAL := all
 
 all: build
@@ -78,6 +78,8 @@ help:
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
+	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
+	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
 	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n]  libFuzzer on the assembler, ELF reader, command"
 	@echo "                 buffers and stack event files, N s each (BENCH fuzz.<name>.execs lines)"
 	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
@@ -86,7 +88,9 @@ help:
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
-	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) V=1 (show the commands)"
+	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) PAR=$(PAR) (parallel tests and jobs)"
+	@echo "           V=1 (show the commands) VERILATOR=$(VERILATOR) (with its own BUILD=)"
+	@echo "Before a release: scripts/fresh-machine.sh (a new user's first run), scripts/cold-builds.sh"
 
 deps:
 	@scripts/deps.sh
@@ -235,17 +239,20 @@ PAR ?= 2
 JOBS_FILE ?= tests/cosim/default.jobs
 
 cosim: build
-	@scripts/regress.sh --par $(PAR) --out $(BUILD)/regress/default $(JOBS_FILE)
+	@scripts/regress.sh --par $(PAR) --cosim $(BUILD)/cosim --out $(BUILD)/regress/default $(JOBS_FILE)
 
 regress: build
-	@scripts/regress.sh --par $(PAR) --out $(BUILD)/regress/$(notdir $(basename $(JOBS_FILE))) $(JOBS_FILE)
+	@scripts/regress.sh --par $(PAR) --cosim $(BUILD)/cosim --out $(BUILD)/regress/$(notdir $(basename $(JOBS_FILE))) $(JOBS_FILE)
 
 fuzz: build fuzz-bin
 	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR)
 
+# The build first (its own parallel make), then scripts/test.sh; the last line is the wall time.
 test: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
-	@scripts/test.sh --build $(BUILD)
+	@start=$$(date +%s); \
+	$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin && \
+	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
+	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
 test-unit test-cli test-cosim: deps
 	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
@@ -263,6 +270,9 @@ mutate: build
 
 lint: | deps
 	@scripts/lint.sh
+
+matrix: | deps
+	@scripts/matrix.sh
 
 format:
 	clang-format -i $(CSIM_SRC) $(wildcard $(addsuffix /*.h,$(CSIM_DIRS)) csim/cli/*.[ch] harness/*.[ch] harness/*.cpp dpi/*.[ch] tests/unit/*.[ch])

@@ -37,13 +37,15 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
 
-def block_jobs(jobs_file, block):
+def block_jobs(jobs_file, block, build):
+    """The pass jobs of one block, {build} in their options (scripts/regress.sh) made the build
+    folder."""
     jobs = []
     for line in open(os.path.join(ROOT, jobs_file)):
         line = line.split('#')[0].strip()
         if not line:
             continue
-        name, expect, *opts = shlex.split(line)
+        name, expect, *opts = shlex.split(line.replace('{build}', build))
         if expect == 'pass' and opts[opts.index('--block') + 1] == block:
             jobs.append((name, opts))
     return jobs
@@ -242,7 +244,7 @@ def mutate_block(block, a):
     # (kept from run to run: an unchanged schema is only relinked)
     schema = os.path.join(a.out, f'{block}-schema')
     sync_dir(os.path.join(out, 'schema'), schema)
-    jobs = block_jobs(a.jobs, block)
+    jobs = block_jobs(a.jobs, block, a.build)
     if not jobs:
         sys.exit(f'mutate: {block}: no pass jobs in {a.jobs}')
     binaries, models = {}, {}

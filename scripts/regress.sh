@@ -2,7 +2,8 @@
 # Runs a lock-step job list and gathers a summary and JUnit XML.
 # Job file: one job per line, "NAME EXPECT COSIM-OPTIONS...", EXPECT = pass | mismatch;
 # '#' starts a comment; options are split as xargs splits words, so "a b", 'it'"'"'s' and
-# a\ b keep spaces and quotes. Each job writes OUT/NAME.log and OUT/NAME.json; waveforms of
+# a\ b keep spaces and quotes; {build} stands for the build folder of the cosim that runs the
+# jobs (the folder of --cosim), e.g. --program {build}/examples/mandelbrot.elf. Each job writes OUT/NAME.log and OUT/NAME.json; waveforms of
 # mismatches go to OUT/waves/. Prints one line per job, then "regress: N passed, M failed",
 # and writes OUT/summary.txt and OUT/junit.xml.
 # Where the jobs run:
@@ -98,18 +99,31 @@ for f in "${files[@]}"; do
     if ! xargs -r printf '%s\0' <<<"$rest" >"$out/jobs/$name.args" 2>"$out/jobs/$name.err"; then
       echo "$f:$n: error: $(sed 's/^xargs: //; s/;.*//' "$out/jobs/$name.err" | head -1)" >&2; exit 2
     fi
+    build_dir=$(dirname "$cosim") && sed -zi "s|{build}|${build_dir//|/\\|}|g" "$out/jobs/$name.args"
     echo "$name $expect" >>"$out/jobs.list"
   done <"$f"
 done
 [[ -s $out/jobs.list ]] || { echo "regress: no jobs in ${files[*]}" >&2; exit 2; }
 total=$(wc -l <"$out/jobs.list")
 
-# The models are built once up front (a parallel first use would race).
+# The models are built once, up front, by one make that builds --par of them at a time: the
+# front names each job's model (its options are checked on the way), then make builds those
+# that are missing or out of date.
+declare -A models=()
 while read -r name expect; do
   mapfile -d '' args <"$out/jobs/$name.args"
-  "$cosim" "${args[@]}" --cycles 1 --wave-window 0 --quiet >/dev/null 2>"$out/$name.build.log" ||
-    { [[ $? == 1 ]] || { echo "regress: $name: cannot start (see $out/$name.build.log)" >&2; exit 2; }; }
+  model=$(COSIM_PRINT_MODEL=1 "$cosim" "${args[@]}" 2>"$out/$name.build.log") ||
+    { echo "regress: $name: cannot start (see $out/$name.build.log)" >&2; cat "$out/$name.build.log" >&2; exit 2; }
+  models[$model]=1
 done <"$out/jobs.list"
+bdir=$(cd "$(dirname "$cosim")" && pwd)
+bins=()
+for m in "${!models[@]}"; do bins+=("$bdir/cosim-$m"); done
+if ! make -s -q -C "$root" BUILD="$bdir" "${bins[@]}" 2>/dev/null; then
+  echo "regress: building the models of ${#models[@]} configurations ($par at a time)..." >&2
+  make -s -C "$root" -j"$par" BUILD="$bdir" "${bins[@]}" >"$out/models.log" 2>&1 ||
+    { cat "$out/models.log" >&2; echo "regress: a model did not build (log: $out/models.log)" >&2; exit 2; }
+fi
 
 start=$SECONDS
 case $mode in

@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # Runs every test group, writes one JUnit report of all of them (BUILD/test-results.xml,
-# checked by xmllint) and ends with one summary line "total: N passed, M failed".
+# checked by xmllint) and ends with one summary line "total: N passed, M failed" and the wall
+# time of each part and of the whole.
 #   unit   : each build/san/tests/test_* (cmocka, ASan/UBSan), with cmocka's own JUnit output
 #   cli    : each tests/cli/*.sh (one test each; gets DPP, BUILD, ROOT in the environment)
 #   cosim  : the lock-step job list tests/cosim/test.jobs (one test per job, regress.sh's JUnit)
+# The unit and CLI tests are independent processes: they run PAR at a time (default 2), the
+# longest first (by the times of the last run's report), each line printed as it ends.
 # Usage: scripts/test.sh [--build DIR] [--only unit|cli|cosim]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,16 +15,24 @@ while (($#)); do
   case $1 in
     --build) build=$2; shift 2 ;;
     --only) only=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     *) echo "test.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 cd "$root"
+par=${PAR:-2}
+t_start=$SECONDS
 parts=$build/test-results # one JUnit file per part, merged at the end
-rm -rf "$parts" && mkdir -p "$parts"
 report=$build/test-results.xml
-failures=()
-
+# The last run's time of each test (classname/name -> seconds), to start the longest first.
+declare -A last_time=()
+if [[ -f $report ]]; then
+  while read -r k v; do last_time[$k]=$v; done < <(
+    grep -oP '<testcase classname="\K[^"]+" name="[^"]+" time="[0-9.]+' "$report" |
+      sed -E 's/" name="/\//; s/" time="/ /')
+fi
+rm -rf "$parts" && mkdir -p "$parts"
+failures=() times=()
 want() { [[ -z $only || $only == "$1" ]]; }
 
 # Text for an XML attribute or element: control bytes dropped, markup escaped.
@@ -42,65 +53,107 @@ error_suite() { # file suite case message logfile
 # xpath NUMBER-EXPRESSION FILE: e.g. sum(//testsuite/@tests)
 count() { xmllint --xpath "$1" "$2" 2>/dev/null | cut -d. -f1; }
 
-if want unit; then
-  echo "== unit tests (cmocka, ASan/UBSan)"
-  for t in "$build"/san/tests/test_*; do
-    [[ -x $t ]] || continue
-    name=$(basename "$t") xml=$parts/unit-$name.xml log=$parts/unit-$name.log
-    CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=$xml "$t" >"$log" 2>&1
-    rc=$?
-    if ! xmllint --noout "$xml" 2>/dev/null; then
-      error_suite "$xml" "$name" "run" "$name exited $rc without a complete JUnit report" "$log"
+# One unit-test binary: its JUnit in $parts/unit-NAME.xml, its verdict in $parts/unit-NAME.rc.
+run_unit() {
+  local t=$1 name xml log rc n f
+  name=$(basename "$t") xml=$parts/unit-$name.xml log=$parts/unit-$name.log
+  CMOCKA_MESSAGE_OUTPUT=xml CMOCKA_XML_FILE=$xml "$t" >"$log" 2>&1
+  rc=$?
+  if ! xmllint --noout "$xml" 2>/dev/null; then
+    error_suite "$xml" "$name" "run" "$name exited $rc without a complete JUnit report" "$log"
+  fi
+  n=$(count 'sum(//testsuite/@tests)' "$xml") f=$(count 'sum(//testsuite/@failures) + sum(//testsuite/@errors)' "$xml")
+  if ((rc != 0 || f > 0)); then
+    # An exit without a failed case (a sanitizer report after the last test) still fails.
+    if ((f == 0)); then
+      rm -f "$xml"
+      error_suite "$xml" "$name" "exit" "$name exited $rc after its tests passed" "$log"
     fi
-    n=$(count 'sum(//testsuite/@tests)' "$xml") f=$(count 'sum(//testsuite/@failures) + sum(//testsuite/@errors)' "$xml")
-    if ((rc != 0 || f > 0)); then
-      # An exit without a failed case (a sanitizer report after the last test) still fails.
-      if ((f == 0)); then
-        rm -f "$xml"
-        error_suite "$xml" "$name" "exit" "$name exited $rc after its tests passed" "$log"
-      fi
+    {
       echo "[ FAIL ] unit: $name (exit $rc; report $xml)"
       xmllint --xpath '//failure/text() | //error/@message' "$xml" 2>/dev/null | head -20
       tail -20 "$log"
-      failures+=("unit: $name")
-    else
-      echo "[ PASS ] unit: $name ($n tests)"
-    fi
-  done
-fi
+    } >"$parts/unit-$name.out"
+    echo 1 >"$parts/unit-$name.rc"
+  else
+    echo "[ PASS ] unit: $name ($n tests)" >"$parts/unit-$name.out"
+    echo 0 >"$parts/unit-$name.rc"
+  fi
+  cat "$parts/unit-$name.out"
+}
 
+# One CLI script: its testcase element in $parts/cli-NAME.case, its verdict in .rc.
+run_cli() {
+  local t=$1 name log start rc secs c
+  name=$(basename "$t" .sh) log=$build/cli-$(basename "$t").log
+  start=$(date +%s.%N)
+  DPP="$root/$build/san/dpp" BUILD="$root/$build" ROOT="$root" bash "$t" >"$log" 2>&1
+  rc=$?
+  secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
+  c="  <testcase classname=\"cli\" name=\"$name\" time=\"$secs\">"
+  if ((rc == 0)); then
+    echo "[ PASS ] $t (${secs%.*} s)"
+  else
+    { echo "[ FAIL ] $t (log: $log)"; tail -20 "$log"; }
+    c+=$'\n'"    <failure message=\"exit $rc\">$(tail -60 "$log" | xml_text)</failure>"$'\n  '
+  fi
+  echo "$c</testcase>" >"$parts/cli-$name.case"
+  echo "$rc" >"$parts/cli-$name.rc"
+}
+
+# The tasks of the pool, "KIND PATH", the longest of the last run first.
+tasks=()
+if want unit; then
+  echo "== unit tests (cmocka, ASan/UBSan)"
+  for t in "$build"/san/tests/test_*; do [[ -x $t ]] && tasks+=("unit $t"); done
+fi
 if want cli; then
   echo "== command-line tests"
-  cases=() nfail=0
-  for t in tests/cli/*.sh; do
-    [[ -f $t ]] || continue
-    log=$build/cli-$(basename "$t").log
-    start=$(date +%s.%N)
-    DPP="$root/$build/san/dpp" BUILD="$root/$build" ROOT="$root" bash "$t" >"$log" 2>&1
-    rc=$?
-    secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
-    c="  <testcase classname=\"cli\" name=\"$(basename "$t" .sh)\" time=\"$secs\">"
-    if ((rc == 0)); then
-      echo "[ PASS ] $t"
-    else
-      echo "[ FAIL ] $t (log: $log)"; tail -20 "$log"
-      c+=$'\n'"    <failure message=\"exit $rc\">$(tail -60 "$log" | xml_text)</failure>"$'\n  '
-      failures+=("cli: $t") nfail=$((nfail + 1))
-    fi
-    cases+=("$c</testcase>")
+  for t in tests/cli/*.sh; do [[ -f $t ]] && tasks+=("cli $t"); done
+fi
+expected_time() { # KIND PATH -> seconds of a CLI script's last run; unit binaries (a few
+  # seconds each) count 0, so that they fill the gaps at the end
+  [[ $1 == cli ]] && echo "${last_time[cli/$(basename "$2" .sh)]:-0}" || echo 0
+}
+if ((${#tasks[@]})); then
+  pool_start=$SECONDS
+  mapfile -t tasks < <(for k in "${tasks[@]}"; do echo "$(expected_time $k) $k"; done | sort -t' ' -k1,1gr -s | cut -d' ' -f2-)
+  for k in "${tasks[@]}"; do
+    while (($(jobs -rp | wc -l) >= par)); do wait -n; done
+    read -r kind path <<<"$k"
+    if [[ $kind == unit ]]; then run_unit "$path" & else run_cli "$path" & fi
   done
-  {
-    echo '<?xml version="1.0" encoding="UTF-8"?>'
-    echo "<testsuite name=\"cli\" tests=\"${#cases[@]}\" failures=\"$nfail\">"
-    printf '%s\n' "${cases[@]}"
-    echo "</testsuite>"
-  } >"$parts/cli.xml"
+  wait
+  for t in "$build"/san/tests/test_*; do
+    name=$(basename "$t")
+    [[ -f $parts/unit-$name.rc ]] || continue
+    [[ $(cat "$parts/unit-$name.rc") == 0 ]] || failures+=("unit: $name")
+  done
+  if want cli; then
+    cases=() nfail=0
+    for t in tests/cli/*.sh; do
+      name=$(basename "$t" .sh)
+      cases+=("$(cat "$parts/cli-$name.case" 2>/dev/null ||
+        echo "  <testcase classname=\"cli\" name=\"$name\"><error message=\"did not run\"/></testcase>")")
+      if [[ $(cat "$parts/cli-$name.rc" 2>/dev/null) != 0 ]]; then failures+=("cli: $t") nfail=$((nfail + 1)); fi
+    done
+    rm -f "$parts"/cli-*.case "$parts"/cli-*.rc
+    {
+      echo '<?xml version="1.0" encoding="UTF-8"?>'
+      echo "<testsuite name=\"cli\" tests=\"${#cases[@]}\" failures=\"$nfail\">"
+      printf '%s\n' "${cases[@]}"
+      echo "</testsuite>"
+    } >"$parts/cli.xml"
+  fi
+  rm -f "$parts"/unit-*.rc "$parts"/unit-*.out
+  times+=("unit and command-line tests $((SECONDS - pool_start)) s ($par at a time)")
 fi
 
 if want cosim && [[ -f tests/cosim/test.jobs ]]; then
   echo "== lock-step runs"
+  cosim_start=$SECONDS
   out="$build/regress/test"
-  scripts/regress.sh --par "${PAR:-2}" --out "$out" tests/cosim/test.jobs 2>&1 | tee "$parts/cosim.log"
+  scripts/regress.sh --par "$par" --cosim "$build/cosim" --out "$out" tests/cosim/test.jobs 2>&1 | tee "$parts/cosim.log"
   rc=${PIPESTATUS[0]}
   if [[ -f $out/junit.xml && -f $out/summary.txt ]] && grep -q '^regress: ' "$out/summary.txt"; then
     cp "$out/junit.xml" "$parts/cosim.xml"
@@ -108,6 +161,7 @@ if want cosim && [[ -f tests/cosim/test.jobs ]]; then
     error_suite "$parts/cosim.xml" cosim regress "regress.sh exited $rc without a report" "$parts/cosim.log"
   fi
   ((rc == 0)) || failures+=("cosim: see $out/summary.txt")
+  times+=("lock-step runs $((SECONDS - cosim_start)) s")
 fi
 
 # One report: every part's testsuite elements under one testsuites element.
@@ -128,5 +182,8 @@ failed=$(count 'sum(//testsuite/@failures) + sum(//testsuite/@errors)' "$report"
 echo
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
 echo "JUnit: $report ($tests tests)"
+line="time:"
+for t in "${times[@]}"; do line+=" $t,"; done
+echo "$line whole run $((SECONDS - t_start)) s"
 echo "total: $((tests - failed)) passed, $failed failed"
 ((failed == 0 && ${#failures[@]} == 0))

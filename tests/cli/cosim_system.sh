@@ -15,7 +15,7 @@ trap 'rm -rf "$work"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # The system jobs of make cosim, with the paths they use relative to the build folder.
-mapfile -t sys_jobs < <(awk '/^sys-/ { $2 = ""; print }' "$jobs" | sed "s|build/|$BUILD/|g")
+mapfile -t sys_jobs < <(awk '/^sys-/ { $2 = ""; print }' "$jobs" | sed "s|{build}|$BUILD|g")
 ((${#sys_jobs[@]} >= 57)) || fail "make cosim has ${#sys_jobs[@]} system jobs (every example and 50 random programs expected)"
 
 # run NAME OPTIONS...: the job's output in $work/NAME.txt, its JSON in $work/NAME.json; echoes rc

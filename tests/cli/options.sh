@@ -32,14 +32,19 @@ expect 2 "dpp exec: missing --mem" "$DPP" exec x.cb
 expect 2 "dpp asm: missing -o" "$DPP" asm "$ROOT/tests/asm/flow.s"
 expect 2 "dpp stack: missing --rule" "$DPP" stack "$ROOT/tests/stack/mixed.ev" --width=64
 expect 2 "dpp disasm: unknown option '--out'" "$DPP" disasm "$elf" --out x.s
-# Chip profiles (docs/timing.md): an unknown chip, a timeline without one, or not an .fst, or
-# one that cannot be created.
+# Chip profiles (docs/timing.md): an unknown chip, a timeline without one, or neither .fst nor
+# .vcd, or one that cannot be created.
 expect 2 "dpp run: --chip: unknown chip 'cypress' (ctm|cayman|rv740)" "$DPP" run "$elf" --domain 4x4 --chip cypress
 expect 2 "dpp exec: --chip: unknown chip 'r600' (ctm|cayman|rv740)" "$DPP" exec x.cb --mem y --chip r600
 expect 2 "dpp run: --timeline needs --chip cayman or rv740" "$DPP" run "$elf" --domain 4x4 --timeline "$tmp/x.fst"
 expect 2 "dpp run: --timeline: 'x.txt' is not FILE.fst or FILE.vcd" "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline x.txt
 expect 1 "$tmp/no/dir/x.fst: error: cannot create: No such file or directory" \
   "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline "$tmp/no/dir/x.fst"
+# an FST is converted by gtkwave's vcd2fst: without it on PATH, an error before the run that
+# says what to install (and that .vcd needs nothing), and no file left behind
+expect 1 "$tmp/x.fst: error: writing FST needs vcd2fst (Debian's gtkwave package) on PATH; or name the file .vcd" \
+  env PATH=/nonexistent "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline "$tmp/x.fst"
+[[ ! -e $tmp/x.fst ]] || fail "a failed --timeline left $tmp/x.fst"
 "$DPP" run --help | grep -q -- '--chip ctm|cayman|rv740' && "$DPP" run --help | grep -q -- '--timeline FILE.fst' &&
   "$DPP" exec --help | grep -q -- '--chip ctm|cayman|rv740' || fail "--help does not list --chip and --timeline"
 

@@ -87,6 +87,13 @@ while read -r sig; do
   nsig=$((nsig + 1))
 done < <(grep -E '^simd0\.' "$gtkw")
 grep -q '^simd0.slot01.wave\[31:0\]$' "$gtkw" || fail "the .gtkw does not show slot 1 (8 wavefronts ran)"
+# --timeline FILE.vcd: the same signals and the same last cycle, with no converter involved.
+"$DPP" run "$mb" --domain 32x16 --chip rv740 --timeline "$tmp/tl2.vcd" 2>"$tmp/err2" || fail "--timeline .vcd: $(cat "$tmp/err2")"
+diff <(grep -oE '\$var [a-z]+ [0-9]+ [^ ]+ [a-z_]+' "$tmp/tl2.vcd" | awk '{print $2, $5}' | sort | uniq -c) \
+  <(grep -oE '\$var [a-z]+ [0-9]+ [^ ]+ [a-z_]+' "$tmp/tl.vcd" | awk '{print $2, $5}' | sort | uniq -c) >/dev/null ||
+  fail "the .vcd and the .fst hold different signals"
+[[ $(grep -oE '^#[0-9]+' "$tmp/tl2.vcd" | tail -1) == "#$cycles" ]] || fail "the .vcd does not end at #$cycles"
+[[ -f $tmp/tl2.gtkw && ! -e $tmp/tl2.vcd.tmp.vcd && ! -e $tmp/tl.fst.tmp.vcd ]] || fail "no .gtkw beside the .vcd, or a temporary left"
 echo "ok: timeline: fst2vcd reads $(grep -c '^#' "$tmp/tl.vcd") time steps up to #$cycles; the .gtkw names $nsig signals, all in it"
 
 exit $((fails > 0))

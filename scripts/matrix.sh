@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# The kit under each Verilator it is tested with, side by side: Debian 12's 5.006 (`verilator`
+# on PATH) and 5.050 built from ../shared/vendor by scripts/verilator.sh (once; ~5 min).
+# For each version, in its own build folder (build/matrix/<version>):
+#   lint     scripts/lint.sh (every module, the corners of its parameters)
+#   cosim    the default lock-step regression (tests/cosim/default.jobs, `make cosim`)
+#   install  tests/cli/install.sh: make install, both SystemVerilog example testbenches built
+#            by that Verilator against the installed libctm, run, and broken RTL caught
+#   speed    lock-step cycles/s of the default pred (32x20x32) and fc (4x16a4l4b6) models
+# Prints a table and "matrix: all passed" or the failed cells; exits 1 if any failed.
+#   scripts/matrix.sh [--versions "5.006 5.050"] [--cycles N]
+set -uo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+versions="5.006 5.050" cycles=5M
+while (($#)); do
+  case $1 in
+    --versions) versions=$2; shift 2 ;;
+    --cycles) cycles=$2; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    *) echo "matrix: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+cd "$root"
+
+# The verilator executable of a version: Debian's for the one on PATH, else built from source.
+tool_of() {
+  local v=$1 sys
+  sys=$(verilator --version 2>/dev/null | awk '{print $2}')
+  if [[ $sys == "$v" ]]; then command -v verilator; return; fi
+  scripts/verilator.sh --version "$v"
+}
+
+declare -A cell
+failed=()
+for v in $versions; do
+  build=build/matrix/$v logs=build/matrix/$v-logs
+  mkdir -p "$logs"
+  if ! tool=$(tool_of "$v"); then
+    for part in lint cosim install pred fc; do cell[$v.$part]="no tool"; done
+    failed+=("$v: no Verilator $v"); continue
+  fi
+  export VERILATOR=$tool
+  echo "matrix: Verilator $v: $("$tool" --version) ($tool)"
+  run_part() { # part command...
+    local part=$1; shift
+    local start=$SECONDS
+    if "$@" >"$logs/$part.log" 2>&1; then cell[$v.$part]="pass"; else
+      cell[$v.$part]="FAIL"; failed+=("$v $part: $logs/$part.log"); fi
+    echo "matrix: $v $part: ${cell[$v.$part]} ($((SECONDS - start)) s)"
+  }
+  run_part lint scripts/lint.sh
+  run_part cosim make --no-print-directory BUILD="$build" cosim
+  run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
+  rate() { # options... -> cycles/s of one lock-step run, or FAIL
+    "$build/cosim" "$@" --seed 1 --cycles "$cycles" --wave-window 0 2>>"$logs/speed.log" |
+      tee -a "$logs/speed.log" | grep -oP 'rate=\K[0-9]+' || echo FAIL
+  }
+  cell[$v.pred]=$(rate --block pred --contexts 32 --lanes 20 --depth 32)
+  cell[$v.fc]=$(rate --block fc --contexts 4 --lanes 16)
+  for p in pred fc; do [[ ${cell[$v.$p]} == FAIL ]] && failed+=("$v $p speed run: $logs/speed.log"); done
+  unset VERILATOR
+done
+
+echo
+printf '%-34s' "part"; for v in $versions; do printf '%16s' "$v"; done; echo
+for row in "lint:lint" "cosim:default regression" "install:install + SV examples" \
+           "pred:pred 32x20x32 cycles/s" "fc:fc 4x16a4l4b6 cycles/s"; do
+  printf '%-34s' "${row#*:}"
+  for v in $versions; do printf '%16s' "${cell[$v.${row%%:*}]:-?}"; done; echo
+done
+echo
+if ((${#failed[@]})); then
+  printf 'matrix: FAILED %s\n' "${failed[@]}"; exit 1
+fi
+echo "matrix: all passed"
