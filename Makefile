@@ -238,34 +238,44 @@ build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
 PAR ?= 2
 JOBS_FILE ?= tests/cosim/default.jobs
 
-cosim: build
+# The jobs build first, in a parallel make of their own (JOBS at a time: the models are the long
+# part of a first run), then run.
+build_first = $(MAKE) --no-print-directory -j$(JOBS) $(1)
+
+cosim: deps
+	@$(call build_first,build)
 	@scripts/regress.sh --par $(PAR) --cosim $(BUILD)/cosim --out $(BUILD)/regress/default $(JOBS_FILE)
 
-regress: build
+regress: deps
+	@$(call build_first,build)
 	@scripts/regress.sh --par $(PAR) --cosim $(BUILD)/cosim --out $(BUILD)/regress/$(notdir $(basename $(JOBS_FILE))) $(JOBS_FILE)
 
-fuzz: build fuzz-bin
+fuzz: deps
+	@$(call build_first,build fuzz-bin)
 	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR)
 
-# The build first (its own parallel make), then scripts/test.sh; the last line is the wall time.
+# The last line is the wall time of the whole, build included.
 test: deps
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin && \
+	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin) && \
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
 test-unit test-cli test-cosim: deps
-	@$(MAKE) --no-print-directory -j$(JOBS) $(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin
-	@scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
+	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin)
+	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
-bench: build
+bench: deps
+	@$(call build_first,build)
 	@scripts/bench.sh --build $(BUILD)
 
-coverage: build
+coverage: deps
+	@$(call build_first,build)
 	@nice scripts/coverage.sh --build $(BUILD) --par $(PAR)
 
 BLOCK ?= all
-mutate: build
+mutate: deps
+	@$(call build_first,build)
 	@nice scripts/mutate.py --block $(BLOCK) --build $(BUILD) --out $(BUILD)/mutate
 
 lint: | deps
