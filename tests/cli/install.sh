@@ -52,9 +52,9 @@ PY
 cd "$ROOT/examples/sv-testbench"
 "${VERILATOR:-verilator}" --lint-only -Wall "$prefix/share/ctm/ctm_dpi_pkg.sv"
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
-  "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
+  "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
-  "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
+  "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
 
 # build and run as a user would, from the installed library
 make --no-print-directory OUT="$tmp/obj" all cc-exe >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; exit 1; }
