@@ -6,6 +6,7 @@
 #   cosim    the default lock-step regression (tests/cosim/default.jobs, `make cosim`)
 #   install  tests/cli/install.sh: make install, both SystemVerilog example testbenches built
 #            by that Verilator against the installed libctm, run, and broken RTL caught
+#   wave     a broken RTL variant caught, and its FST window read back by fst2vcd
 #   speed    lock-step cycles/s of the default pred (32x20x32) and fc (4x16a4l4b6) models
 # Prints a table and "matrix: all passed" or the failed cells; exits 1 if any failed.
 #   scripts/matrix.sh [--versions "5.006 5.050"] [--cycles N]
@@ -30,13 +31,28 @@ tool_of() {
   scripts/verilator.sh --version "$v"
 }
 
+# A mismatch of a broken variant (exit 1) whose waveform fst2vcd reads, with the signals of
+# the cycle that failed.
+mismatch_wave() { # BUILD LOGS
+  local json=$2/wave.json rc fst
+  rm -rf "$2/waves"
+  "$1/cosim" --block pred --contexts 32 --lanes 20 --depth 32 --seed 3 --rtl-variant inv_no_and \
+    --out "$2/waves" --json "$json"
+  rc=$?
+  ((rc == 1)) || { echo "the broken variant exited $rc, not 1 (a mismatch)"; return 1; }
+  fst=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["wave"]["fst"])' "$json") || return 1
+  fst2vcd "$fst" >"$2/wave.vcd" || { echo "fst2vcd cannot read $fst"; return 1; }
+  grep -q 'obs_pred' "$2/wave.vcd" || { echo "no obs_pred in $fst"; return 1; }
+  echo "ok: $fst read back, $(grep -c '^#' "$2/wave.vcd") time steps"
+}
+
 declare -A cell
 failed=()
 for v in $versions; do
   build=build/matrix/$v logs=build/matrix/$v-logs
   mkdir -p "$logs"
   if ! tool=$(tool_of "$v"); then
-    for part in lint cosim install pred fc; do cell[$v.$part]="no tool"; done
+    for part in lint cosim install wave pred fc; do cell[$v.$part]="no tool"; done
     failed+=("$v: no Verilator $v"); continue
   fi
   export VERILATOR=$tool
@@ -51,6 +67,7 @@ for v in $versions; do
   run_part lint scripts/lint.sh
   run_part cosim make --no-print-directory BUILD="$build" cosim
   run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
+  run_part wave mismatch_wave "$build" "$logs"
   rate() { # options... -> cycles/s of one lock-step run, or FAIL
     "$build/cosim" "$@" --seed 1 --cycles "$cycles" --wave-window 0 2>>"$logs/speed.log" |
       tee -a "$logs/speed.log" | grep -oP 'rate=\K[0-9]+' || echo FAIL
@@ -63,7 +80,7 @@ done
 
 echo
 printf '%-34s' "part"; for v in $versions; do printf '%16s' "$v"; done; echo
-for row in "lint:lint" "cosim:default regression" "install:install + SV examples" \
+for row in "lint:lint" "cosim:default regression" "install:install + SV examples" "wave:mismatch FST window" \
            "pred:pred 32x20x32 cycles/s" "fc:fc 4x16a4l4b6 cycles/s"; do
   printf '%-34s' "${row#*:}"
   for v in $versions; do printf '%16s' "${cell[$v.${row%%:*}]:-?}"; done; echo

@@ -191,6 +191,7 @@ if [[ ! -f $rt_cache/verilated.o ]]; then
   for o in "${runtime[@]}"; do cp "$mdir/$o" "$rt_cache.tmp.$$/"; done
   mv -T "$rt_cache.tmp.$$" "$rt_cache" 2>/dev/null || rm -rf "$rt_cache.tmp.$$"
 fi
+[[ -x $mdir/Vtb ]] || die "the C++ build left no $mdir/Vtb (log: $mdir/make.log)"
 # The binary appears whole or not at all (a run may start it while it is copied).
 cp "$mdir/Vtb" "$out.tmp.$$" && mv -f "$out.tmp.$$" "$out"
 printf "  %-6s %s\n" VLT "$out"
