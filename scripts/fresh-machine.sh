@@ -49,7 +49,7 @@ for cmd in cosim test; do
   rc=$?
   secs=$(($(date +%s) - start))
   if ((rc == 0)); then
-    echo "fresh-machine: make $cmd passed in $secs s ($(grep -E '^(regress|total):' "$log" | tail -1))"
+    echo "fresh-machine: make $cmd passed in $secs s ($(grep -E '^regress: [0-9]+ passed|^total:' "$log" | tail -1))"
   else
     echo "fresh-machine: make $cmd FAILED (exit $rc) after $secs s; log $log"
     tail -20 "$log"
