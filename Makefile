@@ -219,7 +219,7 @@ $(BUILD)/cosim-%: $(COSIM_DEPS) | $(DEPS_STAMP)
 
 $(BUILD)/cosim: harness/cosim_front.sh
 	@mkdir -p $(@D)
-	$(Q)cp $< $@ && chmod +x $@
+	$(Q)sed "s|^kit_root='@KIT_ROOT@'|kit_root='$(CURDIR)'|" $< >$@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
 
 cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 

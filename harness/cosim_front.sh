@@ -5,7 +5,12 @@
 # the options ask for, builds it on first use, and runs it with the same options.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=${COSIM_ROOT:-$(cd "$here/.." && pwd)}  # COSIM_ROOT: a front copied deeper (make coverage)
+# The checkout this front belongs to: written by the Makefile when it copies the front into a
+# build folder (which may be anywhere, build/matrix/5.050 say); COSIM_ROOT overrides it (make
+# coverage's copy). Run from harness/ itself, the folder above.
+kit_root='@KIT_ROOT@'
+[[ $kit_root == "@KIT_ROOT""@" ]] && kit_root=$(cd "$here/.." && pwd)
+root=${COSIM_ROOT:-$kit_root}
 
 block=pred variant="" contexts="" lanes="" depth="" help=0
 width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6 pred_depth=64
