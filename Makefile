@@ -98,7 +98,8 @@ deps:
 # The tools come first, and everything else is decided after them: the stamp is an included
 # makefile, so when make has to write it (scripts/deps.sh installs what is missing) make starts
 # again and reads this Makefile afresh, with the installed packages in view (a rule's source
-# under a package's folder, pkg-config's answers). Goals that build nothing do not install.
+# under a package's folder, pkg-config's answers), and no file rule needs the stamp as a
+# prerequisite. Goals that build nothing do not install.
 DEPS_STAMP := $(BUILD)/.deps.mk
 NO_DEPS_GOALS := clean help deps format uninstall
 ifneq ($(filter-out $(NO_DEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
@@ -112,24 +113,24 @@ $(DEPS_STAMP): scripts/deps.sh
 .SECONDEXPANSION:
 .SECONDARY:
 
-$(BUILD)/opt/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/opt/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) \
 	    $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/san/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [san])
 	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/fuzz/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [fuzz])
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INCS) $(PKG_CFLAGS) \
 	    -MMD -MP -c $< -o $@
 
-$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libcsim.a | $(DEPS_STAMP)
+$(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libcsim.a
 	$(call say,FUZZ,$@)
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INCS) $(PKG_CFLAGS) $^ -o $@ \
 	    $(ELF_LIBS) -lm -pthread
@@ -164,7 +165,7 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 PREFIX ?= /usr/local
 CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' $(CTM_H) | paste -sd.)
 
-$(BUILD)/lib/%.o: %.c | $(DEPS_STAMP)
+$(BUILD)/lib/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [lib])
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
@@ -197,7 +198,7 @@ uninstall:
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
-                      $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a | $(DEPS_STAMP)
+                      $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a
 	@mkdir -p $(@D)
 	$(call say,TEST,$@)
 	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
@@ -214,7 +215,7 @@ COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.vlt harness/*.sv harness/*.cpp harness/*.
 DEFAULT_MODELS := pred-32x20x32 pred-8x64x8 pred-1x16x4 fc-4x16a4l4b6 fc-1x64a4l4b6 \
                   system-4x64a4l4b6.p64.w64.isa.r7xx.d64 system-3x16a2l4b6.p4.w64.isa.r7xx.d64
 
-$(BUILD)/cosim-%: $(COSIM_DEPS) | $(DEPS_STAMP)
+$(BUILD)/cosim-%: $(COSIM_DEPS)
 	@scripts/vbuild.sh $* $@
 
 $(BUILD)/cosim: harness/cosim_front.sh

@@ -46,6 +46,19 @@ mismatch_wave() { # BUILD LOGS
   echo "ok: $fst read back, $(grep -c '^#' "$2/wave.vcd") time steps"
 }
 
+# One cell: PART of version $v, its output in $logs/PART.log.
+run_part() { # PART COMMAND...
+  local part=$1; shift
+  local start=$SECONDS
+  if "$@" >"$logs/$part.log" 2>&1; then cell[$v.$part]="pass"; else
+    cell[$v.$part]="FAIL"; failed+=("$v $part: $logs/$part.log"); fi
+  echo "matrix: $v $part: ${cell[$v.$part]} ($((SECONDS - start)) s)"
+}
+rate() { # OPTIONS... -> cycles/s of one lock-step run of version $v, or FAIL
+  "$build/cosim" "$@" --seed 1 --cycles "$cycles" --wave-window 0 2>>"$logs/speed.log" |
+    tee -a "$logs/speed.log" | grep -oP 'rate=\K[0-9]+' || echo FAIL
+}
+
 declare -A cell
 failed=()
 for v in $versions; do
@@ -57,21 +70,10 @@ for v in $versions; do
   fi
   export VERILATOR=$tool
   echo "matrix: Verilator $v: $("$tool" --version) ($tool)"
-  run_part() { # part command...
-    local part=$1; shift
-    local start=$SECONDS
-    if "$@" >"$logs/$part.log" 2>&1; then cell[$v.$part]="pass"; else
-      cell[$v.$part]="FAIL"; failed+=("$v $part: $logs/$part.log"); fi
-    echo "matrix: $v $part: ${cell[$v.$part]} ($((SECONDS - start)) s)"
-  }
   run_part lint scripts/lint.sh
   run_part cosim make --no-print-directory BUILD="$build" cosim
   run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
   run_part wave mismatch_wave "$build" "$logs"
-  rate() { # options... -> cycles/s of one lock-step run, or FAIL
-    "$build/cosim" "$@" --seed 1 --cycles "$cycles" --wave-window 0 2>>"$logs/speed.log" |
-      tee -a "$logs/speed.log" | grep -oP 'rate=\K[0-9]+' || echo FAIL
-  }
   cell[$v.pred]=$(rate --block pred --contexts 32 --lanes 20 --depth 32)
   cell[$v.fc]=$(rate --block fc --contexts 4 --lanes 16)
   for p in pred fc; do [[ ${cell[$v.$p]} == FAIL ]] && failed+=("$v $p speed run: $logs/speed.log"); done

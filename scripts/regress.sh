@@ -3,8 +3,8 @@
 # Job file: one job per line, "NAME EXPECT COSIM-OPTIONS...", EXPECT = pass | mismatch;
 # '#' starts a comment; options are split as xargs splits words, so "a b", 'it'"'"'s' and
 # a\ b keep spaces and quotes; {build} stands for the build folder of the cosim that runs the
-# jobs (the folder of --cosim), e.g. --program {build}/examples/mandelbrot.elf. Each job writes OUT/NAME.log and OUT/NAME.json; waveforms of
-# mismatches go to OUT/waves/. Prints one line per job, then "regress: N passed, M failed",
+# jobs (the folder of --cosim), e.g. --program {build}/examples/mandelbrot.elf. Each job writes
+# OUT/NAME.log and OUT/NAME.json; waveforms of mismatches go to OUT/waves/. Prints one line per job, then "regress: N passed, M failed",
 # and writes OUT/summary.txt and OUT/junit.xml.
 # Where the jobs run:
 #   (default)            here, --par N at a time (xargs)
@@ -81,6 +81,9 @@ fi
 rm -rf "$out/jobs" && mkdir -p "$out/jobs" "$out/waves"
 rm -f "$out"/*.result "$out/jobs.list"
 
+# The build folder of the cosim: its models, and what {build} in a job stands for.
+bdir=$(cd "$(dirname "$cosim")" && pwd) || { echo "regress: no folder for --cosim $cosim" >&2; exit 2; }
+
 # Parse every job first so that a malformed line stops the run before anything starts.
 declare -A seen=()
 for f in "${files[@]}"; do
@@ -99,7 +102,7 @@ for f in "${files[@]}"; do
     if ! xargs -r printf '%s\0' <<<"$rest" >"$out/jobs/$name.args" 2>"$out/jobs/$name.err"; then
       echo "$f:$n: error: $(sed 's/^xargs: //; s/;.*//' "$out/jobs/$name.err" | head -1)" >&2; exit 2
     fi
-    build_dir=$(dirname "$cosim") && sed -zi "s|{build}|${build_dir//|/\\|}|g" "$out/jobs/$name.args"
+    sed -zi "s|{build}|${bdir//|/\\|}|g" "$out/jobs/$name.args"
     echo "$name $expect" >>"$out/jobs.list"
   done <"$f"
 done
@@ -116,7 +119,6 @@ while read -r name expect; do
     { echo "regress: $name: cannot start (see $out/$name.build.log)" >&2; cat "$out/$name.build.log" >&2; exit 2; }
   models[$model]=1
 done <"$out/jobs.list"
-bdir=$(cd "$(dirname "$cosim")" && pwd)
 bins=()
 for m in "${!models[@]}"; do bins+=("$bdir/cosim-$m"); done
 if ! make -s -q -C "$root" BUILD="$bdir" "${bins[@]}" 2>/dev/null; then

@@ -24,12 +24,11 @@ par=${PAR:-2}
 t_start=$SECONDS
 parts=$build/test-results # one JUnit file per part, merged at the end
 report=$build/test-results.xml
-# The last run's time of each test (classname/name -> seconds), to start the longest first.
+# The last run's time of each CLI script (name -> seconds), to start the longest first.
 declare -A last_time=()
 if [[ -f $report ]]; then
   while read -r k v; do last_time[$k]=$v; done < <(
-    grep -oP '<testcase classname="\K[^"]+" name="[^"]+" time="[0-9.]+' "$report" |
-      sed -E 's/" name="/\//; s/" time="/ /')
+    grep -oP '<testcase classname="cli" name="\K[^"]+" time="[0-9.]+' "$report" | sed 's/" time="/ /')
 fi
 rm -rf "$parts" && mkdir -p "$parts"
 failures=() times=()
@@ -53,7 +52,7 @@ error_suite() { # file suite case message logfile
 # xpath NUMBER-EXPRESSION FILE: e.g. sum(//testsuite/@tests)
 count() { xmllint --xpath "$1" "$2" 2>/dev/null | cut -d. -f1; }
 
-# One unit-test binary: its JUnit in $parts/unit-NAME.xml, its verdict in $parts/unit-NAME.rc.
+# One unit-test binary: its JUnit in $parts/unit-NAME.xml, its verdict (0 passed) in .rc.
 run_unit() {
   local t=$1 name xml log rc n f
   name=$(basename "$t") xml=$parts/unit-$name.xml log=$parts/unit-$name.log
@@ -69,17 +68,14 @@ run_unit() {
       rm -f "$xml"
       error_suite "$xml" "$name" "exit" "$name exited $rc after its tests passed" "$log"
     fi
-    {
-      echo "[ FAIL ] unit: $name (exit $rc; report $xml)"
-      xmllint --xpath '//failure/text() | //error/@message' "$xml" 2>/dev/null | head -20
-      tail -20 "$log"
-    } >"$parts/unit-$name.out"
+    echo "[ FAIL ] unit: $name (exit $rc; report $xml)"
+    xmllint --xpath '//failure/text() | //error/@message' "$xml" 2>/dev/null | head -20
+    tail -20 "$log"
     echo 1 >"$parts/unit-$name.rc"
   else
-    echo "[ PASS ] unit: $name ($n tests)" >"$parts/unit-$name.out"
+    echo "[ PASS ] unit: $name ($n tests)"
     echo 0 >"$parts/unit-$name.rc"
   fi
-  cat "$parts/unit-$name.out"
 }
 
 # One CLI script: its testcase element in $parts/cli-NAME.case, its verdict in .rc.
@@ -111,23 +107,23 @@ if want cli; then
   echo "== command-line tests"
   for t in tests/cli/*.sh; do [[ -f $t ]] && tasks+=("cli $t"); done
 fi
-expected_time() { # KIND PATH -> seconds of a CLI script's last run; unit binaries (a few
-  # seconds each) count 0, so that they fill the gaps at the end
-  [[ $1 == cli ]] && echo "${last_time[cli/$(basename "$2" .sh)]:-0}" || echo 0
-}
 if ((${#tasks[@]})); then
   pool_start=$SECONDS
-  mapfile -t tasks < <(for k in "${tasks[@]}"; do echo "$(expected_time $k) $k"; done | sort -t' ' -k1,1gr -s | cut -d' ' -f2-)
+  # A CLI script's last time first; unit binaries (a few seconds each) count 0, so that they
+  # fill the gaps at the end.
+  mapfile -t tasks < <(for k in "${tasks[@]}"; do
+    n=${k##*/}; [[ $k == cli* ]] && echo "${last_time[${n%.sh}]:-0} $k" || echo "0 $k"
+  done | sort -t' ' -k1,1gr -s | cut -d' ' -f2-)
   for k in "${tasks[@]}"; do
     while (($(jobs -rp | wc -l) >= par)); do wait -n; done
     read -r kind path <<<"$k"
     if [[ $kind == unit ]]; then run_unit "$path" & else run_cli "$path" & fi
   done
   wait
-  for t in "$build"/san/tests/test_*; do
-    name=$(basename "$t")
-    [[ -f $parts/unit-$name.rc ]] || continue
-    [[ $(cat "$parts/unit-$name.rc") == 0 ]] || failures+=("unit: $name")
+  for k in "${tasks[@]}"; do # a unit binary that left no verdict failed too
+    [[ $k == unit* ]] || continue
+    name=${k##*/}
+    [[ $(cat "$parts/unit-$name.rc" 2>/dev/null) == 0 ]] || failures+=("unit: $name")
   done
   if want cli; then
     cases=() nfail=0
@@ -145,7 +141,7 @@ if ((${#tasks[@]})); then
       echo "</testsuite>"
     } >"$parts/cli.xml"
   fi
-  rm -f "$parts"/unit-*.rc "$parts"/unit-*.out
+  rm -f "$parts"/unit-*.rc
   times+=("unit and command-line tests $((SECONDS - pool_start)) s ($par at a time)")
 fi
 
