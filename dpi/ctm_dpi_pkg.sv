@@ -7,16 +7,59 @@
 //
 // The package checks at time 0 that the library's major version is the one
 // it was written for, and stops the simulation otherwise.
+//
+// Errors: no call crashes on a null or freed handle or an argument out of range. A call
+// that returns a status returns CTM_E_ARG; one that returns nothing leaves the error on the
+// handle, and the handle's next ctm_*_check returns CTM_E_ARG with the message as its
+// ctm_*_diff; ctm_error() always has the last message. So the usual
+//   if (ctm_pred_check(...) != CTM_OK) $fatal(1, "%s", ctm_pred_diff(h));
+// stops at a misuse with its message, and ctm_expect_ok(status, "what") does the same
+// for any other status.
 package ctm_dpi_pkg;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0100;  // 1.1.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0200;  // 1.2.0
 
-  // Status codes (CTM_OK ...) and output fields (CTM_PRED_*, CTM_STACK_*, CTM_FC_*): a
-  // testbench uses some of them, so the rest are not lint warnings.
+  // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
+  // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
+  // are not lint warnings.
   /* verilator lint_off UNUSEDPARAM */
   localparam int CTM_OK = 0;
-  localparam int CTM_E_FAULT = 4;
-  localparam int CTM_E_MISMATCH = 6;
+  localparam int CTM_E_ARG = 1;       // a handle or an argument out of range
+  localparam int CTM_E_IO = 2;        // a file could not be read
+  localparam int CTM_E_FORMAT = 3;    // a malformed input file
+  localparam int CTM_E_FAULT = 4;     // the program faulted
+  localparam int CTM_E_NOMEM = 5;     // out of memory
+  localparam int CTM_E_MISMATCH = 6;  // the DUT's outputs differ from the model's
+  localparam int CTM_E_STATE = 7;     // a call out of order (a check before any step)
+
+  localparam int CTM_REPORT_TEXT = 0;
+  localparam int CTM_REPORT_JSON = 1;
+
+  localparam int CTM_PRED_OP_NOP = 0;
+  localparam int CTM_PRED_OP_SETP = 1;
+  localparam int CTM_PRED_OP_PUSH = 2;
+  localparam int CTM_PRED_OP_POP = 3;
+  localparam int CTM_PRED_OP_INV = 4;
+  localparam int CTM_PRED_OP_PUSH_SETP = 5;
+  localparam int CTM_PRED_OP_SET_TASK_MASK = 6;
+
+  localparam int CTM_STACK_OP_NOP = 0;
+  localparam int CTM_STACK_OP_PUSH = 1;
+  localparam int CTM_STACK_OP_PUSH_WQM = 2;
+  localparam int CTM_STACK_OP_PUSH_ELSE = 3;
+  localparam int CTM_STACK_OP_ALU_PUSH_BEFORE = 4;
+  localparam int CTM_STACK_OP_LOOP_START = 5;
+  localparam int CTM_STACK_OP_CALL = 6;
+  localparam int CTM_STACK_OP_POP = 7;
+  localparam int CTM_STACK_OP_LOOP_END = 8;
+  localparam int CTM_STACK_OP_RETURN = 9;
+  localparam int CTM_STACK_OP_ELSE = 10;
+  localparam int CTM_STACK_OP_JUMP = 11;
+  localparam int CTM_STACK_OP_CLEAR = 12;
+
+  localparam int CTM_FC_CMD_IDLE = 0;
+  localparam int CTM_FC_CMD_START = 1;
+  localparam int CTM_FC_CMD_EXEC = 2;
 
   localparam int CTM_FMT_UINT16_1 = 0;
   localparam int CTM_FMT_UINT8_4 = 1;
@@ -85,6 +128,9 @@ package ctm_dpi_pkg;
                                              longint unsigned obs_top, int obs_overflow,
                                              int obs_underflow);
   import "DPI-C" function string ctm_pred_diff(chandle p);
+  import "DPI-C" function string ctm_pred_report(chandle p, int format);
+  import "DPI-C" function int ctm_pred_set_cycle(chandle p, longint unsigned cycle);
+  import "DPI-C" function int ctm_pred_set_history(chandle p, int steps);
 
   // -------------------------------------------------------------- stack_acct
   import "DPI-C" function chandle ctm_stack_new(int width, int rule, int chip, int depth);
@@ -96,6 +142,9 @@ package ctm_dpi_pkg;
                                               int hwm, int depth, int overflow, int underflow,
                                               int drop);
   import "DPI-C" function string ctm_stack_diff(chandle s);
+  import "DPI-C" function string ctm_stack_report(chandle s, int format);
+  import "DPI-C" function int ctm_stack_set_cycle(chandle s, longint unsigned cycle);
+  import "DPI-C" function int ctm_stack_set_history(chandle s, int steps);
 
   // -------------------------------------------------------------- fc_unit
   // The instruction goes in as its encoded dwords (US_CMN_INST, US_FC_INST, US_FC_ADDR) and
@@ -123,6 +172,9 @@ package ctm_dpi_pkg;
                                            longint unsigned loop_top_cont, int al, int ovf,
                                            int udf, int fault);
   import "DPI-C" function string ctm_fc_diff(chandle f);
+  import "DPI-C" function string ctm_fc_report(chandle f, int format);
+  import "DPI-C" function int ctm_fc_set_cycle(chandle f, longint unsigned cycle);
+  import "DPI-C" function int ctm_fc_set_history(chandle f, int steps);
 
   // -------------------------------------------------------------- the processor array
   import "DPI-C" function chandle ctm_model_new(string elf_path, int width, int height, int lanes,
@@ -140,6 +192,14 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_model_port(string name);
   import "DPI-C" function longint unsigned ctm_model_get_port(chandle m, int port);
   import "DPI-C" function string ctm_model_error(chandle m);
+
+  // -------------------------------------------------------------- errors
+  // Stops the simulation with the library's message when a status is not CTM_OK.
+  function automatic void ctm_expect_ok(int status, string what);
+    if (status != CTM_OK) begin
+      $fatal(1, "%s: libctm status %0d: %s", what, status, ctm_error());
+    end
+  endfunction
 
   // -------------------------------------------------------------- time 0
   function automatic bit ctm_check_version();

@@ -2,6 +2,8 @@
  * replay command, and the functional-coverage file. */
 #include "cosim.h"
 
+#include "api_check.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
@@ -33,53 +35,18 @@ static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
         snprintf(buf + used, n - used, " --reset-rate %" PRIu64, cosim_cfg.reset_rate);
 }
 
-static void lane_list(char *buf, size_t n, uint64_t diff)
-{
-    size_t used = 0;
-    buf[0] = 0;
-    for (unsigned lane = 0; lane < 64 && used < n; lane++)
-        if (diff >> lane & 1)
-            used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? "," : "", lane);
-}
-
 static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result *res,
                         const char *replay)
 {
     char cfg[128];
     cosim_cfg.bench->config_name(cfg, sizeof cfg);
-    uint64_t diff = mm->expected ^ mm->actual;
     fprintf(out, "MISMATCH %s %s%s%s seed=%" PRIu64 " at cycle %" PRIu64 "\n",
             cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
             cosim_cfg.variant, cosim_cfg.seed, mm->cycle);
     if (cosim_cfg.bench->has_contexts)
         fprintf(out, "  context  %u\n", mm->ctx);
-    fprintf(out, "  field    %s\n", mm->field);
-    fprintf(out, "  expected 0x%0*" PRIx64, (int)(mm->width + 3) / 4, mm->expected);
-    if (!mm->per_lane)
-        fprintf(out, " (%" PRIu64 ")", mm->expected);
-    fprintf(out, "  C model\n  actual   0x%0*" PRIx64, (int)(mm->width + 3) / 4, mm->actual);
-    if (!mm->per_lane)
-        fprintf(out, " (%" PRIu64 ")", mm->actual);
-    fprintf(out, "  RTL\n");
-    if (mm->per_lane) {
-        char lanes[256];
-        lane_list(lanes, sizeof lanes, diff);
-        fprintf(out, "  lanes    %s differ\n", lanes);
-        /* Lane picture, highest lane on the left as in the hex values. */
-        fprintf(out, "  lane     ");
-        for (int l = (int)mm->width - 1; l >= 0; l--)
-            fputc('0' + l % 10, out);
-        fprintf(out, "\n  expected ");
-        for (int l = (int)mm->width - 1; l >= 0; l--)
-            fputc('0' + (int)(mm->expected >> l & 1), out);
-        fprintf(out, "\n  actual   ");
-        for (int l = (int)mm->width - 1; l >= 0; l--)
-            fputc('0' + (int)(mm->actual >> l & 1), out);
-        fprintf(out, "\n  diff     ");
-        for (int l = (int)mm->width - 1; l >= 0; l--)
-            fputc(diff >> l & 1 ? '^' : ' ', out);
-        fputc('\n', out);
-    }
+    /* the field section is the library's own (ctm_*_report prints the same) */
+    api_print_field(out, mm->field, mm->width, mm->expected, mm->actual, mm->per_lane);
     cosim_cfg.bench->report_text(out, mm);
     if (res->wave_fst)
         fprintf(out, "  waveform %s (cycles %" PRIu64 "..%" PRIu64 ")\n           gtkwave %s\n",

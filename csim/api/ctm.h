@@ -4,16 +4,40 @@
  * DPI package dpi/ctm_dpi_pkg.sv, which imports these functions as they are:
  * every type here maps onto a DPI type (int, longint unsigned, string,
  * chandle). Every public name starts with ctm_. Handles are opaque and come in
- * new/free pairs; a failed ctm_*_new returns NULL and ctm_error() says why.
- * Nothing here calls exit(). docs/dpi.md shows how to wire it into a
- * testbench.
+ * new/free pairs. Nothing here calls exit(). docs/dpi.md shows how to wire it
+ * into a testbench.
+ *
+ * Errors. Every call checks its handle and arguments: a NULL or freed handle,
+ * a handle of another kind (a chandle has no type), or an argument outside
+ * its range is an error, never a crash and never a silent default. The
+ * message always has one form, "FUNCTION: ARGUMENT = VALUE is outside LO..HI"
+ * (or "FUNCTION: the ctm_pred handle was freed", ...), and ctm_error() returns
+ * it. A call that returns a status returns CTM_E_ARG (ctm_model_step:
+ * -CTM_E_ARG); a ctm_*_new returns NULL; a call that returns a value returns
+ * 0; ctm_*_diff, ctm_*_report and ctm_model_error return the message. A
+ * misuse on a live pred, stack or fc handle is also kept on the handle: its
+ * next ctm_*_check returns CTM_E_ARG with the message as its diff, so a
+ * testbench that checks every cycle stops at the first misuse even of a call
+ * that returns nothing (ctm_*_step).
  *
  * The mirrors follow the port contracts of the RTL blocks (docs/pred_stack.md,
- * docs/stack_acct.md): one ctm_*_step is one clock edge; afterwards the
- * expected outputs of that cycle (computed from the state before the edge, as
- * the RTL shows them) are read with ctm_*_expect, or compared with a DUT's
- * outputs by ctm_*_check, which describes the first difference in
- * ctm_*_diff. */
+ * docs/stack_acct.md, docs/fc_unit.md): one ctm_*_step is one clock edge;
+ * afterwards the expected outputs of that cycle (computed from the state
+ * before the edge, as the RTL shows them) are read with ctm_*_expect, or
+ * compared with a DUT's outputs by ctm_*_check, which describes the first
+ * difference in ctm_*_diff and the whole mismatch in ctm_*_report.
+ *
+ * Cycles. A mirror handle numbers its steps 0, 1, 2, ... (ctm_pred_eval and
+ * ctm_pred_step count, ctm_pred_edge does not); ctm_*_set_cycle(h, c) makes
+ * the next step cycle c and the ones after c+1, c+2, ... so that reports name
+ * the cycle as the testbench counts it (its clock count, $time / period).
+ * Reports give both: the cycle, and the step of the handle.
+ *
+ * Reset. Step the model with rst = 1 in each cycle where the DUT's rst_ni is
+ * low; the other inputs of such a cycle are not used (every context resets
+ * and no op lands). A reset at time 0 is not an edge for an asynchronous
+ * reset in most simulators: start the first reset cycle after time 0
+ * (docs/dpi.md, "Reset protocol"). */
 #ifndef CTM_H
 #define CTM_H
 
@@ -24,28 +48,33 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 1
+#define CTM_VERSION_MINOR 2
 #define CTM_VERSION_PATCH 0
 
 /* Status codes. */
 enum {
     CTM_OK = 0,
-    CTM_E_ARG = 1,      /* a parameter out of range */
+    CTM_E_ARG = 1,      /* a handle or an argument out of range */
     CTM_E_IO = 2,       /* a file could not be read */
     CTM_E_FORMAT = 3,   /* a malformed input file */
     CTM_E_FAULT = 4,    /* the program faulted (stack overflow, bad access, step limit) */
     CTM_E_NOMEM = 5,    /* out of memory */
     CTM_E_MISMATCH = 6, /* a DUT's outputs differ from the model's */
+    CTM_E_STATE = 7,    /* a call out of order: a check before any step, a setter after it */
 };
+
+/* Formats of ctm_*_report. */
+enum { CTM_REPORT_TEXT = 0, CTM_REPORT_JSON = 1 };
 
 /* (major << 16) | (minor << 8) | patch of the library; a package or program
  * built against another major version must not use it. */
 int ctm_version(void);
 
-/* "1.1.0". */
+/* "1.2.0". */
 const char *ctm_version_string(void);
 
-/* Why the last ctm_*_new of this thread failed ("" if none did). */
+/* The message of this thread's last failed call (any function; "" until one
+ * fails). A successful ctm_*_new clears it. */
 const char *ctm_error(void);
 
 /* ------------------------------------------------------------ pred_stack */
@@ -66,13 +95,28 @@ enum {
     CTM_PRED_FIELDS
 };
 
+/* The op codes of pred_stack's op_i (docs/pred_stack.md); 7 is reserved and
+ * does what NOP does. */
+enum {
+    CTM_PRED_OP_NOP = 0,
+    CTM_PRED_OP_SETP = 1,
+    CTM_PRED_OP_PUSH = 2,
+    CTM_PRED_OP_POP = 3,
+    CTM_PRED_OP_INV = 4,
+    CTM_PRED_OP_PUSH_SETP = 5,
+    CTM_PRED_OP_SET_TASK_MASK = 6,
+};
+
 /* A predicate stack of contexts x lanes x depth (each 1..64), in reset. */
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
 void ctm_pred_free(ctm_pred *p);
 
-/* One clock edge: rst (rst_ni low), op (docs/pred_stack.md: 0 NOP, 1 SETP,
- * 2 PUSH, 3 POP, 4 INV, 5 PUSH_SETP, 6 SET_TASKMASK), ctx, mask, obs_ctx.
- * The same as ctm_pred_eval followed by ctm_pred_edge. */
+/* One clock edge: rst (rst_ni low), op (CTM_PRED_OP_*, 0..7), ctx and obs_ctx
+ * (0 .. 2^CtxW - 1, what the RTL's ctx_i carries, CtxW = max(1,
+ * clog2(contexts)); a context past the last one is the RTL's out-of-range
+ * context, docs/pred_stack.md), mask (bits past `lanes` are ignored, as the
+ * port has none). The same as ctm_pred_eval followed by ctm_pred_edge. A
+ * refused step changes nothing. */
 void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
 
 /* The first half of a step: the cycle's expected outputs from these inputs
@@ -88,21 +132,40 @@ void ctm_pred_edge(ctm_pred *p);
 
 /* What the observation outputs would show for context ctx now, without
  * stepping: field CTM_PRED_OBS_* (CTM_PRED_EXEC_MASK gives the context's
- * ExecuteMask, as obs_exec_mask). A context out of range reads as 0. */
+ * ExecuteMask, as obs_exec_mask). ctx as in ctm_pred_step. */
 uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field);
 
-/* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle. */
+/* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle
+ * (0, and an error, before the first step). */
 uint64_t ctm_pred_expect(const ctm_pred *p, int field);
 
 /* Compares a DUT's outputs of the last stepped cycle: CTM_OK or
- * CTM_E_MISMATCH (ctm_pred_diff names the first field that differs). */
+ * CTM_E_MISMATCH (ctm_pred_diff names the first field that differs,
+ * ctm_pred_report tells the whole mismatch); CTM_E_ARG for a misuse since the
+ * last check, CTM_E_STATE before the first step (ctm_pred_diff says which). */
 int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t obs_task_mask,
                    uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
                    int obs_underflow);
 
-/* The last check's first difference, e.g. "cycle 97: exec_mask: expected
- * 0x00c10, actual 0xff3ef (lanes 0,1,2 differ)"; "" after a match. */
+/* The last check's first difference in one line, e.g. "cycle 97, context 3:
+ * exec_mask: expected 0xc10, actual 0xc13 (lanes 0 1 differ)"; "" after a
+ * match; the error after CTM_E_ARG or CTM_E_STATE. */
 const char *ctm_pred_diff(const ctm_pred *p);
+
+/* The last check's mismatch in full, as CTM_REPORT_TEXT or CTM_REPORT_JSON
+ * (docs/cosim-report.schema.json, "source": "libctm"): the cycle and step,
+ * the context, every differing field with its lanes, the inputs of the
+ * failing cycle and the last steps of that context (ctm_pred_set_history).
+ * "" after a match. The text stays valid until the next report call. */
+const char *ctm_pred_report(ctm_pred *p, int format);
+
+/* Numbers the next step `cycle` (the ones after it count up from there);
+ * CTM_OK. */
+int ctm_pred_set_cycle(ctm_pred *p, uint64_t cycle);
+
+/* Keeps the last `steps` (0..4096, default 8) steps of each context for the
+ * report, forgetting those kept so far; CTM_OK. */
+int ctm_pred_set_history(ctm_pred *p, int steps);
 
 /* ------------------------------------------------------------ stack_acct */
 
@@ -120,13 +183,32 @@ enum {
     CTM_STACK_FIELDS
 };
 
+/* The op codes of stack_acct's op_i (docs/stack_acct.md); 13..15 are
+ * reserved and do what NOP does. */
+enum {
+    CTM_STACK_OP_NOP = 0,
+    CTM_STACK_OP_PUSH = 1,
+    CTM_STACK_OP_PUSH_WQM = 2,
+    CTM_STACK_OP_PUSH_ELSE = 3,
+    CTM_STACK_OP_ALU_PUSH_BEFORE = 4,
+    CTM_STACK_OP_LOOP_START = 5,
+    CTM_STACK_OP_CALL = 6,
+    CTM_STACK_OP_POP = 7,
+    CTM_STACK_OP_LOOP_END = 8,
+    CTM_STACK_OP_RETURN = 9,
+    CTM_STACK_OP_ELSE = 10,
+    CTM_STACK_OP_JUMP = 11,
+    CTM_STACK_OP_CLEAR = 12,
+};
+
 /* The R700 stack accounting (docs/stack_acct.md) of width 16/32/48/64 under
  * rule 0 ISA, 1 Mesa, 2 LLVM, for chip 0 R7xx, 1 Evergreen, 2 NI, 3 Cayman,
  * with a tracker of depth frames (1..1024), in reset. */
 ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth);
 void ctm_stack_free(ctm_stack *s);
 
-/* One clock edge: rst, op (0 NOP .. 12 CLEAR), pop_count, wqm, taken, stack_size. */
+/* One clock edge: rst, op (CTM_STACK_OP_*, 0..15), pop_count (0..7), wqm,
+ * taken, stack_size (0..255). */
 void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
                     int stack_size);
 
@@ -136,6 +218,12 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
                     int overflow, int underflow, int drop);
 
 const char *ctm_stack_diff(const ctm_stack *s);
+
+/* As ctm_pred_report, ctm_pred_set_cycle, ctm_pred_set_history (one history:
+ * the unit has no contexts). */
+const char *ctm_stack_report(ctm_stack *s, int format);
+int ctm_stack_set_cycle(ctm_stack *s, uint64_t cycle);
+int ctm_stack_set_history(ctm_stack *s, int steps);
 
 /* ------------------------------------------------------------ fc_unit */
 
@@ -172,11 +260,16 @@ enum {
 ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width);
 void ctm_fc_free(ctm_fc *f);
 
-/* One clock edge: rst (every context resets), cmd (0 IDLE, 1 START, 2 EXEC),
- * ctx, full_mode, the instruction as its encoded dwords (cmn_inst = US_CMN_INST,
+/* fc_unit's commands (cmd_i); 3 is reserved and does what IDLE does. */
+enum { CTM_FC_CMD_IDLE = 0, CTM_FC_CMD_START = 1, CTM_FC_CMD_EXEC = 2 };
+
+/* One clock edge: rst (every context resets), cmd (CTM_FC_CMD_*, 0..3),
+ * ctx (0..255, the 8-bit ctx_i; a context past the last one is the RTL's
+ * out-of-range context), full_mode, the instruction as its encoded dwords (cmn_inst = US_CMN_INST,
  * fc_inst = US_FC_INST, fc_addr = US_FC_ADDR, decoded by the ISA's decoder),
  * int_const (US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16), bool_const, the four
- * predicate lane masks, alu_result and alu_valid, pc and the live lanes. */
+ * predicate lane masks, alu_result and alu_valid, pc (0..511) and the live
+ * lanes. */
 void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
                  uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
                  uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
@@ -185,7 +278,7 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
 /* Expected value of output `field` (CTM_FC_*) in the last stepped cycle. */
 uint64_t ctm_fc_expect(const ctm_fc *f, int field);
 
-/* Expected branch counter of one lane in the last stepped cycle. */
+/* Expected branch counter of one lane (0..lanes-1) in the last stepped cycle. */
 int ctm_fc_expect_bc(const ctm_fc *f, int lane);
 
 /* Compares a DUT's outputs of the last stepped cycle: CTM_OK or CTM_E_MISMATCH
@@ -201,14 +294,22 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 /* The last check's first difference; "" after a match. */
 const char *ctm_fc_diff(const ctm_fc *f);
 
+/* As ctm_pred_report, ctm_pred_set_cycle, ctm_pred_set_history; a difference
+ * of the counters shows as the field bc_lanes_differ (the lanes whose counter
+ * differs). */
+const char *ctm_fc_report(ctm_fc *f, int format);
+int ctm_fc_set_cycle(ctm_fc *f, uint64_t cycle);
+int ctm_fc_set_history(ctm_fc *f, int steps);
+
 /* ------------------------------------------------------------ the processor array */
 
 typedef struct ctm_model ctm_model;
 
-/* A run of the CTM executable at elf_path over a width x height domain, on an
- * array of `lanes` lanes per wavefront and `contexts` wavefronts in flight,
- * with address and loop stacks of the given depths (the fc_unit's shape).
- * Nothing runs until ctm_model_step. */
+/* A run of the CTM executable at elf_path over a width x height domain (1..4096
+ * each), on an array of `lanes` (1..64) lanes per wavefront and `contexts`
+ * (1..16) wavefronts in flight, with address and loop stacks of the given
+ * depths (0..32 each; the fc_unit's shape). Nothing runs until
+ * ctm_model_step. */
 ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
                          int addr_depth, int loop_depth);
 void ctm_model_free(ctm_model *m);
@@ -226,8 +327,9 @@ enum {
  * format CTM_FMT_*, row-major, as `dpp run --in` does; before the first
  * ctm_model_step only. ctm_model_set_input (C only: the data stays the
  * caller's and must live as long as the handle) and ctm_model_load_input
- * (the raw bytes of a file, exactly width x height elements). CTM_OK, or a
- * status with ctm_model_error saying why; a program that reads an input left
+ * (the raw bytes of a file, exactly width x height elements, each 1..8192).
+ * CTM_OK, or a status (CTM_E_ARG, CTM_E_STATE after the first step, CTM_E_IO,
+ * CTM_E_FORMAT) with ctm_model_error saying why; a program that reads an input left
  * unbound reads zeros. Inputs and constants take effect at the first
  * ctm_model_step, which prepares the run with all of them once (if it cannot,
  * that step returns -CTM_E_FAULT and ctm_model_error says why). */
@@ -239,7 +341,8 @@ int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int 
  * --constb` do; before the first ctm_model_step only. Float constant n
  * (0..255) as four floats; integer (loop) constant n (0..31) as count 0..255,
  * init 0..255, step -128..127; boolean constant n (0..31) as 0 or 1. CTM_OK,
- * or CTM_E_ARG with ctm_model_error saying why. */
+ * or CTM_E_ARG (an argument out of range) or CTM_E_STATE (after the first
+ * step) with ctm_model_error saying why. */
 int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, double w);
 int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step);
 int ctm_model_set_constb(ctm_model *m, int n, int value);
@@ -247,7 +350,8 @@ int ctm_model_set_constb(ctm_model *m, int n, int value);
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
- * where; the steps before it were all handed out). */
+ * where; the steps before it were all handed out), or -CTM_E_ARG for a bad
+ * handle. */
 int ctm_model_step(ctm_model *m);
 
 /* The fc_unit inputs of the current step, by port name without _i: "cmd",
@@ -257,16 +361,19 @@ int ctm_model_step(ctm_model *m);
  * "loop_init", "loop_step" (two's complement, 8 bits), "pc", "live"; and the
  * model's own results of the step: "active", "want", "jump", "next_pc",
  * "fault" (FC_FAULT_* of docs/fc_unit.md, 0 none), "wave" (the wavefront's
- * number). 0 for an unknown name. */
+ * number). 0, and an error, for an unknown name or when there is no current
+ * step (before the first, after the last). */
 uint64_t ctm_model_get(const ctm_model *m, const char *name);
 
 /* The same in two halves, for a testbench that reads many ports every step:
  * ctm_model_port looks a name up once (an index >= 0, or -1 for an unknown
- * name), ctm_model_get_port reads the port of that index (0 for -1). */
+ * name), ctm_model_get_port reads the port of that index (0, and an error,
+ * for an index that is not one). */
 int ctm_model_port(const char *name);
 uint64_t ctm_model_get_port(const ctm_model *m, int port);
 
-/* The fault's message after -CTM_E_FAULT, or why ctm_model_new failed. */
+/* The fault's message after -CTM_E_FAULT, or the last error of a call on m;
+ * for a NULL or freed m, ctm_error() (why ctm_model_new failed). */
 const char *ctm_model_error(const ctm_model *m);
 
 #ifdef __cplusplus

@@ -1,19 +1,17 @@
-/* The public API (ctm.h): version, errors, and the pred_stack and stack_acct
- * mirrors behind handles. Each mirror is the same C model the kit's own
- * lock-step runs use; a check walks one table of the block's output fields
- * (name, per-lane or not) and describes the first that differs. */
+/* The public API (ctm.h): version, and the pred_stack and stack_acct mirrors
+ * behind handles. Each mirror is the same C model the kit's own lock-step runs
+ * use; every call checks its handle and arguments (api_guard.c) and a check
+ * compares every output field through the handle's checker (api_check.c),
+ * which also keeps the history and writes the report. */
 #include "ctm.h"
+#include "api_check.h"
 #include "ctm_int.h"
 
 #include "pred_stack.h"
 #include "stack_acct.h"
 
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-static _Thread_local char last_error[256];
 
 int ctm_version(void)
 {
@@ -22,98 +20,96 @@ int ctm_version(void)
 
 const char *ctm_version_string(void)
 {
-    return "1.1.0";
-}
-
-const char *ctm_error(void)
-{
-    return last_error;
-}
-
-void api_set_error(const char *msg)
-{
-    snprintf(last_error, sizeof last_error, "%s", msg);
-}
-
-void *api_fail(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(last_error, sizeof last_error, fmt, ap);
-    va_end(ap);
-    return NULL;
-}
-
-/* ------------------------------------------------------------ the comparer */
-
-int api_compare(const api_field *f, const uint64_t *want, const uint64_t *got, int n,
-                uint64_t cycle, char *diff, size_t size)
-{
-    diff[0] = 0;
-    for (int k = 0; k < n; k++) {
-        if (want[k] == got[k])
-            continue;
-        int used = snprintf(diff, size, "cycle %llu: %s: expected 0x%llx, actual 0x%llx",
-                            (unsigned long long)cycle, f[k].name, (unsigned long long)want[k],
-                            (unsigned long long)got[k]);
-        if (f[k].per_lane && used > 0 && (size_t)used < size) {
-            uint64_t d = want[k] ^ got[k];
-            used += snprintf(diff + used, size - (size_t)used, " (lanes");
-            for (int l = 0; l < 64 && (size_t)used < size; l++)
-                if (d >> l & 1)
-                    used += snprintf(diff + used, size - (size_t)used, " %d", l);
-            if ((size_t)used < size)
-                snprintf(diff + used, size - (size_t)used, " differ)");
-        }
-        return CTM_E_MISMATCH;
-    }
-    return CTM_OK;
+    return "1.2.0";
 }
 
 /* ------------------------------------------------------------ pred_stack */
 
-static const api_field pred_fields[CTM_PRED_FIELDS] = {
-    [CTM_PRED_EXEC_MASK] = {"exec_mask", 1},         [CTM_PRED_OBS_PRED] = {"obs_pred", 1},
-    [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1}, [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1},
-    [CTM_PRED_OBS_SP] = {"obs_sp", 0},               [CTM_PRED_OBS_TOP] = {"obs_top", 1},
-    [CTM_PRED_OBS_OVERFLOW] = {"obs_overflow", 0},   [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0},
+static const char *pred_op_label(unsigned op)
+{
+    return pred_op_name(op);
+}
+
+enum { PRED_IN_RST, PRED_IN_OP, PRED_IN_CTX, PRED_IN_MASK, PRED_IN_OBS_CTX, PRED_INS };
+
+static const api_port pred_in[PRED_INS] = {
+    [PRED_IN_RST] = {"rst", 0, 0, 0, 1, NULL},       [PRED_IN_OP] = {"op", 0, 0, 0, 3, pred_op_label},
+    [PRED_IN_CTX] = {"ctx", 0, 0, 0, 8, NULL},       [PRED_IN_MASK] = {"mask", 1, 1, 0, 0, NULL},
+    [PRED_IN_OBS_CTX] = {"obs_ctx", 0, 0, 0, 8, NULL},
 };
 
+static const api_port pred_out[CTM_PRED_FIELDS] = {
+    [CTM_PRED_EXEC_MASK] = {"exec_mask", 1, 1, 0, 0, NULL},
+    [CTM_PRED_OBS_PRED] = {"obs_pred", 1, 1, 1, 0, NULL},
+    [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1, 1, 1, 0, NULL},
+    [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1, 1, 1, 0, NULL},
+    [CTM_PRED_OBS_SP] = {"obs_sp", 0, 0, 1, 7, NULL},
+    [CTM_PRED_OBS_TOP] = {"obs_top", 1, 1, 1, 0, NULL},
+    [CTM_PRED_OBS_OVERFLOW] = {"obs_overflow", 0, 0, 1, 1, NULL},
+    [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0, 0, 1, 1, NULL},
+};
+
+static const api_unit pred_unit = {"pred_stack", "pred", pred_in,  PRED_INS,
+                                   pred_out,     CTM_PRED_FIELDS, PRED_IN_OBS_CTX};
+
 struct ctm_pred {
+    api_handle h;
     pred_stack_model *m;
     pred_stack_in in; /* the inputs of the last evaluated cycle, for its edge */
-    uint64_t cycle;   /* cycles evaluated */
-    uint64_t want[CTM_PRED_FIELDS];
-    char diff[512];
+    unsigned ctx_max; /* the largest context the RTL's ctx_i port carries */
+    api_check ck;
 };
 
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
 {
-    if (contexts < 1 || lanes < 1 || depth < 1)
-        return api_fail("ctm_pred_new: contexts %d, lanes %d, depth %d (1..64 each)", contexts, lanes,
-                    depth);
+    if (!API_RANGE(NULL, "contexts", contexts, 1, PRED_STACK_MAX) ||
+        !API_RANGE(NULL, "lanes", lanes, 1, PRED_STACK_MAX) ||
+        !API_RANGE(NULL, "depth", depth, 1, PRED_STACK_MAX))
+        return NULL;
     pred_stack_cfg cfg = {(unsigned)contexts, (unsigned)lanes, (unsigned)depth};
-    ctm_pred *p = calloc(1, sizeof *p);
-    dpp_error err;
+    ctm_pred *p = api_alloc(API_PRED, sizeof *p);
     if (!p)
         return api_fail("ctm_pred_new: out of memory");
-    if (pred_stack_create(&cfg, &p->m, &err)) {
-        free(p);
-        return api_fail("ctm_pred_new: %s", err.msg);
+    char config[64];
+    snprintf(config, sizeof config, "%dx%dx%d", contexts, lanes, depth);
+    dpp_error err;
+    if (api_check_init(&p->ck, &pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+        pred_stack_create(&cfg, &p->m, &err)) {
+        api_check_free(&p->ck);
+        api_release(p, API_PRED);
+        return api_fail("ctm_pred_new: out of memory");
     }
-    last_error[0] = 0;
+    unsigned span = 2; /* ctx_i is clog2(contexts) bits wide, at least 1 */
+    while (span < (unsigned)contexts)
+        span *= 2;
+    p->ctx_max = span - 1;
+    api_set_error("");
     return p;
 }
 
 void ctm_pred_free(ctm_pred *p)
 {
-    if (p)
-        pred_stack_destroy(p->m);
-    free(p);
+    if (!p || !API_LIVE(p, API_PRED))
+        return;
+    pred_stack_destroy(p->m);
+    api_check_free(&p->ck);
+    api_release(p, API_PRED);
 }
 
-void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
+/* The arguments of a cycle, as the RTL's ports can carry them. */
+static int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx, int obs_ctx)
 {
+    return API_RANGE_AT(&p->h, func, "op", op, 0, 7) &&
+           API_RANGE_AT(&p->h, func, "ctx", ctx, 0, p->ctx_max) &&
+           API_RANGE_AT(&p->h, func, "obs_ctx", obs_ctx, 0, p->ctx_max);
+}
+
+/* The eval of ctm_pred_eval and ctm_pred_step, the caller's name in errors. */
+static int pred_eval(ctm_pred *p, const char *func, int rst, int op, int ctx, uint64_t mask,
+                     int obs_ctx)
+{
+    if (!pred_inputs_ok(p, func, op, ctx, obs_ctx))
+        return 0;
     p->in = (pred_stack_in){.rst = rst != 0,
                             .op = (unsigned)op,
                             .ctx = (unsigned)ctx,
@@ -121,29 +117,57 @@ void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs
                             .obs_ctx = (unsigned)obs_ctx};
     pred_stack_out o;
     pred_stack_outputs(p->m, &p->in, &o);
-    uint64_t w[CTM_PRED_FIELDS] = {o.exec_mask,     o.obs_pred, o.obs_task_mask,
-                                   o.obs_exec_mask, o.obs_sp,   o.obs_top,
-                                   o.obs_overflow,  o.obs_underflow};
-    memcpy(p->want, w, sizeof w);
-    p->cycle++;
+    api_check *c = &p->ck;
+    uint64_t *w = c->want, *in = c->in;
+    w[CTM_PRED_EXEC_MASK] = o.exec_mask;
+    w[CTM_PRED_OBS_PRED] = o.obs_pred;
+    w[CTM_PRED_OBS_TASK_MASK] = o.obs_task_mask;
+    w[CTM_PRED_OBS_EXEC_MASK] = o.obs_exec_mask;
+    w[CTM_PRED_OBS_SP] = o.obs_sp;
+    w[CTM_PRED_OBS_TOP] = o.obs_top;
+    w[CTM_PRED_OBS_OVERFLOW] = o.obs_overflow;
+    w[CTM_PRED_OBS_UNDERFLOW] = o.obs_underflow;
+    in[PRED_IN_RST] = rst != 0;
+    in[PRED_IN_OP] = (unsigned)op;
+    in[PRED_IN_CTX] = (unsigned)ctx;
+    in[PRED_IN_MASK] = mask & pred_stack_lane_mask(p->m);
+    in[PRED_IN_OBS_CTX] = (unsigned)obs_ctx;
+    api_check_record(c, api_check_slot(c, (unsigned)ctx));
+    return 1;
+}
+
+void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
+{
+    if (API_LIVE(p, API_PRED) && !pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx))
+        p->in.rst = true; /* a refused cycle has no edge */
 }
 
 void ctm_pred_edge(ctm_pred *p)
 {
+    if (!API_LIVE(p, API_PRED))
+        return;
     pred_stack_edge(p->m, &p->in);
     p->in.rst = true; /* a second edge of the same cycle changes nothing */
 }
 
 void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
 {
-    ctm_pred_eval(p, rst, op, ctx, mask, obs_ctx);
-    ctm_pred_edge(p);
+    if (API_LIVE(p, API_PRED) && pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx)) {
+        pred_stack_edge(p->m, &p->in);
+        p->in.rst = true;
+    }
 }
 
 uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
 {
+    if (!API_LIVE(p, API_PRED))
+        return 0;
+    api_handle *h = (api_handle *)&p->h; /* a misuse is recorded on the handle */
+    if (!API_RANGE(h, "ctx", ctx, 0, p->ctx_max) ||
+        !API_RANGE(h, "field", field, 0, CTM_PRED_FIELDS - 1))
+        return 0;
     pred_stack_out o;
-    pred_stack_observe(p->m, ctx < 0 ? UINT32_MAX : (unsigned)ctx, &o);
+    pred_stack_observe(p->m, (unsigned)ctx, &o);
     switch (field) {
     case CTM_PRED_EXEC_MASK:
     case CTM_PRED_OBS_EXEC_MASK: return o.obs_exec_mask;
@@ -152,76 +176,140 @@ uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
     case CTM_PRED_OBS_SP: return o.obs_sp;
     case CTM_PRED_OBS_TOP: return o.obs_top;
     case CTM_PRED_OBS_OVERFLOW: return o.obs_overflow;
-    case CTM_PRED_OBS_UNDERFLOW: return o.obs_underflow;
-    default: return 0;
+    default: return o.obs_underflow;
     }
 }
 
 uint64_t ctm_pred_expect(const ctm_pred *p, int field)
 {
-    return field >= 0 && field < CTM_PRED_FIELDS ? p->want[field] : 0;
+    return API_LIVE(p, API_PRED) ? api_expect(&p->ck, (api_handle *)&p->h, field, CTM_PRED_FIELDS,
+                                          __func__)
+                                 : 0;
 }
 
 int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t obs_task_mask,
                    uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
                    int obs_underflow)
 {
-    uint64_t got[CTM_PRED_FIELDS] = {exec_mask,     obs_pred,           obs_task_mask,
-                                     obs_exec_mask, (uint64_t)obs_sp,   obs_top,
-                                     obs_overflow != 0, obs_underflow != 0};
-    return api_compare(pred_fields, p->want, got, CTM_PRED_FIELDS, p->cycle - 1, p->diff,
-                   sizeof p->diff);
+    if (!API_LIVE(p, API_PRED))
+        return CTM_E_ARG;
+    uint64_t *g = p->ck.got;
+    g[CTM_PRED_EXEC_MASK] = exec_mask;
+    g[CTM_PRED_OBS_PRED] = obs_pred;
+    g[CTM_PRED_OBS_TASK_MASK] = obs_task_mask;
+    g[CTM_PRED_OBS_EXEC_MASK] = obs_exec_mask;
+    g[CTM_PRED_OBS_SP] = (uint64_t)obs_sp;
+    g[CTM_PRED_OBS_TOP] = obs_top;
+    g[CTM_PRED_OBS_OVERFLOW] = obs_overflow != 0;
+    g[CTM_PRED_OBS_UNDERFLOW] = obs_underflow != 0;
+    return api_verdict(&p->ck, &p->h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
 }
 
 const char *ctm_pred_diff(const ctm_pred *p)
 {
-    return p->diff;
+    return text_of(p, API_PRED, __func__) ? p->ck.diff : ctm_error();
+}
+
+const char *ctm_pred_report(ctm_pred *p, int format)
+{
+    if (!text_of(p, API_PRED, __func__) || !API_RANGE(&p->h, "format", format, 0, 1))
+        return ctm_error();
+    return api_check_report(&p->ck, format);
+}
+
+int ctm_pred_set_cycle(ctm_pred *p, uint64_t cycle)
+{
+    if (!API_LIVE(p, API_PRED))
+        return CTM_E_ARG;
+    p->ck.next_cycle = cycle;
+    return CTM_OK;
+}
+
+int ctm_pred_set_history(ctm_pred *p, int steps)
+{
+    return API_LIVE(p, API_PRED) ? api_history(&p->ck, &p->h, steps, __func__) : CTM_E_ARG;
 }
 
 /* ------------------------------------------------------------ stack_acct */
 
-static const api_field stack_fields[CTM_STACK_FIELDS] = {
-    [CTM_STACK_ENTRIES] = {"entries", 0},     [CTM_STACK_SUBENTRIES] = {"subentries", 0},
-    [CTM_STACK_NEED] = {"need", 0},           [CTM_STACK_HWM] = {"hwm", 0},
-    [CTM_STACK_DEPTH] = {"depth", 0},         [CTM_STACK_OVERFLOW] = {"overflow", 0},
-    [CTM_STACK_UNDERFLOW] = {"underflow", 0}, [CTM_STACK_DROP] = {"drop", 0},
+static const char *stack_op_label(unsigned op)
+{
+    return stack_op_name(op);
+}
+
+enum { ST_IN_RST, ST_IN_OP, ST_IN_POP_COUNT, ST_IN_WQM, ST_IN_TAKEN, ST_IN_STACK_SIZE, ST_INS };
+
+static const api_port stack_in[ST_INS] = {
+    [ST_IN_RST] = {"rst", 0, 0, 0, 1, NULL},
+    [ST_IN_OP] = {"op", 0, 0, 0, 4, stack_op_label},
+    [ST_IN_POP_COUNT] = {"pop_count", 0, 0, 0, 3, NULL},
+    [ST_IN_WQM] = {"wqm", 0, 0, 0, 1, NULL},
+    [ST_IN_TAKEN] = {"taken", 0, 0, 0, 1, NULL},
+    [ST_IN_STACK_SIZE] = {"stack_size", 0, 0, 0, 8, NULL},
 };
 
+static const api_port stack_out[CTM_STACK_FIELDS] = {
+    [CTM_STACK_ENTRIES] = {"entries", 0, 0, 0, 16, NULL},
+    [CTM_STACK_SUBENTRIES] = {"subentries", 0, 0, 0, 16, NULL},
+    [CTM_STACK_NEED] = {"need", 0, 0, 0, 16, NULL},
+    [CTM_STACK_HWM] = {"hwm", 0, 0, 0, 16, NULL},
+    [CTM_STACK_DEPTH] = {"depth", 0, 0, 0, 11, NULL},
+    [CTM_STACK_OVERFLOW] = {"overflow", 0, 0, 0, 1, NULL},
+    [CTM_STACK_UNDERFLOW] = {"underflow", 0, 0, 0, 1, NULL},
+    [CTM_STACK_DROP] = {"drop", 0, 0, 0, 1, NULL},
+};
+
+static const api_unit stack_unit = {"stack_acct", "stack", stack_in, ST_INS,
+                                    stack_out,    CTM_STACK_FIELDS, 0};
+
 struct ctm_stack {
+    api_handle h;
     stack_acct_model *m;
-    uint64_t cycle;
-    uint64_t want[CTM_STACK_FIELDS];
-    char diff[256];
+    api_check ck;
 };
 
 ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
 {
-    if (width < 0 || rule < 0 || chip < 0 || depth < 1)
-        return api_fail("ctm_stack_new: width %d, rule %d, chip %d, depth %d", width, rule, chip,
-                    depth);
+    if (width != 16 && width != 32 && width != 48 && width != 64)
+        return api_fail("ctm_stack_new: width = %d is not one of 16, 32, 48, 64", width);
+    if (!API_RANGE(NULL, "rule", rule, 0, STACK_RULE_COUNT - 1) ||
+        !API_RANGE(NULL, "chip", chip, 0, STACK_CHIP_COUNT - 1) ||
+        !API_RANGE(NULL, "depth", depth, 1, 1024))
+        return NULL;
     stack_acct_cfg cfg = {(unsigned)width, (unsigned)rule, (unsigned)chip, (unsigned)depth};
-    ctm_stack *s = calloc(1, sizeof *s);
-    dpp_error err;
+    ctm_stack *s = api_alloc(API_STACK, sizeof *s);
     if (!s)
         return api_fail("ctm_stack_new: out of memory");
-    if (stack_acct_create(&cfg, &s->m, &err)) {
-        free(s);
-        return api_fail("ctm_stack_new: %s", err.msg);
+    char config[64];
+    snprintf(config, sizeof config, "w%d.%s.%s.d%d", width, stack_rule_name((unsigned)rule),
+             stack_chip_name((unsigned)chip), depth);
+    dpp_error err;
+    if (api_check_init(&s->ck, &stack_unit, 0, 1, config) ||
+        stack_acct_create(&cfg, &s->m, &err)) {
+        api_check_free(&s->ck);
+        api_release(s, API_STACK);
+        return api_fail("ctm_stack_new: out of memory");
     }
-    last_error[0] = 0;
+    api_set_error("");
     return s;
 }
 
 void ctm_stack_free(ctm_stack *s)
 {
-    if (s)
-        stack_acct_destroy(s->m);
-    free(s);
+    if (!s || !API_LIVE(s, API_STACK))
+        return;
+    stack_acct_destroy(s->m);
+    api_check_free(&s->ck);
+    api_release(s, API_STACK);
 }
 
 void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
                     int stack_size)
 {
+    if (!API_LIVE(s, API_STACK) || !API_RANGE(&s->h, "op", op, 0, 15) ||
+        !API_RANGE(&s->h, "pop_count", pop_count, 0, 7) ||
+        !API_RANGE(&s->h, "stack_size", stack_size, 0, 255))
+        return;
     stack_acct_in in = {.rst = rst != 0,
                         .op = (unsigned)op,
                         .pop_count = (unsigned)pop_count,
@@ -230,28 +318,70 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
                         .stack_size = (unsigned)stack_size};
     stack_acct_out o;
     stack_acct_step(s->m, &in, &o);
-    uint64_t w[CTM_STACK_FIELDS] = {o.entries, o.subentries, o.need,      o.hwm,
-                                    o.depth,   o.overflow,   o.underflow, o.drop};
-    memcpy(s->want, w, sizeof w);
-    s->cycle++;
+    api_check *c = &s->ck;
+    uint64_t *w = c->want, *i = c->in;
+    w[CTM_STACK_ENTRIES] = o.entries;
+    w[CTM_STACK_SUBENTRIES] = o.subentries;
+    w[CTM_STACK_NEED] = o.need;
+    w[CTM_STACK_HWM] = o.hwm;
+    w[CTM_STACK_DEPTH] = o.depth;
+    w[CTM_STACK_OVERFLOW] = o.overflow;
+    w[CTM_STACK_UNDERFLOW] = o.underflow;
+    w[CTM_STACK_DROP] = o.drop;
+    i[ST_IN_RST] = in.rst;
+    i[ST_IN_OP] = in.op;
+    i[ST_IN_POP_COUNT] = in.pop_count;
+    i[ST_IN_WQM] = in.wqm;
+    i[ST_IN_TAKEN] = in.taken;
+    i[ST_IN_STACK_SIZE] = in.stack_size;
+    api_check_record(c, 0);
 }
 
 uint64_t ctm_stack_expect(const ctm_stack *s, int field)
 {
-    return field >= 0 && field < CTM_STACK_FIELDS ? s->want[field] : 0;
+    return API_LIVE(s, API_STACK) ? api_expect(&s->ck, (api_handle *)&s->h, field, CTM_STACK_FIELDS,
+                                           __func__)
+                                  : 0;
 }
 
 int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
                     int overflow, int underflow, int drop)
 {
-    uint64_t got[CTM_STACK_FIELDS] = {(uint64_t)entries, (uint64_t)subentries, (uint64_t)need,
-                                      (uint64_t)hwm,     (uint64_t)depth,      overflow != 0,
-                                      underflow != 0,    drop != 0};
-    return api_compare(stack_fields, s->want, got, CTM_STACK_FIELDS, s->cycle - 1, s->diff,
-                   sizeof s->diff);
+    if (!API_LIVE(s, API_STACK))
+        return CTM_E_ARG;
+    uint64_t *g = s->ck.got;
+    g[CTM_STACK_ENTRIES] = (uint64_t)entries;
+    g[CTM_STACK_SUBENTRIES] = (uint64_t)subentries;
+    g[CTM_STACK_NEED] = (uint64_t)need;
+    g[CTM_STACK_HWM] = (uint64_t)hwm;
+    g[CTM_STACK_DEPTH] = (uint64_t)depth;
+    g[CTM_STACK_OVERFLOW] = overflow != 0;
+    g[CTM_STACK_UNDERFLOW] = underflow != 0;
+    g[CTM_STACK_DROP] = drop != 0;
+    return api_verdict(&s->ck, &s->h, __func__, "ctm_stack_step", -1);
 }
 
 const char *ctm_stack_diff(const ctm_stack *s)
 {
-    return s->diff;
+    return text_of(s, API_STACK, __func__) ? s->ck.diff : ctm_error();
+}
+
+const char *ctm_stack_report(ctm_stack *s, int format)
+{
+    if (!text_of(s, API_STACK, __func__) || !API_RANGE(&s->h, "format", format, 0, 1))
+        return ctm_error();
+    return api_check_report(&s->ck, format);
+}
+
+int ctm_stack_set_cycle(ctm_stack *s, uint64_t cycle)
+{
+    if (!API_LIVE(s, API_STACK))
+        return CTM_E_ARG;
+    s->ck.next_cycle = cycle;
+    return CTM_OK;
+}
+
+int ctm_stack_set_history(ctm_stack *s, int steps)
+{
+    return API_LIVE(s, API_STACK) ? api_history(&s->ck, &s->h, steps, __func__) : CTM_E_ARG;
 }

@@ -2,6 +2,7 @@
  * the instruction as its encoded dwords, decoded by the ISA's own decoder,
  * exactly the words a testbench drives onto the RTL. */
 #include "ctm.h"
+#include "api_check.h"
 #include "ctm_int.h"
 
 #include "fc.h"
@@ -11,52 +12,108 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const api_field fc_fields_out[CTM_FC_FIELDS] = {
-    [CTM_FC_JUMP] = {"jump", 0},
-    [CTM_FC_NEXT_PC] = {"next_pc", 0},
-    [CTM_FC_WANT] = {"want", 1},
-    [CTM_FC_ACTIVE] = {"active", 1},
-    [CTM_FC_BR_INACTIVE] = {"br_inactive", 1},
-    [CTM_FC_LOOP_MASKED] = {"loop_masked", 1},
-    [CTM_FC_DEPTH] = {"depth", 0},
-    [CTM_FC_ADDR_SP] = {"addr_sp", 0},
-    [CTM_FC_ADDR_TOP] = {"addr_top", 0},
-    [CTM_FC_LOOP_SP] = {"loop_sp", 0},
-    [CTM_FC_LOOP_TOP_IS_LOOP] = {"loop_top_is_loop", 0},
-    [CTM_FC_LOOP_TOP_COUNT] = {"loop_top_count", 0},
-    [CTM_FC_LOOP_TOP_LIVE] = {"loop_top_live", 1},
-    [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1},
-    [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1},
-    [CTM_FC_AL] = {"al", 0},
-    [CTM_FC_OVF] = {"ovf", 0},
-    [CTM_FC_UDF] = {"udf", 0},
-    [CTM_FC_FAULT] = {"fault", 0},
+static const char *cmd_name(unsigned cmd)
+{
+    static const char *const names[4] = {"IDLE", "START", "EXEC", "CMD3"};
+    return names[cmd & 3];
+}
+
+static const char *op_name(unsigned op)
+{
+    return fc_op_name(op);
+}
+
+static const char *fault_name(unsigned f)
+{
+    return f ? fc_fault_name(f) : NULL;
+}
+
+enum {
+    IN_RST, IN_CMD, IN_CTX, IN_FULL_MODE, IN_OP, IN_CMN_INST, IN_FC_INST, IN_FC_ADDR,
+    IN_INT_CONST, IN_BOOL_CONST, IN_PRED_R, IN_PRED_G, IN_PRED_B, IN_PRED_A, IN_ALU_RESULT,
+    IN_ALU_VALID, IN_PC, IN_LIVE, IN_COUNT
 };
 
+static const api_port fc_in[IN_COUNT] = {
+    [IN_RST] = {"rst", 0, 0, 0, 1, NULL},
+    [IN_CMD] = {"cmd", 0, 0, 0, 2, cmd_name},
+    [IN_CTX] = {"ctx", 0, 0, 0, 8, NULL},
+    [IN_FULL_MODE] = {"full_mode", 0, 0, 0, 1, NULL},
+    [IN_OP] = {"op", 0, 0, 0, 3, op_name}, /* decoded from fc_inst, for the reader */
+    [IN_CMN_INST] = {"cmn_inst", 0, 1, 0, 32, NULL},
+    [IN_FC_INST] = {"fc_inst", 0, 1, 0, 32, NULL},
+    [IN_FC_ADDR] = {"fc_addr", 0, 1, 0, 32, NULL},
+    [IN_INT_CONST] = {"int_const", 0, 1, 0, 32, NULL},
+    [IN_BOOL_CONST] = {"bool_const", 0, 0, 0, 1, NULL},
+    [IN_PRED_R] = {"pred_r", 1, 1, 0, 0, NULL},
+    [IN_PRED_G] = {"pred_g", 1, 1, 0, 0, NULL},
+    [IN_PRED_B] = {"pred_b", 1, 1, 0, 0, NULL},
+    [IN_PRED_A] = {"pred_a", 1, 1, 0, 0, NULL},
+    [IN_ALU_RESULT] = {"alu_result", 1, 1, 0, 0, NULL},
+    [IN_ALU_VALID] = {"alu_valid", 0, 0, 0, 1, NULL},
+    [IN_PC] = {"pc", 0, 0, 0, 9, NULL},
+    [IN_LIVE] = {"live", 1, 1, 0, 0, NULL},
+};
+
+/* The compared outputs; the per-lane counters bc_o come last as the mask of
+ * the lanes whose counter differs (expected 0). */
+enum { OUT_BC = CTM_FC_FIELDS, OUT_COUNT };
+
+static const api_port fc_out[OUT_COUNT] = {
+    [CTM_FC_JUMP] = {"jump", 0, 0, 0, 1, NULL},
+    [CTM_FC_NEXT_PC] = {"next_pc", 0, 0, 0, 10, NULL},
+    [CTM_FC_WANT] = {"want", 1, 1, 0, 0, NULL},
+    [CTM_FC_ACTIVE] = {"active", 1, 1, 0, 0, NULL},
+    [CTM_FC_BR_INACTIVE] = {"br_inactive", 1, 1, 0, 0, NULL},
+    [CTM_FC_LOOP_MASKED] = {"loop_masked", 1, 1, 0, 0, NULL},
+    [CTM_FC_DEPTH] = {"depth", 0, 0, 0, 8, NULL},
+    [CTM_FC_ADDR_SP] = {"addr_sp", 0, 0, 0, 6, NULL},
+    [CTM_FC_ADDR_TOP] = {"addr_top", 0, 0, 0, 10, NULL},
+    [CTM_FC_LOOP_SP] = {"loop_sp", 0, 0, 0, 6, NULL},
+    [CTM_FC_LOOP_TOP_IS_LOOP] = {"loop_top_is_loop", 0, 0, 0, 1, NULL},
+    [CTM_FC_LOOP_TOP_COUNT] = {"loop_top_count", 0, 0, 0, 8, NULL},
+    [CTM_FC_LOOP_TOP_LIVE] = {"loop_top_live", 1, 1, 0, 0, NULL},
+    [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1, 1, 0, 0, NULL},
+    [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1, 1, 0, 0, NULL},
+    [CTM_FC_AL] = {"al", 0, 0, 0, 16, NULL},
+    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 2, NULL},
+    [CTM_FC_UDF] = {"udf", 0, 0, 0, 2, NULL},
+    [CTM_FC_FAULT] = {"fault", 0, 0, 0, 4, fault_name},
+    [OUT_BC] = {"bc_lanes_differ", 1, 1, 0, 0, NULL},
+};
+
+static const api_unit fc_api_unit = {"fc_unit", "fc", fc_in, IN_COUNT, fc_out, OUT_COUNT, IN_CTX};
+
 struct ctm_fc {
+    api_handle h;
     fc_unit_model *m;
     fc_unit_params p;
-    uint64_t cycle;
     fc_unit_out out; /* the last stepped cycle's outputs */
-    uint64_t want[CTM_FC_FIELDS];
-    char diff[512];
+    api_check ck;
 };
 
 ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width)
 {
-    if (contexts < 1 || lanes < 1 || addr_depth < 0 || loop_depth < 0 || bc_width < 1)
-        return api_fail("ctm_fc_new: contexts %d, lanes %d, addr_depth %d, loop_depth %d, "
-                        "bc_width %d",
-                        contexts, lanes, addr_depth, loop_depth, bc_width);
-    ctm_fc *f = calloc(1, sizeof *f);
+    if (!API_RANGE(NULL, "contexts", contexts, 1, 256) ||
+        !API_RANGE(NULL, "lanes", lanes, 1, FC_MAX_LANES) ||
+        !API_RANGE(NULL, "addr_depth", addr_depth, 0, FC_MAX_DEPTH) ||
+        !API_RANGE(NULL, "loop_depth", loop_depth, 0, FC_MAX_DEPTH) ||
+        !API_RANGE(NULL, "bc_width", bc_width, 3, 8))
+        return NULL;
+    ctm_fc *f = api_alloc(API_FC, sizeof *f);
     if (!f)
         return api_fail("ctm_fc_new: out of memory");
     f->p = (fc_unit_params){(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
                             (unsigned)loop_depth, (unsigned)bc_width};
+    char config[64];
+    snprintf(config, sizeof config, "%dx%da%dl%db%d", contexts, lanes, addr_depth, loop_depth,
+             bc_width);
     dpp_error err;
-    if (fc_unit_create(&f->p, &f->m, &err)) {
-        free(f);
-        return api_fail("ctm_fc_new: %s", err.msg);
+    if (api_check_init(&f->ck, &fc_api_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+        fc_unit_create(&f->p, &f->m, &err)) {
+        api_check_free(&f->ck);
+        api_release(f, API_FC);
+        return api_fail("ctm_fc_new: out of memory");
     }
     api_set_error("");
     return f;
@@ -64,9 +121,18 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
 
 void ctm_fc_free(ctm_fc *f)
 {
-    if (f)
-        fc_unit_destroy(f->m);
-    free(f);
+    if (!f || !API_LIVE(f, API_FC))
+        return;
+    fc_unit_destroy(f->m);
+    api_check_free(&f->ck);
+    api_release(f, API_FC);
+}
+
+/* The step's inputs as the report shows them (op: decoded from fc_inst). */
+static void keep_inputs(ctm_fc *f, const uint64_t *v)
+{
+    memcpy(f->ck.in, v, sizeof(uint64_t) * IN_COUNT);
+    api_check_record(&f->ck, api_check_slot(&f->ck, v[IN_CTX]));
 }
 
 void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
@@ -74,7 +140,31 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
                  uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
                  uint64_t alu_result, int alu_valid, int pc, uint64_t live)
 {
-    f->cycle++;
+    if (!API_LIVE(f, API_FC) || !API_RANGE(&f->h, "cmd", cmd, 0, 3) ||
+        !API_RANGE(&f->h, "ctx", ctx, 0, 255) || !API_RANGE(&f->h, "pc", pc, 0, 511))
+        return;
+    /* Only EXEC reads the instruction: the words of other commands are not decoded
+     * (most cycles of a system run are IDLE). */
+    dpp_inst inst;
+    if (cmd == FC_CMD_EXEC && !rst) {
+        uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
+        dpp_inst_decode(words, &inst);
+    } else {
+        memset(&inst, 0, sizeof inst);
+    }
+    uint64_t lanes = f->p.lanes >= 64 ? ~0ull : (1ull << f->p.lanes) - 1;
+    const uint64_t kept[IN_COUNT] = {
+        [IN_RST] = rst != 0,        [IN_CMD] = (unsigned)cmd,
+        [IN_CTX] = (unsigned)ctx,   [IN_FULL_MODE] = full_mode != 0,
+        [IN_OP] = inst.fc.op,       [IN_CMN_INST] = cmn_inst,
+        [IN_FC_INST] = fc_inst,     [IN_FC_ADDR] = fc_addr,
+        [IN_INT_CONST] = int_const, [IN_BOOL_CONST] = bool_const != 0,
+        [IN_PRED_R] = pred_r & lanes, [IN_PRED_G] = pred_g & lanes,
+        [IN_PRED_B] = pred_b & lanes, [IN_PRED_A] = pred_a & lanes,
+        [IN_ALU_RESULT] = alu_result & lanes, [IN_ALU_VALID] = alu_valid != 0,
+        [IN_PC] = (unsigned)pc,     [IN_LIVE] = live & lanes,
+    };
+    keep_inputs(f, kept);
     if (rst) { /* every context back to its reset state */
         fc_unit_model *fresh;
         dpp_error err;
@@ -83,17 +173,8 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
             f->m = fresh;
         }
         memset(&f->out, 0, sizeof f->out);
-        memset(f->want, 0, sizeof f->want);
+        memset(f->ck.want, 0, sizeof f->ck.want);
         return;
-    }
-    /* Only EXEC reads the instruction: the words of other commands are not decoded
-     * (most cycles of a system run are IDLE). */
-    dpp_inst inst;
-    if ((cmd & 3) == FC_CMD_EXEC) { /* the port is 2 bits wide */
-        uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
-        dpp_inst_decode(words, &inst);
-    } else {
-        memset(&inst, 0, sizeof inst);
     }
     fc_unit_in in = {.cmd = (uint8_t)cmd,
                      .ctx = (uint8_t)ctx,
@@ -120,23 +201,71 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
                      .live = live};
     fc_unit_out *o = &f->out;
     fc_unit_step(f->m, &in, o);
-    uint64_t w[CTM_FC_FIELDS] = {
-        o->jump,          o->next_pc,          o->want,           o->active,
-        o->br_inactive,   o->loop_masked,      o->depth,          o->addr_sp,
-        o->addr_top,      o->loop_sp,          o->loop_top_is_loop, o->loop_top_count,
-        o->loop_top_live, o->loop_top_brk,     o->loop_top_cont,  (uint16_t)o->al,
-        o->ovf,           o->udf,              o->fault};
-    memcpy(f->want, w, sizeof w);
+    uint64_t *w = f->ck.want;
+    w[CTM_FC_JUMP] = o->jump;
+    w[CTM_FC_NEXT_PC] = o->next_pc;
+    w[CTM_FC_WANT] = o->want;
+    w[CTM_FC_ACTIVE] = o->active;
+    w[CTM_FC_BR_INACTIVE] = o->br_inactive;
+    w[CTM_FC_LOOP_MASKED] = o->loop_masked;
+    w[CTM_FC_DEPTH] = o->depth;
+    w[CTM_FC_ADDR_SP] = o->addr_sp;
+    w[CTM_FC_ADDR_TOP] = o->addr_top;
+    w[CTM_FC_LOOP_SP] = o->loop_sp;
+    w[CTM_FC_LOOP_TOP_IS_LOOP] = o->loop_top_is_loop;
+    w[CTM_FC_LOOP_TOP_COUNT] = o->loop_top_count;
+    w[CTM_FC_LOOP_TOP_LIVE] = o->loop_top_live;
+    w[CTM_FC_LOOP_TOP_BRK] = o->loop_top_brk;
+    w[CTM_FC_LOOP_TOP_CONT] = o->loop_top_cont;
+    w[CTM_FC_AL] = (uint16_t)o->al;
+    w[CTM_FC_OVF] = o->ovf;
+    w[CTM_FC_UDF] = o->udf;
+    w[CTM_FC_FAULT] = o->fault;
+    w[OUT_BC] = 0;
 }
 
 uint64_t ctm_fc_expect(const ctm_fc *f, int field)
 {
-    return field >= 0 && field < CTM_FC_FIELDS ? f->want[field] : 0;
+    return API_LIVE(f, API_FC)
+               ? api_expect(&f->ck, (api_handle *)&f->h, field, CTM_FC_FIELDS, __func__)
+               : 0;
 }
 
 int ctm_fc_expect_bc(const ctm_fc *f, int lane)
 {
-    return lane >= 0 && (unsigned)lane < f->p.lanes ? f->out.bc[lane] : 0;
+    if (!API_LIVE(f, API_FC) ||
+        !API_RANGE((api_handle *)&f->h, "lane", lane, 0, (long long)f->p.lanes - 1))
+        return 0;
+    if (!f->ck.steps) {
+        api_error((api_handle *)&f->h, "%s: no cycle stepped yet", __func__);
+        return 0;
+    }
+    return f->out.bc[lane];
+}
+
+/* The lanes whose counter in bc (bc_o as 32-bit words) differs from the
+ * expected ones: the packed vectors word by word, lane by lane only when they
+ * differ. The first such lane's values go to *lane, *want, *got. */
+static uint64_t bc_differ(const ctm_fc *f, const uint32_t *bc, unsigned *lane, unsigned *want,
+                          unsigned *got)
+{
+    unsigned lanes = f->p.lanes, bits = lanes * f->p.bc_width, full = bits / 32, rest = bits % 32;
+    uint32_t want_bc[FC_BC_WORDS];
+    fc_bc_pack(f->out.bc, lanes, f->p.bc_width, want_bc);
+    if (!memcmp(want_bc, bc, full * sizeof *bc) &&
+        (!rest || !((want_bc[full] ^ bc[full]) & ((1u << rest) - 1))))
+        return 0;
+    uint8_t got_bc[FC_MAX_LANES];
+    fc_bc_unpack(bc, lanes, f->p.bc_width, got_bc);
+    uint64_t d = 0;
+    for (unsigned l = lanes; l-- > 0;)
+        if (got_bc[l] != f->out.bc[l]) {
+            d |= 1ull << l;
+            *lane = l;
+            *want = f->out.bc[l];
+            *got = got_bc[l];
+        }
+    return d;
 }
 
 int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
@@ -145,38 +274,59 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
                  uint64_t loop_top_live, uint64_t loop_top_brk, uint64_t loop_top_cont, int al,
                  int ovf, int udf, int fault)
 {
-    uint64_t got[CTM_FC_FIELDS] = {
-        (uint64_t)(jump != 0),       (uint64_t)next_pc,        want,
-        active,                      br_inactive,              loop_masked,
-        (uint64_t)depth,             (uint64_t)addr_sp,        (uint64_t)addr_top,
-        (uint64_t)loop_sp,           (uint64_t)(loop_top_is_loop != 0), (uint64_t)loop_top_count,
-        loop_top_live,               loop_top_brk,             loop_top_cont,
-        (uint64_t)(uint16_t)al,      (uint64_t)ovf,            (uint64_t)udf,
-        (uint64_t)fault};
-    int st = api_compare(fc_fields_out, f->want, got, CTM_FC_FIELDS, f->cycle - 1, f->diff,
-                         sizeof f->diff);
-    if (st != CTM_OK || !bc)
-        return st;
-    /* the expected counters packed as the RTL's vector are compared word by
-     * word; only a difference is looked for lane by lane */
-    unsigned lanes = f->p.lanes, bits = lanes * f->p.bc_width, full = bits / 32, rest = bits % 32;
-    uint32_t want_bc[FC_BC_WORDS];
-    fc_bc_pack(f->out.bc, lanes, f->p.bc_width, want_bc);
-    if (!memcmp(want_bc, bc, full * sizeof *bc) &&
-        (!rest || !((want_bc[full] ^ bc[full]) & ((1u << rest) - 1))))
-        return CTM_OK;
-    uint8_t got_bc[FC_MAX_LANES];
-    fc_bc_unpack(bc, lanes, f->p.bc_width, got_bc);
-    for (unsigned lane = 0; lane < lanes; lane++)
-        if (got_bc[lane] != f->out.bc[lane]) {
-            snprintf(f->diff, sizeof f->diff, "cycle %llu: bc[%u]: expected %u, actual %u",
-                     (unsigned long long)(f->cycle - 1), lane, f->out.bc[lane], got_bc[lane]);
-            return CTM_E_MISMATCH;
-        }
-    return CTM_OK;
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    uint64_t *g = f->ck.got;
+    g[CTM_FC_JUMP] = jump != 0;
+    g[CTM_FC_NEXT_PC] = (uint64_t)next_pc;
+    g[CTM_FC_WANT] = want;
+    g[CTM_FC_ACTIVE] = active;
+    g[CTM_FC_BR_INACTIVE] = br_inactive;
+    g[CTM_FC_LOOP_MASKED] = loop_masked;
+    g[CTM_FC_DEPTH] = (uint64_t)depth;
+    g[CTM_FC_ADDR_SP] = (uint64_t)addr_sp;
+    g[CTM_FC_ADDR_TOP] = (uint64_t)addr_top;
+    g[CTM_FC_LOOP_SP] = (uint64_t)loop_sp;
+    g[CTM_FC_LOOP_TOP_IS_LOOP] = loop_top_is_loop != 0;
+    g[CTM_FC_LOOP_TOP_COUNT] = (uint64_t)loop_top_count;
+    g[CTM_FC_LOOP_TOP_LIVE] = loop_top_live;
+    g[CTM_FC_LOOP_TOP_BRK] = loop_top_brk;
+    g[CTM_FC_LOOP_TOP_CONT] = loop_top_cont;
+    g[CTM_FC_AL] = (uint16_t)al;
+    g[CTM_FC_OVF] = (uint64_t)ovf;
+    g[CTM_FC_UDF] = (uint64_t)udf;
+    g[CTM_FC_FAULT] = (uint64_t)fault;
+    unsigned lane = 0, bw = 0, bg = 0;
+    g[OUT_BC] = bc && f->ck.steps ? bc_differ(f, bc, &lane, &bw, &bg) : 0;
+    int st = api_verdict(&f->ck, &f->h, __func__, "ctm_fc_step", IN_CTX);
+    if (st == CTM_E_MISMATCH && f->ck.differ[0] == OUT_BC) /* only the counters differ */
+        snprintf(f->ck.diff, sizeof f->ck.diff, "cycle %llu, context %llu: bc[%u]: expected %u, "
+                 "actual %u", (unsigned long long)f->ck.cycle,
+                 (unsigned long long)f->ck.in[IN_CTX], lane, bw, bg);
+    return st;
 }
 
 const char *ctm_fc_diff(const ctm_fc *f)
 {
-    return f->diff;
+    return text_of(f, API_FC, __func__) ? f->ck.diff : ctm_error();
+}
+
+const char *ctm_fc_report(ctm_fc *f, int format)
+{
+    if (!text_of(f, API_FC, __func__) || !API_RANGE(&f->h, "format", format, 0, 1))
+        return ctm_error();
+    return api_check_report(&f->ck, format);
+}
+
+int ctm_fc_set_cycle(ctm_fc *f, uint64_t cycle)
+{
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    f->ck.next_cycle = cycle;
+    return CTM_OK;
+}
+
+int ctm_fc_set_history(ctm_fc *f, int steps)
+{
+    return API_LIVE(f, API_FC) ? api_history(&f->ck, &f->h, steps, __func__) : CTM_E_ARG;
 }

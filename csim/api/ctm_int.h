@@ -1,28 +1,91 @@
-/* Internals shared by the files of the public API (ctm_api.c, ctm_model.c);
- * not installed. The install keeps only ctm_* symbols global, so these stay
- * inside libctm. */
+/* Internals shared by the files of the public API (csim/api/); not installed.
+ * The install keeps only ctm_* symbols global, so these stay inside libctm. */
 #ifndef CSIM_CTM_INT_H
 #define CSIM_CTM_INT_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Sets what ctm_error() returns for this thread (a failed ctm_*_new). */
+enum { API_ERROR_MAX = 512 };
+
+/* ------------------------------------------------------------ the guard (api_guard.c) */
+
+typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_KINDS } api_kind;
+
+/* The first member of every handle's struct. */
+typedef struct api_handle {
+    uint32_t magic;             /* the kind while live; "dead" once freed */
+    int pending;                /* a misuse not yet reported by a check */
+    char error[API_ERROR_MAX];  /* its message (ctm_model: also a fault's) */
+} api_handle;
+
+/* Sets what ctm_error() returns for this thread. */
 void api_set_error(const char *msg);
 
-/* Records why a ctm_*_new failed (printf-style); returns NULL for the caller to return. */
+/* Records why a call failed (printf-style) for ctm_error(); returns NULL for
+ * a ctm_*_new to return. */
 void *api_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* An output field of a mirror, in the order its check compares them. */
-typedef struct api_field {
-    const char *name;
-    int per_lane; /* a lane mask: the difference lists the lanes */
-} api_field;
+/* The same for a call on handle h (NULL: none): also the handle's pending
+ * error, which its next ctm_*_check returns as CTM_E_ARG, so a misuse in a
+ * call that returns nothing is never silent. */
+void api_error(api_handle *h, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* Compares n fields of the last stepped cycle; on the first difference writes
- * "cycle C: NAME: expected 0x.., actual 0x.." (and the lanes) into diff and
- * returns CTM_E_MISMATCH, else CTM_OK. */
-int api_compare(const api_field *f, const uint64_t *want, const uint64_t *got, int n,
-                uint64_t cycle, char *diff, size_t size);
+/* A zeroed struct of `size` bytes for a new handle of kind k, live; and its
+ * end (the struct stays readable, marked dead, for the next new of k). */
+void *api_alloc(api_kind k, size_t size);
+void api_release(void *handle, api_kind k);
+
+/* 1 if handle is a live handle of kind k, else 0 after recording why
+ * ("FUNC: the ctm_pred handle is NULL", "... was freed", "... is a ctm_fc"). */
+#define API_MAGIC_BASE 0xC7A1E500u /* | the kind: far from small integers and stray data */
+#define API_MAGIC_DEAD 0xDEADC7A1u
+static inline int api_is_live(const void *handle, api_kind k)
+{
+    return handle && ((const api_handle *)handle)->magic == (API_MAGIC_BASE | (uint32_t)k);
+}
+int api_live_slow(const void *handle, api_kind k, const char *func);
+#define API_LIVE(h, kind) (api_is_live((h), (kind)) || api_live_slow((h), (kind), __func__))
+
+/* For the calls that return a message (ctm_*_diff, ctm_*_report,
+ * ctm_model_error): 1 if handle is live; else 0, and for a NULL handle the
+ * thread's last message stays as it is (it says why there is no handle, or
+ * what the last call on it did wrong), while a freed or foreign one is
+ * recorded as API_LIVE does. */
+static inline int text_of(const void *handle, api_kind k, const char *func)
+{
+    return api_is_live(handle, k) || (handle && api_live_slow(handle, k, func));
+}
+
+/* 1 if lo <= v <= hi, else 0 after "FUNC: NAME = V is outside LO..HI". */
+int api_range_slow(api_handle *h, const char *func, const char *name, long long v, long long lo,
+                   long long hi);
+#define API_RANGE_AT(h, func, name, v, lo, hi)                                                     \
+    (((long long)(v) >= (lo) && (long long)(v) <= (hi)) ||                                         \
+     api_range_slow((h), (func), (name), (long long)(v), (lo), (hi)))
+#define API_RANGE(h, name, v, lo, hi) API_RANGE_AT(h, __func__, name, v, lo, hi)
+
+/* A check's first duty: a pending misuse of h becomes its result (CTM_E_ARG,
+ * the message in diff) and is cleared; else CTM_OK. */
+int api_take_pending(api_handle *h, char *diff, size_t size);
+
+/* ------------------------------------------------------------ a handle's checker */
+
+struct api_check;
+
+/* ctm_*_expect: the expected output `field` (0..fields-1) of the last cycle,
+ * or 0 after recording the misuse (a field out of range, no cycle yet). */
+uint64_t api_expect(const struct api_check *ck, api_handle *h, int field, int fields,
+                    const char *func);
+
+/* ctm_*_check's verdict once the DUT's values are in ck->got: a pending
+ * misuse (CTM_E_ARG), no cycle stepped yet (CTM_E_STATE: "call step_call
+ * first"), or the comparison; the text in ck->diff. ctx_field as
+ * api_check_compare's. */
+int api_verdict(struct api_check *ck, api_handle *h, const char *func, const char *step_call,
+                int ctx_field);
+
+/* ctm_*_set_history: steps 0..API_HISTORY_MAX. */
+int api_history(struct api_check *ck, api_handle *h, int steps, const char *func);
 
 #endif

@@ -5,6 +5,8 @@
 #include "ctm_int.h"
 
 #include "elf_exe.h"
+#include "fc.h"
+#include "pe.h"
 #include "fileio.h"
 #include "mc_format.h"
 #include "run_step.h"
@@ -20,7 +22,11 @@ _Static_assert((int)CTM_FMT_UINT16_1 == (int)MC_FMT_UINT16_1 &&
                    (int)CTM_FMT_FLOAT32_4 == (int)MC_FMT_FLOAT32_4,
                "the public format codes are the memory controller's");
 
+/* Wavefronts in flight the processor array holds (pa.h). */
+#define MODEL_CONTEXTS_MAX 16
+
 struct ctm_model {
+    api_handle h; /* h.error: a fault's message, or the last misuse */
     dpp_exe exe;
     char path[512];
     dpp_run_opts opts;
@@ -29,51 +35,55 @@ struct ctm_model {
     int stepped; /* inputs and constants can be set only before the first step */
     int stale;   /* set since the run was prepared: the first step prepares it again */
     int fault;
+    int ended;   /* the last step returned 0 */
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
-    char error[sizeof(((dpp_error *)0)->msg)];
 };
 
 ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
                          int addr_depth, int loop_depth)
 {
-    ctm_model *m = calloc(1, sizeof *m);
-    if (!m)
+    if (!elf_path)
+        return api_fail("ctm_model_new: elf_path is NULL");
+    if (!API_RANGE(NULL, "width", width, 1, PE_MAX_DOMAIN) ||
+        !API_RANGE(NULL, "height", height, 1, PE_MAX_DOMAIN) ||
+        !API_RANGE(NULL, "lanes", lanes, 1, 64) ||
+        !API_RANGE(NULL, "contexts", contexts, 1, MODEL_CONTEXTS_MAX) ||
+        !API_RANGE(NULL, "addr_depth", addr_depth, 0, FC_MAX_DEPTH) ||
+        !API_RANGE(NULL, "loop_depth", loop_depth, 0, FC_MAX_DEPTH))
         return NULL;
+    ctm_model *m = api_alloc(API_MODEL, sizeof *m);
+    if (!m)
+        return api_fail("ctm_model_new: out of memory");
     dpp_error err;
     dpp_run_opts o;
     dpp_run_default_opts(&o);
-    o.width = (uint32_t)(width > 0 ? width : 0);
-    o.height = (uint32_t)(height > 0 ? height : 0);
-    o.array.lanes = (unsigned)(lanes > 0 ? lanes : 0);
-    o.array.contexts = (unsigned)(contexts > 0 ? contexts : 0);
-    o.array.addr_depth = (unsigned)(addr_depth > 0 ? addr_depth : 0);
-    o.array.loop_depth = (unsigned)(loop_depth > 0 ? loop_depth : 0);
+    o.width = (uint32_t)width;
+    o.height = (uint32_t)height;
+    o.array.lanes = (unsigned)lanes;
+    o.array.contexts = (unsigned)contexts;
+    o.array.addr_depth = (unsigned)addr_depth;
+    o.array.loop_depth = (unsigned)loop_depth;
     o.discard_outputs = 1; /* a testbench wants the steps; the image is never read */
-    if (lanes < 1 || lanes > 64 || contexts < 1 || contexts > 16) {
-        snprintf(m->error, sizeof m->error, "ctm_model_new: %d lanes (1-64), %d contexts (1-16)",
-                 lanes, contexts);
-    } else if (dpp_elf_read(elf_path, &m->exe, &err) ||
-               dpp_stepper_open(&m->exe, &o, elf_path, &m->st, &err)) {
-        snprintf(m->error, sizeof m->error, "%s", err.msg);
+    if (dpp_elf_read(elf_path, &m->exe, &err) ||
+        dpp_stepper_open(&m->exe, &o, elf_path, &m->st, &err)) {
+        api_fail("ctm_model_new: %s", err.msg);
+        api_release(m, API_MODEL);
+        return NULL;
     }
     m->opts = o;
     snprintf(m->path, sizeof m->path, "%s", elf_path);
-    if (!m->st) {
-        api_set_error(m->error); /* for ctm_error(): the caller gets NULL */
-        free(m);
-        return NULL;
-    }
+    api_set_error("");
     return m;
 }
 
 void ctm_model_free(ctm_model *m)
 {
-    if (!m)
+    if (!m || !API_LIVE(m, API_MODEL))
         return;
     dpp_stepper_close(m->st);
     for (int k = 0; k < 16; k++)
         free(m->owned[k]);
-    free(m);
+    api_release(m, API_MODEL);
 }
 
 /* Prepares the run again with the inputs and constants set since
@@ -85,26 +95,28 @@ static int reprepare(ctm_model *m)
     m->stale = 0;
     dpp_error err;
     if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
-        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return CTM_E_FORMAT;
     }
     return CTM_OK;
 }
 
-/* A setter's arguments out of range, or too late; names the call. */
-static int refuse(ctm_model *m, const char *call, int n, int n_max, int values_ok)
+/* A setter's handle, timing and constant number; names the call. */
+static int refuse(ctm_model *m, const char *call, int n, int n_max)
 {
-    if (!m->stepped && n >= 0 && n <= n_max && values_ok)
-        return CTM_OK;
-    snprintf(m->error, sizeof m->error, "%s: constant %d%s%s (constants 0..%d)", call, n,
-             values_ok ? "" : ", a value out of range",
-             m->stepped ? ", after the first step" : "", n_max);
-    return CTM_E_ARG;
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, call))
+        return CTM_E_ARG;
+    if (m->stepped) {
+        api_error(&m->h, "%s: too late: inputs and constants are set before the first "
+                         "ctm_model_step", call);
+        return CTM_E_STATE;
+    }
+    return API_RANGE_AT(&m->h, call, "n", n, 0, n_max) ? CTM_OK : CTM_E_ARG;
 }
 
 int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, double w)
 {
-    int st = refuse(m, "ctm_model_set_constf", n, 255, 1);
+    int st = refuse(m, __func__, n, 255);
     if (st)
         return st;
     const float v[4] = {(float)x, (float)y, (float)z, (float)w};
@@ -116,11 +128,12 @@ int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, doub
 
 int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step)
 {
-    int st = refuse(m, "ctm_model_set_consti", n, 31,
-                    count >= 0 && count <= 255 && init >= 0 && init <= 255 && step >= -128 &&
-                        step <= 127);
+    int st = refuse(m, __func__, n, 31);
     if (st)
         return st;
+    if (!API_RANGE(&m->h, "count", count, 0, 255) || !API_RANGE(&m->h, "init", init, 0, 255) ||
+        !API_RANGE(&m->h, "step", step, -128, 127))
+        return CTM_E_ARG;
     m->opts.int_set |= 1u << n;
     m->opts.int_val[n] = (uint32_t)count | (uint32_t)init << 8 | ((uint32_t)step & 0xFF) << 16;
     m->stale = 1;
@@ -129,58 +142,75 @@ int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step)
 
 int ctm_model_set_constb(ctm_model *m, int n, int value)
 {
-    int st = refuse(m, "ctm_model_set_constb", n, 31, value == 0 || value == 1);
+    int st = refuse(m, __func__, n, 31);
     if (st)
         return st;
+    if (!API_RANGE(&m->h, "value", value, 0, 1))
+        return CTM_E_ARG;
     m->opts.bool_set |= 1u << n;
     m->opts.bool_val = (m->opts.bool_val & ~(1u << n)) | (uint32_t)value << n;
     m->stale = 1;
     return CTM_OK;
 }
 
-int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height)
+/* An input's number, format and shape (data checked by the caller). */
+static int input_ok(ctm_model *m, const char *call, int n, int format, int width, int height)
 {
-    if (m->stepped || n < 0 || n > 15 || !data || format < 0 || format >= MC_FMT_COUNT ||
-        width < 1 || height < 1 || width > 8192 || height > 8192) {
-        snprintf(m->error, sizeof m->error,
-                 "ctm_model_set_input: input %d, format %d, %dx%d%s (inputs 0..15, formats "
-                 "0..%d, 1..8192 each way)",
-                 n, format, width, height, m->stepped ? " after the first step" : "",
-                 MC_FMT_COUNT - 1);
-        return CTM_E_ARG;
-    }
+    int st = refuse(m, call, n, 15);
+    if (st)
+        return st;
+    return API_RANGE_AT(&m->h, call, "format", format, 0, MC_FMT_COUNT - 1) &&
+                   API_RANGE_AT(&m->h, call, "width", width, 1, 8192) &&
+                   API_RANGE_AT(&m->h, call, "height", height, 1, 8192)
+               ? CTM_OK
+               : CTM_E_ARG;
+}
+
+static void bind_input(ctm_model *m, int n, const void *data, int format, int width, int height)
+{
     /* the run is prepared again with the input bound: nothing has run yet */
     m->opts.input[n] = (dpp_image){(uint8_t)format, MC_TILE_LINEAR, (uint32_t)width,
                                    (uint32_t)height, (uint8_t *)(uintptr_t)data};
     m->stale = 1;
+}
+
+int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height)
+{
+    int st = input_ok(m, __func__, n, format, width, height);
+    if (st)
+        return st;
+    if (!data) {
+        api_error(&m->h, "%s: data is NULL", __func__);
+        return CTM_E_ARG;
+    }
+    bind_input(m, n, data, format, width, height);
     return CTM_OK;
 }
 
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
                          int height)
 {
-    if (format < 0 || format >= MC_FMT_COUNT || width < 1 || height < 1 || width > 8192 ||
-        height > 8192 || n < 0 || n > 15)
-        return ctm_model_set_input(m, n, path, format, width, height); /* names the range */
+    int st = input_ok(m, __func__, n, format, width, height);
+    if (st)
+        return st;
+    if (!path) {
+        api_error(&m->h, "%s: path is NULL", __func__);
+        return CTM_E_ARG;
+    }
     size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
     uint8_t *buf;
     dpp_error err;
     if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
-        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        api_error(&m->h, "%s: %s", __func__, err.msg);
         return CTM_E_IO;
     }
     if (len != want) {
-        snprintf(m->error, sizeof m->error,
-                 "%s: %zu bytes, but a %dx%d surface of format %d holds %zu", path, len, width,
-                 height, format, want);
+        api_error(&m->h, "%s: %s: %zu bytes, but a %dx%d surface of format %d holds %zu",
+                  __func__, path, len, width, height, format, want);
         free(buf);
         return CTM_E_FORMAT;
     }
-    int st = ctm_model_set_input(m, n, buf, format, width, height);
-    if (st) {
-        free(buf);
-        return st;
-    }
+    bind_input(m, n, buf, format, width, height);
     free(m->owned[n]);
     m->owned[n] = buf;
     return CTM_OK;
@@ -188,6 +218,8 @@ int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int 
 
 int ctm_model_step(ctm_model *m)
 {
+    if (!API_LIVE(m, API_MODEL))
+        return -CTM_E_ARG;
     if (m->fault)
         return -CTM_E_FAULT;
     m->stepped = 1;
@@ -200,9 +232,10 @@ int ctm_model_step(ctm_model *m)
     if (st) {
         m->ev = NULL;
         m->fault = 1;
-        snprintf(m->error, sizeof m->error, "%s", err.msg);
+        snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return -CTM_E_FAULT;
     }
+    m->ended = m->ev == NULL;
     return m->ev != NULL;
 }
 
@@ -236,14 +269,30 @@ int ctm_model_port(const char *name)
 
 uint64_t ctm_model_get(const ctm_model *m, const char *name)
 {
-    return ctm_model_get_port(m, ctm_model_port(name));
+    if (!API_LIVE(m, API_MODEL))
+        return 0;
+    int port = ctm_model_port(name);
+    if (port < 0) {
+        api_error((api_handle *)&m->h, "%s: no port named \"%s\" (docs/dpi.md lists them)",
+                  __func__, name ? name : "(NULL)");
+        return 0;
+    }
+    return ctm_model_get_port(m, port);
 }
 
 uint64_t ctm_model_get_port(const ctm_model *m, int port)
 {
-    const pa_fc_event *e = m->ev;
-    if (!e)
+    if (!API_LIVE(m, API_MODEL) ||
+        !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
         return 0;
+    const pa_fc_event *e = m->ev;
+    if (!e) {
+        api_error((api_handle *)&m->h, "%s: no current step (%s)", __func__,
+                  m->fault ? "the program faulted"
+                  : m->ended ? "the run has ended"
+                             : "ctm_model_step has not been called");
+        return 0;
+    }
     const fc_unit_in *in = e->in;
     const fc_unit_out *out = e->out;
     switch (port) {
@@ -285,5 +334,5 @@ uint64_t ctm_model_get_port(const ctm_model *m, int port)
 
 const char *ctm_model_error(const ctm_model *m)
 {
-    return m->error;
+    return text_of(m, API_MODEL, __func__) ? m->h.error : ctm_error();
 }

@@ -1,0 +1,296 @@
+/* The checker behind every mirror handle: cycle numbering, the history of
+ * each context, the comparison of every output field and the mismatch report
+ * (text and JSON). A unit is two tables of ports, its inputs and its compared
+ * outputs; the handles only fill the arrays. */
+#include "api_check.h"
+
+#include "ctm.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int api_check_init(api_check *c, const api_unit *u, unsigned lanes, unsigned slots,
+                   const char *config)
+{
+    memset(c, 0, sizeof *c);
+    c->u = u;
+    c->lanes = lanes;
+    c->slots = slots ? slots : 1;
+    snprintf(c->config, sizeof c->config, "%s", config);
+    return api_check_set_history(c, API_HISTORY_DEFAULT);
+}
+
+void api_check_free(api_check *c)
+{
+    free(c->hist);
+    free(c->text);
+    c->hist = NULL;
+    c->text = NULL;
+}
+
+int api_check_set_history(api_check *c, unsigned depth)
+{
+    api_step *h = depth ? calloc((size_t)c->slots * depth, sizeof *h) : NULL;
+    if (depth && !h)
+        return CTM_E_NOMEM;
+    free(c->hist);
+    c->hist = h;
+    c->depth = depth;
+    memset(c->next, 0, sizeof(unsigned) * API_SLOTS_MAX);
+    memset(c->count, 0, sizeof(unsigned) * API_SLOTS_MAX);
+    return CTM_OK;
+}
+
+unsigned api_check_slot(const api_check *c, uint64_t ctx)
+{
+    if (c->slots == 1)
+        return 0;
+    return ctx < c->slots - 1 ? (unsigned)ctx : c->slots - 1; /* the last: every other */
+}
+
+void api_check_record(api_check *c, unsigned slot)
+{
+    c->cycle = c->next_cycle++;
+    c->steps++;
+    c->slot = slot;
+    c->checked = 0;
+    if (!c->depth)
+        return;
+    api_step *e = &c->hist[(size_t)slot * c->depth + c->next[slot]];
+    e->cycle = c->cycle;
+    memcpy(e->in, c->in, sizeof(uint64_t) * c->u->n_in);
+    c->next[slot] = (c->next[slot] + 1) % c->depth;
+    if (c->count[slot] < c->depth)
+        c->count[slot]++;
+}
+
+/* ------------------------------------------------------------ compare */
+
+static void lane_list(char *buf, size_t n, uint64_t d, const char *sep)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (unsigned l = 0; l < 64 && used < n; l++)
+        if (d >> l & 1)
+            used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? sep : "", l);
+}
+
+int api_check_compare(api_check *c, int ctx_field)
+{
+    c->ndiff = 0;
+    c->diff[0] = 0;
+    for (unsigned k = 0; k < c->u->n_out; k++)
+        if (c->want[k] != c->got[k])
+            c->differ[c->ndiff++] = k;
+    c->checked = 1;
+    if (!c->ndiff)
+        return CTM_OK;
+    const api_port *f = &c->u->out[c->differ[0]];
+    c->mm_ctx = ctx_field < 0 ? -1 : (long long)c->in[f->obs ? c->u->obs_ctx_in : (unsigned)ctx_field];
+    int used = snprintf(c->diff, sizeof c->diff, "cycle %" PRIu64, c->cycle);
+    if (c->mm_ctx >= 0)
+        used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, ", context %lld",
+                         c->mm_ctx);
+    used += snprintf(c->diff + used, sizeof c->diff - (size_t)used,
+                     ": %s: expected 0x%" PRIx64 ", actual 0x%" PRIx64, f->name,
+                     c->want[c->differ[0]], c->got[c->differ[0]]);
+    if (f->per_lane && (size_t)used < sizeof c->diff) {
+        char lanes[256];
+        lane_list(lanes, sizeof lanes, c->want[c->differ[0]] ^ c->got[c->differ[0]], " ");
+        used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, " (lanes %s differ)",
+                         lanes);
+    }
+    if (c->ndiff > 1 && (size_t)used < sizeof c->diff)
+        snprintf(c->diff + used, sizeof c->diff - (size_t)used, "; %u more fields differ",
+                 c->ndiff - 1);
+    return CTM_E_MISMATCH;
+}
+
+/* ------------------------------------------------------------ report */
+
+void api_print_field(FILE *out, const char *name, unsigned width, uint64_t expected,
+                     uint64_t actual, int per_lane)
+{
+    uint64_t diff = expected ^ actual;
+    fprintf(out, "  field    %s\n", name);
+    fprintf(out, "  expected 0x%0*" PRIx64, (int)(width + 3) / 4, expected);
+    if (!per_lane)
+        fprintf(out, " (%" PRIu64 ")", expected);
+    fprintf(out, "  C model\n  actual   0x%0*" PRIx64, (int)(width + 3) / 4, actual);
+    if (!per_lane)
+        fprintf(out, " (%" PRIu64 ")", actual);
+    fprintf(out, "  RTL\n");
+    if (!per_lane)
+        return;
+    char lanes[256];
+    lane_list(lanes, sizeof lanes, diff, ",");
+    fprintf(out, "  lanes    %s differ\n", lanes);
+    /* the lane picture, highest lane on the left as in the hex values */
+    static const char *const rows[] = {"lane     ", "expected ", "actual   ", "diff     "};
+    for (int r = 0; r < 4; r++) {
+        fprintf(out, "  %s", rows[r]);
+        for (int l = (int)width - 1; l >= 0; l--) {
+            int ch = r == 0   ? '0' + l % 10
+                     : r == 1 ? '0' + (int)(expected >> l & 1)
+                     : r == 2 ? '0' + (int)(actual >> l & 1)
+                              : (diff >> l & 1 ? '^' : ' ');
+            fputc(ch, out);
+        }
+        fputc('\n', out);
+    }
+}
+
+static unsigned width_of(const api_check *c, const api_port *f)
+{
+    return f->per_lane ? c->lanes : f->width;
+}
+
+/* "name value" of a port, an op by its name too. */
+static void print_value(FILE *out, const api_check *c, const api_port *f, uint64_t v, int json)
+{
+    const char *nm = f->name_of ? f->name_of((unsigned)v) : NULL;
+    if (json) {
+        if (nm)
+            fprintf(out, "\"%s\"", nm);
+        else if (f->per_lane || f->hex)
+            fprintf(out, "\"0x%" PRIx64 "\"", v);
+        else
+            fprintf(out, "%" PRIu64, v);
+        return;
+    }
+    if (nm)
+        fprintf(out, "%s (%" PRIu64 ")", nm, v);
+    else if (f->per_lane || f->hex)
+        fprintf(out, "0x%0*" PRIx64, (int)(width_of(c, f) + 3) / 4, v);
+    else
+        fprintf(out, "%" PRIu64, v);
+}
+
+static void print_inputs(FILE *out, const api_check *c, const uint64_t *in, int json)
+{
+    fputs(json ? "{" : "", out);
+    for (unsigned k = 0; k < c->u->n_in; k++) {
+        const api_port *f = &c->u->in[k];
+        fprintf(out, json ? "%s\"%s\":" : "%s%s ", k ? (json ? "," : ", ") : "", f->name);
+        print_value(out, c, f, in[k], json);
+    }
+    fputs(json ? "}" : "", out);
+}
+
+/* The context's history, oldest first, the failing step last. */
+static void print_history(FILE *out, const api_check *c, unsigned slot, int json)
+{
+    unsigned n = c->count[slot], first = (c->next[slot] + c->depth - n) % (c->depth ? c->depth : 1);
+    if (!json)
+        fprintf(out, "  last %u steps of %s (of %u kept):\n", n,
+                c->mm_ctx >= 0 ? "the context" : "the unit", c->depth);
+    fputs(json ? "[" : "", out);
+    for (unsigned i = 0; i < n; i++) {
+        const api_step *e = &c->hist[(size_t)slot * c->depth + (first + i) % c->depth];
+        if (json) {
+            fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"inputs\":", i ? "," : "", e->cycle);
+            print_inputs(out, c, e->in, 1);
+            fputs("}", out);
+        } else {
+            fprintf(out, "    cycle %-8" PRIu64 " ", e->cycle);
+            print_inputs(out, c, e->in, 0);
+            fputc('\n', out);
+        }
+    }
+    fputs(json ? "]" : "", out);
+}
+
+static void report_text(FILE *out, const api_check *c)
+{
+    const api_port *f = &c->u->out[c->differ[0]];
+    fprintf(out, "MISMATCH %s %s at cycle %" PRIu64 " (step %" PRIu64 " of the handle)\n",
+            c->u->block, c->config, c->cycle, c->steps - 1);
+    if (c->mm_ctx >= 0)
+        fprintf(out, "  context  %lld\n", c->mm_ctx);
+    api_print_field(out, f->name, width_of(c, f), c->want[c->differ[0]], c->got[c->differ[0]],
+                    f->per_lane);
+    for (unsigned i = 1; i < c->ndiff; i++) {
+        const api_port *g = &c->u->out[c->differ[i]];
+        fprintf(out, "  also     %s: expected ", g->name);
+        print_value(out, c, g, c->want[c->differ[i]], 0);
+        fputs(", actual ", out);
+        print_value(out, c, g, c->got[c->differ[i]], 0);
+        if (g->per_lane) {
+            char lanes[256];
+            lane_list(lanes, sizeof lanes, c->want[c->differ[i]] ^ c->got[c->differ[i]], ",");
+            fprintf(out, " (lanes %s)", lanes);
+        }
+        fputc('\n', out);
+    }
+    fputs("  inputs   ", out);
+    print_inputs(out, c, c->in, 0);
+    fputc('\n', out);
+    if (c->depth)
+        print_history(out, c, c->mm_slot, 0);
+}
+
+static void lanes_json(FILE *out, uint64_t d)
+{
+    char lanes[256];
+    lane_list(lanes, sizeof lanes, d, ",");
+    fprintf(out, "[%s]", lanes);
+}
+
+static void report_json(FILE *out, const api_check *c)
+{
+    const api_port *f = &c->u->out[c->differ[0]];
+    uint64_t w = c->want[c->differ[0]], a = c->got[c->differ[0]];
+    fprintf(out,
+            "{\"result\":\"mismatch\",\"source\":\"libctm\",\"block\":\"%s\",\"config\":\"%s\","
+            "\"cycle\":%" PRIu64 ",\"step\":%" PRIu64 ",\"context\":",
+            c->u->json_block, c->config, c->cycle, c->steps - 1);
+    if (c->mm_ctx >= 0)
+        fprintf(out, "%lld", c->mm_ctx);
+    else
+        fputs("null", out);
+    fprintf(out,
+            ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64
+            "\",\"width\":%u,\"lanes\":",
+            f->name, w, a, width_of(c, f));
+    lanes_json(out, f->per_lane ? w ^ a : 0);
+    fputs(",\"fields\":[", out);
+    for (unsigned i = 0; i < c->ndiff; i++) {
+        const api_port *g = &c->u->out[c->differ[i]];
+        uint64_t gw = c->want[c->differ[i]], ga = c->got[c->differ[i]];
+        fprintf(out,
+                "%s{\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64
+                "\",\"lanes\":",
+                i ? "," : "", g->name, gw, ga);
+        lanes_json(out, g->per_lane ? gw ^ ga : 0);
+        fputs("}", out);
+    }
+    fputs("],\"inputs\":", out);
+    print_inputs(out, c, c->in, 1);
+    fprintf(out, ",\"history_depth\":%u,\"last_steps\":", c->depth);
+    if (c->depth)
+        print_history(out, c, c->mm_slot, 1);
+    else
+        fputs("[]", out);
+    fputs("}", out);
+}
+
+const char *api_check_report(api_check *c, int json)
+{
+    free(c->text);
+    c->text = NULL;
+    if (!c->checked || !c->ndiff)
+        return "";
+    size_t len;
+    FILE *out = open_memstream(&c->text, &len);
+    if (!out)
+        return "";
+    c->mm_slot = c->mm_ctx >= 0 ? api_check_slot(c, (uint64_t)c->mm_ctx) : 0;
+    if (json)
+        report_json(out, c);
+    else
+        report_text(out, c);
+    fclose(out);
+    return c->text ? c->text : "";
+}

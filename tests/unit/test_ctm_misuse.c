@@ -1,0 +1,497 @@
+/* Every call of ctm.h misused on purpose (issue 25): a NULL handle, a freed
+ * handle, a handle of another kind, and each argument just outside its range.
+ * Each must give the documented error value and a message that names the
+ * function and the argument (and the value and range), never a crash and
+ * never a silent default; a misuse in a call that returns nothing is the next
+ * check's CTM_E_ARG. */
+#include "cmocka_all.h"
+
+#include "asm.h"
+#include "ctm.h"
+#include "elf_exe.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The handles a row's call uses; which of them is the bad one is the case's. */
+typedef struct handles {
+    ctm_pred *p;
+    ctm_stack *s;
+    ctm_fc *f;
+    ctm_model *m;
+} handles;
+
+/* A call, its result widened (a NULL pointer as 0, a string as its length
+ * marker: 1 if it is the error text). */
+typedef long long (*call_fn)(const handles *h);
+
+static uint32_t bc_words[16];
+
+/* Sets ctm_error()'s text: a failed call with a message we know. */
+static void api_set_error_for_test(const char *msg)
+{
+    ctm_stack_new(20, 0, 0, 1); /* width 20: fails */
+    (void)msg;
+}
+
+/* ------------------------------------------------------------ the calls */
+
+#define CALL(name, body)                                                                           \
+    static long long name(const handles *h)                                                        \
+    {                                                                                              \
+        (void)h;                                                                                   \
+        body                                                                                       \
+    }
+#define IS_ERROR_TEXT(s) (strcmp((s), ctm_error()) == 0)
+
+/* a call that returns nothing: its message is read right after it */
+CALL(pred_step, ctm_pred_step(h->p, 0, 2, 0, 1, 0); return 0;)
+CALL(pred_eval, ctm_pred_eval(h->p, 0, 2, 0, 1, 0); return 0;)
+CALL(pred_edge, ctm_pred_edge(h->p); return 0;)
+CALL(pred_peek, return (long long)ctm_pred_peek(h->p, 0, CTM_PRED_OBS_SP);)
+CALL(pred_expect, return (long long)ctm_pred_expect(h->p, CTM_PRED_EXEC_MASK);)
+CALL(pred_check, return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_diff, return IS_ERROR_TEXT(ctm_pred_diff(h->p));)
+CALL(pred_report, return IS_ERROR_TEXT(ctm_pred_report(h->p, CTM_REPORT_TEXT));)
+CALL(pred_set_cycle, return ctm_pred_set_cycle(h->p, 7);)
+CALL(pred_set_history, return ctm_pred_set_history(h->p, 4);)
+CALL(pred_free, ctm_pred_free(h->p); return 0;)
+CALL(stack_step, ctm_stack_step(h->s, 0, 1, 0, 0, 0, 8); return 0;)
+CALL(stack_expect, return (long long)ctm_stack_expect(h->s, CTM_STACK_ENTRIES);)
+CALL(stack_check, return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(stack_diff, return IS_ERROR_TEXT(ctm_stack_diff(h->s));)
+CALL(stack_report, return IS_ERROR_TEXT(ctm_stack_report(h->s, CTM_REPORT_JSON));)
+CALL(stack_set_cycle, return ctm_stack_set_cycle(h->s, 7);)
+CALL(stack_set_history, return ctm_stack_set_history(h->s, 4);)
+CALL(stack_free, ctm_stack_free(h->s); return 0;)
+CALL(fc_step, ctm_fc_step(h->f, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1); return 0;)
+CALL(fc_expect, return (long long)ctm_fc_expect(h->f, CTM_FC_ACTIVE);)
+CALL(fc_expect_bc, return ctm_fc_expect_bc(h->f, 0);)
+CALL(fc_check, return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, bc_words, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                   0, 0, 0);)
+CALL(fc_diff, return IS_ERROR_TEXT(ctm_fc_diff(h->f));)
+CALL(fc_report, return IS_ERROR_TEXT(ctm_fc_report(h->f, CTM_REPORT_TEXT));)
+CALL(fc_set_cycle, return ctm_fc_set_cycle(h->f, 7);)
+CALL(fc_set_history, return ctm_fc_set_history(h->f, 4);)
+CALL(fc_free, ctm_fc_free(h->f); return 0;)
+CALL(model_set_input, static const float d[4]; return ctm_model_set_input(h->m, 0, d, CTM_FMT_FLOAT32_1, 4, 1);)
+CALL(model_load_input, return ctm_model_load_input(h->m, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1);)
+CALL(model_set_constf, return ctm_model_set_constf(h->m, 0, 1, 2, 3, 4);)
+CALL(model_set_consti, return ctm_model_set_consti(h->m, 0, 1, 0, 1);)
+CALL(model_set_constb, return ctm_model_set_constb(h->m, 0, 1);)
+CALL(model_step, return ctm_model_step(h->m);)
+CALL(model_get, return (long long)ctm_model_get(h->m, "cmd");)
+CALL(model_get_port, return (long long)ctm_model_get_port(h->m, ctm_model_port("cmd"));)
+CALL(model_error, return IS_ERROR_TEXT(ctm_model_error(h->m));)
+CALL(model_free, ctm_model_free(h->m); return 0;)
+
+/* ------------------------------------------------------------ bad handles */
+
+enum { PRED, STACK, FC, MODEL };
+static const char *const kind_name[] = {"ctm_pred", "ctm_stack", "ctm_fc", "ctm_model"};
+
+/* A call with the handle of its kind replaced, and what it returns then. */
+typedef struct handle_case {
+    const char *func;
+    int kind;
+    call_fn call;
+    long long error_value;
+    int keeps_last_on_null;
+} handle_case;
+
+static const handle_case handle_cases[] = {
+    {"ctm_pred_step", PRED, pred_step, 0, 0},
+    {"ctm_pred_eval", PRED, pred_eval, 0, 0},
+    {"ctm_pred_edge", PRED, pred_edge, 0, 0},
+    {"ctm_pred_peek", PRED, pred_peek, 0, 0},
+    {"ctm_pred_expect", PRED, pred_expect, 0, 0},
+    {"ctm_pred_check", PRED, pred_check, CTM_E_ARG, 0},
+    {"ctm_pred_diff", PRED, pred_diff, 1, 1},
+    {"ctm_pred_report", PRED, pred_report, 1, 1},
+    {"ctm_pred_set_cycle", PRED, pred_set_cycle, CTM_E_ARG, 0},
+    {"ctm_pred_set_history", PRED, pred_set_history, CTM_E_ARG, 0},
+    {"ctm_pred_free", PRED, pred_free, 0, 1},
+    {"ctm_stack_step", STACK, stack_step, 0, 0},
+    {"ctm_stack_expect", STACK, stack_expect, 0, 0},
+    {"ctm_stack_check", STACK, stack_check, CTM_E_ARG, 0},
+    {"ctm_stack_diff", STACK, stack_diff, 1, 1},
+    {"ctm_stack_report", STACK, stack_report, 1, 1},
+    {"ctm_stack_set_cycle", STACK, stack_set_cycle, CTM_E_ARG, 0},
+    {"ctm_stack_set_history", STACK, stack_set_history, CTM_E_ARG, 0},
+    {"ctm_stack_free", STACK, stack_free, 0, 1},
+    {"ctm_fc_step", FC, fc_step, 0, 0},
+    {"ctm_fc_expect", FC, fc_expect, 0, 0},
+    {"ctm_fc_expect_bc", FC, fc_expect_bc, 0, 0},
+    {"ctm_fc_check", FC, fc_check, CTM_E_ARG, 0},
+    {"ctm_fc_diff", FC, fc_diff, 1, 1},
+    {"ctm_fc_report", FC, fc_report, 1, 1},
+    {"ctm_fc_set_cycle", FC, fc_set_cycle, CTM_E_ARG, 0},
+    {"ctm_fc_set_history", FC, fc_set_history, CTM_E_ARG, 0},
+    {"ctm_fc_free", FC, fc_free, 0, 1},
+    {"ctm_model_set_input", MODEL, model_set_input, CTM_E_ARG, 0},
+    {"ctm_model_load_input", MODEL, model_load_input, CTM_E_ARG, 0},
+    {"ctm_model_set_constf", MODEL, model_set_constf, CTM_E_ARG, 0},
+    {"ctm_model_set_consti", MODEL, model_set_consti, CTM_E_ARG, 0},
+    {"ctm_model_set_constb", MODEL, model_set_constb, CTM_E_ARG, 0},
+    {"ctm_model_step", MODEL, model_step, -CTM_E_ARG, 0},
+    {"ctm_model_get", MODEL, model_get, 0, 0},
+    {"ctm_model_get_port", MODEL, model_get_port, 0, 0},
+    {"ctm_model_error", MODEL, model_error, 1, 1},
+    {"ctm_model_free", MODEL, model_free, 0, 1},
+};
+
+static char elf_path[] = "/tmp/test_ctm_misuse_XXXXXX";
+
+static const char prog[] = "    alu rgb mad r1.r, r0.rrr, #1, #0 alpha mad r1._, #0, #0, #0\n"
+                           "    out rgb max r1._ o0.r, r1.rrr, r1.rrr, r1.rrr alpha max r1._, "
+                           "#0, #0, #0\n";
+
+static int make_elf(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    dpp_error err;
+    int fd = mkstemp(elf_path);
+    if (fd < 0)
+        return -1;
+    close(fd);
+    if (dpp_asm(prog, strlen(prog), "misuse.s", NULL, &exe, &err) ||
+        dpp_elf_write(&exe, elf_path, &err))
+        return -1;
+    return 0;
+}
+
+static int remove_elf(void **state)
+{
+    (void)state;
+    unlink(elf_path);
+    return 0;
+}
+
+/* Live handles of every kind. */
+static handles live(void)
+{
+    handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4)};
+    assert_non_null(h.p);
+    assert_non_null(h.s);
+    assert_non_null(h.f);
+    assert_non_null(h.m);
+    return h;
+}
+
+static void free_all(handles *h)
+{
+    ctm_pred_free(h->p);
+    ctm_stack_free(h->s);
+    ctm_fc_free(h->f);
+    ctm_model_free(h->m);
+}
+
+static void **slot(handles *h, int kind)
+{
+    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m};
+    return s[kind];
+}
+
+static void *to_null(handles *h, int kind);
+
+/* Runs every case with the handle of its kind made bad by `spoil`, and wants
+ * the message to hold `says` (with %s: the kind's name). */
+static void run_handle_cases(void *(*spoil)(handles *h, int kind), const char *says)
+{
+    for (size_t i = 0; i < sizeof handle_cases / sizeof *handle_cases; i++) {
+        const handle_case *c = &handle_cases[i];
+        handles h = live();
+        void *keep = *slot(&h, c->kind);
+        *slot(&h, c->kind) = spoil(&h, c->kind);
+        /* with NULL, free does nothing (as free does) and the calls that
+         * return a message return the last one, which says why there is no
+         * handle: they are checked for returning it, above */
+        int keeps_last = spoil == to_null && c->keeps_last_on_null;
+        api_set_error_for_test("earlier message");
+        long long got = c->call(&h);
+        char want[160];
+        snprintf(want, sizeof want, says, kind_name[c->kind]);
+        if (keeps_last) {
+            if (got != c->error_value || strcmp(ctm_error(), "ctm_stack_new: width = 20 is not one of 16, 32, 48, 64"))
+                fail_msg("%s(NULL): returned %lld, message \"%s\"", c->func, got, ctm_error());
+        } else if (got != c->error_value || strncmp(ctm_error(), c->func, strlen(c->func)) ||
+            !strstr(ctm_error(), want))
+            fail_msg("%s: returned %lld (want %lld), message \"%s\" (want \"%s: ...%s...\")",
+                     c->func, got, c->error_value, ctm_error(), c->func, want);
+        *slot(&h, c->kind) = keep;
+        free_all(&h);
+    }
+}
+
+static void *to_null(handles *h, int kind)
+{
+    (void)h;
+    (void)kind;
+    return NULL;
+}
+
+static void *to_freed(handles *h, int kind)
+{
+    switch (kind) {
+    case PRED: {
+        ctm_pred *p = ctm_pred_new(2, 8, 2);
+        ctm_pred_free(p);
+        return p;
+    }
+    case STACK: {
+        ctm_stack *s = ctm_stack_new(16, 1, 1, 4);
+        ctm_stack_free(s);
+        return s;
+    }
+    case FC: {
+        ctm_fc *f = ctm_fc_new(1, 8, 2, 2, 4);
+        ctm_fc_free(f);
+        return f;
+    }
+    default: {
+        ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
+        ctm_model_free(m);
+        return m;
+    }
+    }
+    (void)h;
+}
+
+/* The next kind's live handle, where this kind's belongs (an SV chandle
+ * has no type). */
+static void *to_other_kind(handles *h, int kind)
+{
+    return *slot(h, (kind + 1) % 4);
+}
+
+static void test_null_handles(void **state)
+{
+    (void)state;
+    run_handle_cases(to_null, "the %s handle is NULL");
+}
+
+static void test_freed_handles(void **state)
+{
+    (void)state;
+    run_handle_cases(to_freed, "the %s handle was freed");
+}
+
+static void test_handles_of_another_kind(void **state)
+{
+    (void)state;
+    run_handle_cases(to_other_kind, ", not a %s");
+}
+
+static void test_model_error_after_a_failed_new(void **state)
+{
+    (void)state;
+    ctm_model *m = ctm_model_new("/nonexistent.elf", 4, 1, 4, 1, 4, 4);
+    assert_null(m);
+    assert_non_null(strstr(ctm_model_error(m), "/nonexistent.elf")); /* as ctm.h says */
+}
+
+/* ------------------------------------------------------------ bad arguments */
+
+/* A call with one argument out of range; the message names it. */
+typedef struct arg_case {
+    const char *func, *says;
+    call_fn call;
+    long long error_value;
+} arg_case;
+
+
+CALL(new_pred_contexts, return ctm_pred_new(0, 16, 4) != NULL;)
+CALL(new_pred_lanes, return ctm_pred_new(1, 65, 4) != NULL;)
+CALL(new_pred_depth, return ctm_pred_new(1, 16, -1) != NULL;)
+CALL(new_stack_width, return ctm_stack_new(20, 0, 0, 8) != NULL;)
+CALL(new_stack_rule, return ctm_stack_new(64, 3, 0, 8) != NULL;)
+CALL(new_stack_chip, return ctm_stack_new(64, 0, 4, 8) != NULL;)
+CALL(new_stack_depth, return ctm_stack_new(64, 0, 0, 0) != NULL;)
+CALL(new_fc_contexts, return ctm_fc_new(257, 16, 4, 4, 6) != NULL;)
+CALL(new_fc_lanes, return ctm_fc_new(1, 0, 4, 4, 6) != NULL;)
+CALL(new_fc_addr, return ctm_fc_new(1, 16, 33, 4, 6) != NULL;)
+CALL(new_fc_loop, return ctm_fc_new(1, 16, 4, -1, 6) != NULL;)
+CALL(new_fc_bc, return ctm_fc_new(1, 16, 4, 4, 2) != NULL;)
+CALL(new_model_path, return ctm_model_new(NULL, 8, 8, 16, 1, 4, 4) != NULL;)
+CALL(new_model_height, return ctm_model_new(elf_path, 8, -1, 16, 1, 4, 4) != NULL;)
+CALL(new_model_width, return ctm_model_new(elf_path, 4097, 1, 16, 1, 4, 4) != NULL;)
+CALL(new_model_lanes, return ctm_model_new(elf_path, 8, 8, 65, 1, 4, 4) != NULL;)
+CALL(new_model_contexts, return ctm_model_new(elf_path, 8, 8, 16, 32, 4, 4) != NULL;)
+CALL(new_model_addr, return ctm_model_new(elf_path, 8, 8, 16, 1, 33, 4) != NULL;)
+CALL(new_model_loop, return ctm_model_new(elf_path, 8, 8, 16, 1, 4, 99) != NULL;)
+/* pred: 4 contexts, so ctx_i is 2 bits: 0..3 */
+CALL(pred_op_high, ctm_pred_step(h->p, 0, 8, 0, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_op_low, ctm_pred_step(h->p, 0, -1, 0, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_op_11, ctm_pred_eval(h->p, 0, 11, 0, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_ctx_high, ctm_pred_step(h->p, 0, 2, 4, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_ctx_huge, ctm_pred_step(h->p, 0, 2, 1000000, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_ctx_low, ctm_pred_step(h->p, 0, 2, -1, 0, 0); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_obs_ctx, ctm_pred_step(h->p, 0, 2, 0, 0, 4); return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_peek_ctx, return (long long)ctm_pred_peek(h->p, 4, CTM_PRED_OBS_SP);)
+CALL(pred_peek_field, return (long long)ctm_pred_peek(h->p, 0, CTM_PRED_FIELDS);)
+CALL(pred_expect_field, ctm_pred_step(h->p, 1, 0, 0, 0, 0); return (long long)ctm_pred_expect(h->p, -1);)
+CALL(pred_expect_early, return (long long)ctm_pred_expect(h->p, 0);)
+CALL(pred_check_early, return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(pred_report_format, return IS_ERROR_TEXT(ctm_pred_report(h->p, 2));)
+CALL(pred_history, return ctm_pred_set_history(h->p, 4097);)
+CALL(pred_history_low, return ctm_pred_set_history(h->p, -1);)
+CALL(stack_op, ctm_stack_step(h->s, 0, 16, 0, 0, 0, 8); return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(stack_pop_count, ctm_stack_step(h->s, 0, 7, 8, 0, 0, 8); return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(stack_size, ctm_stack_step(h->s, 0, 1, 0, 0, 0, 256); return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(stack_expect_field, ctm_stack_step(h->s, 1, 0, 0, 0, 0, 8); return (long long)ctm_stack_expect(h->s, CTM_STACK_FIELDS);)
+CALL(stack_check_early, return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(stack_history, return ctm_stack_set_history(h->s, 5000);)
+CALL(stack_report_format, return IS_ERROR_TEXT(ctm_stack_report(h->s, -1));)
+CALL(fc_cmd, ctm_fc_step(h->f, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+     return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(fc_ctx, ctm_fc_step(h->f, 0, 1, 256, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+     return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(fc_pc, ctm_fc_step(h->f, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512, 1);
+     return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(fc_expect_field, ctm_fc_step(h->f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+     return (long long)ctm_fc_expect(h->f, CTM_FC_FIELDS);)
+CALL(fc_expect_bc_lane, ctm_fc_step(h->f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+     return ctm_fc_expect_bc(h->f, 16);)
+CALL(fc_check_early, return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(fc_history, return ctm_fc_set_history(h->f, -5);)
+CALL(model_input_n, static const float d[4]; return ctm_model_set_input(h->m, 16, d, CTM_FMT_FLOAT32_1, 4, 1);)
+CALL(model_input_data, return ctm_model_set_input(h->m, 0, NULL, CTM_FMT_FLOAT32_1, 4, 1);)
+CALL(model_input_format, static const float d[4]; return ctm_model_set_input(h->m, 0, d, 5, 4, 1);)
+CALL(model_input_width, static const float d[4]; return ctm_model_set_input(h->m, 0, d, 2, 0, 1);)
+CALL(model_load_n, return ctm_model_load_input(h->m, -1, "/dev/null", 2, 4, 1);)
+CALL(model_load_path, return ctm_model_load_input(h->m, 0, NULL, 2, 4, 1);)
+CALL(model_load_height, return ctm_model_load_input(h->m, 0, "/dev/null", 2, 4, 8193);)
+CALL(model_constf_n, return ctm_model_set_constf(h->m, 256, 0, 0, 0, 0);)
+CALL(model_consti_count, return ctm_model_set_consti(h->m, 0, 256, 0, 0);)
+CALL(model_consti_init, return ctm_model_set_consti(h->m, 0, 0, -1, 0);)
+CALL(model_consti_step, return ctm_model_set_consti(h->m, 0, 0, 0, -129);)
+CALL(model_constb_value, return ctm_model_set_constb(h->m, 0, 2);)
+CALL(model_constb_n, return ctm_model_set_constb(h->m, 32, 0);)
+CALL(model_get_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m, "no_such_port");)
+CALL(model_get_null_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m, NULL);)
+CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get_port(h->m, 99);)
+CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
+CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
+
+static const arg_case arg_cases[] = {
+    {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
+    {"ctm_pred_new", "lanes = 65 is outside 1..64", new_pred_lanes, 0},
+    {"ctm_pred_new", "depth = -1 is outside 1..64", new_pred_depth, 0},
+    {"ctm_stack_new", "width = 20 is not one of 16, 32, 48, 64", new_stack_width, 0},
+    {"ctm_stack_new", "rule = 3 is outside 0..2", new_stack_rule, 0},
+    {"ctm_stack_new", "chip = 4 is outside 0..3", new_stack_chip, 0},
+    {"ctm_stack_new", "depth = 0 is outside 1..1024", new_stack_depth, 0},
+    {"ctm_fc_new", "contexts = 257 is outside 1..256", new_fc_contexts, 0},
+    {"ctm_fc_new", "lanes = 0 is outside 1..64", new_fc_lanes, 0},
+    {"ctm_fc_new", "addr_depth = 33 is outside 0..32", new_fc_addr, 0},
+    {"ctm_fc_new", "loop_depth = -1 is outside 0..32", new_fc_loop, 0},
+    {"ctm_fc_new", "bc_width = 2 is outside 3..8", new_fc_bc, 0},
+    {"ctm_model_new", "elf_path is NULL", new_model_path, 0},
+    {"ctm_model_new", "height = -1 is outside 1..4096", new_model_height, 0},
+    {"ctm_model_new", "width = 4097 is outside 1..4096", new_model_width, 0},
+    {"ctm_model_new", "lanes = 65 is outside 1..64", new_model_lanes, 0},
+    {"ctm_model_new", "contexts = 32 is outside 1..16", new_model_contexts, 0},
+    {"ctm_model_new", "addr_depth = 33 is outside 0..32", new_model_addr, 0},
+    {"ctm_model_new", "loop_depth = 99 is outside 0..32", new_model_loop, 0},
+    {"ctm_pred_step", "op = 8 is outside 0..7", pred_op_high, CTM_E_ARG},
+    {"ctm_pred_step", "op = -1 is outside 0..7", pred_op_low, CTM_E_ARG},
+    {"ctm_pred_eval", "op = 11 is outside 0..7", pred_op_11, CTM_E_ARG},
+    {"ctm_pred_step", "ctx = 4 is outside 0..3", pred_ctx_high, CTM_E_ARG},
+    {"ctm_pred_step", "ctx = 1000000 is outside 0..3", pred_ctx_huge, CTM_E_ARG},
+    {"ctm_pred_step", "ctx = -1 is outside 0..3", pred_ctx_low, CTM_E_ARG},
+    {"ctm_pred_step", "obs_ctx = 4 is outside 0..3", pred_obs_ctx, CTM_E_ARG},
+    {"ctm_pred_peek", "ctx = 4 is outside 0..3", pred_peek_ctx, 0},
+    {"ctm_pred_peek", "field = 8 is outside 0..7", pred_peek_field, 0},
+    {"ctm_pred_expect", "field = -1 is outside 0..7", pred_expect_field, 0},
+    {"ctm_pred_expect", "no cycle stepped yet", pred_expect_early, 0},
+    {"ctm_pred_check", "no cycle to check: call ctm_pred_step or ctm_pred_eval first",
+     pred_check_early, CTM_E_STATE},
+    {"ctm_pred_report", "format = 2 is outside 0..1", pred_report_format, 1},
+    {"ctm_pred_set_history", "steps = 4097 is outside 0..4096", pred_history, CTM_E_ARG},
+    {"ctm_pred_set_history", "steps = -1 is outside 0..4096", pred_history_low, CTM_E_ARG},
+    {"ctm_stack_step", "op = 16 is outside 0..15", stack_op, CTM_E_ARG},
+    {"ctm_stack_step", "pop_count = 8 is outside 0..7", stack_pop_count, CTM_E_ARG},
+    {"ctm_stack_step", "stack_size = 256 is outside 0..255", stack_size, CTM_E_ARG},
+    {"ctm_stack_expect", "field = 8 is outside 0..7", stack_expect_field, 0},
+    {"ctm_stack_check", "no cycle to check: call ctm_stack_step first", stack_check_early,
+     CTM_E_STATE},
+    {"ctm_stack_set_history", "steps = 5000 is outside 0..4096", stack_history, CTM_E_ARG},
+    {"ctm_stack_report", "format = -1 is outside 0..1", stack_report_format, 1},
+    {"ctm_fc_step", "cmd = 4 is outside 0..3", fc_cmd, CTM_E_ARG},
+    {"ctm_fc_step", "ctx = 256 is outside 0..255", fc_ctx, CTM_E_ARG},
+    {"ctm_fc_step", "pc = 512 is outside 0..511", fc_pc, CTM_E_ARG},
+    {"ctm_fc_expect", "field = 19 is outside 0..18", fc_expect_field, 0},
+    {"ctm_fc_expect_bc", "lane = 16 is outside 0..15", fc_expect_bc_lane, 0},
+    {"ctm_fc_check", "no cycle to check: call ctm_fc_step first", fc_check_early, CTM_E_STATE},
+    {"ctm_fc_set_history", "steps = -5 is outside 0..4096", fc_history, CTM_E_ARG},
+    {"ctm_model_set_input", "n = 16 is outside 0..15", model_input_n, CTM_E_ARG},
+    {"ctm_model_set_input", "data is NULL", model_input_data, CTM_E_ARG},
+    {"ctm_model_set_input", "format = 5 is outside 0..4", model_input_format, CTM_E_ARG},
+    {"ctm_model_set_input", "width = 0 is outside 1..8192", model_input_width, CTM_E_ARG},
+    {"ctm_model_load_input", "n = -1 is outside 0..15", model_load_n, CTM_E_ARG},
+    {"ctm_model_load_input", "path is NULL", model_load_path, CTM_E_ARG},
+    {"ctm_model_load_input", "height = 8193 is outside 1..8192", model_load_height, CTM_E_ARG},
+    {"ctm_model_set_constf", "n = 256 is outside 0..255", model_constf_n, CTM_E_ARG},
+    {"ctm_model_set_consti", "count = 256 is outside 0..255", model_consti_count, CTM_E_ARG},
+    {"ctm_model_set_consti", "init = -1 is outside 0..255", model_consti_init, CTM_E_ARG},
+    {"ctm_model_set_consti", "step = -129 is outside -128..127", model_consti_step, CTM_E_ARG},
+    {"ctm_model_set_constb", "value = 2 is outside 0..1", model_constb_value, CTM_E_ARG},
+    {"ctm_model_set_constb", "n = 32 is outside 0..31", model_constb_n, CTM_E_ARG},
+    {"ctm_model_get", "no port named \"no_such_port\"", model_get_name, 0},
+    {"ctm_model_get", "no port named \"(NULL)\"", model_get_null_name, 0},
+    {"ctm_model_get_port", "port = 99 is outside 0..", model_get_port_index, 0},
+    {"ctm_model_get_port", "no current step (ctm_model_step has not been called)",
+     model_get_early, 0},
+    {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
+};
+
+static void test_arguments_out_of_range(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof arg_cases / sizeof *arg_cases; i++) {
+        const arg_case *c = &arg_cases[i];
+        handles h = live();
+        long long got = c->call(&h);
+        char want[256];
+        snprintf(want, sizeof want, "%s: %s", c->func, c->says);
+        if (got != c->error_value || !strstr(ctm_error(), want))
+            fail_msg("case %zu: returned %lld (want %lld), message \"%s\" (want \"%s\")", i, got,
+                     c->error_value, ctm_error(), want);
+        free_all(&h);
+    }
+}
+
+/* A step refused for its op changes nothing: the DUT that saw a NOP there
+ * still matches, once the misuse has been reported. */
+static void test_a_refused_step_changes_nothing(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(2, 8, 4);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    assert_int_equal(ctm_pred_check(p, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0), CTM_OK);
+    ctm_pred_step(p, 0, 11, 0, 0, 0); /* a 3-bit port would have made it a POP */
+    assert_int_equal(ctm_pred_check(p, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0), CTM_E_ARG);
+    assert_string_equal(ctm_pred_diff(p), "ctm_pred_step: op = 11 is outside 0..7");
+    ctm_pred_step(p, 0, CTM_PRED_OP_NOP, 0, 0, 0);
+    assert_int_equal(ctm_pred_check(p, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0), CTM_OK);
+    ctm_pred_free(p);
+    ctm_pred_free(p); /* a second free is an error, not a double free */
+    assert_non_null(strstr(ctm_error(), "ctm_pred_free: the ctm_pred handle was freed"));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_null_handles),
+        cmocka_unit_test(test_freed_handles),
+        cmocka_unit_test(test_handles_of_another_kind),
+        cmocka_unit_test(test_model_error_after_a_failed_new),
+        cmocka_unit_test(test_arguments_out_of_range),
+        cmocka_unit_test(test_a_refused_step_changes_nothing),
+    };
+    return cmocka_run_group_tests(tests, make_elf, remove_elf);
+}
