@@ -178,23 +178,30 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	$(Q)objcopy -w --keep-global-symbol='ctm_*' $(BUILD)/libctm.o
 	$(Q)ar rcs $@ $(BUILD)/libctm.o
 
-$(BUILD)/ctm.pc: csim/api/ctm.pc.in $(CTM_H)
-	$(Q)sed -e 's|@PREFIX@|$(abspath $(PREFIX))|' -e 's|@VERSION@|$(CTM_VERSION)|' $< > $@
-
+# PREFIX may hold spaces, which make's word functions (abspath, addprefix) would split: it is
+# used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
+shq = '$(subst ','\'',$(1))'
+CTM_P = $(call shq,$(PREFIX))
 CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
+ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
 lib: $(BUILD)/libctm.a
 
-install: $(BUILD)/libctm.a
-	@rm -f $(BUILD)/ctm.pc && $(MAKE) --no-print-directory $(BUILD)/ctm.pc PREFIX=$(PREFIX)
-	install -D -m 644 $(BUILD)/libctm.a $(PREFIX)/lib/libctm.a
-	install -D -m 644 $(CTM_H) $(PREFIX)/include/ctm.h
-	install -D -m 644 dpi/ctm_dpi_pkg.sv $(PREFIX)/share/ctm/ctm_dpi_pkg.sv
-	install -D -m 644 $(BUILD)/ctm.pc $(PREFIX)/lib/pkgconfig/ctm.pc
+# ctm.pc names the absolute prefix (escaped for sed); its flags quote the paths, so that
+# pkg-config prints a prefix with spaces backslash-escaped (docs/dpi.md).
+install: $(BUILD)/libctm.a csim/api/ctm.pc.in
+	$(ctm_no_prefix)
+	@abs=$$(realpath -ms -- $(CTM_P)) && abs=$$(printf '%s' "$$abs" | sed 's/[\\|&]/\\&/g') && \
+	    sed -e "s|@PREFIX@|$$abs|" -e 's|@VERSION@|$(CTM_VERSION)|' csim/api/ctm.pc.in > $(BUILD)/ctm.pc
+	install -D -m 644 $(BUILD)/libctm.a $(CTM_P)/lib/libctm.a
+	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
+	install -D -m 644 dpi/ctm_dpi_pkg.sv $(CTM_P)/share/ctm/ctm_dpi_pkg.sv
+	install -D -m 644 $(BUILD)/ctm.pc $(CTM_P)/lib/pkgconfig/ctm.pc
 
 uninstall:
-	rm -f $(addprefix $(PREFIX)/,$(CTM_INSTALLED))
-	-rmdir $(PREFIX)/share/ctm 2>/dev/null || true
+	$(ctm_no_prefix)
+	rm -f $(foreach f,$(CTM_INSTALLED),$(CTM_P)/$(f))
+	-rmdir $(CTM_P)/share/ctm 2>/dev/null || true
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \

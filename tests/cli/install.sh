@@ -4,16 +4,61 @@
 # imports is declared in ctm.h with as many arguments; the package and the
 # user-style testbenches lint clean; both testbenches build against the
 # installed library through pkg-config (verilator --binary, and --cc --exe for
-# one), pass, and fail with the library's first difference on broken RTL.
+# one), pass, and fail with the library's first difference on broken RTL. The
+# prefix holds a space (as do a relative one and a plain one, installed and
+# removed again): ctm.pc names it absolute, pkg-config escapes it in the flags,
+# and uninstall removes exactly the installed files.
 set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-prefix=$tmp/prefix
-make -C "$ROOT" --no-print-directory install PREFIX="$prefix" BUILD="$BUILD" >"$tmp/install.log"
-for f in lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc; do
-  [[ -f $prefix/$f ]] || { echo "FAIL: $f not installed"; exit 1; }
-done
+tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
+installed=(lib/libctm.a include/ctm.h share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc)
+
+# install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
+install_to() {
+  make -C "$ROOT" --no-print-directory install PREFIX="$1" BUILD="$BUILD" >"$tmp/install.log" ||
+    { cat "$tmp/install.log"; exit 1; }
+  local f
+  for f in "${installed[@]}"; do
+    [[ -f $2/$f ]] || { echo "FAIL: $f not installed in '$2'"; exit 1; }
+  done
+  [[ $(PKG_CONFIG_PATH=$2/lib/pkgconfig pkg-config --variable=prefix ctm) == "$2" ]] ||
+    { echo "FAIL: ctm.pc does not name the prefix '$2'"; cat "$2/lib/pkgconfig/ctm.pc"; exit 1; }
+}
+# uninstall_from PREFIX ABSOLUTE: only the installed files go; a user's own files stay
+uninstall_from() {
+  mkdir -p "$2/lib" "$2/share/ctm"
+  echo mine >"$2/lib/other.a" && echo mine >"$2/share/ctm/notes.txt"
+  make -C "$ROOT" --no-print-directory uninstall PREFIX="$1" BUILD="$BUILD" >/dev/null
+  local left
+  left=$(cd "$2" && find . -type f | sort | tr '\n' ' ')
+  [[ $left == "./lib/other.a ./share/ctm/notes.txt " ]] ||
+    { echo "FAIL: after uninstall from '$2', left: $left"; exit 1; }
+  rm -r "$2"
+}
+
+# a relative prefix (from the kit's folder, where make runs) and a plain one
+rel=$(realpath --relative-to="$ROOT" "$tmp/rel kit")
+install_to "$rel" "$tmp/rel kit"
+uninstall_from "$rel" "$tmp/rel kit"
+install_to "$tmp/plain" "$tmp/plain"
+# lint: the package as installed. From this prefix, as Verilator 5.006 cuts a path at its space
+# in DECLFILENAME (and calls the package's file "my"); 5.050 does not.
+"${VERILATOR:-verilator}" --lint-only -Wall "$tmp/plain/share/ctm/ctm_dpi_pkg.sv"
+uninstall_from "$tmp/plain" "$tmp/plain"
+
+prefix="$tmp/my kit"
+install_to "$prefix" "$prefix"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+# the flags give the paths one word each, the spaces backslash-escaped (docs/dpi.md)
+want="-I${prefix// /\\ }/include -L${prefix// /\\ }/lib -lctm "
+[[ $(pkg-config --cflags --libs ctm) == "$want"* ]] ||
+  { echo "FAIL: pkg-config --cflags --libs ctm: $(pkg-config --cflags --libs ctm)"; exit 1; }
+# a C user's line, as docs/dpi.md gives it for a prefix with spaces
+printf '#include <ctm.h>\n#include <stdio.h>\nint main(void) { printf("%%d\\n", ctm_version()); return 0; }\n' \
+  >"$tmp/use.c"
+eval "${CC:-cc} \"\$tmp/use.c\" -o \"\$tmp/use\" $(pkg-config --cflags --libs ctm)"
+[[ $("$tmp/use") -gt 0 ]] || { echo "FAIL: a C program against the installed library"; exit 1; }
 # the package's (major << 16) | (minor << 8) | patch, as ctm_version() gives it
 v=$(sed -n "s/.*CTM_API_VERSION = 32'h\([0-9a-fA-F_]*\);.*/\1/p" "$prefix/share/ctm/ctm_dpi_pkg.sv")
 v=${v//_/}
@@ -48,9 +93,8 @@ assert not missing, f"ctm.h functions without a row in docs/dpi.md: {' '.join(mi
 print(f"{len(imports)} imports match ctm.h; its {len(decl)} functions are in docs/dpi.md")
 PY
 
-# lint: the package, and each user testbench with the RTL it checks
+# lint: each user testbench with the RTL it checks
 cd "$ROOT/examples/sv-testbench"
-"${VERILATOR:-verilator}" --lint-only -Wall "$prefix/share/ctm/ctm_dpi_pkg.sv"
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
   "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
@@ -87,7 +131,5 @@ make --no-print-directory OUT="$tmp/objbad" RTL="$tmp/bad/rtl" VFLAGS_EXTRA="-Wn
 broken tb_my_pred "$tmp/objbad/pred/tb_my_pred" +cycles=5000
 broken tb_my_fc "$tmp/objbad/fc/tb_my_fc" +elf="$BUILD/examples/mandelbrot.elf" +width=64 +height=48
 
-make -C "$ROOT" --no-print-directory uninstall PREFIX="$prefix" BUILD="$BUILD" >/dev/null
-left=$(find "$prefix" -type f)
-[[ -z $left ]] || { echo "FAIL: left after uninstall: $left"; exit 1; }
+uninstall_from "$prefix" "$prefix"
 echo "ok: install, API, package and user testbenches"
