@@ -36,7 +36,8 @@ OPT    := -O2 -g
 # LTO on the lock-step hot path (the C mirrors and the harness) lets the checker inline the
 # model's step across libraries: +6% lock-step cycles/s. Only these files, so that a model's
 # link stays short; fat objects keep ordinary links working, gcc-ar keeps the LTO index.
-LTO_SRC := $(addprefix csim/mirrors/,pred_stack.c stack_acct.c fc.c) $(wildcard harness/*.c)
+LTO_SRC := $(addprefix csim/mirrors/,pred_stack.c stack_acct.c fc.c) $(wildcard harness/*.c) \
+           $(addprefix csim/api/,ctm_api.c ctm_fc.c api_check.c api_guard.c)
 LTO    := -flto=auto -ffat-lto-objects
 # The model's lane loops (docs/model-speed.md) are written for the vectoriser; -O3 lets it
 # vectorise them fully.

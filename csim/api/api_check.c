@@ -58,10 +58,12 @@ void api_check_record(api_check *c, unsigned slot)
     c->checked = 0;
     if (!c->depth)
         return;
-    api_step *e = &c->hist[(size_t)slot * c->depth + c->next[slot]];
+    unsigned at = c->next[slot];
+    api_step *e = &c->hist[(size_t)slot * c->depth + at];
     e->cycle = c->cycle;
-    memcpy(e->in, c->in, sizeof(uint64_t) * c->u->n_in);
-    c->next[slot] = (c->next[slot] + 1) % c->depth;
+    for (unsigned k = 0; k < c->u->n_in; k++)
+        e->in[k] = c->in[k];
+    c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
     if (c->count[slot] < c->depth)
         c->count[slot]++;
 }

@@ -144,8 +144,8 @@ int api_take_pending(api_handle *h, char *diff, size_t size)
 
 /* ------------------------------------------------------------ a handle's checker */
 
-uint64_t api_expect(const api_check *ck, api_handle *h, int field, int fields,
-                    const char *func)
+uint64_t api_expect_slow(const api_check *ck, api_handle *h, int field, int fields,
+                         const char *func)
 {
     if (!API_RANGE_AT(h, func, "field", field, 0, fields - 1))
         return 0;

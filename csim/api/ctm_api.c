@@ -10,6 +10,7 @@
 #include "pred_stack.h"
 #include "stack_acct.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -97,7 +98,7 @@ void ctm_pred_free(ctm_pred *p)
 }
 
 /* The arguments of a cycle, as the RTL's ports can carry them. */
-static int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx, int obs_ctx)
+static inline int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx, int obs_ctx)
 {
     return API_RANGE_AT(&p->h, func, "op", op, 0, 7) &&
            API_RANGE_AT(&p->h, func, "ctx", ctx, 0, p->ctx_max) &&
@@ -182,8 +183,7 @@ uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
 
 uint64_t ctm_pred_expect(const ctm_pred *p, int field)
 {
-    return API_LIVE(p, API_PRED) ? api_expect(&p->ck, (api_handle *)&p->h, field, CTM_PRED_FIELDS,
-                                          __func__)
+    return API_LIVE(p, API_PRED) ? API_EXPECT(&p->ck, (api_handle *)&p->h, field, CTM_PRED_FIELDS)
                                  : 0;
 }
 
@@ -283,6 +283,8 @@ ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
     char config[64];
     snprintf(config, sizeof config, "w%d.%s.%s.d%d", width, stack_rule_name((unsigned)rule),
              stack_chip_name((unsigned)chip), depth);
+    for (char *c = config; *c; c++) /* as build/cosim names the configuration */
+        *c = (char)tolower((unsigned char)*c);
     dpp_error err;
     if (api_check_init(&s->ck, &stack_unit, 0, 1, config) ||
         stack_acct_create(&cfg, &s->m, &err)) {
@@ -339,9 +341,9 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
 
 uint64_t ctm_stack_expect(const ctm_stack *s, int field)
 {
-    return API_LIVE(s, API_STACK) ? api_expect(&s->ck, (api_handle *)&s->h, field, CTM_STACK_FIELDS,
-                                           __func__)
-                                  : 0;
+    return API_LIVE(s, API_STACK)
+               ? API_EXPECT(&s->ck, (api_handle *)&s->h, field, CTM_STACK_FIELDS)
+               : 0;
 }
 
 int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,

@@ -227,7 +227,7 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
 uint64_t ctm_fc_expect(const ctm_fc *f, int field)
 {
     return API_LIVE(f, API_FC)
-               ? api_expect(&f->ck, (api_handle *)&f->h, field, CTM_FC_FIELDS, __func__)
+               ? API_EXPECT(&f->ck, (api_handle *)&f->h, field, CTM_FC_FIELDS)
                : 0;
 }
 

@@ -27,6 +27,19 @@ module tb_my_pred;
   chandle golden;
   int unsigned cycles = 20000;
 
+  // The library's whole report of a mismatch: printed, and as JSON to +report=FILE.
+  function automatic void report_mismatch();
+    string path;
+    int fd;
+    $display("%s", ctm_pred_report(golden, CTM_REPORT_TEXT));
+    if ($value$plusargs("report=%s", path)) begin
+      fd = $fopen(path, "w");
+      if (fd == 0) $fatal(1, "tb_my_pred: cannot write %s", path);
+      $fwrite(fd, "%s\n", ctm_pred_report(golden, CTM_REPORT_JSON));
+      $fclose(fd);
+    end
+  endfunction
+
   // Drive inputs, let them settle, ask the model, compare, then clock.
   task automatic cycle(input bit rst);
     rst_n = !rst;
@@ -34,6 +47,7 @@ module tb_my_pred;
     ctm_pred_step(golden, int'(rst), int'(op), int'(ctx), 64'(mask), int'(obs_ctx));
     if (ctm_pred_check(golden, 64'(exec_mask), 64'(obs_pred), 64'(obs_task), 64'(obs_exec),
                        int'(obs_sp), 64'(obs_top), int'(ovf), int'(udf)) != CTM_OK) begin
+      report_mismatch();
       $fatal(1, "tb_my_pred: %s", ctm_pred_diff(golden));
     end
     #4 clk = 1'b1;
@@ -44,6 +58,9 @@ module tb_my_pred;
     void'($value$plusargs("cycles=%d", cycles));
     golden = ctm_pred_new(C, L, D);
     if (golden == null) $fatal(1, "tb_my_pred: %s", ctm_error());
+    // reports count cycles as this testbench does: clock edges since time 0 (the reset's is 0)
+    ctm_expect_ok(ctm_pred_set_cycle(golden, 0), "tb_my_pred");
+    ctm_expect_ok(ctm_pred_set_history(golden, 6), "tb_my_pred");
     {op, ctx, obs_ctx, mask} = '0;
     #1 cycle(1'b1);  // after time 0, so that the reset is an edge
     for (int unsigned n = 0; n < cycles; n++) begin

@@ -128,7 +128,38 @@ patch -s -p1 -d "$tmp/bad" <"$ROOT/tests/variants/pred/inv_no_and.patch"
 patch -s -p1 -d "$tmp/bad" <"$ROOT/tests/variants/fc/fc_any_as_all.patch"
 make --no-print-directory OUT="$tmp/objbad" RTL="$tmp/bad/rtl" VFLAGS_EXTRA="-Wno-fatal" all \
   >"$tmp/buildbad.log" 2>&1 || { tail -30 "$tmp/buildbad.log"; exit 1; }
-broken tb_my_pred "$tmp/objbad/pred/tb_my_pred" +cycles=5000
+broken tb_my_pred "$tmp/objbad/pred/tb_my_pred" +cycles=5000 +report="$tmp/pred-report.json"
+# the library's own report of that mismatch: context, every differing field, the inputs of the
+# cycle and the last 6 steps of the context (the testbench's ctm_pred_set_history), as text and
+# as JSON valid in docs/cosim-report.schema.json
+for want in '^MISMATCH pred_stack 8x16x8 at cycle [0-9]+ \(step [0-9]+ of the handle\)$' \
+            '^  context  [0-7]$' '^  field    [a-z_]+$' '^  inputs   rst 0, op [A-Z_]+ \([0-7]\), ctx [0-7], mask 0x[0-9a-f]{4}, obs_ctx [0-7]$' \
+            '^  last 6 steps of the context \(of 6 kept\):$' '^    cycle [0-9]+ +rst 0, op '; do
+  grep -Eq "$want" "$tmp/tb_my_pred.log" || { echo "FAIL: the library's report lacks /$want/"; cat "$tmp/tb_my_pred.log"; exit 1; }
+done
+python3 - "$ROOT/docs/cosim-report.schema.json" "$tmp/pred-report.json" <<'PY' || exit 1
+import json, sys, jsonschema
+schema, r = (json.load(open(p)) for p in sys.argv[1:3])
+jsonschema.validate(r, schema, cls=jsonschema.Draft7Validator)
+assert r["source"] == "libctm" and r["block"] == "pred" and r["config"] == "8x16x8", r
+assert isinstance(r["context"], int) and 0 <= r["context"] < 8, r["context"]
+assert set(r["inputs"]) == {"rst", "op", "ctx", "mask", "obs_ctx"}, r["inputs"]
+steps = r["last_steps"]
+assert r["history_depth"] == 6 and len(steps) == 6, (r["history_depth"], len(steps))
+assert all(a["cycle"] < b["cycle"] for a, b in zip(steps, steps[1:])), "history not in order"
+ctx_of = r["inputs"]["obs_ctx"] if r["field"].startswith("obs_") else r["inputs"]["ctx"]
+assert r["context"] == ctx_of and all(s["inputs"]["ctx"] == ctx_of for s in steps), "history of another context"
+if r["inputs"]["ctx"] == r["context"]:  # the failing step is the context's last
+    assert steps[-1]["cycle"] == r["cycle"] and steps[-1]["inputs"] == r["inputs"], steps[-1]
+assert r["field"] == r["fields"][0]["field"]
+for drop in ("last_steps", "inputs", "context"):  # the schema is not vacuous for libctm's reports
+    try:
+        jsonschema.validate({k: v for k, v in r.items() if k != drop}, schema, cls=jsonschema.Draft7Validator)
+    except jsonschema.ValidationError:
+        continue
+    raise SystemExit(f"FAIL: the schema accepts a libctm report without {drop}")
+print(f"ok: the library's JSON report: cycle {r['cycle']}, context {r['context']}, {len(r['fields'])} fields, {len(steps)} steps")
+PY
 broken tb_my_fc "$tmp/objbad/fc/tb_my_fc" +elf="$BUILD/examples/mandelbrot.elf" +width=64 +height=48
 
 uninstall_from "$prefix" "$prefix"

@@ -461,6 +461,73 @@ static void test_model_constants(void **state)
     unlink(elf);
 }
 
+/* The whole mismatch from the library: the cycle as the testbench counts it,
+ * the context, every differing field, the inputs and the context's history
+ * (only its own steps, oldest first), as text and as JSON. */
+static void test_pred_report(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(4, 8, 8);
+    assert_int_equal(ctm_pred_set_history(p, 3), CTM_OK);
+    assert_string_equal(ctm_pred_report(p, CTM_REPORT_TEXT), ""); /* nothing checked yet */
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    assert_int_equal(ctm_pred_set_cycle(p, 1000), CTM_OK);
+    for (int k = 0; k < 3; k++) {                                  /* cycles 1000..1005 */
+        ctm_pred_step(p, 0, CTM_PRED_OP_PUSH, 2, 0, 0);           /* context 2 */
+        ctm_pred_step(p, 0, CTM_PRED_OP_NOP, 1, 0, 0);            /* context 1 */
+    }
+    ctm_pred_step(p, 0, CTM_PRED_OP_SETP, 2, 0x0F, 2); /* cycle 1006: obs context 2 */
+    assert_int_equal(ctm_pred_check(p, 0xFF, 0xFF, 0xFF, 0xFF, 3, 0xFF, 0, 0), CTM_OK);
+    ctm_pred_step(p, 0, CTM_PRED_OP_NOP, 2, 0, 2); /* cycle 1007 */
+    /* exec_mask, obs_pred and obs_exec_mask differ in lanes 4..7, obs_sp too */
+    assert_int_equal(ctm_pred_check(p, 0xFF, 0xFF, 0xFF, 0xFF, 2, 0xFF, 0, 0), CTM_E_MISMATCH);
+    assert_string_equal(ctm_pred_diff(p), "cycle 1007, context 2: exec_mask: expected 0xf, "
+                                          "actual 0xff (lanes 4 5 6 7 differ); 3 more fields differ");
+    const char *t = ctm_pred_report(p, CTM_REPORT_TEXT);
+    assert_non_null(strstr(t, "MISMATCH pred_stack 4x8x8 at cycle 1007 (step 8 of the handle)\n"
+                              "  context  2\n  field    exec_mask\n"));
+    assert_non_null(strstr(t, "  diff     ^^^^    \n"));
+    assert_non_null(strstr(t, "  also     obs_pred: expected 0x0f, actual 0xff (lanes 4,5,6,7)\n"));
+    assert_non_null(strstr(t, "  also     obs_sp: expected 3, actual 2\n"));
+    assert_non_null(strstr(t, "  inputs   rst 0, op NOP (0), ctx 2, mask 0x00, obs_ctx 2\n"));
+    assert_non_null(strstr(t, "  last 3 steps of the context (of 3 kept):\n"
+                              "    cycle 1004     rst 0, op PUSH (2), ctx 2, mask 0x00, obs_ctx 0\n"
+                              "    cycle 1006     rst 0, op SETP (1), ctx 2, mask 0x0f, obs_ctx 2\n"
+                              "    cycle 1007     rst 0, op NOP (0), ctx 2, mask 0x00, obs_ctx 2\n"));
+    const char *j = ctm_pred_report(p, CTM_REPORT_JSON);
+    assert_non_null(strstr(j, "{\"result\":\"mismatch\",\"source\":\"libctm\",\"block\":\"pred\","
+                              "\"config\":\"4x8x8\",\"cycle\":1007,\"step\":8,\"context\":2,"
+                              "\"field\":\"exec_mask\",\"expected\":\"0xf\",\"actual\":\"0xff\","
+                              "\"width\":8,\"lanes\":[4,5,6,7],"));
+    assert_non_null(strstr(j, "\"inputs\":{\"rst\":0,\"op\":\"NOP\",\"ctx\":2,\"mask\":\"0x0\","
+                              "\"obs_ctx\":2},\"history_depth\":3,\"last_steps\":[{\"cycle\":1004,"));
+    assert_int_equal(ctm_pred_check(p, 0xF, 0xF, 0xFF, 0xF, 3, 0xFF, 0, 0), CTM_OK);
+    assert_string_equal(ctm_pred_report(p, CTM_REPORT_TEXT), ""); /* a match: no report */
+    ctm_pred_free(p);
+}
+
+/* A unit without contexts: "context" is null, the history is the unit's. */
+static void test_stack_report(void **state)
+{
+    (void)state;
+    ctm_stack *s = ctm_stack_new(64, 0, 0, 8);
+    ctm_stack_step(s, 1, 0, 0, 0, 0, 8);
+    ctm_stack_step(s, 0, CTM_STACK_OP_PUSH, 0, 0, 0, 8);
+    assert_int_equal(ctm_stack_check(s, 9, 9, 9, 9, 9, 0, 0, 0), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_stack_diff(s), "cycle 1: entries: expected 0x"));
+    const char *j = ctm_stack_report(s, CTM_REPORT_JSON);
+    assert_non_null(strstr(j, "\"block\":\"stack\",\"config\":\"w64.isa.r7xx.d8\",\"cycle\":1,"
+                              "\"step\":1,\"context\":null,"));
+    assert_non_null(strstr(j, "\"op\":\"PUSH\""));
+    assert_non_null(strstr(ctm_stack_report(s, CTM_REPORT_TEXT), "last 2 steps of the unit"));
+    assert_int_equal(ctm_stack_set_history(s, 0), CTM_OK); /* no history: none in the report */
+    ctm_stack_step(s, 0, CTM_STACK_OP_POP, 1, 0, 0, 8);
+    assert_int_equal(ctm_stack_check(s, 9, 9, 9, 9, 9, 0, 0, 0), CTM_E_MISMATCH);
+    assert_null(strstr(ctm_stack_report(s, CTM_REPORT_TEXT), "last "));
+    assert_non_null(strstr(ctm_stack_report(s, CTM_REPORT_JSON), "\"last_steps\":[]"));
+    ctm_stack_free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -474,6 +541,8 @@ int main(void)
         cmocka_unit_test(test_model_steps_to_the_end),
         cmocka_unit_test(test_model_inputs),
         cmocka_unit_test(test_model_constants),
+        cmocka_unit_test(test_pred_report),
+        cmocka_unit_test(test_stack_report),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
