@@ -2,7 +2,7 @@
  *
  * The golden model's flow-control steps (pa_fc_event: a wavefront's START, or
  * an FC instruction's fc_unit step) are turned into pred_stack ops: PUSH,
- * POP, INV, SETP (and PUSH_SETP, SET_TASKMASK), so that the same execution
+ * POP, INV, SETP (and PUSH_SETP, SET_TASK_MASK), so that the same execution
  * drives the predicate-stack RTL. A wavefront runs as quarter-waves of 16
  * lanes (Cayman's SIMD: 64 lanes in 4 cycles), each its own predicate
  * context: context = slot x quarters + quarter. The mapping (docs/system.md)

@@ -211,6 +211,12 @@ static void test_fc_check_packed_counters(void **state)
     bc[3] = 1u << (114 - 96); /* lane 19 */
     assert_int_equal(CHECK(bc), CTM_E_MISMATCH);
     assert_string_equal(ctm_fc_diff(f), "cycle 1, context 0: bc[19]: expected 0, actual 1");
+    /* the report shows the lanes whose counter differs, and START by name */
+    const char *t = ctm_fc_report(f, CTM_REPORT_TEXT);
+    assert_non_null(strstr(t, "  field    bc_lanes_differ\n"));
+    assert_non_null(strstr(t, "  lanes    19 differ\n"));
+    assert_non_null(strstr(t, "  inputs   rst 0, cmd START (1), ctx 0, full_mode 1, op "));
+    assert_non_null(strstr(t, "last 2 steps of the context"));
 #undef CHECK
     ctm_fc_free(f);
 }

@@ -139,7 +139,7 @@ static void test_random_programs_map_exactly(void **state)
         pg_free(p);
     }
     print_message("%zu events cross-checked; ops: PUSH %llu POP %llu INV %llu SETP %llu "
-                  "PUSH_SETP %llu SET_TASKMASK %llu\n",
+                  "PUSH_SETP %llu SET_TASK_MASK %llu\n",
                   events, (unsigned long long)total.by_op[PRED_OP_PUSH],
                   (unsigned long long)total.by_op[PRED_OP_POP],
                   (unsigned long long)total.by_op[PRED_OP_INV],
