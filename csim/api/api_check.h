@@ -62,6 +62,14 @@ typedef struct api_check {
     char *text; /* the last report */
 } api_check;
 
+/* The start of every mirror handle's struct: the guard's header, then the
+ * checker (ctm_int.h's api_mirror_* calls read them there). */
+#include "ctm_int.h"
+typedef struct api_mirror {
+    api_handle h;
+    api_check ck;
+} api_mirror;
+
 /* A checker of unit u with `lanes` lanes and `slots` history slots (see
  * api_check_slot), keeping API_HISTORY_DEFAULT steps; CTM_OK or CTM_E_NOMEM. */
 int api_check_init(api_check *c, const api_unit *u, unsigned lanes, unsigned slots,

@@ -181,3 +181,34 @@ int api_history(api_check *ck, api_handle *h, int steps, const char *func)
     }
     return CTM_OK;
 }
+
+/* ------------------------------------------------------------ the mirrors' common calls */
+
+const char *api_mirror_diff(const void *handle, api_kind kind, const char *func)
+{
+    return text_of(handle, kind, func) ? ((const api_mirror *)handle)->ck.diff : ctm_error();
+}
+
+const char *api_mirror_report(void *handle, api_kind kind, int format, const char *func)
+{
+    api_mirror *m = handle;
+    if (!text_of(handle, kind, func) || !API_RANGE_AT(&m->h, func, "format", format, 0, 1))
+        return ctm_error();
+    return api_check_report(&m->ck, format);
+}
+
+int api_mirror_set_cycle(void *handle, api_kind kind, uint64_t cycle, const char *func)
+{
+    if (!api_is_live(handle, kind) && !api_live_slow(handle, kind, func))
+        return CTM_E_ARG;
+    ((api_mirror *)handle)->ck.next_cycle = cycle;
+    return CTM_OK;
+}
+
+int api_mirror_set_history(void *handle, api_kind kind, int steps, const char *func)
+{
+    if (!api_is_live(handle, kind) && !api_live_slow(handle, kind, func))
+        return CTM_E_ARG;
+    api_mirror *m = handle;
+    return api_history(&m->ck, &m->h, steps, func);
+}

@@ -34,10 +34,10 @@
  * Reports give both: the cycle, and the step of the handle.
  *
  * Reset. Step the model with rst = 1 in each cycle where the DUT's rst_ni is
- * low; the other inputs of such a cycle are not used (every context resets
- * and no op lands). A reset at time 0 is not an edge for an asynchronous
- * reset in most simulators: start the first reset cycle after time 0
- * (docs/dpi.md, "Reset protocol"). */
+ * low: every context resets and no op lands (pred_stack's ctx and obs_ctx
+ * still choose what the outputs show; fc_unit's outputs are not checked in
+ * such a cycle). A fall of rst_ni at time 0 is no edge under Verilator: start
+ * the first reset cycle after time 0 (docs/dpi.md, "Reset protocol"). */
 #ifndef CTM_H
 #define CTM_H
 

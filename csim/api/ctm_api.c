@@ -54,11 +54,10 @@ static const api_unit pred_unit = {"pred_stack", "pred", pred_in,  PRED_INS,
                                    pred_out,     CTM_PRED_FIELDS, PRED_IN_OBS_CTX};
 
 struct ctm_pred {
-    api_handle h;
+    api_mirror mr; /* first: the guard and the checker (api_check.h) */
     pred_stack_model *m;
     pred_stack_in in; /* the inputs of the last evaluated cycle, for its edge */
     unsigned ctx_max; /* the largest context the RTL's ctx_i port carries */
-    api_check ck;
 };
 
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
@@ -74,9 +73,9 @@ ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
     char config[64];
     snprintf(config, sizeof config, "%dx%dx%d", contexts, lanes, depth);
     dpp_error err;
-    if (api_check_init(&p->ck, &pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+    if (api_check_init(&p->mr.ck, &pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
         pred_stack_create(&cfg, &p->m, &err)) {
-        api_check_free(&p->ck);
+        api_check_free(&p->mr.ck);
         api_release(p, API_PRED);
         return api_fail("ctm_pred_new: out of memory");
     }
@@ -93,16 +92,16 @@ void ctm_pred_free(ctm_pred *p)
     if (!p || !API_LIVE(p, API_PRED))
         return;
     pred_stack_destroy(p->m);
-    api_check_free(&p->ck);
+    api_check_free(&p->mr.ck);
     api_release(p, API_PRED);
 }
 
 /* The arguments of a cycle, as the RTL's ports can carry them. */
 static inline int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx, int obs_ctx)
 {
-    return API_RANGE_AT(&p->h, func, "op", op, 0, 7) &&
-           API_RANGE_AT(&p->h, func, "ctx", ctx, 0, p->ctx_max) &&
-           API_RANGE_AT(&p->h, func, "obs_ctx", obs_ctx, 0, p->ctx_max);
+    return API_RANGE_AT(&p->mr.h, func, "op", op, 0, 7) &&
+           API_RANGE_AT(&p->mr.h, func, "ctx", ctx, 0, p->ctx_max) &&
+           API_RANGE_AT(&p->mr.h, func, "obs_ctx", obs_ctx, 0, p->ctx_max);
 }
 
 /* The eval of ctm_pred_eval and ctm_pred_step, the caller's name in errors. */
@@ -118,7 +117,7 @@ static int pred_eval(ctm_pred *p, const char *func, int rst, int op, int ctx, ui
                             .obs_ctx = (unsigned)obs_ctx};
     pred_stack_out o;
     pred_stack_outputs(p->m, &p->in, &o);
-    api_check *c = &p->ck;
+    api_check *c = &p->mr.ck;
     uint64_t *w = c->want, *in = c->in;
     w[CTM_PRED_EXEC_MASK] = o.exec_mask;
     w[CTM_PRED_OBS_PRED] = o.obs_pred;
@@ -163,7 +162,7 @@ uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
 {
     if (!API_LIVE(p, API_PRED))
         return 0;
-    api_handle *h = (api_handle *)&p->h; /* a misuse is recorded on the handle */
+    api_handle *h = (api_handle *)&p->mr.h; /* a misuse is recorded on the handle */
     if (!API_RANGE(h, "ctx", ctx, 0, p->ctx_max) ||
         !API_RANGE(h, "field", field, 0, CTM_PRED_FIELDS - 1))
         return 0;
@@ -183,7 +182,7 @@ uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)
 
 uint64_t ctm_pred_expect(const ctm_pred *p, int field)
 {
-    return API_LIVE(p, API_PRED) ? API_EXPECT(&p->ck, (api_handle *)&p->h, field, CTM_PRED_FIELDS)
+    return API_LIVE(p, API_PRED) ? API_EXPECT(&p->mr.ck, (api_handle *)&p->mr.h, field, CTM_PRED_FIELDS)
                                  : 0;
 }
 
@@ -193,7 +192,7 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
 {
     if (!API_LIVE(p, API_PRED))
         return CTM_E_ARG;
-    uint64_t *g = p->ck.got;
+    uint64_t *g = p->mr.ck.got;
     g[CTM_PRED_EXEC_MASK] = exec_mask;
     g[CTM_PRED_OBS_PRED] = obs_pred;
     g[CTM_PRED_OBS_TASK_MASK] = obs_task_mask;
@@ -202,32 +201,27 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
     g[CTM_PRED_OBS_TOP] = obs_top;
     g[CTM_PRED_OBS_OVERFLOW] = obs_overflow != 0;
     g[CTM_PRED_OBS_UNDERFLOW] = obs_underflow != 0;
-    return api_verdict(&p->ck, &p->h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
+    return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
 }
 
 const char *ctm_pred_diff(const ctm_pred *p)
 {
-    return text_of(p, API_PRED, __func__) ? p->ck.diff : ctm_error();
+    return api_mirror_diff(p, API_PRED, __func__);
 }
 
 const char *ctm_pred_report(ctm_pred *p, int format)
 {
-    if (!text_of(p, API_PRED, __func__) || !API_RANGE(&p->h, "format", format, 0, 1))
-        return ctm_error();
-    return api_check_report(&p->ck, format);
+    return api_mirror_report(p, API_PRED, format, __func__);
 }
 
 int ctm_pred_set_cycle(ctm_pred *p, uint64_t cycle)
 {
-    if (!API_LIVE(p, API_PRED))
-        return CTM_E_ARG;
-    p->ck.next_cycle = cycle;
-    return CTM_OK;
+    return api_mirror_set_cycle(p, API_PRED, cycle, __func__);
 }
 
 int ctm_pred_set_history(ctm_pred *p, int steps)
 {
-    return API_LIVE(p, API_PRED) ? api_history(&p->ck, &p->h, steps, __func__) : CTM_E_ARG;
+    return api_mirror_set_history(p, API_PRED, steps, __func__);
 }
 
 /* ------------------------------------------------------------ stack_acct */
@@ -263,9 +257,8 @@ static const api_unit stack_unit = {"stack_acct", "stack", stack_in, ST_INS,
                                     stack_out,    CTM_STACK_FIELDS, 0};
 
 struct ctm_stack {
-    api_handle h;
+    api_mirror mr; /* first: the guard and the checker (api_check.h) */
     stack_acct_model *m;
-    api_check ck;
 };
 
 ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
@@ -286,9 +279,9 @@ ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
     for (char *c = config; *c; c++) /* as build/cosim names the configuration */
         *c = (char)tolower((unsigned char)*c);
     dpp_error err;
-    if (api_check_init(&s->ck, &stack_unit, 0, 1, config) ||
+    if (api_check_init(&s->mr.ck, &stack_unit, 0, 1, config) ||
         stack_acct_create(&cfg, &s->m, &err)) {
-        api_check_free(&s->ck);
+        api_check_free(&s->mr.ck);
         api_release(s, API_STACK);
         return api_fail("ctm_stack_new: out of memory");
     }
@@ -301,16 +294,16 @@ void ctm_stack_free(ctm_stack *s)
     if (!s || !API_LIVE(s, API_STACK))
         return;
     stack_acct_destroy(s->m);
-    api_check_free(&s->ck);
+    api_check_free(&s->mr.ck);
     api_release(s, API_STACK);
 }
 
 void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
                     int stack_size)
 {
-    if (!API_LIVE(s, API_STACK) || !API_RANGE(&s->h, "op", op, 0, 15) ||
-        !API_RANGE(&s->h, "pop_count", pop_count, 0, 7) ||
-        !API_RANGE(&s->h, "stack_size", stack_size, 0, 255))
+    if (!API_LIVE(s, API_STACK) || !API_RANGE(&s->mr.h, "op", op, 0, 15) ||
+        !API_RANGE(&s->mr.h, "pop_count", pop_count, 0, 7) ||
+        !API_RANGE(&s->mr.h, "stack_size", stack_size, 0, 255))
         return;
     stack_acct_in in = {.rst = rst != 0,
                         .op = (unsigned)op,
@@ -320,7 +313,7 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
                         .stack_size = (unsigned)stack_size};
     stack_acct_out o;
     stack_acct_step(s->m, &in, &o);
-    api_check *c = &s->ck;
+    api_check *c = &s->mr.ck;
     uint64_t *w = c->want, *i = c->in;
     w[CTM_STACK_ENTRIES] = o.entries;
     w[CTM_STACK_SUBENTRIES] = o.subentries;
@@ -342,7 +335,7 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
 uint64_t ctm_stack_expect(const ctm_stack *s, int field)
 {
     return API_LIVE(s, API_STACK)
-               ? API_EXPECT(&s->ck, (api_handle *)&s->h, field, CTM_STACK_FIELDS)
+               ? API_EXPECT(&s->mr.ck, (api_handle *)&s->mr.h, field, CTM_STACK_FIELDS)
                : 0;
 }
 
@@ -351,7 +344,7 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
 {
     if (!API_LIVE(s, API_STACK))
         return CTM_E_ARG;
-    uint64_t *g = s->ck.got;
+    uint64_t *g = s->mr.ck.got;
     g[CTM_STACK_ENTRIES] = (uint64_t)entries;
     g[CTM_STACK_SUBENTRIES] = (uint64_t)subentries;
     g[CTM_STACK_NEED] = (uint64_t)need;
@@ -360,30 +353,25 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
     g[CTM_STACK_OVERFLOW] = overflow != 0;
     g[CTM_STACK_UNDERFLOW] = underflow != 0;
     g[CTM_STACK_DROP] = drop != 0;
-    return api_verdict(&s->ck, &s->h, __func__, "ctm_stack_step", -1);
+    return api_verdict(&s->mr.ck, &s->mr.h, __func__, "ctm_stack_step", -1);
 }
 
 const char *ctm_stack_diff(const ctm_stack *s)
 {
-    return text_of(s, API_STACK, __func__) ? s->ck.diff : ctm_error();
+    return api_mirror_diff(s, API_STACK, __func__);
 }
 
 const char *ctm_stack_report(ctm_stack *s, int format)
 {
-    if (!text_of(s, API_STACK, __func__) || !API_RANGE(&s->h, "format", format, 0, 1))
-        return ctm_error();
-    return api_check_report(&s->ck, format);
+    return api_mirror_report(s, API_STACK, format, __func__);
 }
 
 int ctm_stack_set_cycle(ctm_stack *s, uint64_t cycle)
 {
-    if (!API_LIVE(s, API_STACK))
-        return CTM_E_ARG;
-    s->ck.next_cycle = cycle;
-    return CTM_OK;
+    return api_mirror_set_cycle(s, API_STACK, cycle, __func__);
 }
 
 int ctm_stack_set_history(ctm_stack *s, int steps)
 {
-    return API_LIVE(s, API_STACK) ? api_history(&s->ck, &s->h, steps, __func__) : CTM_E_ARG;
+    return api_mirror_set_history(s, API_STACK, steps, __func__);
 }

@@ -85,11 +85,10 @@ static const api_port fc_out[OUT_COUNT] = {
 static const api_unit fc_api_unit = {"fc_unit", "fc", fc_in, IN_COUNT, fc_out, OUT_COUNT, IN_CTX};
 
 struct ctm_fc {
-    api_handle h;
+    api_mirror mr; /* first: the guard and the checker (api_check.h) */
     fc_unit_model *m;
     fc_unit_params p;
     fc_unit_out out; /* the last stepped cycle's outputs */
-    api_check ck;
 };
 
 ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width)
@@ -109,9 +108,9 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
     snprintf(config, sizeof config, "%dx%da%dl%db%d", contexts, lanes, addr_depth, loop_depth,
              bc_width);
     dpp_error err;
-    if (api_check_init(&f->ck, &fc_api_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+    if (api_check_init(&f->mr.ck, &fc_api_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
         fc_unit_create(&f->p, &f->m, &err)) {
-        api_check_free(&f->ck);
+        api_check_free(&f->mr.ck);
         api_release(f, API_FC);
         return api_fail("ctm_fc_new: out of memory");
     }
@@ -124,15 +123,15 @@ void ctm_fc_free(ctm_fc *f)
     if (!f || !API_LIVE(f, API_FC))
         return;
     fc_unit_destroy(f->m);
-    api_check_free(&f->ck);
+    api_check_free(&f->mr.ck);
     api_release(f, API_FC);
 }
 
 /* The step's inputs as the report shows them (op: decoded from fc_inst). */
 static void keep_inputs(ctm_fc *f, const uint64_t *v)
 {
-    memcpy(f->ck.in, v, sizeof(uint64_t) * IN_COUNT);
-    api_check_record(&f->ck, api_check_slot(&f->ck, v[IN_CTX]));
+    memcpy(f->mr.ck.in, v, sizeof(uint64_t) * IN_COUNT);
+    api_check_record(&f->mr.ck, api_check_slot(&f->mr.ck, v[IN_CTX]));
 }
 
 void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
@@ -140,8 +139,8 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
                  uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
                  uint64_t alu_result, int alu_valid, int pc, uint64_t live)
 {
-    if (!API_LIVE(f, API_FC) || !API_RANGE(&f->h, "cmd", cmd, 0, 3) ||
-        !API_RANGE(&f->h, "ctx", ctx, 0, 255) || !API_RANGE(&f->h, "pc", pc, 0, 511))
+    if (!API_LIVE(f, API_FC) || !API_RANGE(&f->mr.h, "cmd", cmd, 0, 3) ||
+        !API_RANGE(&f->mr.h, "ctx", ctx, 0, 255) || !API_RANGE(&f->mr.h, "pc", pc, 0, 511))
         return;
     /* Only EXEC reads the instruction: the words of other commands are not decoded
      * (most cycles of a system run are IDLE). */
@@ -173,7 +172,7 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
             f->m = fresh;
         }
         memset(&f->out, 0, sizeof f->out);
-        memset(f->ck.want, 0, sizeof f->ck.want);
+        memset(f->mr.ck.want, 0, sizeof f->mr.ck.want);
         return;
     }
     fc_unit_in in = {.cmd = (uint8_t)cmd,
@@ -201,7 +200,7 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
                      .live = live};
     fc_unit_out *o = &f->out;
     fc_unit_step(f->m, &in, o);
-    uint64_t *w = f->ck.want;
+    uint64_t *w = f->mr.ck.want;
     w[CTM_FC_JUMP] = o->jump;
     w[CTM_FC_NEXT_PC] = o->next_pc;
     w[CTM_FC_WANT] = o->want;
@@ -227,17 +226,17 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
 uint64_t ctm_fc_expect(const ctm_fc *f, int field)
 {
     return API_LIVE(f, API_FC)
-               ? API_EXPECT(&f->ck, (api_handle *)&f->h, field, CTM_FC_FIELDS)
+               ? API_EXPECT(&f->mr.ck, (api_handle *)&f->mr.h, field, CTM_FC_FIELDS)
                : 0;
 }
 
 int ctm_fc_expect_bc(const ctm_fc *f, int lane)
 {
     if (!API_LIVE(f, API_FC) ||
-        !API_RANGE((api_handle *)&f->h, "lane", lane, 0, (long long)f->p.lanes - 1))
+        !API_RANGE((api_handle *)&f->mr.h, "lane", lane, 0, (long long)f->p.lanes - 1))
         return 0;
-    if (!f->ck.steps) {
-        api_error((api_handle *)&f->h, "%s: no cycle stepped yet", __func__);
+    if (!f->mr.ck.steps) {
+        api_error((api_handle *)&f->mr.h, "%s: no cycle stepped yet", __func__);
         return 0;
     }
     return f->out.bc[lane];
@@ -276,7 +275,7 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 {
     if (!API_LIVE(f, API_FC))
         return CTM_E_ARG;
-    uint64_t *g = f->ck.got;
+    uint64_t *g = f->mr.ck.got;
     g[CTM_FC_JUMP] = jump != 0;
     g[CTM_FC_NEXT_PC] = (uint64_t)next_pc;
     g[CTM_FC_WANT] = want;
@@ -297,36 +296,31 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
     g[CTM_FC_UDF] = (uint64_t)udf;
     g[CTM_FC_FAULT] = (uint64_t)fault;
     unsigned lane = 0, bw = 0, bg = 0;
-    g[OUT_BC] = bc && f->ck.steps ? bc_differ(f, bc, &lane, &bw, &bg) : 0;
-    int st = api_verdict(&f->ck, &f->h, __func__, "ctm_fc_step", IN_CTX);
-    if (st == CTM_E_MISMATCH && f->ck.differ[0] == OUT_BC) /* only the counters differ */
-        snprintf(f->ck.diff, sizeof f->ck.diff, "cycle %llu, context %llu: bc[%u]: expected %u, "
-                 "actual %u", (unsigned long long)f->ck.cycle,
-                 (unsigned long long)f->ck.in[IN_CTX], lane, bw, bg);
+    g[OUT_BC] = bc && f->mr.ck.steps ? bc_differ(f, bc, &lane, &bw, &bg) : 0;
+    int st = api_verdict(&f->mr.ck, &f->mr.h, __func__, "ctm_fc_step", IN_CTX);
+    if (st == CTM_E_MISMATCH && f->mr.ck.differ[0] == OUT_BC) /* only the counters differ */
+        snprintf(f->mr.ck.diff, sizeof f->mr.ck.diff, "cycle %llu, context %llu: bc[%u]: expected %u, "
+                 "actual %u", (unsigned long long)f->mr.ck.cycle,
+                 (unsigned long long)f->mr.ck.in[IN_CTX], lane, bw, bg);
     return st;
 }
 
 const char *ctm_fc_diff(const ctm_fc *f)
 {
-    return text_of(f, API_FC, __func__) ? f->ck.diff : ctm_error();
+    return api_mirror_diff(f, API_FC, __func__);
 }
 
 const char *ctm_fc_report(ctm_fc *f, int format)
 {
-    if (!text_of(f, API_FC, __func__) || !API_RANGE(&f->h, "format", format, 0, 1))
-        return ctm_error();
-    return api_check_report(&f->ck, format);
+    return api_mirror_report(f, API_FC, format, __func__);
 }
 
 int ctm_fc_set_cycle(ctm_fc *f, uint64_t cycle)
 {
-    if (!API_LIVE(f, API_FC))
-        return CTM_E_ARG;
-    f->ck.next_cycle = cycle;
-    return CTM_OK;
+    return api_mirror_set_cycle(f, API_FC, cycle, __func__);
 }
 
 int ctm_fc_set_history(ctm_fc *f, int steps)
 {
-    return API_LIVE(f, API_FC) ? api_history(&f->ck, &f->h, steps, __func__) : CTM_E_ARG;
+    return api_mirror_set_history(f, API_FC, steps, __func__);
 }

@@ -93,4 +93,12 @@ int api_verdict(struct api_check *ck, api_handle *h, const char *func, const cha
 /* ctm_*_set_history: steps 0..API_HISTORY_MAX. */
 int api_history(struct api_check *ck, api_handle *h, int steps, const char *func);
 
+/* The calls every mirror handle (ctm_pred, ctm_stack, ctm_fc) has alike, on
+ * its api_mirror, the first member of its struct; kind and func say which
+ * handle and call it is. */
+const char *api_mirror_diff(const void *handle, api_kind kind, const char *func);
+const char *api_mirror_report(void *handle, api_kind kind, int format, const char *func);
+int api_mirror_set_cycle(void *handle, api_kind kind, uint64_t cycle, const char *func);
+int api_mirror_set_history(void *handle, api_kind kind, int steps, const char *func);
+
 #endif
