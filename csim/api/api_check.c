@@ -38,34 +38,10 @@ int api_check_set_history(api_check *c, unsigned depth)
     free(c->hist);
     c->hist = h;
     c->depth = depth;
+    c->in = c->scratch; /* the last step's inputs are gone with the history */
     memset(c->next, 0, sizeof(unsigned) * API_SLOTS_MAX);
     memset(c->count, 0, sizeof(unsigned) * API_SLOTS_MAX);
     return CTM_OK;
-}
-
-unsigned api_check_slot(const api_check *c, uint64_t ctx)
-{
-    if (c->slots == 1)
-        return 0;
-    return ctx < c->slots - 1 ? (unsigned)ctx : c->slots - 1; /* the last: every other */
-}
-
-void api_check_record(api_check *c, unsigned slot)
-{
-    c->cycle = c->next_cycle++;
-    c->steps++;
-    c->slot = slot;
-    c->checked = 0;
-    if (!c->depth)
-        return;
-    unsigned at = c->next[slot];
-    api_step *e = &c->hist[(size_t)slot * c->depth + at];
-    e->cycle = c->cycle;
-    for (unsigned k = 0; k < c->u->n_in; k++)
-        e->in[k] = c->in[k];
-    c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
-    if (c->count[slot] < c->depth)
-        c->count[slot]++;
 }
 
 /* ------------------------------------------------------------ compare */

@@ -49,7 +49,8 @@ typedef struct api_check {
     uint64_t cycle;      /* the cycle of the last step */
     uint64_t next_cycle; /* the cycle the next step is numbered */
     unsigned slot;       /* the last step's history slot */
-    uint64_t in[API_PORTS_MAX], want[API_PORTS_MAX], got[API_PORTS_MAX];
+    uint64_t *in; /* the last step's inputs: its history entry, or scratch */
+    uint64_t scratch[API_PORTS_MAX], want[API_PORTS_MAX], got[API_PORTS_MAX];
     unsigned depth; /* history steps per slot */
     api_step *hist; /* slots x depth */
     unsigned next[API_SLOTS_MAX], count[API_SLOTS_MAX];
@@ -80,12 +81,34 @@ void api_check_free(api_check *c);
  * history so far. CTM_OK or CTM_E_NOMEM. */
 int api_check_set_history(api_check *c, unsigned depth);
 
-/* The history slot of context ctx. */
-unsigned api_check_slot(const api_check *c, uint64_t ctx);
+/* The history slot of context ctx: its own, or the last one for every
+ * context past the unit's (slots - 1 of them). */
+static inline unsigned api_check_slot(const api_check *c, uint64_t ctx)
+{
+    if (c->slots == 1)
+        return 0;
+    return ctx < c->slots - 1 ? (unsigned)ctx : c->slots - 1;
+}
 
-/* One step, its inputs in c->in (and the expected outputs in c->want): numbers
- * it and keeps it in the slot's history. */
-void api_check_record(api_check *c, unsigned slot);
+/* One step of history slot `slot`: numbers it and returns where its inputs
+ * go (c->in: the slot's next history entry, so nothing is copied); the
+ * caller writes them there, and the expected outputs to c->want. */
+static inline uint64_t *api_check_begin(api_check *c, unsigned slot)
+{
+    c->cycle = c->next_cycle++;
+    c->steps++;
+    c->slot = slot;
+    c->checked = 0;
+    if (!c->depth)
+        return c->in = c->scratch;
+    unsigned at = c->next[slot];
+    api_step *e = &c->hist[(size_t)slot * c->depth + at];
+    e->cycle = c->cycle;
+    c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
+    if (c->count[slot] < c->depth)
+        c->count[slot]++;
+    return c->in = e->in;
+}
 
 /* Compares c->got with c->want: CTM_OK, or CTM_E_MISMATCH with the one-line
  * difference in c->diff. ctx_field: the input naming the context of the

@@ -118,7 +118,7 @@ static int pred_eval(ctm_pred *p, const char *func, int rst, int op, int ctx, ui
     pred_stack_out o;
     pred_stack_outputs(p->m, &p->in, &o);
     api_check *c = &p->mr.ck;
-    uint64_t *w = c->want, *in = c->in;
+    uint64_t *w = c->want, *in = api_check_begin(c, api_check_slot(c, (unsigned)ctx));
     w[CTM_PRED_EXEC_MASK] = o.exec_mask;
     w[CTM_PRED_OBS_PRED] = o.obs_pred;
     w[CTM_PRED_OBS_TASK_MASK] = o.obs_task_mask;
@@ -132,7 +132,6 @@ static int pred_eval(ctm_pred *p, const char *func, int rst, int op, int ctx, ui
     in[PRED_IN_CTX] = (unsigned)ctx;
     in[PRED_IN_MASK] = mask & pred_stack_lane_mask(p->m);
     in[PRED_IN_OBS_CTX] = (unsigned)obs_ctx;
-    api_check_record(c, api_check_slot(c, (unsigned)ctx));
     return 1;
 }
 
@@ -314,7 +313,7 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
     stack_acct_out o;
     stack_acct_step(s->m, &in, &o);
     api_check *c = &s->mr.ck;
-    uint64_t *w = c->want, *i = c->in;
+    uint64_t *w = c->want, *i = api_check_begin(c, 0);
     w[CTM_STACK_ENTRIES] = o.entries;
     w[CTM_STACK_SUBENTRIES] = o.subentries;
     w[CTM_STACK_NEED] = o.need;
@@ -329,7 +328,6 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
     i[ST_IN_WQM] = in.wqm;
     i[ST_IN_TAKEN] = in.taken;
     i[ST_IN_STACK_SIZE] = in.stack_size;
-    api_check_record(c, 0);
 }
 
 uint64_t ctm_stack_expect(const ctm_stack *s, int field)
