@@ -112,6 +112,23 @@ passes pred.log "tb_my_pred: PASS, 5000 cycles" "$tmp/obj/pred/tb_my_pred" +cycl
 passes pred-cc.log "tb_my_pred: PASS, 2000 cycles" "$tmp/obj/pred-cc/tb_my_pred" +cycles=2000
 passes fc.log "tb_my_fc: PASS" "$tmp/obj/fc/tb_my_fc" +elf="$BUILD/examples/mandelbrot.elf" +width=32 +height=24
 
+# every import of the package misused from SystemVerilog (tb_misuse.sv, issue 25): lints clean,
+# builds from the installed library, exits 0 with its PASS line (a crash would be exit 139); a
+# missing +elf stops it with the path named, not a crash
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_misuse --timing \
+  "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_misuse.sv
+make --no-print-directory OUT="$tmp/obj" misuse >"$tmp/build-misuse.log" 2>&1 ||
+  { tail -30 "$tmp/build-misuse.log"; exit 1; }
+misuse_rc=0
+"$tmp/obj/misuse/tb_misuse" +elf="$BUILD/examples/mandelbrot.elf" >"$tmp/misuse.log" 2>&1 || misuse_rc=$?
+((misuse_rc == 0)) && grep -qE '^tb_misuse: PASS, [0-9]+ checks$' "$tmp/misuse.log" ||
+  { echo "FAIL: tb_misuse exited $misuse_rc without its PASS line"; cat "$tmp/misuse.log"; exit 1; }
+misuse_rc=0
+"$tmp/obj/misuse/tb_misuse" +elf="$tmp/no such.elf" >"$tmp/misuse-noelf.log" 2>&1 || misuse_rc=$?
+((misuse_rc != 0 && misuse_rc != 139)) &&
+  grep -qF "tb_misuse: +elf=$tmp/no such.elf: ctm_model_new: " "$tmp/misuse-noelf.log" ||
+  { echo "FAIL: tb_misuse with a missing +elf exited $misuse_rc"; cat "$tmp/misuse-noelf.log"; exit 1; }
+
 # broken RTL: non-zero exit, and the library's first difference in the message
 broken() { # name, testbench binary, args...
   local name=$1 bin=$2 rc=0

@@ -1,0 +1,542 @@
+// Every import of ctm_dpi_pkg misused on purpose, from SystemVerilog (issue 25), as
+// tests/unit/test_ctm_misuse.c does from C: each call that takes a handle is given null, a
+// freed handle and a live handle of another kind (a chandle has no type), and each argument
+// case of the C table that the package can express is given just outside its range (the C
+// table's NULL strings become "" here; ctm_model_set_input is C only). Each call must return
+// the documented error value (CTM_E_ARG or CTM_E_STATE for a status, 0 for a value, the error
+// text for a string) and its message, ctm_error(), must name the function and the argument;
+// a misuse of a live pred, stack or fc handle must also be the handle's next check's
+// CTM_E_ARG with the message as its diff (a model handle: its ctm_model_error).
+// +elf=PATH: the executable for ctm_model_new (default mandelbrot.elf).
+// Prints "tb_misuse: PASS, N checks", or stops with $fatal at the first failing check.
+module tb_misuse;
+  import ctm_dpi_pkg::*;
+
+  localparam int HandleCases = 37;  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model
+  localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
+  localparam string NoFile = "/nonexistent/tb_misuse.elf";
+
+  int checks = 0;
+  string elf = "mandelbrot.elf";
+  chandle p, s, f, m;  // live handles for the argument cases, made afresh for each
+
+  // ------------------------------------------------------------ checks
+
+  function automatic bit starts_with(string str, string prefix);
+    if (prefix.len() > str.len()) return 1'b0;
+    return prefix.len() == 0 || str.substr(0, prefix.len() - 1) == prefix;
+  endfunction
+
+  function automatic bit contains(string str, string part);
+    if (part.len() == 0) return 1'b1;
+    for (int i = 0; i + part.len() <= str.len(); i++)
+      if (str.substr(i, i + part.len() - 1) == part) return 1'b1;
+    return 1'b0;
+  endfunction
+
+  function automatic void check_value(string what, longint got, int want);
+    checks++;
+    if (got != longint'(want))
+      $fatal(1, "tb_misuse: %s: returned %0d, want %0d (ctm_error: \"%s\")", what, got, want,
+             ctm_error());
+  endfunction
+
+  function automatic void check_status(string what, int got, int want);
+    check_value(what, longint'(got), want);
+  endfunction
+
+  // A failed call's message: "FUNC: ..." holding says (the argument, its value and range).
+  function automatic void check_message(string what, string msg, string func, string says);
+    checks++;
+    if (!starts_with(msg, {func, ": "}) || !contains(msg, says))
+      $fatal(1, "tb_misuse: %s: message \"%s\", want \"%s: ...%s...\"", what, msg, func, says);
+  endfunction
+
+  function automatic void check_text(string what, string got, string want);
+    checks++;
+    if (got != want) $fatal(1, "tb_misuse: %s: \"%s\", want \"%s\"", what, got, want);
+  endfunction
+
+  // ------------------------------------------------------------ bad handles
+
+  // A string result as the C test widens it: 1 if it is ctm_error()'s text.
+  function automatic longint is_error_text(string r);
+    return longint'(r == ctm_error());
+  endfunction
+
+  // Handle case k (0 .. HandleCases-1): the call, and its result widened to longint. Each kind
+  // has its handle (the call takes its own kind's).
+  function automatic longint call(int k, chandle hp, chandle hs, chandle hf, chandle hm);
+    case (k)
+      0: ctm_pred_step(hp, 0, 2, 0, 1, 0);
+      1: ctm_pred_eval(hp, 0, 2, 0, 1, 0);
+      2: ctm_pred_edge(hp);
+      3: return longint'(ctm_pred_peek(hp, 0, CTM_PRED_OBS_SP));
+      4: return longint'(ctm_pred_expect(hp, CTM_PRED_EXEC_MASK));
+      5: return longint'(ctm_pred_check(hp, 0, 0, 0, 0, 0, 0, 0, 0));
+      6: return is_error_text(ctm_pred_diff(hp));
+      7: return is_error_text(ctm_pred_report(hp, CTM_REPORT_TEXT));
+      8: return longint'(ctm_pred_set_cycle(hp, 7));
+      9: return longint'(ctm_pred_set_history(hp, 4));
+      10: ctm_pred_free(hp);
+      11: ctm_stack_step(hs, 0, 1, 0, 0, 0, 8);
+      12: return longint'(ctm_stack_expect(hs, CTM_STACK_ENTRIES));
+      13: return longint'(ctm_stack_check(hs, 0, 0, 0, 0, 0, 0, 0, 0));
+      14: return is_error_text(ctm_stack_diff(hs));
+      15: return is_error_text(ctm_stack_report(hs, CTM_REPORT_JSON));
+      16: return longint'(ctm_stack_set_cycle(hs, 7));
+      17: return longint'(ctm_stack_set_history(hs, 4));
+      18: ctm_stack_free(hs);
+      19: ctm_fc_step(hf, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+      20: return longint'(ctm_fc_expect(hf, CTM_FC_ACTIVE));
+      21: return longint'(ctm_fc_expect_bc(hf, 0));
+      22: return longint'(ctm_fc_check(hf, 0, 0, 0, 0, 0, 0, NoBc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                       0, 0, 0));
+      23: return is_error_text(ctm_fc_diff(hf));
+      24: return is_error_text(ctm_fc_report(hf, CTM_REPORT_TEXT));
+      25: return longint'(ctm_fc_set_cycle(hf, 7));
+      26: return longint'(ctm_fc_set_history(hf, 4));
+      27: ctm_fc_free(hf);
+      28: return longint'(ctm_model_load_input(hm, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1));
+      29: return longint'(ctm_model_set_constf(hm, 0, 1.0, 2.0, 3.0, 4.0));
+      30: return longint'(ctm_model_set_consti(hm, 0, 1, 0, 1));
+      31: return longint'(ctm_model_set_constb(hm, 0, 1));
+      32: return longint'(ctm_model_step(hm));
+      33: return longint'(ctm_model_get(hm, "cmd"));
+      34: return longint'(ctm_model_get_port(hm, ctm_model_port("cmd")));
+      35: return is_error_text(ctm_model_error(hm));
+      default: ctm_model_free(hm);
+    endcase
+    return 0;
+  endfunction
+
+  // Handle case k's function, its kind, its documented error value (a string: 1, the error
+  // text) and whether, given null, it keeps the last message instead of making one (a free
+  // does nothing, as free(NULL) does; a call that returns a message returns the last one,
+  // which says why there is no handle).
+  function automatic void row(input int k, output string func, output string kind,
+                              output int want, output bit keeps);
+    want = 0;
+    keeps = 1'b0;
+    case (k)
+      0: func = "ctm_pred_step";
+      1: func = "ctm_pred_eval";
+      2: func = "ctm_pred_edge";
+      3: func = "ctm_pred_peek";
+      4: func = "ctm_pred_expect";
+      5: begin func = "ctm_pred_check"; want = CTM_E_ARG; end
+      6: begin func = "ctm_pred_diff"; want = 1; keeps = 1'b1; end
+      7: begin func = "ctm_pred_report"; want = 1; keeps = 1'b1; end
+      8: begin func = "ctm_pred_set_cycle"; want = CTM_E_ARG; end
+      9: begin func = "ctm_pred_set_history"; want = CTM_E_ARG; end
+      10: begin func = "ctm_pred_free"; keeps = 1'b1; end
+      11: func = "ctm_stack_step";
+      12: func = "ctm_stack_expect";
+      13: begin func = "ctm_stack_check"; want = CTM_E_ARG; end
+      14: begin func = "ctm_stack_diff"; want = 1; keeps = 1'b1; end
+      15: begin func = "ctm_stack_report"; want = 1; keeps = 1'b1; end
+      16: begin func = "ctm_stack_set_cycle"; want = CTM_E_ARG; end
+      17: begin func = "ctm_stack_set_history"; want = CTM_E_ARG; end
+      18: begin func = "ctm_stack_free"; keeps = 1'b1; end
+      19: func = "ctm_fc_step";
+      20: func = "ctm_fc_expect";
+      21: func = "ctm_fc_expect_bc";
+      22: begin func = "ctm_fc_check"; want = CTM_E_ARG; end
+      23: begin func = "ctm_fc_diff"; want = 1; keeps = 1'b1; end
+      24: begin func = "ctm_fc_report"; want = 1; keeps = 1'b1; end
+      25: begin func = "ctm_fc_set_cycle"; want = CTM_E_ARG; end
+      26: begin func = "ctm_fc_set_history"; want = CTM_E_ARG; end
+      27: begin func = "ctm_fc_free"; keeps = 1'b1; end
+      28: begin func = "ctm_model_load_input"; want = CTM_E_ARG; end
+      29: begin func = "ctm_model_set_constf"; want = CTM_E_ARG; end
+      30: begin func = "ctm_model_set_consti"; want = CTM_E_ARG; end
+      31: begin func = "ctm_model_set_constb"; want = CTM_E_ARG; end
+      32: begin func = "ctm_model_step"; want = -CTM_E_ARG; end
+      33: func = "ctm_model_get";
+      34: func = "ctm_model_get_port";
+      35: begin func = "ctm_model_error"; want = 1; keeps = 1'b1; end
+      default: begin func = "ctm_model_free"; keeps = 1'b1; end
+    endcase
+    kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc" : "ctm_model";
+  endfunction
+
+  // The kind whose live handle stands in for this kind's in mode 2.
+  function automatic string next_kind(string kind);
+    case (kind)
+      "ctm_pred": return "ctm_stack";
+      "ctm_stack": return "ctm_fc";
+      "ctm_fc": return "ctm_model";
+      default: return "ctm_pred";
+    endcase
+  endfunction
+
+  function automatic chandle new_model(string path);
+    return ctm_model_new(path, 4, 1, 4, 1, 4, 4);
+  endfunction
+
+  // Every handle case with its kind's handle spoiled: mode 0 null, 1 freed, 2 another kind's.
+  function automatic void handle_cases(int mode);
+    chandle lp, ls, lf, lm, hp, hs, hf, hm;
+    string func, kind, what, says, earlier, msg;
+    longint got;
+    int want;
+    bit keeps;
+    lp = ctm_pred_new(4, 16, 4);
+    ls = ctm_stack_new(64, 0, 0, 16);
+    lf = ctm_fc_new(2, 16, 4, 4, 6);
+    lm = new_model(elf);
+    if (lp == null || ls == null || lf == null || lm == null)
+      $fatal(1, "tb_misuse: live handles: %s", ctm_error());
+    case (mode)
+      0: begin hp = null; hs = null; hf = null; hm = null; end
+      1: begin  // freed after the live ones are made: no new reuses their husks before the calls
+        hp = ctm_pred_new(2, 8, 2);
+        ctm_pred_free(hp);
+        hs = ctm_stack_new(16, 1, 1, 4);
+        ctm_stack_free(hs);
+        hf = ctm_fc_new(1, 8, 2, 2, 4);
+        ctm_fc_free(hf);
+        hm = new_model(elf);
+        ctm_model_free(hm);
+      end
+      default: begin hp = ls; hs = lf; hf = lm; hm = lp; end
+    endcase
+    for (int k = 0; k < HandleCases; k++) begin
+      void'(ctm_stack_new(20, 0, 0, 1));  // fails: ctm_error() holds an earlier message
+      earlier = ctm_error();
+      row(k, func, kind, want, keeps);
+      got = call(k, hp, hs, hf, hm);
+      msg = ctm_error();
+      what = $sformatf("%s(%s)", func,
+                       mode == 0 ? "null" : mode == 1 ? "a freed handle" : next_kind(kind));
+      check_value(what, got, want);
+      if (mode == 0 && keeps) begin
+        check_text({what, ": ctm_error() keeps the earlier message"}, msg, earlier);
+      end else begin
+        says = mode == 0 ? {"the ", kind, " handle is NULL"}
+             : mode == 1 ? {"the ", kind, " handle was freed"}
+             : {"the handle is a ", next_kind(kind), ", not a ", kind};
+        check_message(what, msg, func, says);
+      end
+    end
+    if (mode == 2) begin  // the refused calls, frees among them, left the live handles alone
+      check_status("live ctm_pred after the refused calls", ctm_pred_set_cycle(lp, 0), CTM_OK);
+      check_status("live ctm_stack after the refused calls", ctm_stack_set_cycle(ls, 0), CTM_OK);
+      check_status("live ctm_fc after the refused calls", ctm_fc_set_cycle(lf, 0), CTM_OK);
+      check_status("live ctm_model after the refused calls", ctm_model_set_constb(lm, 0, 1),
+                   CTM_OK);
+    end
+    ctm_pred_free(lp);
+    ctm_stack_free(ls);
+    ctm_fc_free(lf);
+    ctm_model_free(lm);
+  endfunction
+
+  // ------------------------------------------------------------ bad arguments
+
+  // Live handles of every kind for the next argument case, the last case's freed.
+  function automatic void fresh();
+    if (p != null) ctm_pred_free(p);
+    if (s != null) ctm_stack_free(s);
+    if (f != null) ctm_fc_free(f);
+    if (m != null) ctm_model_free(m);
+    p = ctm_pred_new(4, 16, 4);  // 4 contexts: ctx_i is 2 bits, 0..3
+    s = ctm_stack_new(64, 0, 0, 16);
+    f = ctm_fc_new(2, 16, 4, 4, 6);
+    m = new_model(elf);
+    if (p == null || s == null || f == null || m == null)
+      $fatal(1, "tb_misuse: live handles: %s", ctm_error());
+  endfunction
+
+  // A ctm_*_new refused: null, and why.
+  function automatic void refused_new(string func, string says, chandle h);
+    string msg = ctm_error();
+    check_value({func, ": ", says, ": returns null"}, longint'(h == null), 1);
+    check_message({func, ": ", says}, msg, func, says);
+  endfunction
+
+  // The misuse the last call made on the live handle of kind: ctm_error() says it, and the
+  // handle keeps it: the next ctm_*_check returns CTM_E_ARG with it as ctm_*_diff (a model:
+  // ctm_model_error).
+  function automatic void misused(string kind, string func, string says);
+    string msg = ctm_error(), what = {func, ": ", says};
+    check_message(what, msg, func, says);
+    case (kind)
+      "ctm_pred": begin
+        check_status({what, ": next ctm_pred_check"}, ctm_pred_check(p, 0, 0, 0, 0, 0, 0, 0, 0),
+                     CTM_E_ARG);
+        check_text({what, ": ctm_pred_diff"}, ctm_pred_diff(p), msg);
+      end
+      "ctm_stack": begin
+        check_status({what, ": next ctm_stack_check"}, ctm_stack_check(s, 0, 0, 0, 0, 0, 0, 0, 0),
+                     CTM_E_ARG);
+        check_text({what, ": ctm_stack_diff"}, ctm_stack_diff(s), msg);
+      end
+      "ctm_fc": begin
+        check_status({what, ": next ctm_fc_check"},
+                     ctm_fc_check(f, 0, 0, 0, 0, 0, 0, NoBc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                  0), CTM_E_ARG);
+        check_text({what, ": ctm_fc_diff"}, ctm_fc_diff(f), msg);
+      end
+      default: check_text({what, ": ctm_model_error"}, ctm_model_error(m), msg);
+    endcase
+  endfunction
+
+  // A call that returned the value got for a misuse: want, and the message as misused.
+  function automatic void misused_value(string kind, string func, string says, longint got,
+                                        int want);
+    check_value({func, ": ", says}, got, want);
+    misused(kind, func, says);
+  endfunction
+
+  // A call that returned the string got for a misuse: the message, ctm_error()'s text.
+  function automatic void misused_text(string kind, string func, string says, string got);
+    check_text({func, ": ", says, ": returns ctm_error()"}, got, ctm_error());
+    misused(kind, func, says);
+  endfunction
+
+  // A check before any step on the live handle of kind: CTM_E_STATE, the message in
+  // ctm_error() and the diff.
+  function automatic void too_early(string kind, string says);
+    string func = {kind, "_check"}, what = {func, ": ", says}, diff;
+    int got;
+    case (kind)
+      "ctm_pred": begin
+        got = ctm_pred_check(p, 0, 0, 0, 0, 0, 0, 0, 0);
+        diff = ctm_pred_diff(p);
+      end
+      "ctm_stack": begin
+        got = ctm_stack_check(s, 0, 0, 0, 0, 0, 0, 0, 0);
+        diff = ctm_stack_diff(s);
+      end
+      default: begin
+        got = ctm_fc_check(f, 0, 0, 0, 0, 0, 0, NoBc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        diff = ctm_fc_diff(f);
+      end
+    endcase
+    check_status(what, got, CTM_E_STATE);
+    check_message(what, ctm_error(), func, says);
+    check_text({what, ": diff"}, diff, ctm_error());
+  endfunction
+
+  function automatic void argument_cases();
+    // each ctm_*_new with one argument out of range
+    refused_new("ctm_pred_new", "contexts = 0 is outside 1..64", ctm_pred_new(0, 16, 4));
+    refused_new("ctm_pred_new", "lanes = 65 is outside 1..64", ctm_pred_new(1, 65, 4));
+    refused_new("ctm_pred_new", "depth = -1 is outside 1..64", ctm_pred_new(1, 16, -1));
+    refused_new("ctm_stack_new", "width = 20 is not one of 16, 32, 48, 64",
+                ctm_stack_new(20, 0, 0, 8));
+    refused_new("ctm_stack_new", "rule = 3 is outside 0..2", ctm_stack_new(64, 3, 0, 8));
+    refused_new("ctm_stack_new", "chip = 4 is outside 0..3", ctm_stack_new(64, 0, 4, 8));
+    refused_new("ctm_stack_new", "depth = 0 is outside 1..1024", ctm_stack_new(64, 0, 0, 0));
+    refused_new("ctm_fc_new", "contexts = 257 is outside 1..256", ctm_fc_new(257, 16, 4, 4, 6));
+    refused_new("ctm_fc_new", "lanes = 0 is outside 1..64", ctm_fc_new(1, 0, 4, 4, 6));
+    refused_new("ctm_fc_new", "addr_depth = 33 is outside 0..32", ctm_fc_new(1, 16, 33, 4, 6));
+    refused_new("ctm_fc_new", "loop_depth = -1 is outside 0..32", ctm_fc_new(1, 16, 4, -1, 6));
+    refused_new("ctm_fc_new", "bc_width = 2 is outside 3..8", ctm_fc_new(1, 16, 4, 4, 2));
+    refused_new("ctm_model_new", "height = -1 is outside 1..4096",
+                ctm_model_new(elf, 8, -1, 16, 1, 4, 4));
+    refused_new("ctm_model_new", "width = 4097 is outside 1..4096",
+                ctm_model_new(elf, 4097, 1, 16, 1, 4, 4));
+    refused_new("ctm_model_new", "lanes = 65 is outside 1..64",
+                ctm_model_new(elf, 8, 8, 65, 1, 4, 4));
+    refused_new("ctm_model_new", "contexts = 32 is outside 1..16",
+                ctm_model_new(elf, 8, 8, 16, 32, 4, 4));
+    refused_new("ctm_model_new", "addr_depth = 33 is outside 0..32",
+                ctm_model_new(elf, 8, 8, 16, 1, 33, 4));
+    refused_new("ctm_model_new", "loop_depth = 99 is outside 0..32",
+                ctm_model_new(elf, 8, 8, 16, 1, 4, 99));
+    // the executable: a path that does not exist, and "" (SV's nearest to C's NULL path; the
+    // library's message for it names no argument, "ctm_model_new: : error: ...": only the
+    // function is checked)
+    refused_new("ctm_model_new", NoFile, new_model(NoFile));
+    check_text("ctm_model_error(null) after a failed ctm_model_new", ctm_model_error(null),
+               ctm_error());
+    refused_new("ctm_model_new", "", new_model(""));
+
+    // pred_stack (4 contexts: ctx and obs_ctx 0..3)
+    fresh(); ctm_pred_step(p, 0, 8, 0, 0, 0);
+    misused("ctm_pred", "ctm_pred_step", "op = 8 is outside 0..7");
+    fresh(); ctm_pred_step(p, 0, -1, 0, 0, 0);
+    misused("ctm_pred", "ctm_pred_step", "op = -1 is outside 0..7");
+    fresh(); ctm_pred_eval(p, 0, 11, 0, 0, 0);
+    misused("ctm_pred", "ctm_pred_eval", "op = 11 is outside 0..7");
+    fresh(); ctm_pred_step(p, 0, 2, 4, 0, 0);
+    misused("ctm_pred", "ctm_pred_step", "ctx = 4 is outside 0..3");
+    fresh(); ctm_pred_step(p, 0, 2, 1000000, 0, 0);
+    misused("ctm_pred", "ctm_pred_step", "ctx = 1000000 is outside 0..3");
+    fresh(); ctm_pred_step(p, 0, 2, -1, 0, 0);
+    misused("ctm_pred", "ctm_pred_step", "ctx = -1 is outside 0..3");
+    fresh(); ctm_pred_step(p, 0, 2, 0, 0, 4);
+    misused("ctm_pred", "ctm_pred_step", "obs_ctx = 4 is outside 0..3");
+    fresh();
+    misused_value("ctm_pred", "ctm_pred_peek", "ctx = 4 is outside 0..3",
+                  longint'(ctm_pred_peek(p, 4, CTM_PRED_OBS_SP)), 0);
+    fresh();
+    misused_value("ctm_pred", "ctm_pred_peek", "field = 8 is outside 0..7",
+                  longint'(ctm_pred_peek(p, 0, 8)), 0);
+    fresh(); ctm_pred_step(p, 1, 0, 0, 0, 0);
+    misused_value("ctm_pred", "ctm_pred_expect", "field = -1 is outside 0..7",
+                  longint'(ctm_pred_expect(p, -1)), 0);
+    fresh();
+    misused_value("ctm_pred", "ctm_pred_expect", "no cycle stepped yet",
+                  longint'(ctm_pred_expect(p, CTM_PRED_EXEC_MASK)), 0);
+    fresh();
+    too_early("ctm_pred", "no cycle to check: call ctm_pred_step or ctm_pred_eval first");
+    fresh();
+    misused_text("ctm_pred", "ctm_pred_report",
+                 "format = 2 is outside 0..1", ctm_pred_report(p, 2));
+    fresh();
+    misused_value("ctm_pred", "ctm_pred_set_history", "steps = 4097 is outside 0..4096",
+                  longint'(ctm_pred_set_history(p, 4097)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_pred", "ctm_pred_set_history", "steps = -1 is outside 0..4096",
+                  longint'(ctm_pred_set_history(p, -1)), CTM_E_ARG);
+
+    // stack_acct
+    fresh(); ctm_stack_step(s, 0, 16, 0, 0, 0, 8);
+    misused("ctm_stack", "ctm_stack_step", "op = 16 is outside 0..15");
+    fresh(); ctm_stack_step(s, 0, 7, 8, 0, 0, 8);
+    misused("ctm_stack", "ctm_stack_step", "pop_count = 8 is outside 0..7");
+    fresh(); ctm_stack_step(s, 0, 1, 0, 0, 0, 256);
+    misused("ctm_stack", "ctm_stack_step", "stack_size = 256 is outside 0..255");
+    fresh(); ctm_stack_step(s, 1, 0, 0, 0, 0, 8);
+    misused_value("ctm_stack", "ctm_stack_expect", "field = 8 is outside 0..7",
+                  longint'(ctm_stack_expect(s, 8)), 0);
+    fresh();
+    too_early("ctm_stack", "no cycle to check: call ctm_stack_step first");
+    fresh();
+    misused_value("ctm_stack", "ctm_stack_set_history", "steps = 5000 is outside 0..4096",
+                  longint'(ctm_stack_set_history(s, 5000)), CTM_E_ARG);
+    fresh();
+    misused_text("ctm_stack", "ctm_stack_report",
+                 "format = -1 is outside 0..1", ctm_stack_report(s, -1));
+
+    // fc_unit (16 lanes)
+    fresh(); ctm_fc_step(f, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+    misused("ctm_fc", "ctm_fc_step", "cmd = 4 is outside 0..3");
+    fresh(); ctm_fc_step(f, 0, 1, 256, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+    misused("ctm_fc", "ctm_fc_step", "ctx = 256 is outside 0..255");
+    fresh(); ctm_fc_step(f, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 512, 1);
+    misused("ctm_fc", "ctm_fc_step", "pc = 512 is outside 0..511");
+    fresh(); ctm_fc_step(f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+    misused_value("ctm_fc", "ctm_fc_expect", "field = 19 is outside 0..18",
+                  longint'(ctm_fc_expect(f, 19)), 0);
+    fresh(); ctm_fc_step(f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+    misused_value("ctm_fc", "ctm_fc_expect_bc", "lane = 16 is outside 0..15",
+                  longint'(ctm_fc_expect_bc(f, 16)), 0);
+    fresh();
+    too_early("ctm_fc", "no cycle to check: call ctm_fc_step first");
+    fresh();
+    misused_value("ctm_fc", "ctm_fc_set_history", "steps = -5 is outside 0..4096",
+                  longint'(ctm_fc_set_history(f, -5)), CTM_E_ARG);
+
+    // the processor array; the C table's ctm_model_set_input cases on format and width go
+    // through ctm_model_load_input here (the same checks), its NULL path and name become ""
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "n = -1 is outside 0..15",
+                  longint'(ctm_model_load_input(m, -1, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1)),
+                  CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "format = 5 is outside 0..4",
+                  longint'(ctm_model_load_input(m, 0, "/dev/null", 5, 4, 1)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "width = 0 is outside 1..8192",
+                  longint'(ctm_model_load_input(m, 0, "/dev/null", CTM_FMT_FLOAT32_1, 0, 1)),
+                  CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "height = 8193 is outside 1..8192",
+                  longint'(ctm_model_load_input(m, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 8193)),
+                  CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", NoFile,
+                  longint'(ctm_model_load_input(m, 0, NoFile, CTM_FMT_FLOAT32_1, 4, 1)), CTM_E_IO);
+    fresh();  // as ctm_model_new(""): only the function is checked
+    misused_value("ctm_model", "ctm_model_load_input", "",
+                  longint'(ctm_model_load_input(m, 0, "", CTM_FMT_FLOAT32_1, 4, 1)), CTM_E_IO);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "/dev/null: 0 bytes",
+                  longint'(ctm_model_load_input(m, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1)),
+                  CTM_E_FORMAT);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_constf", "n = 256 is outside 0..255",
+                  longint'(ctm_model_set_constf(m, 256, 0.0, 0.0, 0.0, 0.0)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_consti", "count = 256 is outside 0..255",
+                  longint'(ctm_model_set_consti(m, 0, 256, 0, 0)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_consti", "init = -1 is outside 0..255",
+                  longint'(ctm_model_set_consti(m, 0, 0, -1, 0)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_consti", "step = -129 is outside -128..127",
+                  longint'(ctm_model_set_consti(m, 0, 0, 0, -129)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_constb", "value = 2 is outside 0..1",
+                  longint'(ctm_model_set_constb(m, 0, 2)), CTM_E_ARG);
+    fresh();
+    misused_value("ctm_model", "ctm_model_set_constb", "n = 32 is outside 0..31",
+                  longint'(ctm_model_set_constb(m, 32, 0)), CTM_E_ARG);
+    fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
+    misused_value("ctm_model", "ctm_model_get", "no port named \"no_such_port\"",
+                  longint'(ctm_model_get(m, "no_such_port")), 0);
+    fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
+    misused_value("ctm_model", "ctm_model_get", "no port named \"\"",
+                  longint'(ctm_model_get(m, "")), 0);
+    check_status("ctm_model_port(\"no_such_port\")", ctm_model_port("no_such_port"), -1);
+    check_status("ctm_model_port(\"\")", ctm_model_port(""), -1);
+    fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
+    misused_value("ctm_model", "ctm_model_get_port", "port = 99 is outside 0..",
+                  longint'(ctm_model_get_port(m, 99)), 0);
+    fresh();  // ctm_model_get reads through ctm_model_get_port, whose name the message has
+    misused_value("ctm_model", "ctm_model_get_port",
+                  "no current step (ctm_model_step has not been called)",
+                  longint'(ctm_model_get(m, "cmd")), 0);
+    fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
+    misused_value("ctm_model", "ctm_model_set_constb", "too late",
+                  longint'(ctm_model_set_constb(m, 0, 1)), CTM_E_STATE);
+  endfunction
+
+  // A step refused for its op (a 3-bit port would have made 11 a POP) changes nothing: the
+  // DUT that saw a NOP there still matches once the misuse has been reported.
+  function automatic void refused_step_changes_nothing();
+    chandle q = ctm_pred_new(2, 8, 4);
+    if (q == null) $fatal(1, "tb_misuse: ctm_pred_new: %s", ctm_error());
+    ctm_pred_step(q, 1, CTM_PRED_OP_NOP, 0, 0, 0);
+    check_status("reset step then check", ctm_pred_check(q, 'hFF, 'hFF, 'hFF, 'hFF, 0, 0, 0, 0),
+                 CTM_OK);
+    ctm_pred_step(q, 0, 11, 0, 0, 0);
+    check_status("ctm_pred_step op 11 then check",
+                 ctm_pred_check(q, 'hFF, 'hFF, 'hFF, 'hFF, 0, 0, 0, 0), CTM_E_ARG);
+    check_text("ctm_pred_step op 11 then ctm_pred_diff", ctm_pred_diff(q),
+               "ctm_pred_step: op = 11 is outside 0..7");
+    check_text("ctm_pred_step op 11 then ctm_error", ctm_error(),
+               "ctm_pred_step: op = 11 is outside 0..7");
+    ctm_pred_step(q, 0, CTM_PRED_OP_NOP, 0, 0, 0);
+    check_status("a NOP step after the refused one then check",
+                 ctm_pred_check(q, 'hFF, 'hFF, 'hFF, 'hFF, 0, 0, 0, 0), CTM_OK);
+    ctm_pred_free(q);
+    ctm_pred_free(q);  // a second free is an error, not a double free
+    check_message("ctm_pred_free twice", ctm_error(), "ctm_pred_free",
+                  "the ctm_pred handle was freed");
+  endfunction
+
+  initial begin
+    void'($value$plusargs("elf=%s", elf));
+    m = new_model(elf);
+    if (m == null) $fatal(1, "tb_misuse: +elf=%s: %s", elf, ctm_error());
+    ctm_model_free(m);
+    m = null;
+    void'(ctm_stack_new(20, 0, 0, 1));
+    check_text("a failed ctm_stack_new sets ctm_error()", ctm_error(),
+               "ctm_stack_new: width = 20 is not one of 16, 32, 48, 64");
+    for (int mode = 0; mode < 3; mode++) handle_cases(mode);
+    argument_cases();
+    refused_step_changes_nothing();
+    $display("tb_misuse: PASS, %0d checks", checks);
+    if (p != null) ctm_pred_free(p);
+    if (s != null) ctm_stack_free(s);
+    if (f != null) ctm_fc_free(f);
+    if (m != null) ctm_model_free(m);
+    $finish;
+  end
+endmodule
