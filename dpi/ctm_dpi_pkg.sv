@@ -75,6 +75,7 @@ package ctm_dpi_pkg;
   localparam int CTM_PRED_OBS_TOP = 5;
   localparam int CTM_PRED_OBS_OVERFLOW = 6;
   localparam int CTM_PRED_OBS_UNDERFLOW = 7;
+  localparam int CTM_PRED_FIELDS = 8;
 
   localparam int CTM_STACK_ENTRIES = 0;
   localparam int CTM_STACK_SUBENTRIES = 1;
@@ -84,6 +85,7 @@ package ctm_dpi_pkg;
   localparam int CTM_STACK_OVERFLOW = 5;
   localparam int CTM_STACK_UNDERFLOW = 6;
   localparam int CTM_STACK_DROP = 7;
+  localparam int CTM_STACK_FIELDS = 8;
 
   localparam int CTM_FC_JUMP = 0;
   localparam int CTM_FC_NEXT_PC = 1;
@@ -104,6 +106,7 @@ package ctm_dpi_pkg;
   localparam int CTM_FC_OVF = 16;
   localparam int CTM_FC_UDF = 17;
   localparam int CTM_FC_FAULT = 18;
+  localparam int CTM_FC_FIELDS = 19;
   /* verilator lint_on UNUSEDPARAM */
 
   // -------------------------------------------------------------- the library

@@ -47,20 +47,30 @@ static const char *const kind_names[API_KINDS] = {
 };
 
 
-/* Husks of freed handles, per kind (their size is the kind's). */
+/* Husks of freed handles, per kind (their size is the kind's), oldest first.
+ * A husk is reused only once API_QUARANTINE younger ones wait behind it, so
+ * a stale handle keeps saying "freed" through that many frees of its kind
+ * before a new handle may take its address. */
+enum { API_QUARANTINE = 64 };
 typedef struct husk {
     api_handle h;
     struct husk *next;
 } husk;
-static husk *free_husks[API_KINDS];
+static struct {
+    husk *oldest, *newest;
+    unsigned n;
+} husks[API_KINDS];
 static pthread_mutex_t husk_lock = PTHREAD_MUTEX_INITIALIZER;
 
 void *api_alloc(api_kind k, size_t size)
 {
+    husk *h = NULL;
     pthread_mutex_lock(&husk_lock);
-    husk *h = free_husks[k];
-    if (h)
-        free_husks[k] = h->next;
+    if (husks[k].n > API_QUARANTINE) {
+        h = husks[k].oldest;
+        husks[k].oldest = h->next;
+        husks[k].n--;
+    }
     pthread_mutex_unlock(&husk_lock);
     if (h)
         memset(h, 0, size);
@@ -74,9 +84,13 @@ void api_release(void *handle, api_kind k)
 {
     husk *h = handle;
     h->h.magic = API_MAGIC_DEAD;
+    h->next = NULL;
     pthread_mutex_lock(&husk_lock);
-    h->next = free_husks[k];
-    free_husks[k] = h;
+    if (husks[k].n++)
+        husks[k].newest->next = h;
+    else
+        husks[k].oldest = h;
+    husks[k].newest = h;
     pthread_mutex_unlock(&husk_lock);
 }
 
@@ -123,6 +137,13 @@ int api_live_slow(const void *handle, api_kind k, const char *func)
     api_fail("%s: the handle is not a %s (never made by %s_new)", func, kind_names[k],
              kind_names[k]);
     return 0;
+}
+
+int api_text_slow(const void *handle, api_kind k, const char *func)
+{
+    if (!handle && last_error[0])
+        return 0;
+    return api_live_slow(handle, k, func);
 }
 
 int api_range_slow(api_handle *h, const char *func, const char *name, long long v, long long lo,

@@ -14,7 +14,13 @@
  * (or "FUNCTION: the ctm_pred handle was freed", ...), and ctm_error() returns
  * it. A call that returns a status returns CTM_E_ARG (ctm_model_step:
  * -CTM_E_ARG); a ctm_*_new returns NULL; a call that returns a value returns
- * 0; ctm_*_diff, ctm_*_report and ctm_model_error return the message. A
+ * 0; ctm_*_diff, ctm_*_report and ctm_model_error return the message. Two
+ * exceptions for NULL: ctm_*_free(NULL) does nothing, as free() does, and
+ * ctm_*_diff, ctm_*_report and ctm_model_error with NULL return the thread's
+ * last message if there is one (it says why there is no handle), else their
+ * own "the ... handle is NULL". A freed handle is known as freed until 64
+ * more handles of its kind have been freed (its memory may then hold a new
+ * handle: do not keep handles past their free). A
  * misuse on a live pred, stack or fc handle is also kept on the handle: its
  * next ctm_*_check returns CTM_E_ARG with the message as its diff, so a
  * testbench that checks every cycle stops at the first misuse even of a call
@@ -373,7 +379,8 @@ int ctm_model_port(const char *name);
 uint64_t ctm_model_get_port(const ctm_model *m, int port);
 
 /* The fault's message after -CTM_E_FAULT, or the last error of a call on m;
- * for a NULL or freed m, ctm_error() (why ctm_model_new failed). */
+ * for NULL, ctm_error() (why ctm_model_new failed); for a freed m, that it
+ * was freed. */
 const char *ctm_model_error(const ctm_model *m);
 
 #ifdef __cplusplus

@@ -48,13 +48,13 @@ int api_live_slow(const void *handle, api_kind k, const char *func);
 #define API_LIVE(h, kind) (api_is_live((h), (kind)) || api_live_slow((h), (kind), __func__))
 
 /* For the calls that return a message (ctm_*_diff, ctm_*_report,
- * ctm_model_error): 1 if handle is live; else 0, and for a NULL handle the
- * thread's last message stays as it is (it says why there is no handle, or
- * what the last call on it did wrong), while a freed or foreign one is
- * recorded as API_LIVE does. */
+ * ctm_model_error): 1 if handle is live; else 0 after recording why, except
+ * that a NULL handle keeps the thread's last message when there is one (it
+ * says why there is no handle, or what the last call did wrong). */
+int api_text_slow(const void *handle, api_kind k, const char *func);
 static inline int text_of(const void *handle, api_kind k, const char *func)
 {
-    return api_is_live(handle, k) || (handle && api_live_slow(handle, k, func));
+    return api_is_live(handle, k) || api_text_slow(handle, k, func);
 }
 
 /* 1 if lo <= v <= hi, else 0 after "FUNC: NAME = V is outside LO..HI". */

@@ -42,8 +42,8 @@ struct ctm_model {
 ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
                          int addr_depth, int loop_depth)
 {
-    if (!elf_path)
-        return api_fail("ctm_model_new: elf_path is NULL");
+    if (!elf_path || !*elf_path) /* "": SystemVerilog's nearest to NULL */
+        return api_fail("ctm_model_new: elf_path is %s", elf_path ? "empty" : "NULL");
     if (!API_RANGE(NULL, "width", width, 1, PE_MAX_DOMAIN) ||
         !API_RANGE(NULL, "height", height, 1, PE_MAX_DOMAIN) ||
         !API_RANGE(NULL, "lanes", lanes, 1, 64) ||
@@ -193,8 +193,8 @@ int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int 
     int st = input_ok(m, __func__, n, format, width, height);
     if (st)
         return st;
-    if (!path) {
-        api_error(&m->h, "%s: path is NULL", __func__);
+    if (!path || !*path) {
+        api_error(&m->h, "%s: path is %s", __func__, path ? "empty" : "NULL");
         return CTM_E_ARG;
     }
     size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
@@ -267,6 +267,9 @@ int ctm_model_port(const char *name)
     return hit ? (int)(hit - port_names) : -1;
 }
 
+/* A port of the current step, the caller named in errors. */
+static uint64_t get_port(const ctm_model *m, int port, const char *func);
+
 uint64_t ctm_model_get(const ctm_model *m, const char *name)
 {
     if (!API_LIVE(m, API_MODEL))
@@ -277,7 +280,7 @@ uint64_t ctm_model_get(const ctm_model *m, const char *name)
                   __func__, name ? name : "(NULL)");
         return 0;
     }
-    return ctm_model_get_port(m, port);
+    return get_port(m, port, __func__);
 }
 
 uint64_t ctm_model_get_port(const ctm_model *m, int port)
@@ -285,9 +288,14 @@ uint64_t ctm_model_get_port(const ctm_model *m, int port)
     if (!API_LIVE(m, API_MODEL) ||
         !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
         return 0;
+    return get_port(m, port, __func__);
+}
+
+static uint64_t get_port(const ctm_model *m, int port, const char *func)
+{
     const pa_fc_event *e = m->ev;
     if (!e) {
-        api_error((api_handle *)&m->h, "%s: no current step (%s)", __func__,
+        api_error((api_handle *)&m->h, "%s: no current step (%s)", func,
                   m->fault ? "the program faulted"
                   : m->ended ? "the run has ended"
                              : "ctm_model_step has not been called");

@@ -346,13 +346,11 @@ module tb_misuse;
                 ctm_model_new(elf, 8, 8, 16, 1, 33, 4));
     refused_new("ctm_model_new", "loop_depth = 99 is outside 0..32",
                 ctm_model_new(elf, 8, 8, 16, 1, 4, 99));
-    // the executable: a path that does not exist, and "" (SV's nearest to C's NULL path; the
-    // library's message for it names no argument, "ctm_model_new: : error: ...": only the
-    // function is checked)
+    // the executable: a path that does not exist, and "" (SV's nearest to C's NULL path)
     refused_new("ctm_model_new", NoFile, new_model(NoFile));
     check_text("ctm_model_error(null) after a failed ctm_model_new", ctm_model_error(null),
                ctm_error());
-    refused_new("ctm_model_new", "", new_model(""));
+    refused_new("ctm_model_new", "elf_path is empty", new_model(""));
 
     // pred_stack (4 contexts: ctx and obs_ctx 0..3)
     fresh(); ctm_pred_step(p, 0, 8, 0, 0, 0);
@@ -374,7 +372,7 @@ module tb_misuse;
                   longint'(ctm_pred_peek(p, 4, CTM_PRED_OBS_SP)), 0);
     fresh();
     misused_value("ctm_pred", "ctm_pred_peek", "field = 8 is outside 0..7",
-                  longint'(ctm_pred_peek(p, 0, 8)), 0);
+                  longint'(ctm_pred_peek(p, 0, CTM_PRED_FIELDS)), 0);
     fresh(); ctm_pred_step(p, 1, 0, 0, 0, 0);
     misused_value("ctm_pred", "ctm_pred_expect", "field = -1 is outside 0..7",
                   longint'(ctm_pred_expect(p, -1)), 0);
@@ -402,7 +400,7 @@ module tb_misuse;
     misused("ctm_stack", "ctm_stack_step", "stack_size = 256 is outside 0..255");
     fresh(); ctm_stack_step(s, 1, 0, 0, 0, 0, 8);
     misused_value("ctm_stack", "ctm_stack_expect", "field = 8 is outside 0..7",
-                  longint'(ctm_stack_expect(s, 8)), 0);
+                  longint'(ctm_stack_expect(s, CTM_STACK_FIELDS)), 0);
     fresh();
     too_early("ctm_stack", "no cycle to check: call ctm_stack_step first");
     fresh();
@@ -421,7 +419,7 @@ module tb_misuse;
     misused("ctm_fc", "ctm_fc_step", "pc = 512 is outside 0..511");
     fresh(); ctm_fc_step(f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
     misused_value("ctm_fc", "ctm_fc_expect", "field = 19 is outside 0..18",
-                  longint'(ctm_fc_expect(f, 19)), 0);
+                  longint'(ctm_fc_expect(f, CTM_FC_FIELDS)), 0);
     fresh(); ctm_fc_step(f, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
     misused_value("ctm_fc", "ctm_fc_expect_bc", "lane = 16 is outside 0..15",
                   longint'(ctm_fc_expect_bc(f, 16)), 0);
@@ -451,9 +449,9 @@ module tb_misuse;
     fresh();
     misused_value("ctm_model", "ctm_model_load_input", NoFile,
                   longint'(ctm_model_load_input(m, 0, NoFile, CTM_FMT_FLOAT32_1, 4, 1)), CTM_E_IO);
-    fresh();  // as ctm_model_new(""): only the function is checked
-    misused_value("ctm_model", "ctm_model_load_input", "",
-                  longint'(ctm_model_load_input(m, 0, "", CTM_FMT_FLOAT32_1, 4, 1)), CTM_E_IO);
+    fresh();
+    misused_value("ctm_model", "ctm_model_load_input", "path is empty",
+                  longint'(ctm_model_load_input(m, 0, "", CTM_FMT_FLOAT32_1, 4, 1)), CTM_E_ARG);
     fresh();
     misused_value("ctm_model", "ctm_model_load_input", "/dev/null: 0 bytes",
                   longint'(ctm_model_load_input(m, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1)),
@@ -487,8 +485,8 @@ module tb_misuse;
     fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
     misused_value("ctm_model", "ctm_model_get_port", "port = 99 is outside 0..",
                   longint'(ctm_model_get_port(m, 99)), 0);
-    fresh();  // ctm_model_get reads through ctm_model_get_port, whose name the message has
-    misused_value("ctm_model", "ctm_model_get_port",
+    fresh();
+    misused_value("ctm_model", "ctm_model_get",
                   "no current step (ctm_model_step has not been called)",
                   longint'(ctm_model_get(m, "cmd")), 0);
     fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);

@@ -317,6 +317,8 @@ CALL(new_fc_addr, return ctm_fc_new(1, 16, 33, 4, 6) != NULL;)
 CALL(new_fc_loop, return ctm_fc_new(1, 16, 4, -1, 6) != NULL;)
 CALL(new_fc_bc, return ctm_fc_new(1, 16, 4, 4, 2) != NULL;)
 CALL(new_model_path, return ctm_model_new(NULL, 8, 8, 16, 1, 4, 4) != NULL;)
+CALL(new_model_empty_path, return ctm_model_new("", 8, 8, 16, 1, 4, 4) != NULL;)
+CALL(model_load_empty_path, return ctm_model_load_input(h->m, 0, "", 2, 4, 1);)
 CALL(new_model_height, return ctm_model_new(elf_path, 8, -1, 16, 1, 4, 4) != NULL;)
 CALL(new_model_width, return ctm_model_new(elf_path, 4097, 1, 16, 1, 4, 4) != NULL;)
 CALL(new_model_lanes, return ctm_model_new(elf_path, 8, 8, 65, 1, 4, 4) != NULL;)
@@ -444,8 +446,10 @@ static const arg_case arg_cases[] = {
     {"ctm_model_get", "no port named \"no_such_port\"", model_get_name, 0},
     {"ctm_model_get", "no port named \"(NULL)\"", model_get_null_name, 0},
     {"ctm_model_get_port", "port = 99 is outside 0..", model_get_port_index, 0},
-    {"ctm_model_get_port", "no current step (ctm_model_step has not been called)",
-     model_get_early, 0},
+    {"ctm_model_get", "no current step (ctm_model_step has not been called)", model_get_early,
+     0},
+    {"ctm_model_new", "elf_path is empty", new_model_empty_path, 0},
+    {"ctm_model_load_input", "path is empty", model_load_empty_path, CTM_E_ARG},
     {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
 };
 
@@ -483,6 +487,28 @@ static void test_a_refused_step_changes_nothing(void **state)
     assert_non_null(strstr(ctm_error(), "ctm_pred_free: the ctm_pred handle was freed"));
 }
 
+/* A freed handle stays "freed" while new handles of its kind come and go (its
+ * memory is not reused at once), and a NULL handle's diff says so when no
+ * earlier message explains it. */
+static void test_a_freed_handle_stays_freed(void **state)
+{
+    (void)state;
+    ctm_pred *old = ctm_pred_new(1, 4, 1);
+    ctm_pred_free(old);
+    ctm_pred *fresh[32];
+    for (int k = 0; k < 32; k++) {
+        fresh[k] = ctm_pred_new(1, 4, 1);
+        assert_ptr_not_equal(fresh[k], old);
+        ctm_pred_free(fresh[k]); /* freed again at once: the quarantine's queue, not a stack */
+    }
+    assert_int_equal(ctm_pred_set_cycle(old, 1), CTM_E_ARG);
+    assert_string_equal(ctm_error(), "ctm_pred_set_cycle: the ctm_pred handle was freed");
+    ctm_pred *p = ctm_pred_new(1, 4, 1); /* a success: ctm_error() is "" */
+    assert_string_equal(ctm_pred_diff(NULL), ctm_error());
+    assert_non_null(strstr(ctm_error(), "ctm_pred_diff: the ctm_pred handle is NULL"));
+    ctm_pred_free(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -492,6 +518,7 @@ int main(void)
         cmocka_unit_test(test_model_error_after_a_failed_new),
         cmocka_unit_test(test_arguments_out_of_range),
         cmocka_unit_test(test_a_refused_step_changes_nothing),
+        cmocka_unit_test(test_a_freed_handle_stays_freed),
     };
     return cmocka_run_group_tests(tests, make_elf, remove_elf);
 }
