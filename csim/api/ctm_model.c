@@ -267,27 +267,12 @@ int ctm_model_port(const char *name)
     return hit ? (int)(hit - port_names) : -1;
 }
 
-uint64_t ctm_model_get(const ctm_model *m, const char *name)
+/* The value of port (0..P_COUNT-1) of live m's current step; func: the caller, in errors. */
+static uint64_t port_value(const ctm_model *m, int port, const char *func)
 {
-    if (!API_LIVE(m, API_MODEL))
-        return 0;
-    int port = ctm_model_port(name);
-    if (port < 0) {
-        api_error((api_handle *)&m->h, "%s: no port named \"%s\" (docs/dpi.md lists them)",
-                  __func__, name ? name : "(NULL)");
-        return 0;
-    }
-    return ctm_model_get_port(m, port);
-}
-
-uint64_t ctm_model_get_port(const ctm_model *m, int port)
-{
-    if (!API_LIVE(m, API_MODEL) ||
-        !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
-        return 0;
     const pa_fc_event *e = m->ev;
     if (!e) {
-        api_error((api_handle *)&m->h, "%s: no current step (%s)", __func__,
+        api_error((api_handle *)&m->h, "%s: no current step (%s)", func,
                   m->fault ? "the program faulted"
                   : m->ended ? "the run has ended"
                              : "ctm_model_step has not been called");
@@ -330,6 +315,27 @@ uint64_t ctm_model_get_port(const ctm_model *m, int port)
     case P_WAVE: return e->wave;
     default: return 0;
     }
+}
+
+uint64_t ctm_model_get(const ctm_model *m, const char *name)
+{
+    if (!API_LIVE(m, API_MODEL))
+        return 0;
+    int port = ctm_model_port(name);
+    if (port < 0) {
+        api_error((api_handle *)&m->h, "%s: no port named \"%s\" (docs/dpi.md lists them)",
+                  __func__, name ? name : "(NULL)");
+        return 0;
+    }
+    return port_value(m, port, __func__);
+}
+
+uint64_t ctm_model_get_port(const ctm_model *m, int port)
+{
+    if (!API_LIVE(m, API_MODEL) ||
+        !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
+        return 0;
+    return port_value(m, port, __func__);
 }
 
 const char *ctm_model_error(const ctm_model *m)

@@ -375,6 +375,7 @@ CALL(model_get_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m,
 CALL(model_get_null_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m, NULL);)
 CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get_port(h->m, 99);)
 CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
+CALL(model_get_port_early, return (long long)ctm_model_get_port(h->m, ctm_model_port("pc"));)
 CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
 
 static const arg_case arg_cases[] = {
@@ -444,8 +445,11 @@ static const arg_case arg_cases[] = {
     {"ctm_model_get", "no port named \"no_such_port\"", model_get_name, 0},
     {"ctm_model_get", "no port named \"(NULL)\"", model_get_null_name, 0},
     {"ctm_model_get_port", "port = 99 is outside 0..", model_get_port_index, 0},
+    /* ctm_model_get's own name, not that of ctm_model_get_port, which it calls (found by
+     * tests/fuzz/fuzz_api.c) */
+    {"ctm_model_get", "no current step (ctm_model_step has not been called)", model_get_early, 0},
     {"ctm_model_get_port", "no current step (ctm_model_step has not been called)",
-     model_get_early, 0},
+     model_get_port_early, 0},
     {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
 };
 
