@@ -39,6 +39,25 @@ struct ctm_model {
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
 };
 
+/* Opens m's run with options o. An input the program reads that the testbench left unbound
+ * reads zeros (ctm.h): a zero UINT8_4 image of the domain's size (all four channels 0), which
+ * the preparation copies into device memory and no longer needs. */
+static dpp_status open_run(ctm_model *m, const dpp_run_opts *o, const char *name, dpp_error *err)
+{
+    dpp_run_opts with = *o;
+    uint8_t *zeros = NULL;
+    for (int k = 0; k < 16; k++) {
+        if (!(m->exe.inputs >> k & 1) || with.input[k].data)
+            continue;
+        if (!zeros && !(zeros = calloc((size_t)o->width * o->height, 4)))
+            return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory for a zero input", name);
+        with.input[k] = (dpp_image){MC_FMT_UINT8_4, MC_TILE_LINEAR, o->width, o->height, zeros};
+    }
+    dpp_status st = dpp_stepper_open(&m->exe, &with, name, &m->st, err);
+    free(zeros);
+    return st;
+}
+
 ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
                          int addr_depth, int loop_depth)
 {
@@ -64,8 +83,7 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
     o.array.addr_depth = (unsigned)addr_depth;
     o.array.loop_depth = (unsigned)loop_depth;
     o.discard_outputs = 1; /* a testbench wants the steps; the image is never read */
-    if (dpp_elf_read(elf_path, &m->exe, &err) ||
-        dpp_stepper_open(&m->exe, &o, elf_path, &m->st, &err)) {
+    if (dpp_elf_read(elf_path, &m->exe, &err) || open_run(m, &o, elf_path, &err)) {
         api_fail("ctm_model_new: %s", err.msg);
         api_release(m, API_MODEL);
         return NULL;
@@ -94,7 +112,7 @@ static int reprepare(ctm_model *m)
     m->st = NULL;
     m->stale = 0;
     dpp_error err;
-    if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
+    if (open_run(m, &m->opts, m->path, &err)) {
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return CTM_E_FORMAT;
     }

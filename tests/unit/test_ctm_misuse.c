@@ -487,6 +487,42 @@ static void test_a_refused_step_changes_nothing(void **state)
     assert_non_null(strstr(ctm_error(), "ctm_pred_free: the ctm_pred handle was freed"));
 }
 
+/* ctm.h: "a program that reads an input left unbound reads zeros" (all four channels). The
+ * run used to fault at its first read: "input 0 used before its surface was set" (found by
+ * tests/fuzz/fuzz_api.c). The program's IF tests the alpha of input 0: no lane may take it. */
+static void test_an_unbound_input_reads_zeros(void **state)
+{
+    (void)state;
+    static const char reads[] =
+        "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait\n"
+        "    alu rgb mad r2.r, r1.aaa, #1, #0 alpha mad r2._, #0, #0, #0 setres r ne wait\n"
+        "    if res\n"
+        "        alu rgb mad r2.r, r2.rrr, #1, #1 alpha mad r2._, #0, #0, #0\n"
+        "    endif\n"
+        "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
+    static dpp_exe exe;
+    dpp_error err;
+    char path[] = "/tmp/test_ctm_unbound_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_asm(reads, strlen(reads), "unbound.s", NULL, &exe, &err), DPP_OK);
+    assert_int_equal(dpp_elf_write(&exe, path, &err), DPP_OK);
+    ctm_model *m = ctm_model_new(path, 4, 2, 4, 1, 4, 4);
+    unlink(path);
+    assert_non_null(m);
+    int st, tests = 0;
+    while ((st = ctm_model_step(m)) == 1)
+        if (ctm_model_get(m, "alu_valid")) {
+            tests++;
+            assert_int_equal(ctm_model_get(m, "alu_result") & ctm_model_get(m, "live"), 0);
+        }
+    if (st != 0)
+        fail_msg("ctm_model_step: %d: %s", st, ctm_model_error(m));
+    assert_true(tests > 0);
+    ctm_model_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -496,6 +532,7 @@ int main(void)
         cmocka_unit_test(test_model_error_after_a_failed_new),
         cmocka_unit_test(test_arguments_out_of_range),
         cmocka_unit_test(test_a_refused_step_changes_nothing),
+        cmocka_unit_test(test_an_unbound_input_reads_zeros),
     };
     return cmocka_run_group_tests(tests, make_elf, remove_elf);
 }
