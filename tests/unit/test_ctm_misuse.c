@@ -523,6 +523,34 @@ static void test_an_unbound_input_reads_zeros(void **state)
     ctm_model_free(m);
 }
 
+/* ovf_o and udf_o are 3 bits (bit 2: the address stack): the report gave them 2, less than
+ * the value it printed (found by tests/fuzz/fuzz_api.c: an expected value past its port). A
+ * RET on an empty address stack underflows it; a DUT that misses only that differs in udf. */
+static void test_fc_report_widths(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    dpp_error err;
+    assert_int_equal(dpp_asm("    ret\n", 8, "ret.s", NULL, &exe, &err), DPP_OK);
+    const uint32_t *w = exe.words;
+    ctm_fc *f = ctm_fc_new(1, 4, 0, 0, 6);
+    assert_non_null(f);
+    ctm_fc_step(f, 0, CTM_FC_CMD_START, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF);
+    ctm_fc_step(f, 0, CTM_FC_CMD_EXEC, 0, 0, w[0], w[2], w[3], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF);
+    uint64_t e[CTM_FC_FIELDS];
+    for (int k = 0; k < CTM_FC_FIELDS; k++)
+        e[k] = ctm_fc_expect(f, k);
+    assert_int_equal(e[CTM_FC_UDF], 4);
+    assert_int_equal(ctm_fc_check(f, (int)e[0], (int)e[1], e[2], e[3], e[4], e[5], NULL, (int)e[6],
+                                  (int)e[7], (int)e[8], (int)e[9], (int)e[10], (int)e[11], e[12],
+                                  e[13], e[14], (int)e[15], (int)e[16], 0, (int)e[18]),
+                     CTM_E_MISMATCH);
+    const char *json = ctm_fc_report(f, CTM_REPORT_JSON);
+    if (!strstr(json, "\"field\":\"udf\",\"expected\":\"0x4\",\"actual\":\"0x0\",\"width\":3,"))
+        fail_msg("the report of udf: %s", json);
+    ctm_fc_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -533,6 +561,7 @@ int main(void)
         cmocka_unit_test(test_arguments_out_of_range),
         cmocka_unit_test(test_a_refused_step_changes_nothing),
         cmocka_unit_test(test_an_unbound_input_reads_zeros),
+        cmocka_unit_test(test_fc_report_widths),
     };
     return cmocka_run_group_tests(tests, make_elf, remove_elf);
 }
