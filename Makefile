@@ -61,6 +61,7 @@ FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_SECONDS ?= 60
 FUZZ_PAR   ?= 2
+FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 
 # One object tree per flavour: opt (users, cosim, bench), san (tests), fuzz (clang, libFuzzer).
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
@@ -81,8 +82,9 @@ help:
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
-	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n]  libFuzzer on the assembler, ELF reader, command"
-	@echo "                 buffers and stack event files, N s each (BENCH fuzz.<name>.execs lines)"
+	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n] [FUZZ_NAMES=api]  libFuzzer on the assembler, ELF"
+	@echo "                 reader, command buffers, stack event files and the C API's call sequences,"
+	@echo "                 N s each (BENCH fuzz.<name>.execs lines)"
 	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
@@ -261,7 +263,7 @@ regress: deps
 
 fuzz: deps
 	@$(call build_first,build fuzz-bin)
-	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR)
+	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR) $(FUZZ_NAMES)
 
 # The last line is the wall time of the whole, build included.
 test: deps

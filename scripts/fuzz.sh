@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # libFuzzer on the model's input parsers: the assembler (asm), the ELF reader (elf), the
-# command-buffer executor (exec) and the `dpp stack` event-file parser (stack), each for
-# --seconds S, --par of them at a time. Each starts from the repository's own files (and
-# keeps its corpus in BUILD/fuzz/corpus/NAME); first it replays every regression input in
-# tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs"; a crash, leak or sanitizer
-# report fails the run and leaves the input in BUILD/fuzz/artifacts/ (copy it to
-# tests/fuzz/NAME/ with the fix).
+# command-buffer executor (exec) and the `dpp stack` event-file parser (stack); and on the C
+# API (api: sequences of ctm.h calls, checked against its promises). Each for --seconds S,
+# --par of them at a time. Each starts from the repository's own files (api: the sequences
+# the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
+# regression input in tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs" (for api, N
+# is the number of call sequences run); a crash, leak, sanitizer report or broken promise
+# fails the run and leaves the input in BUILD/fuzz/artifacts/ (copy it to tests/fuzz/NAME/
+# with the fix).
 # Usage: scripts/fuzz.sh [--build DIR] [--seconds S] [--par N] [NAME...]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,12 +17,12 @@ while (($#)); do
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --par) par=$2; shift 2 ;;
-    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
     *) names+=("$1"); shift ;;
   esac
 done
-((${#names[@]})) || names=(asm elf exec stack)
+((${#names[@]})) || names=(asm elf exec stack api)
 cd "$root"
 fz=$build/fuzz
 mkdir -p "$fz/artifacts" "$fz/seeds"
@@ -51,6 +53,9 @@ pack() { # prefix -> prefix.fuzz
 for p in saxpy reduction mandelbrot flow; do [[ -f $fz/seeds/$p.cb ]] && pack "$fz/seeds/$p"; done
 seed exec "$fz"/seeds/*.fuzz
 seed stack tests/stack/*.ev
+# api: the call sequences written in tests/fuzz/fuzz_api.c (one per kind of handle)
+mkdir -p "$fz/corpus/api"
+[[ -x $fz/fuzz_api ]] && FUZZ_API_SEEDS="$fz/corpus/api" "$fz/fuzz_api"
 for name in "${names[@]}"; do
   [[ -x $fz/fuzz_$name ]] || { echo "fuzz: no $fz/fuzz_$name (make fuzz-bin)" >&2; exit 2; }
   ls "$fz/corpus/$name"/* >/dev/null 2>&1 || { echo "fuzz: no seeds for $name" >&2; exit 2; }

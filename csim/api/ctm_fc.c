@@ -76,8 +76,8 @@ static const api_port fc_out[OUT_COUNT] = {
     [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1, 1, 0, 0, NULL},
     [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1, 1, 0, 0, NULL},
     [CTM_FC_AL] = {"al", 0, 0, 0, 16, NULL},
-    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 2, NULL},
-    [CTM_FC_UDF] = {"udf", 0, 0, 0, 2, NULL},
+    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 3, NULL},
+    [CTM_FC_UDF] = {"udf", 0, 0, 0, 3, NULL},
     [CTM_FC_FAULT] = {"fault", 0, 0, 0, 4, fault_name},
     [OUT_BC] = {"bc_lanes_differ", 1, 1, 0, 0, NULL},
 };

@@ -39,6 +39,25 @@ struct ctm_model {
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
 };
 
+/* Opens m's run with options o. An input the program reads that the testbench left unbound
+ * reads zeros (ctm.h): a zero UINT8_4 image of the domain's size (all four channels 0), which
+ * the preparation copies into device memory and no longer needs. */
+static dpp_status open_run(ctm_model *m, const dpp_run_opts *o, const char *name, dpp_error *err)
+{
+    dpp_run_opts with = *o;
+    uint8_t *zeros = NULL;
+    for (int k = 0; k < 16; k++) {
+        if (!(m->exe.inputs >> k & 1) || with.input[k].data)
+            continue;
+        if (!zeros && !(zeros = calloc((size_t)o->width * o->height, 4)))
+            return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory for a zero input", name);
+        with.input[k] = (dpp_image){MC_FMT_UINT8_4, MC_TILE_LINEAR, o->width, o->height, zeros};
+    }
+    dpp_status st = dpp_stepper_open(&m->exe, &with, name, &m->st, err);
+    free(zeros);
+    return st;
+}
+
 ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes, int contexts,
                          int addr_depth, int loop_depth)
 {
@@ -64,8 +83,7 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
     o.array.addr_depth = (unsigned)addr_depth;
     o.array.loop_depth = (unsigned)loop_depth;
     o.discard_outputs = 1; /* a testbench wants the steps; the image is never read */
-    if (dpp_elf_read(elf_path, &m->exe, &err) ||
-        dpp_stepper_open(&m->exe, &o, elf_path, &m->st, &err)) {
+    if (dpp_elf_read(elf_path, &m->exe, &err) || open_run(m, &o, elf_path, &err)) {
         api_fail("ctm_model_new: %s", err.msg);
         api_release(m, API_MODEL);
         return NULL;
@@ -94,7 +112,7 @@ static int reprepare(ctm_model *m)
     m->st = NULL;
     m->stale = 0;
     dpp_error err;
-    if (dpp_stepper_open(&m->exe, &m->opts, m->path, &m->st, &err)) {
+    if (open_run(m, &m->opts, m->path, &err)) {
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return CTM_E_FORMAT;
     }
@@ -267,31 +285,8 @@ int ctm_model_port(const char *name)
     return hit ? (int)(hit - port_names) : -1;
 }
 
-/* A port of the current step, the caller named in errors. */
-static uint64_t get_port(const ctm_model *m, int port, const char *func);
-
-uint64_t ctm_model_get(const ctm_model *m, const char *name)
-{
-    if (!API_LIVE(m, API_MODEL))
-        return 0;
-    int port = ctm_model_port(name);
-    if (port < 0) {
-        api_error((api_handle *)&m->h, "%s: no port named \"%s\" (docs/dpi.md lists them)",
-                  __func__, name ? name : "(NULL)");
-        return 0;
-    }
-    return get_port(m, port, __func__);
-}
-
-uint64_t ctm_model_get_port(const ctm_model *m, int port)
-{
-    if (!API_LIVE(m, API_MODEL) ||
-        !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
-        return 0;
-    return get_port(m, port, __func__);
-}
-
-static uint64_t get_port(const ctm_model *m, int port, const char *func)
+/* The value of port (0..P_COUNT-1) of live m's current step; func: the caller, in errors. */
+static uint64_t port_value(const ctm_model *m, int port, const char *func)
 {
     const pa_fc_event *e = m->ev;
     if (!e) {
@@ -338,6 +333,27 @@ static uint64_t get_port(const ctm_model *m, int port, const char *func)
     case P_WAVE: return e->wave;
     default: return 0;
     }
+}
+
+uint64_t ctm_model_get(const ctm_model *m, const char *name)
+{
+    if (!API_LIVE(m, API_MODEL))
+        return 0;
+    int port = ctm_model_port(name);
+    if (port < 0) {
+        api_error((api_handle *)&m->h, "%s: no port named \"%s\" (docs/dpi.md lists them)",
+                  __func__, name ? name : "(NULL)");
+        return 0;
+    }
+    return port_value(m, port, __func__);
+}
+
+uint64_t ctm_model_get_port(const ctm_model *m, int port)
+{
+    if (!API_LIVE(m, API_MODEL) ||
+        !API_RANGE((api_handle *)&m->h, "port", port, 0, P_COUNT - 1))
+        return 0;
+    return port_value(m, port, __func__);
 }
 
 const char *ctm_model_error(const ctm_model *m)

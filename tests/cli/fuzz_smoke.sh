@@ -7,8 +7,8 @@ set -uo pipefail
 rc=$?
 cat "$BUILD/fuzz-smoke.log"
 ((rc == 0)) || { echo "FAIL: scripts/fuzz.sh exit $rc"; exit 1; }
-for name in asm elf exec stack; do
+for name in asm elf exec stack api; do
   n=$(grep -oP "^BENCH fuzz\.$name\.execs \K[0-9]+" "$BUILD/fuzz-smoke.log")
   ((${n:-0} > 0)) || { echo "FAIL: fuzz.$name ran no inputs"; exit 1; }
 done
-echo "ok: 4 harnesses"
+echo "ok: 5 harnesses"

@@ -377,6 +377,7 @@ CALL(model_get_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m,
 CALL(model_get_null_name, ctm_model_step(h->m); return (long long)ctm_model_get(h->m, NULL);)
 CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get_port(h->m, 99);)
 CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
+CALL(model_get_port_early, return (long long)ctm_model_get_port(h->m, ctm_model_port("pc"));)
 CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
 
 static const arg_case arg_cases[] = {
@@ -446,8 +447,11 @@ static const arg_case arg_cases[] = {
     {"ctm_model_get", "no port named \"no_such_port\"", model_get_name, 0},
     {"ctm_model_get", "no port named \"(NULL)\"", model_get_null_name, 0},
     {"ctm_model_get_port", "port = 99 is outside 0..", model_get_port_index, 0},
-    {"ctm_model_get", "no current step (ctm_model_step has not been called)", model_get_early,
-     0},
+    /* ctm_model_get's own name, not that of ctm_model_get_port, which it calls (found by
+     * tests/fuzz/fuzz_api.c) */
+    {"ctm_model_get", "no current step (ctm_model_step has not been called)", model_get_early, 0},
+    {"ctm_model_get_port", "no current step (ctm_model_step has not been called)",
+     model_get_port_early, 0},
     {"ctm_model_new", "elf_path is empty", new_model_empty_path, 0},
     {"ctm_model_load_input", "path is empty", model_load_empty_path, CTM_E_ARG},
     {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
@@ -509,6 +513,70 @@ static void test_a_freed_handle_stays_freed(void **state)
     ctm_pred_free(p);
 }
 
+/* ctm.h: "a program that reads an input left unbound reads zeros" (all four channels). The
+ * run used to fault at its first read: "input 0 used before its surface was set" (found by
+ * tests/fuzz/fuzz_api.c). The program's IF tests the alpha of input 0: no lane may take it. */
+static void test_an_unbound_input_reads_zeros(void **state)
+{
+    (void)state;
+    static const char reads[] =
+        "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait\n"
+        "    alu rgb mad r2.r, r1.aaa, #1, #0 alpha mad r2._, #0, #0, #0 setres r ne wait\n"
+        "    if res\n"
+        "        alu rgb mad r2.r, r2.rrr, #1, #1 alpha mad r2._, #0, #0, #0\n"
+        "    endif\n"
+        "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
+    static dpp_exe exe;
+    dpp_error err;
+    char path[] = "/tmp/test_ctm_unbound_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_asm(reads, strlen(reads), "unbound.s", NULL, &exe, &err), DPP_OK);
+    assert_int_equal(dpp_elf_write(&exe, path, &err), DPP_OK);
+    ctm_model *m = ctm_model_new(path, 4, 2, 4, 1, 4, 4);
+    unlink(path);
+    assert_non_null(m);
+    int st, tests = 0;
+    while ((st = ctm_model_step(m)) == 1)
+        if (ctm_model_get(m, "alu_valid")) {
+            tests++;
+            assert_int_equal(ctm_model_get(m, "alu_result") & ctm_model_get(m, "live"), 0);
+        }
+    if (st != 0)
+        fail_msg("ctm_model_step: %d: %s", st, ctm_model_error(m));
+    assert_true(tests > 0);
+    ctm_model_free(m);
+}
+
+/* ovf_o and udf_o are 3 bits (bit 2: the address stack): the report gave them 2, less than
+ * the value it printed (found by tests/fuzz/fuzz_api.c: an expected value past its port). A
+ * RET on an empty address stack underflows it; a DUT that misses only that differs in udf. */
+static void test_fc_report_widths(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    dpp_error err;
+    assert_int_equal(dpp_asm("    ret\n", 8, "ret.s", NULL, &exe, &err), DPP_OK);
+    const uint32_t *w = exe.words;
+    ctm_fc *f = ctm_fc_new(1, 4, 0, 0, 6);
+    assert_non_null(f);
+    ctm_fc_step(f, 0, CTM_FC_CMD_START, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF);
+    ctm_fc_step(f, 0, CTM_FC_CMD_EXEC, 0, 0, w[0], w[2], w[3], 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xF);
+    uint64_t e[CTM_FC_FIELDS];
+    for (int k = 0; k < CTM_FC_FIELDS; k++)
+        e[k] = ctm_fc_expect(f, k);
+    assert_int_equal(e[CTM_FC_UDF], 4);
+    assert_int_equal(ctm_fc_check(f, (int)e[0], (int)e[1], e[2], e[3], e[4], e[5], NULL, (int)e[6],
+                                  (int)e[7], (int)e[8], (int)e[9], (int)e[10], (int)e[11], e[12],
+                                  e[13], e[14], (int)e[15], (int)e[16], 0, (int)e[18]),
+                     CTM_E_MISMATCH);
+    const char *json = ctm_fc_report(f, CTM_REPORT_JSON);
+    if (!strstr(json, "\"field\":\"udf\",\"expected\":\"0x4\",\"actual\":\"0x0\",\"width\":3,"))
+        fail_msg("the report of udf: %s", json);
+    ctm_fc_free(f);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -519,6 +587,8 @@ int main(void)
         cmocka_unit_test(test_arguments_out_of_range),
         cmocka_unit_test(test_a_refused_step_changes_nothing),
         cmocka_unit_test(test_a_freed_handle_stays_freed),
+        cmocka_unit_test(test_an_unbound_input_reads_zeros),
+        cmocka_unit_test(test_fc_report_widths),
     };
     return cmocka_run_group_tests(tests, make_elf, remove_elf);
 }
