@@ -180,6 +180,7 @@ uint64_t api_expect_slow(const api_check *ck, api_handle *h, int field, int fiel
 int api_verdict(api_check *ck, api_handle *h, const char *func, const char *step_call,
                 int ctx_field)
 {
+    ck->ndiff = 0; /* a refused check has no report: only a mismatch has */
     int st = api_take_pending(h, ck->diff, sizeof ck->diff);
     if (st)
         return st;

@@ -162,7 +162,8 @@ const char *ctm_pred_diff(const ctm_pred *p);
  * (docs/cosim-report.schema.json, "source": "libctm"): the cycle and step,
  * the context, every differing field with its lanes, the inputs of the
  * failing cycle and the last steps of that context (ctm_pred_set_history).
- * "" after a match. The text stays valid until the next report call. */
+ * "" after a match or a check that returned an error. The text stays valid
+ * until the next report call. */
 const char *ctm_pred_report(ctm_pred *p, int format);
 
 /* Numbers the next step `cycle` (the ones after it count up from there);

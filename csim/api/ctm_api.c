@@ -151,10 +151,11 @@ void ctm_pred_edge(ctm_pred *p)
 
 void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
 {
-    if (API_LIVE(p, API_PRED) && pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx)) {
+    if (!API_LIVE(p, API_PRED))
+        return;
+    if (pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx))
         pred_stack_edge(p->m, &p->in);
-        p->in.rst = true;
-    }
+    p->in.rst = true; /* edged, or refused: either way no edge is pending (as a refused eval) */
 }
 
 uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field)

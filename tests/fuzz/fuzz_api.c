@@ -330,7 +330,9 @@ static void handle_refused(const char *func, int kind, const pick *p, int keeps_
 {
     const char *err = ctm_error();
     string_ok(err, MSG, "ctm_error()");
-    if (p->bad == NULL_H && keeps_last_on_null) {
+    /* a free does nothing; a message call keeps a last message there is (with none, it
+     * says the handle is NULL, below) */
+    if (p->bad == NULL_H && keeps_last_on_null && (before[0] || strstr(func, "_free"))) {
         error_unchanged();
         return;
     }
@@ -1497,6 +1499,8 @@ static void model_new_call(rd *r)
     misuses m = {0};
     if (!path)
         may_fail(&m, 0, 0, "%s: elf_path is NULL", call_name);
+    else if (!*path) /* SystemVerilog's nearest to NULL */
+        may_fail(&m, 0, 0, "%s: elf_path is empty", call_name);
     range(&m, call_name, "width", w, 1, 4096);
     range(&m, call_name, "height", h, 1, 4096);
     range(&m, call_name, "lanes", lanes, 1, 64);
@@ -1615,6 +1619,8 @@ static void model_load_input_call(rd *r)
         size_t want = (size_t)w * (size_t)h * (size_t)bytes_per_element[format];
         if (!path)
             may_fail(&m, CTM_E_ARG, 0, "%s: path is NULL", call_name);
+        else if (!*path)
+            may_fail(&m, CTM_E_ARG, 0, "%s: path is empty", call_name);
         else if (path != data_path && strcmp(path, "/dev/null"))
             may_fail(&m, CTM_E_IO, 1, "%s: %s", call_name, path); /* cannot be read */
         else if (path != data_path || want > DATA_BYTES)
