@@ -205,6 +205,7 @@ void fc_bench_bind(const fc_unit_params *rtl)
         cosim_error("%s", ctm_error());
         return;
     }
+    ctm_fc_set_history(fcb.golden, 0); /* the report's history is the bench's (fcb.history) */
     unsigned c = rtl->contexts;
     fcb.g = calloc(c, sizeof *fcb.g);
     fcb.state = calloc(c, sizeof *fcb.state);

@@ -193,6 +193,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
         cosim_error("%s", ctm_error());
         return;
     }
+    ctm_pred_set_history(B.golden, 0); /* the report's history is the bench's (B.history) */
     B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;

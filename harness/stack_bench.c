@@ -207,6 +207,7 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
         cosim_error("%s", ctm_error());
         return;
     }
+    ctm_stack_set_history(S.golden, 0); /* the report's history is the bench's (S.history) */
     if (cmp_history_init(&S.history, &unit, 1)) {
         cosim_error("out of memory");
         return;

@@ -6,6 +6,8 @@
 #ifndef CSIM_API_CHECK_H
 #define CSIM_API_CHECK_H
 
+#include "ctm_int.h"
+
 #include <stdint.h>
 #include <stdio.h>
 
@@ -48,7 +50,6 @@ typedef struct api_check {
     uint64_t steps;      /* steps taken */
     uint64_t cycle;      /* the cycle of the last step */
     uint64_t next_cycle; /* the cycle the next step is numbered */
-    unsigned slot;       /* the last step's history slot */
     uint64_t *in; /* the last step's inputs: its history entry, or scratch */
     uint64_t scratch[API_PORTS_MAX], want[API_PORTS_MAX], got[API_PORTS_MAX];
     unsigned depth; /* history steps per slot */
@@ -65,7 +66,6 @@ typedef struct api_check {
 
 /* The start of every mirror handle's struct: the guard's header, then the
  * checker (ctm_int.h's api_mirror_* calls read them there). */
-#include "ctm_int.h"
 typedef struct api_mirror {
     api_handle h;
     api_check ck;
@@ -97,7 +97,6 @@ static inline uint64_t *api_check_begin(api_check *c, unsigned slot)
 {
     c->cycle = c->next_cycle++;
     c->steps++;
-    c->slot = slot;
     c->checked = 0;
     if (!c->depth)
         return c->in = c->scratch;

@@ -153,16 +153,6 @@ int api_range_slow(api_handle *h, const char *func, const char *name, long long 
     return 0;
 }
 
-int api_take_pending(api_handle *h, char *diff, size_t size)
-{
-    if (!h->pending)
-        return CTM_OK;
-    h->pending = 0;
-    snprintf(diff, size, "%s", h->error);
-    api_set_error(h->error);
-    return CTM_E_ARG;
-}
-
 /* ------------------------------------------------------------ a handle's checker */
 
 uint64_t api_expect_slow(const api_check *ck, api_handle *h, int field, int fields,
@@ -181,9 +171,12 @@ int api_verdict(api_check *ck, api_handle *h, const char *func, const char *step
                 int ctx_field)
 {
     ck->ndiff = 0; /* a refused check has no report: only a mismatch has */
-    int st = api_take_pending(h, ck->diff, sizeof ck->diff);
-    if (st)
-        return st;
+    if (h->pending) { /* the first misuse since the last check is its verdict */
+        h->pending = 0;
+        snprintf(ck->diff, sizeof ck->diff, "%s", h->error);
+        api_set_error(h->error);
+        return CTM_E_ARG;
+    }
     if (!ck->steps) {
         snprintf(ck->diff, sizeof ck->diff, "%s: no cycle to check: call %s first", func,
                  step_call);

@@ -50,6 +50,9 @@ static const api_port pred_out[CTM_PRED_FIELDS] = {
     [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0, 0, 1, 1, NULL},
 };
 
+_Static_assert((int)PRED_INS <= (int)API_PORTS_MAX && (int)CTM_PRED_FIELDS <= (int)API_PORTS_MAX,
+               "pred_stack's ports fit the checker's arrays");
+
 static const api_unit pred_unit = {"pred_stack", "pred", pred_in,  PRED_INS,
                                    pred_out,     CTM_PRED_FIELDS, PRED_IN_OBS_CTX};
 
@@ -252,6 +255,9 @@ static const api_port stack_out[CTM_STACK_FIELDS] = {
     [CTM_STACK_UNDERFLOW] = {"underflow", 0, 0, 0, 1, NULL},
     [CTM_STACK_DROP] = {"drop", 0, 0, 0, 1, NULL},
 };
+
+_Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)CTM_STACK_FIELDS <= (int)API_PORTS_MAX,
+               "stack_acct's ports fit the checker's arrays");
 
 static const api_unit stack_unit = {"stack_acct", "stack", stack_in, ST_INS,
                                     stack_out,    CTM_STACK_FIELDS, 0};

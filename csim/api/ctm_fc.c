@@ -82,6 +82,9 @@ static const api_port fc_out[OUT_COUNT] = {
     [OUT_BC] = {"bc_lanes_differ", 1, 1, 0, 0, NULL},
 };
 
+_Static_assert((int)IN_COUNT <= (int)API_PORTS_MAX && (int)OUT_COUNT <= (int)API_PORTS_MAX,
+               "fc_unit's ports fit the checker's arrays");
+
 static const api_unit fc_api_unit = {"fc_unit", "fc", fc_in, IN_COUNT, fc_out, OUT_COUNT, IN_CTX};
 
 struct ctm_fc {

@@ -65,10 +65,6 @@ int api_range_slow(api_handle *h, const char *func, const char *name, long long 
      api_range_slow((h), (func), (name), (long long)(v), (lo), (hi)))
 #define API_RANGE(h, name, v, lo, hi) API_RANGE_AT(h, __func__, name, v, lo, hi)
 
-/* A check's first duty: a pending misuse of h becomes its result (CTM_E_ARG,
- * the message in diff) and is cleared; else CTM_OK. */
-int api_take_pending(api_handle *h, char *diff, size_t size);
-
 /* ------------------------------------------------------------ a handle's checker */
 
 struct api_check;
