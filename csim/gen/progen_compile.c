@@ -1,6 +1,7 @@
 /* progen: compiling the statement tree to DPP instructions with the canonical
- * flow-control encodings of fc_canon.h. Layout: TEX fetch of input 0 into r1,
- * a jump over the functions (if any), the functions, main, four OUTPUTs. */
+ * flow-control encodings of fc_canon.h. Layout: TEX fetch of input 0 into r1
+ * and a TEX NOP that waits for it, a jump over the functions (if any), the
+ * functions, main, four OUTPUTs. */
 #include "progen_int.h"
 
 #include "fc_canon.h"
@@ -83,6 +84,7 @@ static dpp_inst *fc(cstate *s, fc_construct k, uint8_t pop, uint8_t jf, const pg
 {
     fc_fields f = fc_canon(k, 0, pop, jf);
     dpp_inst *in = emit(s, DPP_TYPE_FC);
+    in->cmn.alu_wait = 1; /* the decision may read the ALU's result [seed 000, p28] */
     in->fc.op = f.op;
     in->fc.b_else = f.b_else;
     in->fc.jump_any = f.jump_any;
@@ -218,6 +220,7 @@ static void compile_list(cstate *s, const pg_program *p, int n)
             in->cmn.rgb_wmask = 7;
             in->cmn.alpha_wmask = 1;
             dpp_inst *k = emit(s, DPP_TYPE_TEX);
+            k->cmn.alu_wait = 1; /* its coordinates come from the ALU [seed 000, p28] */
             k->tex.inst = DPP_TEX_KILL;
             k->tex.src_addr = KILL_TEMP; /* S, T, R, Q all from red */
             break;
@@ -278,6 +281,9 @@ dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err)
         ld->tex.src_swiz[c] = ld->tex.dst_swiz[c] = (uint16_t)c;
     ld->cmn.rgb_wmask = 7;
     ld->cmn.alpha_wmask = 1;
+    /* r1 may be read by any instruction: acquire it and wait at once [seed 000, p37] */
+    ld->tex.sem_acquire = ld->cmn.tex_sem_wait = 1;
+    emit(&s, DPP_TYPE_TEX)->cmn.tex_sem_wait = 1; /* a TEX NOP that waits */
     unsigned skip = s.n, func_slot[PG_MAX_FUNCS] = {0};
     if (p->nfuncs)
         fc(&s, FC_C_CALL, 0, 0, NULL)->fc.a_op = DPP_AOP_NONE; /* a plain jump over the functions */

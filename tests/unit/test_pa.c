@@ -124,7 +124,7 @@ static void test_kill_last_inactive(void **state)
 {
     (void)state;
     dpp_exe *x = fixture_assemble("    alu rgb mad r2.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n"
-                          "    tex texkill r0._, r2.rrrr, i0\n" OUT_ALL
+                          "    tex texkill r0._, r2.rrrr, i0 aluwait\n" OUT_ALL
                           ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n"
                           ".float c0, -1.5\n");
     dpp_run_result r;
@@ -157,8 +157,8 @@ static void test_kill_last_inactive(void **state)
 static void test_2x2_fetch(void **state)
 {
     (void)state;
-    dpp_exe *x = fixture_assemble("    tex ld r1.rgba, r0.rgba, i0 unscaled\n" OUT_ALL
-                          ", s0.a, s1.a, s2.a src r1/r1, #1/#1, #0/#0\n");
+    dpp_exe *x = fixture_assemble("    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait\n" OUT_ALL
+                          ", s0.a, s1.a, s2.a src r1/r1, #1/#1, #0/#0 wait\n");
     float in[(W + 1) * (H + 1)];
     for (int y = 0; y <= H; y++)
         for (int i = 0; i <= W; i++)

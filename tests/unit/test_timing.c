@@ -83,8 +83,8 @@ typedef struct hand_case {
     "    alu rgb mad r1.rgb, r1.rgb, #2, #0\n"                                                     \
     "    alu rgb mad r1.rgb, r1.rgb, #2, #0\n" OUT_R1
 #define TEX_ALU                                                                                    \
-    "    tex ld r1.rgba, r0.rgba, i0 unscaled\n"                                                   \
-    "    alu rgb mad r2.rgb, r1.rgb, #2, #0\n"                                                     \
+    "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait\n"                                      \
+    "    alu rgb mad r2.rgb, r1.rgb, #2, #0 wait\n"                                                \
     "    out rgb mad r0._ o0.rgb, r2.rgb, #1, #0\n"
 /* lane i breaks out after max(i, 1) iterations */
 #define DIVERGENT                                                                                  \
