@@ -1,4 +1,4 @@
-/* --wave, --contexts, --step-limit, --threads, --chip. */
+/* --wave, --contexts, --step-limit, --threads, --chip, --no-hazard-check. */
 #include "array_opts.h"
 
 #include <stdio.h>
@@ -18,6 +18,11 @@ const cli_option cli_array_options[] = {
      "count the modelled cycles of one SIMD of those chips (docs/timing.md) and run on one "
      "thread; results do not depend on it",
      NULL, CLI_KEY_CHIP, 0},
+    {"no-hazard-check", NULL,
+     "run a program that breaks the guide's synchronisation rules (ALU_WAIT, the texture "
+     "semaphore, early OUTPUT: docs/model-defined.md) as written; by default the first broken "
+     "rule is an error naming it",
+     NULL, CLI_KEY_NO_HAZARDS, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -31,6 +36,9 @@ int cli_array_value(const cli_option *o, const char *v, pa_params *p, char *err,
         return cli_range_u(v, 1, 16, &p->contexts, err, errlen);
     case CLI_KEY_THREADS:
         return cli_range_u(v, 1, 64, &p->threads, err, errlen);
+    case CLI_KEY_NO_HAZARDS:
+        p->hazards = 0;
+        return 0;
     case CLI_KEY_CHIP: {
         tm_chip chip;
         if (tm_chip_parse(v, &chip)) {

@@ -73,7 +73,8 @@ pa_params pa_default_params(void)
                    .loop_depth = 4,
                    .step_limit = 1000000,
                    .threads = 1,
-                   .chip = TM_CHIP_CTM};
+                   .chip = TM_CHIP_CTM,
+                   .hazards = 1};
     return p;
 }
 
@@ -276,6 +277,8 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         st = mc_fetch_inst(pa->mc, pc, words + DPP_INST_DWORDS * pc, err);
     if (!st)
         st = pa_prog_decode(words, prog->ninsts, sh->code, err);
+    for (unsigned pc = 0; !st && sh->p.hazards && pc < prog->ninsts; pc++)
+        pa_hz_decode(&sh->code[pc], pc, prog->ninsts, &sh->hz[pc]);
     if (!st && pa->tm) {
         unsigned temps = pa->p.temps;
         if (!temps) {

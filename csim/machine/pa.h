@@ -33,6 +33,9 @@ typedef struct pa_params {
                             on it. A profile runs on one thread, and not in pull mode */
     unsigned temps;      /* registers per lane, for a profile's occupancy; 0: the highest
                             temporary the program names, plus one */
+    unsigned hazards;    /* 1: a synchronisation rule of the guide that the program breaks
+                            (ALU_WAIT, the texture semaphore, early OUTPUT) is a fault
+                            (pa_hazard.h); 0: run it as written */
 } pa_params;
 
 /* What the array has issued since it was created. */
@@ -55,7 +58,8 @@ typedef void (*pa_trace_fn)(void *user, const pa_fc_event *ev);
 
 typedef struct pa_model pa_model;
 
-/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000, 1 thread. */
+/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000, 1 thread,
+ * hazard checks on. */
 pa_params pa_default_params(void);
 
 /* Creates an array reading and writing through mc (not owned). */

@@ -89,6 +89,7 @@ static void clear_slot(pa_slot *s)
     memset(s->w, 0, sizeof s->w);
     memset(s->out_written, 0, sizeof s->out_written);
     memset(s->pred, 0, sizeof s->pred);
+    memset(&s->hz, 0, sizeof s->hz);
     s->touched[0] = 1; /* r0 */
     s->touched[1] = 0;
     s->w_written = s->alu_result = 0;
@@ -193,6 +194,26 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
     return DPP_OK;
 }
 
+/* Runs instruction u of slot s on `lanes` and moves the slot's pc on. */
+static inline __attribute__((always_inline)) dpp_status exec_uop(pa_core *c, pa_slot *s,
+                                                                 const pa_uop *u, uint64_t lanes,
+                                                                 dpp_error *err)
+{
+    dpp_status st;
+    switch (u->type) {
+    case DPP_TYPE_FC:
+        return exec_fc(c, s, u, err);
+    case DPP_TYPE_TEX:
+        st = pa_tex_issue(c, s, u, lanes, err);
+        break;
+    default:
+        st = pa_alu_issue(c, s, u, lanes, err);
+        break;
+    }
+    s->pc++;
+    return st;
+}
+
 /* Issues one instruction of slot s; finishes it when the program ends. With
  * `timed` (a constant in each caller) the instruction also goes to the timing
  * model's stream of the wavefront: the ctm profile's loop has no such step. */
@@ -214,20 +235,11 @@ static inline __attribute__((always_inline)) dpp_status issue(pa_core *c, pa_slo
     uint64_t lanes = s->live & (u->write_inactive ? ~0ull : s->active);
     if (timed && s->tm)
         tm_push(s->tm, s->pc, u->type == DPP_TYPE_FC ? s->active : lanes);
-    dpp_status st;
-    switch (u->type) {
-    case DPP_TYPE_FC:
-        st = exec_fc(c, s, u, err);
-        break;
-    case DPP_TYPE_TEX:
-        st = pa_tex_issue(c, s, u, lanes, err);
-        s->pc++;
-        break;
-    default:
-        st = pa_alu_issue(c, s, u, lanes, err);
-        s->pc++;
-        break;
-    }
+    dpp_status st = DPP_OK;
+    if (sh->p.hazards) /* a broken rule ends the wavefront as a fault does */
+        st = pa_hz_issue(&s->hz, u, &sh->hz[s->pc], s->pc, s->al, s->index, err);
+    if (!st)
+        st = exec_uop(c, s, u, lanes, err);
     if (!st && u->last)
         st = finish_lanes(c, s, s->active & s->live, err);
     if (!st && s->pc >= sh->ninsts)

@@ -14,6 +14,7 @@
 #include "isa.h"
 #include "mc.h"
 #include "pa.h"
+#include "pa_hazard.h"
 #include "pe.h"
 #include "status.h"
 #include "timing.h"
@@ -105,6 +106,7 @@ typedef struct pa_shared {
     pe_program prog;
     unsigned ninsts;
     pa_uop code[DPP_MAX_INSTS];
+    pa_hz_uop hz[DPP_MAX_INSTS]; /* the hazard checks' view of code (p.hazards) */
     uint32_t cnst[DPP_NUM_CONSTS][4];
     unsigned nconst; /* float constants inside their surface */
     uint32_t ints[DPP_NUM_INTS];
@@ -130,6 +132,7 @@ typedef struct pa_slot {
     uint64_t alu_result;
     uint64_t w_written;
     uint64_t out_written[DPP_NUM_OUTPUTS][4]; /* [output][channel]: lanes that wrote it */
+    pa_hz_state hz; /* outstanding texture and ALU work (p.hazards) */
     pa_row w;
     pa_row out[DPP_NUM_OUTPUTS][4];
     pa_row temp[DPP_NUM_TEMPS][4];
