@@ -143,6 +143,8 @@ static dpp_status broken(const pa_uop *u, unsigned pc, unsigned wave, dpp_error 
 static dpp_status check_tex(const pa_hz_state *s, const pa_uop *u, const pa_hz_uop *h, unsigned pc,
                             int32_t al, unsigned wave, dpp_error *err)
 {
+    if (!(s->tex_open[0] | s->tex_open[1] | s->tex_held[0] | s->tex_held[1]))
+        return DPP_OK; /* no lookup outstanding: the usual case */
     char what[160];
     unsigned r;
     for (unsigned k = 0; k < h->nread + h->nwrite; k++) {
