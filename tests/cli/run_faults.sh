@@ -40,6 +40,6 @@ check branch-overflow-full 'pc 32: JUMP: branch nesting overflow \(branch depth 
   ".proginfo fc_mode=full\n${incr33}L0:"
 printf '%032d' 0 >"$tmp/in.raw"
 check input-outside 'lane 0 \(i 0, j 0\): input 0: access \(-1, 0\) outside its 4 x 2 surface' \
-  '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0 unscaled\n.float c0, -1' \
+  '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0 unscaled aluwait acquire wait\n.float c0, -1' \
   --in 0="$tmp/in.raw":FLOAT32_1:4x2
 exit $((fails > 0))

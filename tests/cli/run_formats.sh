@@ -18,7 +18,7 @@ rand_bytes() {
   printf "$hex"
 }
 cat >"$tmp/copy.s" <<'S'
-    tex ld r1.rgba, r0.rgba, i0 unscaled
+    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait
     out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ o0.a, s0.a, s1.a, s2.a src r1/r1, #1/#1, #0/#0 wait
 S
 "$DPP" asm "$tmp/copy.s" -o "$tmp/copy.elf"
