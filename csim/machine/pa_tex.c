@@ -6,13 +6,18 @@
 
 #include <math.h>
 
-/* A texture coordinate to an element index; NaN is a fault. */
-static dpp_status coord(float f, double scale, int64_t *out, dpp_error *err)
+/* A texture coordinate (name S or T) to an element index. The scaling is
+ * single precision, as the processor's, so a very large coordinate can become
+ * infinite "when scaled by the texture dimensions or projected" (seed 000,
+ * p47); a NaN or infinite coordinate is a fault (docs/model-defined.md). */
+static dpp_status coord(char name, float f, float scale, int64_t *out, dpp_error *err)
 {
-    if (isnan(f))
-        return dpp_error_set(err, DPP_E_FAULT, "input coordinate is NaN");
-    double d = floor((double)f * scale);
-    *out = d < -1e15 ? -1000000000000000LL : d > 1e15 ? 1000000000000000LL : (int64_t)d;
+    float d = floorf(f * scale);
+    if (isnan(d) || isinf(d))
+        return dpp_error_set(err, DPP_E_FAULT, "input coordinate %c is %s%s", name,
+                             isnan(d) ? "NaN" : "infinite",
+                             isnan(f) || isinf(f) ? "" : " once scaled");
+    *out = d < -1e15f ? -1000000000000000LL : d > 1e15f ? 1000000000000000LL : (int64_t)d;
     return DPP_OK;
 }
 
@@ -50,11 +55,11 @@ static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, uns
         stqr[1] /= stqr[3];
     }
     const mc_surface *surf = mc_get_surface(sh->mc, MC_CL_INPUT, t->tex_id);
-    double sx = t->unscaled ? 1.0 : (double)surf->pitch;
-    double sy = t->unscaled ? 1.0 : (double)surf->height;
+    float sx = t->unscaled ? 1.0f : (float)surf->pitch; /* exact: at most 13 bits */
+    float sy = t->unscaled ? 1.0f : (float)surf->height;
     int64_t x = 0, y = 0;
     uint32_t v[4];
-    if ((st = coord(stqr[0], sx, &x, err)) || (st = coord(stqr[1], sy, &y, err)) ||
+    if ((st = coord('S', stqr[0], sx, &x, err)) || (st = coord('T', stqr[1], sy, &y, err)) ||
         (st = mc_read_input(sh->mc, t->tex_id, x, y, v, err)))
         return st;
     unsigned wmask = 0;

@@ -16,6 +16,7 @@ struct pe_model {
     co_state co;
     int perf_enabled, perf_running;
     uint64_t total, active;
+    pe_activity act;
 };
 
 dpp_status pe_create(mc_model *mc, unsigned lanes, const pe_array_ops *ops, pe_model **out,
@@ -44,6 +45,26 @@ void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active)
 {
     *total = (uint32_t)pe->total;
     *active = (uint32_t)pe->active;
+}
+
+void pe_activity_of(const pe_model *pe, pe_activity *out)
+{
+    *out = pe->act;
+}
+
+/* The handshake: each live lane's processor reports busy when handed its pair... */
+static void report_busy(pe_model *pe, uint64_t live)
+{
+    unsigned n = (unsigned)__builtin_popcountll(live);
+    pe->act.busy += n;
+    pe->act.busy_reports += n;
+}
+
+/* ... and idle when its wavefront has ended. */
+static void report_idle(pe_model *pe)
+{
+    pe->act.idle_reports += pe->act.busy;
+    pe->act.busy = 0;
 }
 
 const co_state *pe_co(const pe_model *pe)
@@ -138,7 +159,8 @@ dpp_status pe_walk_next(pe_model *pe, pe_walk *wk, pe_wave *wave, int *more, dpp
         wk->next += pe->lanes;
         memset(wave, 0, sizeof *wave);
         wave->lanes = pe->lanes;
-        uint32_t i = pe->i0 + (uint32_t)(first % wk->width), j = pe->j0 + (uint32_t)(first / wk->width);
+        uint32_t i = pe->i0 + (uint32_t)(first % wk->width),
+                 j = pe->j0 + (uint32_t)(first / wk->width);
         for (unsigned l = 0; !st && l < pe->lanes && first + l < wk->pairs; l++) {
             wave->i[l] = (int32_t)i;
             wave->j[l] = (int32_t)j;
@@ -163,7 +185,9 @@ void pe_count_clocks(pe_model *pe, uint64_t total, uint64_t active)
     count_clocks(pe, total, active);
 }
 
-/* start_program: walk the domain, hand each wavefront to the array. */
+/* start_program: walk the domain, hand each wavefront to the array. It
+ * returns when every processor has reported idle (a fault halts them too), so
+ * the next command always finds the array idle. */
 static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
 {
     pe_walk wk;
@@ -174,8 +198,12 @@ static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
         pe_wave wave;
         st = pe_walk_next(pe, &wk, &wave, &more, err);
         uint64_t clocks = 0;
-        if (!st && more)
+        if (!st && more) {
+            report_busy(pe, wave.live);
             st = pe->ops.wave(pe->ops.user, &wk.prog, &wave, &clocks, err);
+            if (!pe->ops.end) /* the wavefront ended inside wave() */
+                report_idle(pe);
+        }
         count_clocks(pe, clocks, clocks);
     }
     if (!st && pe->ops.end) {
@@ -183,6 +211,7 @@ static dpp_status run_program(pe_model *pe, uint32_t p0, dpp_error *err)
         st = pe->ops.end(pe->ops.user, &clocks, err);
         count_clocks(pe, clocks, clocks);
     }
+    report_idle(pe);
     return st;
 }
 
@@ -207,7 +236,9 @@ static dpp_status run_command(pe_model *pe, const pe_cmd_desc *d, const uint32_t
         return DPP_OK;
     case PE_START_PROGRAM:
         return run_program(pe, p[0], err);
-    case PE_WAIT_FOR_IDLE:        /* programs complete inside start_program */
+    case PE_WAIT_FOR_IDLE: /* start_program returned with every processor idle */
+        pe->act.idle_waits++;
+        return DPP_OK;
     case PE_INVALIDATE_INP_CACHE: /* inputs are read from memory: there is no input cache */
         return DPP_OK;
     case PE_SET_COND_VAL:

@@ -125,6 +125,21 @@ void pe_count_clocks(pe_model *pe, uint64_t total, uint64_t active);
 /* Performance counters as read_perf_counters would write them. */
 void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active);
 
+/* The busy/idle handshake of seed 000 p8, 2.1.1 ("the processor informs the PE that
+ * it is busy ... informs that PE that it is again idle"), as the PE counts it
+ * (docs/model-defined.md, "PE"): a processor reports busy when start_program
+ * hands it a pair and idle when its wavefront has ended (the array's return
+ * from wave(), or from end() for an array that keeps wavefronts in flight). */
+typedef struct pe_activity {
+    unsigned busy;         /* processors busy now */
+    uint64_t busy_reports; /* pairs handed to a processor */
+    uint64_t idle_reports; /* processors that halted */
+    uint64_t idle_waits;   /* wait_for_idle commands run; each found busy == 0 */
+} pe_activity;
+
+/* The handshake counts so far. */
+void pe_activity_of(const pe_model *pe, pe_activity *out);
+
 /* The CO state the commands have set. */
 const co_state *pe_co(const pe_model *pe);
 

@@ -48,7 +48,9 @@ typedef struct tm_profile {
     unsigned dot_slots;         /* vector slots a dot product takes */
     unsigned gpr_reads;         /* distinct temporaries read per read cycle (0: no limit) */
     unsigned const_reads;       /* distinct constants read per read phase (0: no limit) */
-    unsigned literals;          /* literal constants per bundle (0: no limit) */
+    unsigned literal_words;     /* 64-bit literal words per bundle (0: no limit) */
+    unsigned literal_values;    /* 32-bit literal values one word holds */
+    unsigned inline_free;       /* 1: the inline values 0, 0.5 and 1 need no literal */
     unsigned tex_cycles;        /* cycles a TEX instruction holds the TEX unit */
 } tm_profile;
 
@@ -74,7 +76,7 @@ typedef struct tm_cost {
     uint8_t slots;      /* slots used in its bundles (scalar operations) */
     uint8_t gprs;       /* distinct temporaries read */
     uint8_t consts;     /* distinct float constants read */
-    uint8_t literals;   /* distinct inline constants read */
+    uint8_t literals;   /* distinct inline values read that need a literal */
     uint8_t trans;      /* 1: a transcendental operation */
     uint16_t occupy;    /* cycles it holds its unit (ALU or TEX) */
     uint16_t latency;   /* cycles from its start until its result is there */

@@ -2,7 +2,7 @@
  * per program from its decoded pa_uop (docs/timing.md, "An instruction's
  * cost"): its clause type; for ALU and OUTPUT the VLIW slots its RGB and
  * alpha parts take and so the bundles it needs, the distinct temporaries,
- * constants and inline values (literals) it reads, and the extra read phases
+ * constants and literals (inline values other than 0, 0.5, 1) it reads, and the extra read phases
  * those cost; the cycles it holds its unit and its latency. */
 #include "pa_int.h"
 #include "timing.h"
@@ -40,8 +40,16 @@ static unsigned addresses_read(const pa_uop *u, int dot)
     return m;
 }
 
-/* Distinct temporaries, constants and inline values among the addresses read. */
-static void count_reads(const pa_uop *u, unsigned m, tm_cost *c)
+/* 0.0, 0.5 and 1.0: the chips' inline constants, read without a literal word
+ * (docs/timing.md, "Literals"; model-defined, the RV740 article is silent). */
+static int is_inline_constant(uint32_t bits)
+{
+    return bits == 0x00000000u || bits == 0x3F000000u || bits == 0x3F800000u;
+}
+
+/* Distinct temporaries, constants and inline values among the addresses read;
+ * an inline value other than an inline constant is a literal. */
+static void count_reads(const tm_profile *p, const pa_uop *u, unsigned m, tm_cost *c)
 {
     for (unsigned k = 0; k < 6; k++) {
         if (!(m >> k & 1))
@@ -60,7 +68,7 @@ static void count_reads(const pa_uop *u, unsigned m, tm_cost *c)
             c->gprs++;
         else if (s->kind == DPP_SRC_CONST)
             c->consts++;
-        else
+        else if (!(p->inline_free && is_inline_constant(s->inline_bits)))
             c->literals++;
     }
 }
@@ -102,9 +110,10 @@ static void alu_cost(const tm_profile *p, const pa_uop *u, tm_cost *c)
             alpha_bundle = 2, alpha_slots = want;
     }
     unsigned bundles = alpha_bundle + (sop ? 1 : 0);
-    count_reads(u, addresses_read(u, dot), c);
-    if (p->literals && c->literals > p->literals && ceil_div(c->literals, p->literals) > bundles)
-        bundles = ceil_div(c->literals, p->literals);
+    count_reads(p, u, addresses_read(u, dot), c);
+    unsigned per_bundle = p->literal_words * p->literal_values; /* rv740: 2 words x 2 values */
+    if (per_bundle && ceil_div(c->literals, per_bundle) > bundles)
+        bundles = ceil_div(c->literals, per_bundle);
     unsigned extra = extra_phases(c->gprs, p->gpr_reads),
              ce = extra_phases(c->consts, p->const_reads);
     c->bundles = (uint8_t)bundles;

@@ -26,7 +26,9 @@ static const tm_profile profiles[TM_NUM_CHIPS] = {
             .dot_slots = 4,         /* MD */
             .gpr_reads = 0,         /* per element file; a CTM instruction never exceeds it */
             .const_reads = 4,       /* "as many as 4 constants" per read period */
-            .literals = 0,          /* MD: no figure */
+            .literal_words = 0,     /* MD: no figure */
+            .literal_values = 2,    /* MD: as rv740 */
+            .inline_free = 1,       /* MD: as rv740 */
             .tex_cycles = 4,        /* MD: a quarter-wave per cycle */
         },
     [TM_CHIP_RV740] =
@@ -46,7 +48,9 @@ static const tm_profile profiles[TM_NUM_CHIPS] = {
             .dot_slots = 4,         /* MD: the 4 equal ALUs; t cannot do dot products */
             .gpr_reads = 3,         /* "at most 3 distinct GPR addresses" in a clock */
             .const_reads = 0,       /* MD: no figure */
-            .literals = 2,          /* "at most 2 64-bit literal constants" */
+            .literal_words = 2,     /* "at most 2 64-bit literal constants" */
+            .literal_values = 2,    /* MD: two 32-bit values a 64-bit word */
+            .inline_free = 1,       /* MD: 0, 0.5, 1 are inline constants */
             .tex_cycles = 4,        /* MD: a quarter-wave per cycle */
         },
 };

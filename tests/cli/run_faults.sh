@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Program faults end `dpp run` with exit 1 and a defined message: address,
 # loop and branch stack overflow and underflow, the step limit, an input
-# read outside its surface.
+# read outside its surface, an infinite texture coordinate.
 set -uo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -41,5 +41,10 @@ check branch-overflow-full 'pc 32: JUMP: branch nesting overflow \(branch depth 
 printf '%032d' 0 >"$tmp/in.raw"
 check input-outside 'lane 0 \(i 0, j 0\): input 0: access \(-1, 0\) outside its 4 x 2 surface' \
   '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0 unscaled aluwait acquire wait\n.float c0, -1' \
+  --in 0="$tmp/in.raw":FLOAT32_1:4x2
+# seed 000 p47: a large coordinate "may generate infinite values when scaled by the texture
+# dimensions": 1e38 x the pitch 4 is 4e38, beyond fp32's 3.4e38
+check input-infinite 'lane 0 \(i 0, j 0\): input coordinate S is infinite once scaled' \
+  '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0\n.float c0, 1e38' \
   --in 0="$tmp/in.raw":FLOAT32_1:4x2
 exit $((fails > 0))

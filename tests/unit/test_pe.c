@@ -22,6 +22,10 @@ typedef struct recorder {
     mc_model *mc;
     int write_output; /* each wave writes 7.0 to output 0 at its first lane's pair */
     int fail_wave;    /* wave number that faults, or -1 */
+    pe_model *pe;
+    pe_activity seen[16]; /* the PE's handshake counts as each wave() began */
+    uint32_t input;       /* input 0 at the last wave's first pair, if read_input */
+    int read_input;
 } recorder;
 
 static dpp_status rec_begin(void *user, const pe_program *prog, dpp_error *err)
@@ -40,9 +44,18 @@ static dpp_status rec_wave(void *user, const pe_program *prog, const pe_wave *w,
     recorder *r = user;
     if ((int)r->waves == r->fail_wave)
         return dpp_error_set(err, DPP_E_FAULT, "wave %u lane 3: loop stack overflow", r->waves);
-    if (r->waves < 16)
+    if (r->waves < 16) {
         r->last[r->waves] = *w;
+        pe_activity_of(r->pe, &r->seen[r->waves]);
+    }
     r->waves++;
+    if (r->read_input) {
+        uint32_t v[4];
+        dpp_status st = mc_read_input(r->mc, 0, w->i[0], w->j[0], v, err);
+        if (st)
+            return st;
+        r->input = v[0];
+    }
     *clocks = r->clocks_per_wave;
     if (r->write_output) {
         uint32_t v[4] = {0x40E00000u}; /* 7.0f */
@@ -58,16 +71,30 @@ typedef struct fixture {
     recorder rec;
 } fixture;
 
-static fixture *make(unsigned lanes)
+/* end(): an array that keeps every wavefront in flight until the last one. */
+static dpp_status rec_end(void *user, uint64_t *clocks, dpp_error *err)
+{
+    (void)user, (void)err;
+    *clocks = 0;
+    return DPP_OK;
+}
+
+static fixture *make_array(unsigned lanes, int in_flight)
 {
     fixture *f = calloc(1, sizeof *f);
     f->mem = calloc(1, MEM_SIZE);
     assert_int_equal(mc_create(f->mem, MEM_SIZE, &f->mc, NULL), DPP_OK);
     f->rec.mc = f->mc;
     f->rec.fail_wave = -1;
-    pe_array_ops ops = {rec_begin, rec_wave, NULL, &f->rec};
+    pe_array_ops ops = {rec_begin, rec_wave, in_flight ? rec_end : NULL, &f->rec};
     assert_int_equal(pe_create(f->mc, lanes, &ops, &f->pe, NULL), DPP_OK);
+    f->rec.pe = f->pe;
     return f;
+}
+
+static fixture *make(unsigned lanes)
+{
+    return make_array(lanes, 0);
 }
 
 static void drop(fixture *f)
@@ -390,6 +417,231 @@ static void test_fault_propagates(void **state)
     drop(f);
 }
 
+/* Each set_*_fmt command, observed in the MC's surface after it runs: base (bits 10:0
+ * dropped), pitch, height (1 for instructions and constants) and format. */
+#define FMT(pitch, f) ((uint32_t)(pitch) | (uint32_t)(f) << 24)
+static const struct {
+    const char *name;
+    uint32_t w[5];
+    mc_client client;
+    unsigned idx;
+    uint32_t base, pitch, height;
+    uint8_t format;
+} surface_cmds[] = {
+    {"set_inst_fmt",
+     {H(PE_SET_INST_FMT, 2), 0x800 | 0x7FF, FMT(4, MC_FMT_FLOAT32_4)},
+     MC_CL_INST,
+     0,
+     0x800,
+     4,
+     1,
+     MC_FMT_FLOAT32_4},
+    {"set_constf_fmt",
+     {H(PE_SET_CONSTF_FMT, 2), 0x1800, FMT(256, MC_FMT_FLOAT32_4)},
+     MC_CL_CONSTF,
+     0,
+     0x1800,
+     256,
+     1,
+     MC_FMT_FLOAT32_4},
+    {"set_consti_fmt",
+     {H(PE_SET_CONSTI_FMT, 2), 0x2000, FMT(32, MC_FMT_FLOAT32_1)},
+     MC_CL_CONSTI,
+     0,
+     0x2000,
+     32,
+     1,
+     MC_FMT_FLOAT32_1},
+    {"set_constb_fmt",
+     {H(PE_SET_CONSTB_FMT, 2), 0x2800, FMT(4, MC_FMT_FLOAT32_1)},
+     MC_CL_CONSTB,
+     0,
+     0x2800,
+     4,
+     1,
+     MC_FMT_FLOAT32_1},
+    {"set_inp_fmt",
+     {H(PE_SET_INP_FMT, 4), 15, 0x3000, FMT(8, MC_FMT_UINT8_4), 5},
+     MC_CL_INPUT,
+     15,
+     0x3000,
+     8,
+     5,
+     MC_FMT_UINT8_4},
+    {"set_out_fmt",
+     {H(PE_SET_OUT_FMT, 4), 3, 0x3800, FMT(4, MC_FMT_FLOAT32_2), 2},
+     MC_CL_OUTPUT,
+     3,
+     0x3800,
+     4,
+     2,
+     MC_FMT_FLOAT32_2},
+    {"set_cond_out_fmt",
+     {H(PE_SET_COND_OUT_FMT, 3), 0x4000, FMT(8, MC_FMT_FLOAT32_1), 3},
+     MC_CL_COND,
+     0,
+     0x4000,
+     8,
+     3,
+     MC_FMT_FLOAT32_1},
+};
+
+static void test_surface_commands(void **state)
+{
+    (void)state;
+    for (size_t k = 0; k < sizeof surface_cmds / sizeof surface_cmds[0]; k++) {
+        fixture *f = make(4);
+        size_t n = 1 + pe_cmd_by_opcode(surface_cmds[k].w[0] >> 8 & 0xFF)->nparams;
+        assert_false(mc_get_surface(f->mc, surface_cmds[k].client, surface_cmds[k].idx)->valid);
+        assert_int_equal(run_words(f, surface_cmds[k].w, n, 0, NULL), DPP_OK);
+        const mc_surface *m = mc_get_surface(f->mc, surface_cmds[k].client, surface_cmds[k].idx);
+        if (!m->valid || m->base != surface_cmds[k].base || m->pitch != surface_cmds[k].pitch ||
+            m->height != surface_cmds[k].height || m->format != surface_cmds[k].format)
+            fail_msg("%s: valid %u base 0x%x pitch %u height %u format %u", surface_cmds[k].name,
+                     m->valid, m->base, m->pitch, m->height, m->format);
+        drop(f);
+    }
+}
+
+/* The CO commands, observed in the PE's CO state after they run (reset: ALWAYS, at the DPP,
+ * no write-back). */
+static void test_co_commands(void **state)
+{
+    (void)state;
+    fixture *f = make(4);
+    const uint32_t w[] = {H(PE_SET_COND_TEST, 1),     CO_GREATER, H(PE_SET_COND_LOC, 1), CO_LOC_PE,
+                          H(PE_SET_COND_OUT_MASK, 1), 1};
+    const co_state *co = pe_co(f->pe);
+    assert_int_equal(co->test, CO_ALWAYS);
+    assert_int_equal(co->loc, CO_LOC_DPP);
+    assert_int_equal(co->writemask, 0);
+    assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
+    assert_int_equal(co->test, CO_GREATER);
+    assert_int_equal(co->loc, CO_LOC_PE);
+    assert_int_equal(co->writemask, 1);
+    drop(f);
+}
+
+/* set_out_mask: channels 1 and 3 masked off (0x5) are not written to memory. */
+static void test_out_mask(void **state)
+{
+    (void)state;
+    fixture *f = make(4);
+    const uint32_t w[] = {H(PE_SET_OUT_FMT, 4),  0,  0x1000, FMT(4, MC_FMT_FLOAT32_4), 1,
+                          H(PE_SET_OUT_MASK, 1), 0x5};
+    assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
+    const uint32_t v[4] = {0x3F800000u, 0x40000000u, 0x40400000u, 0x40800000u}; /* 1, 2, 3, 4 */
+    assert_int_equal(mc_write_output(f->mc, 0, 0, 0, v, 0xF, NULL), DPP_OK);
+    mc_flush(f->mc);
+    assert_int_equal(rd32(f->mem + 0x1000), 0x3F800000u);
+    assert_int_equal(rd32(f->mem + 0x1004), 0); /* masked */
+    assert_int_equal(rd32(f->mem + 0x1008), 0x40400000u);
+    assert_int_equal(rd32(f->mem + 0x100C), 0); /* masked */
+    drop(f);
+}
+
+/* invalidate_inp_cache (model-defined: there is no input cache, every input read goes to
+ * memory): after a program's outputs are flushed into an input surface, the next
+ * program reads them. Run 1 reads input 0 at (0, 0) = 0.0 and writes 7.0 there through
+ * output 0 (the same memory); flush, invalidate; run 2 reads 7.0. */
+static void test_input_after_invalidate(void **state)
+{
+    (void)state;
+    fixture *f = make(4);
+    f->rec.write_output = f->rec.read_input = 1;
+    const uint32_t w[] = {H(PE_SET_DOMAIN, 4),
+                          0,
+                          0,
+                          0,
+                          0,
+                          H(PE_SET_INST_FMT, 2),
+                          0x800,
+                          0,
+                          H(PE_SET_INP_FMT, 4),
+                          0,
+                          0x1000,
+                          FMT_F1(4),
+                          1,
+                          H(PE_SET_OUT_FMT, 4),
+                          0,
+                          0x1000,
+                          FMT_F1(4),
+                          1,
+                          H(PE_START_PROGRAM, 1),
+                          1};
+    assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
+    assert_int_equal(f->rec.input, 0);
+    const uint32_t again[] = {H(PE_FLUSH_OUT_CACHE, 1), 0, H(PE_INVALIDATE_INP_CACHE, 1), 0,
+                              H(PE_START_PROGRAM, 1),   1};
+    assert_int_equal(run_words(f, again, sizeof again / 4, 0, NULL), DPP_OK);
+    assert_int_equal(f->rec.input, 0x40E00000u); /* 7.0f */
+    drop(f);
+}
+
+/* The busy/idle handshake (seed 000 p8, 2.1.1; docs/model-defined.md "PE"): a 5 x 3 domain
+ * (15 pairs) in 4-lane wavefronts (4, 4, 4, 3 live lanes). An array whose wavefronts end
+ * inside wave() sees only its own lanes busy: 4, 4, 4, 3, after 4, 8, 12, 15 busy reports;
+ * one that keeps them in flight until end() sees 4, 8, 12, 15 busy. Either way start_program
+ * ends with 15 idle reports and none busy, and wait_for_idle finds the array idle. */
+static void test_busy_idle(void **state)
+{
+    (void)state;
+    static const unsigned busy[2][4] = {{4, 4, 4, 3}, {4, 8, 12, 15}};
+    static const unsigned reports[4] = {4, 8, 12, 15};
+    const uint32_t w[] = {H(PE_SET_DOMAIN, 4),
+                          2,
+                          1,
+                          6,
+                          3,
+                          H(PE_SET_INST_FMT, 2),
+                          0x800,
+                          0,
+                          H(PE_WAIT_FOR_IDLE, 1),
+                          0,
+                          H(PE_START_PROGRAM, 1),
+                          1,
+                          H(PE_WAIT_FOR_IDLE, 1),
+                          0};
+    for (int in_flight = 0; in_flight <= 1; in_flight++) {
+        fixture *f = make_array(4, in_flight);
+        assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
+        assert_int_equal(f->rec.waves, 4);
+        for (unsigned k = 0; k < 4; k++) {
+            assert_int_equal(f->rec.seen[k].busy, busy[in_flight][k]);
+            assert_int_equal(f->rec.seen[k].busy_reports, reports[k]);
+        }
+        pe_activity a;
+        pe_activity_of(f->pe, &a);
+        assert_int_equal(a.busy, 0);
+        assert_int_equal(a.busy_reports, 15);
+        assert_int_equal(a.idle_reports, 15);
+        assert_int_equal(a.idle_waits, 2);
+        drop(f);
+    }
+    /* Pairs the CO at the PE turns away (NEVER: all 8) never reach a processor. */
+    fixture *f = make(8);
+    const uint32_t never[] = {H(PE_SET_DOMAIN, 4),
+                              0,
+                              0,
+                              7,
+                              0,
+                              H(PE_SET_INST_FMT, 2),
+                              0x800,
+                              0,
+                              H(PE_SET_COND_TEST, 1),
+                              CO_NEVER,
+                              H(PE_SET_COND_LOC, 1),
+                              CO_LOC_PE,
+                              H(PE_START_PROGRAM, 1),
+                              1};
+    assert_int_equal(run_words(f, never, sizeof never / 4, 0, NULL), DPP_OK);
+    pe_activity a;
+    pe_activity_of(f->pe, &a);
+    assert_int_equal(f->rec.waves, 0);
+    assert_int_equal(a.busy_reports, 0);
+    drop(f);
+}
+
 /* The command table and builder agree with the manual's two surviving headers. */
 static void test_table(void **state)
 {
@@ -414,6 +666,9 @@ int main(void)
         cmocka_unit_test(test_domain_walk),      cmocka_unit_test(test_cond_exec),
         cmocka_unit_test(test_perf_counters),    cmocka_unit_test(test_flush),
         cmocka_unit_test(test_fault_propagates), cmocka_unit_test(test_table),
+        cmocka_unit_test(test_surface_commands), cmocka_unit_test(test_co_commands),
+        cmocka_unit_test(test_out_mask),         cmocka_unit_test(test_input_after_invalidate),
+        cmocka_unit_test(test_busy_idle),
     };
     return cmocka_run_group_tests_name("pe", tests, NULL, NULL);
 }

@@ -179,12 +179,12 @@ static const hand_case hand[] = {
      8, 8, 64, 4, 112, 124},
     /* 3 distinct inline values (literals), twice, then OUT. ctm: 3.
      * cayman (no literal limit): 40, 48 (ends 56); OUT at 96, ends 104.
-     * rv740 (2 literals a bundle): 2 bundles, held 8, ends 12: 40, 52 (ends 64); OUT (2
-     * literals) at 104, ends 112. */
+     * rv740: "at most 2 64-bit literal constants" [seed 004], two 32-bit values a word: 4
+     * literals a bundle, so 3 fit in one: as cayman. OUT's #1, #0 are inline constants. */
     {"3 literals",
      "    alu rgb mad r1.rgb, #2, #3, #4\n"
      "    alu rgb mad r1.rgb, #2, #3, #4\n" OUT_R1,
-     8, 8, 64, 3, 104, 112},
+     8, 8, 64, 3, 104, 104},
     /* 6 distinct constants, twice, then OUT. ctm: 3.
      * cayman (4 constants a read phase): a second read phase: held 8, ends 12: 40, 52
      * (ends 64); OUT at 104, ends 112.
@@ -211,6 +211,20 @@ static const hand_case hand[] = {
      * oldest first). w0 ends 48, so w32 is dispatched at 48 (ready 88), ... w39 at 76 (ready
      * 116): all younger than w31, so they follow it: 168, 172, ..., 196, ends 204. */
     {"wavefront cap", "    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0\n", 64, 40, 64, 40, 204, 204},
+    /* 6 distinct literals (2, 3, 4, 8, 16, 32), twice, then OUT. ctm: 3.
+     * cayman (no literal limit): 40, 48 (ends 56); OUT at 96, ends 104.
+     * rv740 (4 a bundle [seed 004]): ceil(6 / 4) = 2 bundles, held 8, ends 12: 40, 52
+     * (ends 64); OUT (no literal) at 64 + 40 = 104, ends 112. */
+    {"6 literals",
+     "    alu rgb mad r1.rgb, #2, #3, #4 alpha mad r1.a, #8, #16, #32\n"
+     "    alu rgb mad r1.rgb, #2, #3, #4 alpha mad r1.a, #8, #16, #32\n" OUT_R1,
+     8, 8, 64, 3, 104, 112},
+    /* 0, 0.5 and 1 are inline constants, not literals: 6 reads of them cost no bundle.
+     * Twice, then OUT. ctm: 3. cayman, rv740: 40, 48 (ends 56); OUT at 96, ends 104. */
+    {"inline constants 0, 0.5, 1",
+     "    alu rgb mad r1.rgb, #0, #0.5, #1 alpha mad r1.a, #1, #0.5, #0\n"
+     "    alu rgb mad r1.rgb, #0.5, #1, #0 alpha mad r1.a, #0, #1, #0.5\n" OUT_R1,
+     8, 8, 64, 3, 104, 104},
 };
 
 static const tm_chip chips[] = {TM_CHIP_CTM, TM_CHIP_CAYMAN, TM_CHIP_RV740};
@@ -339,7 +353,8 @@ static tm_cost cost(const char *src, tm_chip chip)
 }
 
 /* Instructions and what they cost: clause, bundles, extra read phases, slots, distinct
- * temporaries, constants and literals read, transcendental, cycles held, latency. */
+ * temporaries, constants and literals read, transcendental, cycles held, latency. #0, #0.5
+ * and #1 are inline constants, not literals (docs/timing.md, "Literals"). */
 #define I_TRANS "alu rgb mad r1.rgb, r0.rgb, #1, #0 alpha rcp r1.a, r0.a, r0.a, r0.a\n"
 #define I_DP4   "alu rgb dp4 r1.rgb, r0, r1, #0 alpha mad r1.a, r0.a, #1, #0\n"
 #define I_GPR4  "alu rgb mad r5.rgb, r1.rgb, r2.rgb, r3.rgb alpha mad r5.a, r4.a, r1.a, r1.a\n"
@@ -349,17 +364,17 @@ static const struct {
     uint8_t clause, bundles, read_extra, slots, gprs, consts, literals, trans;
     uint16_t occupy, latency;
 } costs[] = {
-    {"RGB and a transcendental: x, y, z and t", I_TRANS, TM_CHIP_RV740, TM_CL_ALU, 1, 0, 4, 1, 0, 2,
+    {"RGB and a transcendental: x, y, z and t", I_TRANS, TM_CHIP_RV740, TM_CL_ALU, 1, 0, 4, 1, 0, 0,
      1, 4, 8},
     {"RGB and a transcendental: x, y, z, then 3 slots in a second bundle", I_TRANS, TM_CHIP_CAYMAN,
-     TM_CL_ALU, 2, 0, 6, 1, 0, 2, 1, 8, 12},
+     TM_CL_ALU, 2, 0, 6, 1, 0, 0, 1, 8, 12},
     {"one RGB channel leaves room for the transcendental",
      "alu rgb mad r1.r, r0.rgb, #1, #0 alpha rcp r1.a, r0.a, r0.a, r0.a\n", TM_CHIP_CAYMAN,
-     TM_CL_ALU, 1, 0, 4, 1, 0, 2, 1, 4, 8},
+     TM_CL_ALU, 1, 0, 4, 1, 0, 0, 1, 4, 8},
     {"DP4 takes x, y, z, w; the alpha MAD goes to t (the dot reads no operand C)", I_DP4,
-     TM_CHIP_RV740, TM_CL_ALU, 1, 0, 5, 2, 0, 2, 0, 4, 8},
+     TM_CHIP_RV740, TM_CL_ALU, 1, 0, 5, 2, 0, 0, 0, 4, 8},
     {"DP4 takes x, y, z, w; the alpha MAD a second bundle", I_DP4, TM_CHIP_CAYMAN, TM_CL_ALU, 2, 0,
-     5, 2, 0, 2, 0, 8, 12},
+     5, 2, 0, 0, 0, 8, 12},
     {"SOP: the transcendental on t, the copies a bundle later",
      "alu rgb sop r1.rgb, r0.rgb, r0.rgb, r0.rgb alpha sin r1.a, r0.a, r0.a, r0.a\n", TM_CHIP_RV740,
      TM_CL_ALU, 2, 0, 4, 1, 0, 0, 1, 8, 12},
@@ -373,13 +388,23 @@ static const struct {
     {"6 constants: a second read phase",
      "alu rgb mad r1.rgb, c0.rgb, c1.rgb, c2.rgb alpha mad r1.a, c3.a, c4.a, c5.a\n",
      TM_CHIP_CAYMAN, TM_CL_ALU, 1, 1, 4, 0, 6, 0, 0, 8, 12},
-    {"3 literals: a second bundle", "alu rgb mad r1.rgb, #2, #3, #4\n", TM_CHIP_RV740, TM_CL_ALU, 2,
-     0, 3, 0, 0, 3, 0, 8, 12},
+    /* rv740: "at most 2 64-bit literal constants" [seed 004], each word two 32-bit values. */
+    {"3 literals fit the 2 literal words", "alu rgb mad r1.rgb, #2, #3, #4\n", TM_CHIP_RV740,
+     TM_CL_ALU, 1, 0, 3, 0, 0, 3, 0, 4, 8},
+    {"4 literals fill the 2 literal words",
+     "alu rgb mad r1.rgb, #2, #3, #4 alpha mad r1.a, #8, #2, #3\n", TM_CHIP_RV740, TM_CL_ALU, 1, 0,
+     4, 0, 0, 4, 0, 4, 8},
+    {"5 literals: a second bundle (ceil(5 / 4) = 2)",
+     "alu rgb mad r1.rgb, #2, #3, #4 alpha mad r1.a, #8, #16, #2\n", TM_CHIP_RV740, TM_CL_ALU, 2, 0,
+     4, 0, 0, 5, 0, 8, 12},
+    {"0, 0.5 and 1 are inline constants: no literal",
+     "alu rgb mad r1.rgb, #0, #0.5, #1 alpha mad r1.a, #1, #0.5, #2\n", TM_CHIP_RV740, TM_CL_ALU, 1,
+     0, 4, 0, 0, 1, 0, 4, 8},
     {"an address read twice, or by both parts, counts once",
      "alu rgb mad r1.rgb, r2.rgb, r2.bgr, #1 alpha mad r1.a, r2.a, r2.r, #1\n", TM_CHIP_RV740,
-     TM_CL_ALU, 1, 0, 4, 1, 0, 1, 0, 4, 8},
+     TM_CL_ALU, 1, 0, 4, 1, 0, 0, 0, 4, 8},
     {"OUTPUT: its own clause type", "out rgb mad r0._ o0.rgb, r1.rgb, #1, #0\n", TM_CHIP_CAYMAN,
-     TM_CL_OUT, 1, 0, 3, 1, 0, 2, 0, 4, 8},
+     TM_CL_OUT, 1, 0, 3, 1, 0, 0, 0, 4, 8},
     {"TEX: the TEX unit", "tex ld r1.rgba, r0.rgba, i0 unscaled\n", TM_CHIP_CAYMAN, TM_CL_TEX, 0, 0,
      0, 0, 0, 0, 0, 4, 4},
     {"flow control: free, it ends the clause", "fc jump 0 jump_func=0xff\n", TM_CHIP_RV740,
@@ -460,10 +485,11 @@ static void test_doc_table(void **state)
         size_t off;
     } fields[] = {
 #define F(x) {#x, offsetof(tm_profile, x)}
-        F(simd_lanes), F(wave_lanes),  F(read_cycles),   F(clause_switch),
-        F(max_waves),  F(gpr_regs),    F(reserved_rows), F(reserved_per_wave),
-        F(vec_slots),  F(t_slots),     F(trans_slots),   F(dot_slots),
-        F(gpr_reads),  F(const_reads), F(literals),      F(tex_cycles),
+        F(simd_lanes),  F(wave_lanes),  F(read_cycles),   F(clause_switch),
+        F(max_waves),   F(gpr_regs),    F(reserved_rows), F(reserved_per_wave),
+        F(vec_slots),   F(t_slots),     F(trans_slots),   F(dot_slots),
+        F(gpr_reads),   F(const_reads), F(literal_words), F(literal_values),
+        F(inline_free), F(tex_cycles),
 #undef F
     };
     FILE *f = fopen("docs/timing.md", "r"); /* the tests run from the repository's root */
