@@ -45,6 +45,6 @@ check input-outside 'lane 0 \(i 0, j 0\): input 0: access \(-1, 0\) outside its 
 # seed 000 p47: a large coordinate "may generate infinite values when scaled by the texture
 # dimensions": 1e38 x the pitch 4 is 4e38, beyond fp32's 3.4e38
 check input-infinite 'lane 0 \(i 0, j 0\): input coordinate S is infinite once scaled' \
-  '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0\n.float c0, 1e38' \
+  '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0 aluwait acquire wait\n.float c0, 1e38' \
   --in 0="$tmp/in.raw":FLOAT32_1:4x2
 exit $((fails > 0))
