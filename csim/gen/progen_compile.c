@@ -196,7 +196,7 @@ static void compile_list(cstate *s, const pg_program *p, int n)
         }
         case PG_SETP: {
             dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, PG_CONST(-nd->cond.k));
-            in->cmn.stat_we = (uint16_t)(1u << nd->bit);
+            dpp_cmn_set_omask(&in->cmn, 1u << nd->bit); /* [seed 000, p34] */
             in->alu.rgb_target = in->alu.alpha_target = nd->cond.cmp;
             break;
         }
@@ -302,8 +302,7 @@ dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err)
         set_target(&s, s.calls[i], func_slot[s.call_func[i]]);
     for (unsigned o = 0; o < 4; o++) {
         dpp_inst *out = mad(&s, DPP_TYPE_OUT, 1 + o, 0, 0, PG_CONST(0));
-        out->cmn.rgb_omask = 7;
-        out->cmn.alpha_omask = 1;
+        dpp_cmn_set_omask(&out->cmn, 0xF);
         out->alu.rgb_target = out->alu.alpha_target = (uint16_t)o;
     }
     if (s.overflow)

@@ -261,8 +261,11 @@ dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_resu
         (st = dest(a->alpha_addrd, a->alpha_addrd_rel, in->al, (out->temp_mask & 8) != 0,
                    &out->alpha_temp, err)) != DPP_OK)
         return st;
+    /* The output masks pick the outputs of an OUTPUT and the predicate bits
+     * of an ALU instruction [seed 000, p34]; predication narrows both (A15). */
+    uint8_t omask = (uint8_t)(dpp_cmn_omask(m) & out->chan_pred);
     if (m->type == DPP_TYPE_OUT) {
-        out->out_mask = (uint8_t)(m->rgb_omask | m->alpha_omask << 3) & out->chan_pred;
+        out->out_mask = omask;
         out->rgb_out = (uint8_t)a->rgb_target;
         out->alpha_out = (uint8_t)a->alpha_target;
         out->w_write = a->w_omask && (out->chan_pred & 8);
@@ -271,7 +274,7 @@ dpp_status dpp_alu_exec(const dpp_inst *inst, const dpp_alu_in *in, dpp_alu_resu
     out->alu_result_we = (uint8_t)a->alu_wmask;
     out->alu_result =
         (uint8_t)dpp_cmp_zero(out->value[m->alu_result_sel ? 3 : 0], m->alu_result_op);
-    out->pred_we = (uint8_t)(m->stat_we & out->chan_pred);
+    out->pred_we = omask;
     for (int k = 0; k < 4; k++)
         out->pred_val |=
             (uint8_t)(dpp_cmp_zero(out->value[k], k < 3 ? a->rgb_target : a->alpha_target) << k);

@@ -39,7 +39,7 @@ typedef struct dpp_alu_result {
     uint8_t w_write;       /* OUTPUT: write value[3] as the W (conditional-output) value */
     uint8_t alu_result_we; /* ALU_WMASK: the ALU-result bit is written (never predicated) */
     uint8_t alu_result;    /* its new value */
-    uint8_t pred_we;       /* bit k: predicate k written (STAT_WE AND channel predication) */
+    uint8_t pred_we;       /* ALU: bit k: predicate k written (omask AND predication) */
     uint8_t pred_val;      /* bit k: its new value */
 } dpp_alu_result;
 

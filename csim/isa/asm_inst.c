@@ -416,6 +416,12 @@ dpp_status asm_generic_field(asm_state *s, dpp_inst *in, int *done)
     if (!f || !(f->types & (1u << in->cmn.type)))
         return asm_fail(c, t, "'%s' is not a field of a %s instruction", t->text,
                         dpp_field_value_name(dpp_field_find("type"), in->cmn.type));
+    if (!strcmp(f->name, "stat_we"))
+        return asm_fail(c, t,
+                        "'stat_we=' is refused: STAT_WE is not the predicate enable, the output "
+                        "masks are (\"RGB_OMASK 3 bits Write R G B to output or to predicate "
+                        "bits\", seed 000, p34); write 'setp MASK CMP CMP' for predicate bits, "
+                        "or 'stat MASK' for the statistics bits, which have no effect");
     asm_next(c);
     asm_next(c);
     const tok *v = asm_next(c);
@@ -435,6 +441,13 @@ static dpp_status parse_tail_word(asm_state *s, dpp_inst *in, int *done)
     if (!*done)
         TRY(asm_generic_field(s, in, done));
     return DPP_OK;
+}
+
+/* A channel mask in letters of "rgba" (or "_"), bit 0 = r. */
+static dpp_status parse_rgba_mask(asm_state *s, unsigned *mask)
+{
+    const tok *t = asm_next(&s->cur);
+    return parse_mask(s, t, t->text, "rgba", mask);
 }
 
 static dpp_status alu_part(asm_state *s, dpp_inst *in, slot_alloc *al, const tok *t)
@@ -459,12 +472,17 @@ static dpp_status alu_part(asm_state *s, dpp_inst *in, slot_alloc *al, const tok
     if (!strcmp(t->text, "setp")) {
         if (in->cmn.type != DPP_TYPE_ALU)
             return asm_fail(c, t, "only an 'alu' instruction sets predicate bits");
-        const tok *mt = asm_next(c);
         unsigned mask;
-        TRY(parse_mask(s, mt, mt->text, "rgba", &mask));
-        in->cmn.stat_we = (uint16_t)mask;
+        TRY(parse_rgba_mask(s, &mask));
+        dpp_cmn_set_omask(&in->cmn, mask); /* "or to predicate bits" [seed 000, p34] */
         TRY(parse_enum_tok(s, "alu_result_op", &a->rgb_target));
         return parse_enum_tok(s, "alu_result_op", &a->alpha_target);
+    }
+    if (!strcmp(t->text, "stat")) {
+        unsigned mask;
+        TRY(parse_rgba_mask(s, &mask));
+        in->cmn.stat_we = (uint16_t)mask;
+        return DPP_OK;
     }
     if (!strcmp(t->text, "setres")) {
         if (in->cmn.type != DPP_TYPE_ALU)

@@ -189,15 +189,19 @@ static void alu_inst(sb *b, const dpp_inst *in)
     if (a->rgb_srcp_op || a->alpha_srcp_op)
         out(b, " srcp %s/%s", vname("rgb_srcp_op", a->rgb_srcp_op),
             vname("alpha_srcp_op", a->alpha_srcp_op));
-    if (m->type == DPP_TYPE_ALU && (m->stat_we || a->rgb_target || a->alpha_target)) {
+    if (m->type == DPP_TYPE_ALU && (dpp_cmn_omask(m) || a->rgb_target || a->alpha_target)) {
         out(b, " setp ");
-        mask_text(b, m->stat_we, "rgba");
+        mask_text(b, dpp_cmn_omask(m), "rgba");
         out(b, " %s %s", vname("alu_result_op", a->rgb_target),
             vname("alu_result_op", a->alpha_target));
     }
     if (a->alu_wmask)
         out(b, " setres %c %s", m->alu_result_sel ? 'a' : 'r',
             vname("alu_result_op", m->alu_result_op));
+    if (m->stat_we) {
+        out(b, " stat ");
+        mask_text(b, m->stat_we, "rgba");
+    }
     flags(b, m);
     static const char *const rest[] = {"alu_result_sel", "alu_result_op", NULL};
     if (!a->alu_wmask)

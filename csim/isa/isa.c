@@ -69,7 +69,7 @@ static const dpp_field_desc fields[] = {
     F("alpha_pred_inv", 0, 22, 1, DPP_T_ALUOUT | DPP_T_TEX, cmn.alpha_pred_inv),
     FE("alu_result_op", 0, 23, 2, DPP_T_ALUOUT, cmn.alu_result_op, n_cmp),
     FE("alpha_pred_sel", 0, 25, 3, DPP_T_ALUOUT | DPP_T_TEX, cmn.alpha_pred_sel, n_pred),
-    F("stat_we", 0, 28, 4, DPP_T_ALUOUT, cmn.stat_we),
+    F("stat_we", 0, 28, 4, DPP_T_ALUOUT, cmn.stat_we), /* no effect: not the predicate enable */
     /* dword1 / dword2, US_ALU_RGB_ADDR / US_ALU_ALPHA_ADDR */
     SRC("rgb_addr", 1, 0, rgb_src),
     SRC("rgb_addr", 1, 1, rgb_src),

@@ -136,15 +136,15 @@ typedef struct dpp_cmn {
     uint16_t alu_wait;
     uint16_t rgb_wmask; /* 3 bits R,G,B (bit 0 = R); TEX: with alpha_wmask, RGBA */
     uint16_t alpha_wmask;
-    uint16_t rgb_omask; /* OUTPUT only */
-    uint16_t alpha_omask;
+    uint16_t rgb_omask;   /* 3 bits R,G,B: OUTPUT writes the output, ALU the predicate bits 0-2 */
+    uint16_t alpha_omask; /* OUTPUT: output alpha; ALU: predicate bit 3 [seed 000, p34] */
     uint16_t rgb_clamp;
     uint16_t alpha_clamp;
     uint16_t alu_result_sel; /* 0 red, 1 alpha */
     uint16_t alpha_pred_inv;
     uint16_t alu_result_op; /* DPP_CMP_* */
     uint16_t alpha_pred_sel;
-    uint16_t stat_we; /* 4 bits R,G,B,A: predicate bits written (ALU only) */
+    uint16_t stat_we; /* 4 bits: statistics enables, no architectural effect (I13) */
 } dpp_cmn;
 
 /* One source address (dword1 = RGB, dword2 = alpha). */
@@ -227,6 +227,20 @@ typedef struct dpp_inst {
     dpp_tex tex;
     dpp_fc fc;
 } dpp_inst;
+
+/* The output masks as 4 bits R,G,B,A (bit 3 = ALPHA_OMASK). OUTPUT: the
+ * output channels written; ALU: the predicate bits written, "Write R G B to
+ * output or to predicate bits" [seed 000, p34]. */
+static inline unsigned dpp_cmn_omask(const dpp_cmn *m)
+{
+    return (unsigned)(m->rgb_omask | m->alpha_omask << 3);
+}
+
+static inline void dpp_cmn_set_omask(dpp_cmn *m, unsigned rgba)
+{
+    m->rgb_omask = (uint16_t)(rgba & 7);
+    m->alpha_omask = (uint16_t)(rgba >> 3 & 1);
+}
 
 /* One row of the field table. */
 typedef struct dpp_field_desc {

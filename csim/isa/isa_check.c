@@ -99,10 +99,9 @@ static dpp_status check_alu(const dpp_inst *in, unsigned slot, dpp_error *err)
         return ILLEGAL("slot %u: alpha DP needs RGB op DP3, DP4 or D2A", slot);
     if (out && a->alu_wmask)
         return ILLEGAL("slot %u: an OUTPUT instruction cannot write the ALU result", slot);
-    if (out && c->stat_we)
-        return ILLEGAL("slot %u: an OUTPUT instruction cannot write predicate bits", slot);
-    if (!out && (c->rgb_omask || c->alpha_omask || a->w_omask))
-        return ILLEGAL("slot %u: an ALU instruction cannot write outputs (use OUTPUT)", slot);
+    /* An ALU's output masks are its predicate enables [seed 000, p34]; W stays OUTPUT's. */
+    if (!out && a->w_omask)
+        return ILLEGAL("slot %u: an ALU instruction cannot write W (W_OMASK is OUTPUT only)", slot);
     for (int i = 0; i < 3; i++) {
         dpp_status st = check_src(&a->rgb_src[i], "RGB", i, slot, err);
         if (st == DPP_OK)

@@ -431,7 +431,7 @@ static void commit(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, cons
         s->alu_result = (s->alu_result & ~lanes) | (r & lanes);
     }
     for (int k = 0; k < 4; k++) {
-        uint64_t we = u->stat_we >> k & 1 ? lanes & cp[k] : 0;
+        uint64_t we = u->pred_we >> k & 1 ? lanes & cp[k] : 0;
         if (we) {
             uint64_t v = compare_mask(sc->value[k], u->pred_cmp[k], n);
             s->pred[k] = (s->pred[k] & ~we) | (v & we);

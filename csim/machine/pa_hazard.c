@@ -58,7 +58,7 @@ static void decode_alu(const pa_uop *u, pa_hz_uop *h)
     if (u->wmask & 8)
         add_write(h, u->alpha_addrd & 127, u->alpha_addrd_rel);
     if (u->type == DPP_TYPE_ALU)
-        h->bits_write = (uint8_t)(u->alu_wmask | (u->stat_we & 15) << 1);
+        h->bits_write = (uint8_t)(u->alu_wmask | (u->pred_we & 15) << 1);
 }
 
 static void decode_tex(const pa_uop *u, pa_hz_uop *h)

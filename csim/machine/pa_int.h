@@ -84,7 +84,8 @@ typedef struct pa_uop {
     uint16_t rgb_addrd, alpha_addrd;
     uint8_t rgb_addrd_rel, alpha_addrd_rel;
     uint8_t alu_wmask, alu_result_chan, alu_result_op;
-    uint8_t stat_we, pred_cmp[4]; /* predicate compares (DPP_CMP_*) per channel */
+    uint8_t pred_we;              /* ALU: predicate bits written (its output masks) */
+    uint8_t pred_cmp[4];          /* predicate compares (DPP_CMP_*) per channel */
     /* FC: the fields as fc_unit sees them */
     fc_fields fc;
     uint8_t fc_reads_bool, fc_reads_int;

@@ -123,7 +123,7 @@ static void decode_alu(const dpp_inst *in, pa_uop *u)
     u->alpha_addrd_rel = (uint8_t)a->alpha_addrd_rel;
     u->need = u->wmask;
     if (m->type == DPP_TYPE_OUT) {
-        u->omask = (uint8_t)(m->rgb_omask | m->alpha_omask << 3);
+        u->omask = (uint8_t)dpp_cmn_omask(m);
         u->rgb_out = (uint8_t)a->rgb_target;
         u->alpha_out = (uint8_t)a->alpha_target;
         u->w_write = (uint8_t)(a->w_omask != 0);
@@ -132,10 +132,10 @@ static void decode_alu(const dpp_inst *in, pa_uop *u)
         u->alu_wmask = (uint8_t)(a->alu_wmask != 0);
         u->alu_result_chan = m->alu_result_sel ? 3 : 0;
         u->alu_result_op = (uint8_t)m->alu_result_op;
-        u->stat_we = (uint8_t)m->stat_we;
+        u->pred_we = (uint8_t)dpp_cmn_omask(m); /* "or to predicate bits" [seed 000, p34] */
         for (int c = 0; c < 4; c++)
             u->pred_cmp[c] = (uint8_t)(c < 3 ? a->rgb_target : a->alpha_target);
-        u->need |= (uint8_t)(u->stat_we | (u->alu_wmask ? 1u << u->alu_result_chan : 0));
+        u->need |= (uint8_t)(u->pred_we | (u->alu_wmask ? 1u << u->alu_result_chan : 0));
     }
     /* What the needed channels read: the alpha raw value (SOP), the dot
      * product, and through the operands the presubtract rows. */

@@ -569,6 +569,50 @@ static void alu_result_and_predicates(void **state)
     assert_int_equal(r.alu_result, 1);
 }
 
+/* seed 000, p34: "RGB_OMASK 3 bits Write R G B to output or to predicate
+ * bits". On an ALU instruction the output masks (RGB_OMASK -> predicates
+ * 0-2, ALPHA_OMASK -> predicate 3) choose the predicate bits written; STAT_WE
+ * is not the predicate enable and writes none (docs/isa-model-defined.md I13). */
+static void output_masks_write_predicates(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned rgb_omask, alpha_omask, stat_we, pred_we;
+    } rows[] = {
+        {5, 1, 0, 0xD}, /* R, B and A */
+        {2, 0, 0, 0x2}, /* G only */
+        {0, 0, 0xF, 0}, /* STAT_WE alone: no predicate write */
+        {1, 0, 0xE, 0x1},
+    };
+    const uint32_t regs[3][4] = {{fb(-1), fb(0), fb(2), fb(-3)}, S(1), S(0)};
+    char prog[256];
+    snprintf(prog, sizeof prog, "alu %s%s\n", MADRGB, default_src);
+    dpp_exe *x = malloc(sizeof *x);
+    dpp_error err;
+    assert_int_equal(dpp_asm(prog, strlen(prog), "row.s", NULL, x, &err), DPP_OK);
+    dpp_inst base;
+    dpp_inst_decode(x->words, &base);
+    free(x);
+    static uint32_t temps[DPP_NUM_TEMPS][4];
+    memcpy(temps, regs, sizeof regs);
+    dpp_alu_in lane = {(const uint32_t(*)[4])temps, (const uint32_t(*)[4])consts, 0, 0};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+        dpp_inst in = base;
+        dpp_field_set(&in, dpp_field_find("rgb_omask"), rows[i].rgb_omask);
+        dpp_field_set(&in, dpp_field_find("alpha_omask"), rows[i].alpha_omask);
+        dpp_field_set(&in, dpp_field_find("stat_we"), rows[i].stat_we);
+        in.alu.rgb_target = in.alu.alpha_target = DPP_CMP_LT;
+        dpp_alu_result r;
+        assert_int_equal(dpp_alu_exec(&in, &lane, &r, &err), DPP_OK);
+        assert_int_equal(r.pred_we, rows[i].pred_we);
+        assert_int_equal(r.pred_val, 0x9); /* -1 < 0, 0, 2, -3 < 0 */
+        assert_int_equal(r.out_mask, 0);   /* an ALU instruction writes no output */
+        uint8_t pred = 0x6;
+        dpp_alu_commit(&r, NULL, NULL, NULL, NULL, &pred);
+        assert_int_equal(pred, (0x6 & ~rows[i].pred_we) | (0x9 & rows[i].pred_we));
+    }
+}
+
 static void compare_against_zero(void **state)
 {
     (void)state;
@@ -633,6 +677,7 @@ int main(void)
         cmocka_unit_test(relative_addressing),
         cmocka_unit_test(predication_and_masks),
         cmocka_unit_test(alu_result_and_predicates),
+        cmocka_unit_test(output_masks_write_predicates),
         cmocka_unit_test(compare_against_zero),
         cmocka_unit_test(illegal_words_are_refused),
     };

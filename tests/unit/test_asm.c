@@ -210,6 +210,28 @@ static void hazard_nop_and_final_output(void **state)
     assert_int_equal(exe->ninsts, 1);
 }
 
+/* seed 000, p34: "RGB_OMASK 3 bits Write R G B to output or to predicate
+ * bits": `setp MASK` encodes the output masks, never STAT_WE; `stat MASK` is
+ * STAT_WE alone (docs/isa-model-defined.md I13). */
+static void setp_encodes_output_masks(void **state)
+{
+    (void)state;
+    dpp_error err;
+    const char *src = "alu rgb mad r1.r, s0.rgb, s0.rgb, s0.rgb alpha mad r1._, s0.a, s0.a, s0.a "
+                      "src r0/r0, r0/r0, r0/r0 setp ga lt ge\n"
+                      "alu rgb mad r1.r, s0.rgb, s0.rgb, s0.rgb alpha mad r1._, s0.a, s0.a, s0.a "
+                      "src r0/r0, r0/r0, r0/r0 stat rb\n";
+    assert_int_equal(assemble(src, 0, &err), DPP_OK);
+    dpp_inst p = slot(0), q = slot(1);
+    assert_int_equal(p.cmn.rgb_omask, 2);
+    assert_int_equal(p.cmn.alpha_omask, 1);
+    assert_int_equal(p.cmn.stat_we, 0);
+    assert_int_equal(p.alu.rgb_target, DPP_CMP_LT);
+    assert_int_equal(p.alu.alpha_target, DPP_CMP_GE);
+    assert_int_equal(q.cmn.stat_we, 5);
+    assert_int_equal(dpp_cmn_omask(&q.cmn), 0);
+}
+
 static void notes_and_proginfo(void **state)
 {
     (void)state;
@@ -357,6 +379,7 @@ int main(void)
         cmocka_unit_test(call_and_ret),
         cmocka_unit_test(deep_nesting_selects_full_mode),
         cmocka_unit_test(hazard_nop_and_final_output),
+        cmocka_unit_test(setp_encodes_output_masks),
         cmocka_unit_test(notes_and_proginfo),
         cmocka_unit_test(limits),
         cmocka_unit_test(direct_operands_match_explicit_slots),

@@ -292,9 +292,10 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         wr32(b + rd32(b + text + 16) + 1 * 24 + 4, 1);
         *expect = "slot 1: reserved bits 0x00000001 set in dword 1 of a fc";
         break;
-    case 34: /* the final OUTPUT becomes an ALU instruction */
+    case 34: /* the final OUTPUT becomes an ALU instruction: its output masks are then
+                predicate enables [seed 000, p34], legal, but its W is not */
         b[rd32(b + text + 16) + 4 * 24] &= (uint8_t)~3u;
-        *expect = "slot 4: an ALU instruction cannot write outputs";
+        *expect = "slot 4: an ALU instruction cannot write W";
         break;
     case 35:
         b[(size_t)rd32(b + shdr(b, ".shstrtab") + 16) + rd32(b + text) + 1] = 'x';

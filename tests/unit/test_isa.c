@@ -99,6 +99,18 @@ typedef struct bad_word {
     const char *expect; /* message fragment */
 } bad_word;
 
+/* Validates (as slot 3) a zero word of `type` with `field` set to `value`. */
+static dpp_status validate_with(unsigned type, const char *field, unsigned value, dpp_error *err)
+{
+    dpp_inst in;
+    uint32_t w[6];
+    memset(&in, 0, sizeof in);
+    in.cmn.type = (uint16_t)type;
+    dpp_field_set(&in, dpp_field_find(field), value);
+    dpp_inst_encode(&in, w);
+    return dpp_inst_validate(w, 3, err);
+}
+
 static void illegal_words(void **state)
 {
     (void)state;
@@ -106,9 +118,7 @@ static void illegal_words(void **state)
         {"rgb_omod", DPP_OMOD_DISABLED, DPP_TYPE_ALU, NULL, 0, "OMOD_DISABLED on RGB op"},
         {"alpha_omod", DPP_OMOD_DISABLED, DPP_TYPE_OUT, NULL, 0, "OMOD_DISABLED on alpha op"},
         {"alu_wmask", 1, DPP_TYPE_OUT, NULL, 0, "cannot write the ALU result"},
-        {"stat_we", 2, DPP_TYPE_OUT, NULL, 0, "cannot write predicate bits"},
-        {"rgb_omask", 1, DPP_TYPE_ALU, NULL, 0, "cannot write outputs"},
-        {"w_omask", 1, DPP_TYPE_ALU, NULL, 0, "cannot write outputs"},
+        {"w_omask", 1, DPP_TYPE_ALU, NULL, 0, "cannot write W"},
         {"rgb_pred_sel", DPP_PRED_RGBA, DPP_TYPE_FC, NULL, 0, "replicate"},
         {"rgb_pred_sel", 6, DPP_TYPE_ALU, NULL, 0, "rgb_pred_sel has reserved value 6"},
         {"alpha_pred_sel", 7, DPP_TYPE_TEX, NULL, 0, "alpha_pred_sel has reserved value 7"},
@@ -145,6 +155,32 @@ static void illegal_words(void **state)
             print_error("case %zu: message '%s' lacks '%s'\n", i, err.msg, bad[i].expect);
         assert_non_null(strstr(err.msg, bad[i].expect));
         assert_int_equal(strncmp(err.msg, "slot 3: ", 8), 0);
+    }
+}
+
+/* seed 000, p34: "RGB_OMASK 3 bits Write R G B to output or to predicate
+ * bits": the output masks of an ALU instruction are its predicate enables, so
+ * they are legal there; STAT_WE is a statistics enable without architectural
+ * effect (docs/isa-model-defined.md I13), legal on ALU and OUTPUT. */
+static void output_masks_legal_on_alu(void **state)
+{
+    (void)state;
+    static const struct {
+        unsigned type;
+        const char *field;
+        unsigned value;
+    } ok[] = {
+        {DPP_TYPE_ALU, "rgb_omask", 7},
+        {DPP_TYPE_ALU, "alpha_omask", 1},
+        {DPP_TYPE_ALU, "stat_we", 0xF},
+        {DPP_TYPE_OUT, "stat_we", 0xF},
+    };
+    for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+        dpp_error err;
+        dpp_status st = validate_with(ok[i].type, ok[i].field, ok[i].value, &err);
+        if (st != DPP_OK)
+            print_error("case %zu: %s\n", i, err.msg);
+        assert_int_equal(st, DPP_OK);
     }
 }
 
@@ -289,6 +325,7 @@ int main(void)
         cmocka_unit_test(encoder_places_fields),
         cmocka_unit_test(decode_inverts_encode),
         cmocka_unit_test(illegal_words),
+        cmocka_unit_test(output_masks_legal_on_alu),
         cmocka_unit_test(reserved_bits),
         cmocka_unit_test(program_rules),
         cmocka_unit_test(alu_result_freshness),
