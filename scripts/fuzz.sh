@@ -37,7 +37,11 @@ seed asm tests/asm/*.s tests/asm/bad/*.s examples/*.s examples/*/*.s
 for s in tests/asm/*.s examples/*.s examples/*/*.s; do
   "$build/dpp" asm "$s" -o "$fz/seeds/$(basename "$s" .s).elf" 2>/dev/null
 done
-seed elf "$fz"/seeds/*.elf
+# and each in the guide's form (*.guide), laid out by hand without the model's MODELINFO note
+for s in "$fz"/seeds/*.elf; do
+  python3 scripts/guide_elf.py "$s" "$fz/seeds/$(basename "$s" .elf).guide" 2>/dev/null
+done
+seed elf "$fz"/seeds/*.elf "$fz"/seeds/*.guide
 # exec: the command buffers and memory images `dpp run --emit` makes for the examples,
 # packed as the harness reads them (4-byte little-endian image length, image, buffer).
 pack() { # prefix -> prefix.fuzz

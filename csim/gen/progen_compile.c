@@ -264,6 +264,7 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
             memcpy(&x->float_val[PG_CONST(v)][c], &f, 4);
     }
     x->int_set = 0xFFFFFFFFu;
+    x->int_used = x->int_set; /* listed in INT32CONSTS, as the loader requires [seed 000, p52] */
     memcpy(x->int_val, p->ints, sizeof x->int_val);
     x->bool_set = 0xFFFFFFFFu;
     x->bool_val = p->bools;

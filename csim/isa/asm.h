@@ -27,7 +27,7 @@ dpp_status dpp_disasm(const dpp_exe *exe, char **text, dpp_error *err);
  * targets print as "L<slot>" when label_targets, else as numbers. */
 void dpp_disasm_inst(const dpp_inst *inst, int label_targets, char *buf, size_t size);
 
-/* What a program's words reference, as the notes and PROGINFO record it. */
+/* What a program's words reference, as the notes and MODELINFO record it. */
 typedef struct dpp_usage {
     uint16_t inputs;                    /* TEX fetches (not NOP/TEXKILL) by TEX_ID */
     uint8_t outputs;                    /* OUTPUT targets with a non-zero output mask */

@@ -441,8 +441,8 @@ void dpp_usage_of(const uint32_t *words, uint32_t n, dpp_usage *u)
             usage_tex(&in, u);
             break;
         default:
-            if (in.fc.op >= DPP_FC_LOOP && in.fc.op <= DPP_FC_ENDREP)
-                u->int_used |= 1u << in.fc.int_addr;
+            if (dpp_inst_int_const(&in) >= 0)
+                u->int_used |= 1u << dpp_inst_int_const(&in);
             if (in.fc.op != DPP_FC_JUMP)
                 u->fc_full = 1;
             break;

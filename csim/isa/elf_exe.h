@@ -19,7 +19,8 @@
 #define DPP_ELF_FLAGS      1
 #define DPP_NOTE_NAME      "ATI DPP"
 
-/* Note types: 1, 6, 7 from the manual, 2-5 inferred, 0x101-0x103 model-defined. */
+/* Note types: 1, 6, 7 from the manual, 2-5 inferred, 0x101-0x105 model-defined
+ * (above the guide's seven, so they cannot collide with them). */
 enum {
     DPP_NOTE_PROGINFO = 1,
     DPP_NOTE_INPUTS = 2,
@@ -32,19 +33,23 @@ enum {
     DPP_NOTE_INT32VALUES = 0x102,   /* {index, value} per constant */
     DPP_NOTE_BOOLVALUES = 0x103,    /* {defined mask, values} */
     DPP_NOTE_DOMAINCONST = 0x104,   /* {index}: the float constant set from the domain */
+    DPP_NOTE_MODELINFO = 0x105,     /* {output_mode, fc_mode, num_temps, num_insts} */
 };
 
-/* dpp_proginfo: Reserved and FG_DEPTH_SRC from the manual, the rest
- * model-defined. Stored as six little-endian Elf32_Words. */
+/* The program information, in memory. On file, PROGINFO holds the guide's
+ * words: Reserved (1), FG_DEPTH_SRC, then reserved words that are all 0
+ * [seed 000, p51]; the model's own fields live in the MODELINFO note, with
+ * defaults when it is absent (docs/isa-model-defined.md, E4). */
 typedef struct dpp_proginfo {
     uint32_t reserved;     /* always 1 */
     uint32_t fg_depth_src; /* 0 or 1 */
-    uint32_t output_mode;  /* 0 cached, 1 uncached (UMRT) */
-    uint32_t fc_mode;      /* 0 partial, 1 full flow-control mode */
-    uint32_t num_temps;    /* temporaries used, 0-128 */
-    uint32_t num_insts;    /* must equal the .text instruction count */
+    uint32_t output_mode;  /* MODELINFO: 0 cached, 1 uncached (UMRT) */
+    uint32_t fc_mode;      /* MODELINFO: 0 partial, 1 full flow-control mode */
+    uint32_t num_temps;    /* MODELINFO: temporaries used, 0-128 */
+    uint32_t num_insts;    /* MODELINFO: must equal the .text instruction count */
 } dpp_proginfo;
-#define DPP_PROGINFO_WORDS 6
+#define DPP_PROGINFO_WORDS  6 /* written: Reserved, FG_DEPTH_SRC, 4 reserved zeros */
+#define DPP_MODELINFO_WORDS 4
 
 /* A whole executable, as plain data. */
 typedef struct dpp_exe {
@@ -67,8 +72,9 @@ typedef struct dpp_exe {
                               domain (.domain); 0: none */
 } dpp_exe;
 
-/* Writes exe to path. PROGINFO reserved is written as 1 and num_insts as
- * exe->ninsts; the words are not validated (dpp_elf_read() does that). */
+/* Writes exe to path. PROGINFO reserved is written as 1 and MODELINFO's
+ * num_insts as exe->ninsts; the words are not validated (dpp_elf_read() does
+ * that). */
 dpp_status dpp_elf_write(const dpp_exe *exe, const char *path, dpp_error *err);
 
 /* Parses size bytes of an executable called name (for messages) into exe,

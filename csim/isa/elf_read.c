@@ -158,25 +158,63 @@ static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t 
     return DPP_OK;
 }
 
+/* The guide's PROGINFO: Reserved = 1, FG_DEPTH_SRC, then reserved words that
+ * must be 0 [seed 000, p51]. The seed's page is cut off before it says how
+ * many follow, so any number of them (none included) loads. */
 static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, dpp_exe *x)
 {
-    if (dsz != DPP_PROGINFO_WORDS * 4)
-        return FAIL(r, off + 4, "PROGINFO note must hold %d bytes, not %u", DPP_PROGINFO_WORDS * 4,
+    if (dsz < 8 || dsz % 4)
+        return FAIL(r, off + 4,
+                    "PROGINFO note size %u is not Reserved, FG_DEPTH_SRC and whole reserved "
+                    "words (8 + 4n bytes)",
                     dsz);
-    uint32_t *f[DPP_PROGINFO_WORDS] = {&x->info.reserved,    &x->info.fg_depth_src,
-                                       &x->info.output_mode, &x->info.fc_mode,
-                                       &x->info.num_temps,   &x->info.num_insts};
-    static const uint32_t lo[] = {1, 0, 0, 0, 0, 1};
-    static const uint32_t hi[] = {1, 1, 1, 1, DPP_NUM_TEMPS, DPP_MAX_INSTS};
-    static const char *const nm[] = {"reserved", "fg_depth_src", "output_mode",
-                                     "fc_mode",  "num_temps",    "num_insts"};
-    for (int i = 0; i < DPP_PROGINFO_WORDS; i++) {
+    x->info.reserved = u32(d);
+    x->info.fg_depth_src = u32(d + 4);
+    if (x->info.reserved != 1)
+        return FAIL(r, off + 20, "PROGINFO reserved is %u (must be 1)", x->info.reserved);
+    if (x->info.fg_depth_src > 1)
+        return FAIL(r, off + 24, "PROGINFO fg_depth_src is %u (allowed 0-1)", x->info.fg_depth_src);
+    for (uint32_t i = 2; i < dsz / 4; i++)
+        if (u32(d + 4 * i))
+            return FAIL(r, off + 20 + 4 * (size_t)i,
+                        "PROGINFO word %u is %u, not 0: every word after FG_DEPTH_SRC is "
+                        "reserved and 0 [seed 000, p51]. A dpp older than the MODELINFO note "
+                        "(type 0x%x) wrote output_mode, fc_mode, num_temps and num_insts "
+                        "here: re-assemble the source",
+                        i, u32(d + 4 * i), DPP_NOTE_MODELINFO);
+    return DPP_OK;
+}
+
+/* The model's program information (model-defined note; see modelinfo_default). */
+static dpp_status note_modelinfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                                 dpp_exe *x)
+{
+    if (dsz != DPP_MODELINFO_WORDS * 4)
+        return FAIL(r, off + 4, "MODELINFO note must hold %d bytes, not %u",
+                    DPP_MODELINFO_WORDS * 4, dsz);
+    uint32_t *f[DPP_MODELINFO_WORDS] = {&x->info.output_mode, &x->info.fc_mode, &x->info.num_temps,
+                                        &x->info.num_insts};
+    static const uint32_t lo[] = {0, 0, 0, 1};
+    static const uint32_t hi[] = {1, 1, DPP_NUM_TEMPS, DPP_MAX_INSTS};
+    static const char *const nm[] = {"output_mode", "fc_mode", "num_temps", "num_insts"};
+    for (int i = 0; i < DPP_MODELINFO_WORDS; i++) {
         *f[i] = u32(d + 4 * i);
         if (*f[i] < lo[i] || *f[i] > hi[i])
-            return FAIL(r, off + 20 + 4 * (size_t)i, "PROGINFO %s is %u (allowed %u-%u)", nm[i],
+            return FAIL(r, off + 20 + 4 * (size_t)i, "MODELINFO %s is %u (allowed %u-%u)", nm[i],
                         *f[i], lo[i], hi[i]);
     }
     return DPP_OK;
+}
+
+/* Without a MODELINFO note (a guide-conformant file) the loader assumes what
+ * runs any program: full flow-control mode, every temporary, cached outputs,
+ * the instruction count of .text (docs/isa-model-defined.md, E4). */
+static void modelinfo_default(dpp_exe *x)
+{
+    x->info.output_mode = 0;
+    x->info.fc_mode = 1;
+    x->info.num_temps = DPP_NUM_TEMPS;
+    x->info.num_insts = x->ninsts;
 }
 
 static dpp_status note_values(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
@@ -232,9 +270,24 @@ static uint32_t mask_of(const uint8_t *seen, unsigned n)
     return m;
 }
 
-/* Parses one SHT_NOTE section at [off, off+size). seen_type[t] marks types. */
+/* Which notes a file has: the guide's types 1-7 at their number, MODELINFO
+ * after them. A note with a slot may appear once. */
+enum { SLOT_MODELINFO = 8, NOTE_SLOTS };
+
+/* A type's slot; 0 for the value notes (their entries are checked instead),
+ * -1 for an unknown type. */
+static int note_slot(uint32_t type)
+{
+    if (type >= DPP_NOTE_PROGINFO && type <= DPP_NOTE_EARLYEXIT)
+        return (int)type;
+    if (type == DPP_NOTE_MODELINFO)
+        return SLOT_MODELINFO;
+    return type >= DPP_NOTE_FLOAT32VALUES && type <= DPP_NOTE_DOMAINCONST ? 0 : -1;
+}
+
+/* Parses one SHT_NOTE section at [off, off+size). seen[slot] marks types. */
 static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
-                              uint8_t seen_type[8])
+                              uint8_t seen[NOTE_SLOTS])
 {
     size_t end = off + size;
     uint8_t in_seen[DPP_NUM_INPUTS] = {0}, out_seen[DPP_NUM_OUTPUTS] = {0};
@@ -251,14 +304,13 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
         if (nsz != sizeof DPP_NOTE_NAME || memcmp(h + 12, DPP_NOTE_NAME, sizeof DPP_NOTE_NAME))
             return FAIL(r, off + 12, "note name is not \"ATI DPP\"");
         const uint8_t *d = h + 12 + npad;
-        int known = (type >= 1 && type <= 7) || (type >= 0x101 && type <= 0x104);
-        if (!known)
+        int slot = note_slot(type);
+        if (slot < 0)
             return FAIL(r, off + 8, "unknown ATI DPP note type %u", type);
-        unsigned slot = type <= 7 ? type : 0;
-        if (slot && seen_type[slot])
+        if (slot && seen[slot])
             return FAIL(r, off + 8, "note type %u appears twice", type);
         if (slot)
-            seen_type[slot] = 1;
+            seen[slot] = 1;
         dpp_status st = DPP_OK;
         switch (type) {
         case DPP_NOTE_PROGINFO:
@@ -287,6 +339,9 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
             break;
         case DPP_NOTE_DOMAINCONST:
             st = note_domain(r, off, d, dsz, x);
+            break;
+        case DPP_NOTE_MODELINFO:
+            st = note_modelinfo(r, off, d, dsz, x);
             break;
         default:
             st = note_values(r, off, d, dsz, type, x);
@@ -338,11 +393,11 @@ static dpp_status load_text(const rd *r, size_t hdr_off, uint32_t off, uint32_t 
     return DPP_OK;
 }
 
-/* Walks the sections with libelf (the tables are known to be in bounds). */
-static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x)
+/* Walks the sections with libelf (the tables are known to be in bounds);
+ * seen[] tells which notes the file has. */
+static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x, uint8_t seen[NOTE_SLOTS])
 {
     size_t shstrndx, shoff = u32(r->b + 32), ntext = 0;
-    uint8_t seen_type[8] = {0};
     if (elf_getshdrstrndx(e, &shstrndx) != 0)
         return FAIL(r, 50, "libelf: %s", elf_errmsg(-1));
     for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
@@ -366,19 +421,35 @@ static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x)
             if (!has_segment(r, PT_NOTE, (uint32_t)sh.sh_offset, (uint32_t)sh.sh_size))
                 return FAIL(r, ho + 16, "note section %zu is not covered by a PT_NOTE segment",
                             idx);
-            st = parse_notes(r, sh.sh_offset, sh.sh_size, x, seen_type);
+            st = parse_notes(r, sh.sh_offset, sh.sh_size, x, seen);
         }
         if (st != DPP_OK)
             return st;
     }
     if (!ntext)
         return FAIL(r, shoff, "no .text section");
-    if (!seen_type[DPP_NOTE_PROGINFO])
+    if (!seen[DPP_NOTE_PROGINFO])
         return FAIL(r, shoff, "no ATI DPP PROGINFO note (required)");
+    if (!seen[SLOT_MODELINFO])
+        modelinfo_default(x);
     if (x->info.num_insts != x->ninsts)
-        return FAIL(r, shoff, "PROGINFO says %u instructions but .text holds %u", x->info.num_insts,
-                    x->ninsts);
+        return FAIL(r, shoff, "MODELINFO says %u instructions but .text holds %u",
+                    x->info.num_insts, x->ninsts);
     return DPP_OK;
+}
+
+/* File offset of .text (walk_sections found exactly one). */
+static size_t text_offset(Elf *e)
+{
+    size_t text_off = 0, shstrndx;
+    elf_getshdrstrndx(e, &shstrndx);
+    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+        GElf_Shdr sh;
+        const char *nm = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
+        if (nm && !strcmp(nm, ".text"))
+            text_off = sh.sh_offset;
+    }
+    return text_off;
 }
 
 static dpp_status check_program(const rd *r, Elf *e, const dpp_exe *x)
@@ -389,15 +460,35 @@ static dpp_status check_program(const rd *r, Elf *e, const dpp_exe *x)
     /* Point at the offending slot inside .text. */
     unsigned slot = 0;
     sscanf(perr.msg, "slot %u", &slot);
-    size_t text_off = 0, shstrndx;
-    elf_getshdrstrndx(e, &shstrndx);
-    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
-        GElf_Shdr sh;
-        const char *nm = gelf_getshdr(s, &sh) ? elf_strptr(e, shstrndx, sh.sh_name) : NULL;
-        if (nm && !strcmp(nm, ".text"))
-            text_off = sh.sh_offset;
+    return FAIL(r, text_offset(e) + (size_t)slot * DPP_INST_BYTES, "%s", perr.msg);
+}
+
+/* Every int32 constant the program reads must be listed in INT32CONSTS; a
+ * file without the note has none [seed 000, p52] (docs/isa-model-defined.md,
+ * E8). */
+static dpp_status check_int_refs(const rd *r, Elf *e, const dpp_exe *x, int has_note)
+{
+    for (uint32_t i = 0; i < x->ninsts; i++) {
+        dpp_inst in;
+        dpp_inst_decode(x->words + i * DPP_INST_DWORDS, &in);
+        int k = dpp_inst_int_const(&in);
+        if (k < 0 || (x->int_used >> k & 1))
+            continue;
+        const char *op = dpp_field_value_name(dpp_field_find("fc_op"), in.fc.op);
+        size_t at = text_offset(e) + (size_t)i * DPP_INST_BYTES;
+        if (!has_note)
+            return FAIL(r, at,
+                        "slot %u: %s reads int32 constant i%d, but the file has no INT32CONSTS "
+                        "note: without it the loader acts as if the program has no int32 "
+                        "constant references [seed 000, p52]",
+                        i, op, k);
+        return FAIL(r, at,
+                    "slot %u: %s reads int32 constant i%d, but the INT32CONSTS note does not "
+                    "list it (the note lists the int32 constants the program uses [seed 000, "
+                    "p52-p53])",
+                    i, op, k);
     }
-    return FAIL(r, text_off + (size_t)slot * DPP_INST_BYTES, "%s", perr.msg);
+    return DPP_OK;
 }
 
 dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, dpp_exe *x,
@@ -423,9 +514,12 @@ dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, d
         free(copy);
         return FAIL(&r, 0, "libelf: %s", elf_errmsg(-1));
     }
-    st = walk_sections(&r, e, x);
+    uint8_t seen[NOTE_SLOTS] = {0};
+    st = walk_sections(&r, e, x, seen);
     if (st == DPP_OK)
         st = check_program(&r, e, x);
+    if (st == DPP_OK)
+        st = check_int_refs(&r, e, x, seen[DPP_NOTE_INT32CONSTS]);
     elf_end(e);
     free(copy);
     return st;

@@ -65,11 +65,11 @@ static size_t list_mask(uint32_t mask, unsigned n, uint32_t *out)
 static void build_notes(const dpp_exe *x, buf *b)
 {
     uint32_t w[DPP_NUM_CONSTS * 5];
-    dpp_proginfo pi = x->info;
-    pi.reserved = 1; /* the manual's fixed value */
-    pi.num_insts = x->ninsts;
-    uint32_t piw[DPP_PROGINFO_WORDS] = {pi.reserved, pi.fg_depth_src, pi.output_mode,
-                                        pi.fc_mode,  pi.num_temps,    pi.num_insts};
+    /* The guide's words (Reserved = 1, FG_DEPTH_SRC, reserved zeros [seed 000,
+     * p51]); the model's own information goes in MODELINFO, after the seven. */
+    uint32_t piw[DPP_PROGINFO_WORDS] = {1, x->info.fg_depth_src};
+    uint32_t mi[DPP_MODELINFO_WORDS] = {x->info.output_mode, x->info.fc_mode, x->info.num_temps,
+                                        x->ninsts};
     note(b, DPP_NOTE_PROGINFO, piw, DPP_PROGINFO_WORDS);
     note(b, DPP_NOTE_INPUTS, w, list_mask(x->inputs, DPP_NUM_INPUTS, w));
     note(b, DPP_NOTE_OUTPUTS, w, list_mask(x->outputs, DPP_NUM_OUTPUTS, w));
@@ -81,6 +81,7 @@ static void build_notes(const dpp_exe *x, buf *b)
     note(b, DPP_NOTE_FLOAT32CONSTS, w, k);
     note(b, DPP_NOTE_INT32CONSTS, w, list_mask(x->int_used, DPP_NUM_INTS, w));
     note(b, DPP_NOTE_EARLYEXIT, &x->earlyexit, 1);
+    note(b, DPP_NOTE_MODELINFO, mi, DPP_MODELINFO_WORDS);
     k = 0;
     for (unsigned i = 0; i < DPP_NUM_CONSTS; i++)
         if (x->float_set[i]) {

@@ -243,3 +243,10 @@ uint32_t dpp_loop_const_pack(dpp_loop_const k)
 {
     return (uint32_t)k.count | (uint32_t)k.init << 8 | (uint32_t)(uint8_t)k.step << 16;
 }
+
+int dpp_inst_int_const(const dpp_inst *inst)
+{
+    if (inst->cmn.type != DPP_TYPE_FC || inst->fc.op < DPP_FC_LOOP || inst->fc.op > DPP_FC_ENDREP)
+        return -1;
+    return (int)inst->fc.int_addr;
+}

@@ -313,4 +313,8 @@ typedef struct dpp_loop_const {
 dpp_loop_const dpp_loop_const_unpack(uint32_t word);
 uint32_t dpp_loop_const_pack(dpp_loop_const k);
 
+/* The integer constant inst reads (INT_ADDR of LOOP, ENDLOOP, REP, ENDREP: the
+ * ISA's only int32 constant references), or -1. */
+int dpp_inst_int_const(const dpp_inst *inst);
+
 #endif

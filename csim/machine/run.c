@@ -202,7 +202,7 @@ dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *na
     if (!plan(exe, o, L))
         return dpp_error_set(err, DPP_E_ARG, "%s: the images need more than 4 GiB", name);
     dpp_device_params dp = {.mem_bytes = L->end, .array = o->array};
-    if (!dp.array.temps) /* the occupancy of a chip profile follows PROGINFO */
+    if (!dp.array.temps) /* the occupancy of a chip profile follows MODELINFO */
         dp.array.temps = exe->info.num_temps ? exe->info.num_temps : 1;
     dpp_status st = dpp_am_open(&dp, &d->c, err);
     if (st)

@@ -24,7 +24,7 @@ typedef struct dpp_image {
 typedef struct dpp_run_opts {
     uint32_t width, height; /* domain: i in 0..width-1, j in 0..height-1 */
     pa_params array;        /* lanes, contexts, depths, step limit, chip profile; temps 0:
-                               PROGINFO's num_temps */
+                               MODELINFO's num_temps */
     dpp_image input[16];    /* format/size/data; data NULL = unused */
     uint8_t out_format[4], out_tiling[4];
     uint8_t out_used;       /* bit o: set up output o (else exe->outputs) */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Malformed executables made by patching a freshly assembled one: dpp disasm
 # exits 1 with "FILE: byte N: error: <specific message>". (tests/unit/test_elf.c
-# covers 43 cases in the library; this checks the command's behaviour.)
+# covers 47 cases in the library; this checks the command's behaviour.)
 set -u
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -49,6 +49,14 @@ printf '\x02' | dd of="$tmp/badword.elf" bs=1 seek="$textoff" conv=notrunc statu
 check badword "slot 0: reserved bits 0x00000800 set in dword 0 of a fc instruction"
 "$DPP" disasm "$tmp/badword.elf" 2>&1 | grep -q ": byte $textoff: error: slot 0" \
   || { echo "FAIL badword: the message must point at byte $textoff (slot 0 in .text)"; fail=1; }
+# [seed 000, p51] PROGINFO (the first note) words after FG_DEPTH_SRC are reserved and 0: the
+# old dpp's num_temps in word 4 is refused at that word's byte with the remedy.
+noteoff=$((0x$(readelf -S -W "$tmp/good.elf" | awk '{ for (i = 1; i < NF; i++) if ($i == ".note") print $(i + 3) }')))
+cp "$tmp/good.elf" "$tmp/oldinfo.elf"
+printf '\x03' | dd of="$tmp/oldinfo.elf" bs=1 seek=$((noteoff + 20 + 16)) conv=notrunc status=none
+check oldinfo "PROGINFO word 4 is 3, not 0: every word after FG_DEPTH_SRC is reserved and 0 [seed 000, p51]"
+"$DPP" disasm "$tmp/oldinfo.elf" 2>&1 | grep -q ": byte $((noteoff + 36)): error: .*re-assemble the source" \
+  || { echo "FAIL oldinfo: the message must point at byte $((noteoff + 36)) and say re-assemble"; fail=1; }
 head -c 30 "$tmp/good.elf" > "$tmp/short.elf"; check short "file is 30 bytes, shorter than an ELF header"
 size=$(stat -c %s "$tmp/good.elf")
 head -c $((size - 8)) "$tmp/good.elf" > "$tmp/cut.elf"; check cut "section header table"

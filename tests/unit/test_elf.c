@@ -3,6 +3,7 @@
  * byte flip or truncation crashes the reader. */
 #include "asm.h"
 #include "elf_exe.h"
+#include "run.h"
 
 #include <setjmp.h>
 #include <stdarg.h>
@@ -146,6 +147,194 @@ static void domain_const_note(void **state)
     free(y);
 }
 
+/* ---- hand-built executables: the guide's layout, not dpp_elf_write's ---- */
+
+typedef struct hnote {
+    uint32_t type, n;
+    const uint32_t *w;
+} hnote;
+
+static void hand_shdr(uint8_t *s, uint32_t name, uint32_t type, uint32_t flags, size_t off,
+                      size_t size)
+{
+    wr32(s, name);
+    wr32(s + 4, type);
+    wr32(s + 8, flags);
+    wr32(s + 16, (uint32_t)off);
+    wr32(s + 20, (uint32_t)size);
+    wr32(s + 32, 4);
+}
+
+static void hand_phdr(uint8_t *p, uint32_t type, size_t off, size_t size)
+{
+    wr32(p, type);
+    wr32(p + 4, (uint32_t)off);
+    wr32(p + 16, (uint32_t)size);
+    wr32(p + 20, (uint32_t)size);
+    wr32(p + 28, 4);
+}
+
+/* Writes into b (4096 bytes) an executable with the program of x and the
+ * given "ATI DPP" notes, laid out by hand: header, PT_LOAD and PT_NOTE, .text,
+ * .note, .shstrtab, section headers. Returns its size. */
+static size_t hand_elf(uint8_t *b, const dpp_exe *x, const hnote *notes, int nnotes)
+{
+    static const char strtab[] = "\0.text\0.note\0.shstrtab";
+    size_t text = 116, tsize = x->ninsts * (size_t)DPP_INST_BYTES, nt = text + tsize, o = nt;
+    memset(b, 0, 4096);
+    for (uint32_t i = 0; i < x->ninsts * DPP_INST_DWORDS; i++)
+        wr32(b + text + 4 * i, x->words[i]);
+    for (int k = 0; k < nnotes; k++) {
+        wr32(b + o, 8);
+        wr32(b + o + 4, notes[k].n * 4);
+        wr32(b + o + 8, notes[k].type);
+        memcpy(b + o + 12, "ATI DPP", 8);
+        for (uint32_t i = 0; i < notes[k].n; i++)
+            wr32(b + o + 20 + 4 * i, notes[k].w[i]);
+        o += 20 + 4 * (size_t)notes[k].n;
+    }
+    size_t str = o, sh = (str + sizeof strtab + 3) & ~(size_t)3;
+    memcpy(b + str, strtab, sizeof strtab);
+    static const uint8_t ident[9] = {0x7f, 'E', 'L', 'F', 1, 1, 1, 98, 1};
+    memcpy(b, ident, sizeof ident);
+    wr16(b + 16, ET_EXEC);
+    wr16(b + 18, 122);
+    wr32(b + 20, 1);
+    wr32(b + 28, 52);
+    wr32(b + 32, (uint32_t)sh);
+    wr32(b + 36, 1);
+    wr16(b + 40, 52);
+    wr16(b + 42, 32);
+    wr16(b + 44, 2);
+    wr16(b + 46, 40);
+    wr16(b + 48, 4);
+    wr16(b + 50, 3);
+    hand_phdr(b + 52, PT_LOAD, text, tsize);
+    hand_phdr(b + 84, PT_NOTE, nt, o - nt);
+    hand_shdr(b + sh + 40, 1, SHT_PROGBITS, SHF_ALLOC | SHF_EXECINSTR, text, tsize);
+    hand_shdr(b + sh + 80, 7, SHT_NOTE, 0, nt, o - nt);
+    hand_shdr(b + sh + 120, 13, SHT_STRTAB, 0, str, sizeof strtab);
+    return sh + 160;
+}
+
+static const dpp_exe *assembled(const char *src)
+{
+    static dpp_exe x;
+    dpp_error err;
+    if (dpp_asm(src, strlen(src), "hand.s", NULL, &x, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    return &x;
+}
+
+/* o0 = 2 * 1.5 + 1 in every channel. */
+static const char out4_src[] = "    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb"
+                               " alpha mad r0._ o0.a, s0.a, s1.a, s2.a"
+                               " src #2/#2, #1.5/#1.5, #1/#1 wait\n";
+
+/* [seed 000, p51] every word of dpp_proginfo after FG_DEPTH_SRC is "Elf32_Word
+ * 0x00000000 Reserved": a guide-conformant file (Reserved = 1, FG_DEPTH_SRC,
+ * zeros, no model note) loads with the documented defaults and runs. */
+static void guide_proginfo_loads_and_runs(void **state)
+{
+    (void)state;
+    static uint8_t b[4096];
+    static const uint32_t pi[6] = {1, 0, 0, 0, 0, 0}, pi2[2] = {1, 1}, out0[1] = {0};
+    const dpp_exe *prog = assembled(out4_src);
+    static dpp_exe xs;
+    dpp_exe *x = &xs;
+    dpp_error err;
+    hnote notes[] = {{DPP_NOTE_PROGINFO, 6, pi}, {DPP_NOTE_OUTPUTS, 1, out0}};
+    size_t n = hand_elf(b, prog, notes, 2);
+    if (dpp_elf_read_mem(b, n, "guide.elf", x, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(x->ninsts, prog->ninsts);
+    assert_int_equal(x->info.fg_depth_src, 0);
+    assert_int_equal(x->info.num_insts, prog->ninsts); /* from .text */
+    assert_int_equal(x->info.fc_mode, 1);              /* full: runs every program */
+    assert_int_equal(x->info.num_temps, DPP_NUM_TEMPS);
+    assert_int_equal(x->info.output_mode, 0); /* cached */
+    dpp_run_opts o;
+    dpp_run_result r;
+    dpp_run_default_opts(&o);
+    o.width = 3;
+    o.height = 2;
+    if (dpp_run(x, &o, "guide.elf", &r, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    const float *f = (const float *)r.output[0].data;
+    for (int i = 0; i < 3 * 2 * 4; i++)
+        assert_true(f[i] == 2.0f * 1.5f + 1.0f);
+    dpp_run_free(&r);
+    /* The seed does not say how many reserved words follow: two words load too. */
+    notes[0] = (hnote){DPP_NOTE_PROGINFO, 2, pi2};
+    n = hand_elf(b, prog, notes, 2);
+    if (dpp_elf_read_mem(b, n, "short.elf", x, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(x->info.fg_depth_src, 1);
+}
+
+/* [seed 000, p51] an executable of the old dpp, with the model's program
+ * information in the reserved words, is refused naming the word, its byte,
+ * the seed rule and the remedy. */
+static void old_proginfo_refused(void **state)
+{
+    (void)state;
+    static uint8_t b[4096];
+    const dpp_exe *prog = assembled(out4_src);
+    uint32_t old[6] = {1, 0, 0, 1, 1, prog->ninsts}; /* cached, full, 1 temp, n insts */
+    hnote notes[] = {{DPP_NOTE_PROGINFO, 6, old}};
+    size_t n = hand_elf(b, prog, notes, 1), word3 = 116 + prog->ninsts * 24 + 20 + 3 * 4;
+    static dpp_exe xs;
+    dpp_exe *x = &xs;
+    dpp_error err;
+    char want[128];
+    assert_int_equal(dpp_elf_read_mem(b, n, "old.elf", x, &err), DPP_E_FORMAT);
+    snprintf(want, sizeof want, "old.elf: byte %zu: error: PROGINFO word 3 is 1", word3);
+    if (strncmp(err.msg, want, strlen(want)))
+        fail_msg("'%s' does not start with '%s'", err.msg, want);
+    assert_non_null(strstr(err.msg, "reserved"));
+    assert_non_null(strstr(err.msg, "seed 000, p51"));
+    assert_non_null(strstr(err.msg, "re-assemble"));
+}
+
+/* [seed 000, p52] "If an object file does not contain an Int32 constants note
+ * then the program loader acts as if the program has no int32 constant
+ * references": a LOOP reading i0 without the note is refused with that reason;
+ * with the note, every constant the program reads must be listed [p53]. */
+static void int32_note_rule(void **state)
+{
+    (void)state;
+    static uint8_t b[4096];
+    static const uint32_t pi[6] = {1, 0, 0, 0, 0, 0}, i0[1] = {0}, i1[1] = {1};
+    const dpp_exe *prog = assembled(".int i0, 2, 0, 1\n"
+                                    "    alu rgb mad r1.rgb, r1.rgb, #0, #1\n"
+                                    "    loop i0\n"
+                                    "    alu rgb mad r1.rgb, r1.rgb, #2, #0\n"
+                                    "    endloop\n"
+                                    "    out rgb mad r0._ o0.rgb, r1.rgb, #1, #0\n");
+    static dpp_exe xs;
+    dpp_exe *x = &xs;
+    dpp_error err;
+    char want[128];
+    hnote notes[] = {{DPP_NOTE_PROGINFO, 6, pi}, {DPP_NOTE_INT32CONSTS, 1, i1}};
+    size_t n = hand_elf(b, prog, notes, 1);
+    assert_int_equal(dpp_elf_read_mem(b, n, "noint.elf", x, &err), DPP_E_FORMAT);
+    snprintf(want, sizeof want, "noint.elf: byte %d: error: slot 1: loop reads int32 constant i0",
+             116 + 24);
+    if (strncmp(err.msg, want, strlen(want)))
+        fail_msg("'%s' does not start with '%s'", err.msg, want);
+    assert_non_null(strstr(err.msg, "no INT32CONSTS note"));
+    assert_non_null(strstr(err.msg, "seed 000, p52"));
+    n = hand_elf(b, prog, notes, 2); /* the note lists i1 only */
+    assert_int_equal(dpp_elf_read_mem(b, n, "i1.elf", x, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "slot 1: loop reads int32 constant i0"));
+    assert_non_null(strstr(err.msg, "INT32CONSTS note does not list it"));
+    notes[1].w = i0;
+    n = hand_elf(b, prog, notes, 2);
+    if (dpp_elf_read_mem(b, n, "i0.elf", x, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(x->int_used, 1u);
+}
+
 /* Applies case i to a copy of the good file; returns the new size. */
 static size_t mutate(int i, uint8_t *b, const char **expect)
 {
@@ -265,8 +454,8 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         *expect = "PROGINFO reserved is 2";
         break;
     case 27:
-        wr32(b + pi + 40, 4);
-        *expect = "PROGINFO says 4 instructions but .text holds 5";
+        wr32(b + note(b, DPP_NOTE_MODELINFO) + 32, 4);
+        *expect = "MODELINFO says 4 instructions but .text holds 5";
         break;
     case 28:
         wr32(b + note(b, DPP_NOTE_INPUTS) + 8, DPP_NOTE_EARLYEXIT);
@@ -285,8 +474,8 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         *expect = "EARLYEXIT note must hold 4 bytes";
         break;
     case 32:
-        wr32(b + pi + 4, 20);
-        *expect = "PROGINFO note must hold 24 bytes";
+        wr32(b + pi + 4, 6);
+        *expect = "PROGINFO note size 6 is not Reserved, FG_DEPTH_SRC and whole reserved words";
         break;
     case 33: /* a reserved bit in dword 1 of slot 1, the LOOP */
         wr32(b + rd32(b + text + 16) + 1 * 24 + 4, 1);
@@ -326,8 +515,24 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         *expect = "overlaps the ELF header";
         break;
     case 42:
-        wr32(b + pi + 36, 129);
-        *expect = "PROGINFO num_temps is 129";
+        wr32(b + note(b, DPP_NOTE_MODELINFO) + 28, 129);
+        *expect = "MODELINFO num_temps is 129";
+        break;
+    case 43: /* [seed 000, p51] the words after FG_DEPTH_SRC are reserved and 0 */
+        wr32(b + pi + 36, 7);
+        *expect = "PROGINFO word 4 is 7, not 0";
+        break;
+    case 44:
+        wr32(b + note(b, DPP_NOTE_MODELINFO) + 4, 12);
+        *expect = "MODELINFO note must hold 16 bytes, not 12";
+        break;
+    case 45:
+        wr32(b + note(b, DPP_NOTE_MODELINFO) + 24, 2);
+        *expect = "MODELINFO fc_mode is 2 (allowed 0-1)";
+        break;
+    case 46: /* [seed 000, p52-p53] the LOOP in slot 1 reads i2; the note lists i3 */
+        wr32(b + note(b, DPP_NOTE_INT32CONSTS) + 20, 3);
+        *expect = "slot 1: loop reads int32 constant i2, but the INT32CONSTS note does not list it";
         break;
     default:
         return 0;
@@ -401,6 +606,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(good_file_reads_back),
         cmocka_unit_test(domain_const_note),
+        cmocka_unit_test(guide_proginfo_loads_and_runs),
+        cmocka_unit_test(old_proginfo_refused),
+        cmocka_unit_test(int32_note_rule),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };
