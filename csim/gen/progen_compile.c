@@ -4,6 +4,7 @@
  * functions, main, four OUTPUTs. */
 #include "progen_int.h"
 
+#include "asm.h"
 #include "fc_canon.h"
 #include "isa.h"
 
@@ -265,6 +266,9 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
     }
     x->int_set = 0xFFFFFFFFu;
     x->int_used = x->int_set; /* listed in INT32CONSTS, as the loader requires [seed 000, p52] */
+    dpp_usage u;
+    dpp_usage_of(x->words, x->ninsts, &u);
+    x->earlyexit = u.earlyexit; /* TEXKILL: the EARLYEXIT note says so [seed 000, p53] */
     memcpy(x->int_val, p->ints, sizeof x->int_val);
     x->bool_set = 0xFFFFFFFFu;
     x->bool_val = p->bools;

@@ -491,6 +491,26 @@ static dpp_status check_int_refs(const rd *r, Elf *e, const dpp_exe *x, int has_
     return DPP_OK;
 }
 
+/* An early program exit (LAST, TEXKILL) needs the EARLYEXIT note saying 1: "if
+ * the note is absent, the loader assumes no early exit" [seed 000, p53]
+ * (docs/isa-model-defined.md, E9). */
+static dpp_status check_early_exit(const rd *r, Elf *e, const dpp_exe *x, int has_note)
+{
+    for (uint32_t i = 0; i < x->ninsts && !x->earlyexit; i++) {
+        dpp_inst in;
+        dpp_inst_decode(x->words + i * DPP_INST_DWORDS, &in);
+        int kill = in.cmn.type == DPP_TYPE_TEX && in.tex.inst == DPP_TEX_KILL;
+        if (!kill && !in.cmn.last)
+            continue;
+        return FAIL(r, text_offset(e) + (size_t)i * DPP_INST_BYTES,
+                    "slot %u: %s is an early program exit, but %s: the loader then assumes the "
+                    "program has no early exit [seed 000, p53]",
+                    i, kill ? "TEXKILL" : "LAST",
+                    has_note ? "the EARLYEXIT note says 0" : "the file has no EARLYEXIT note");
+    }
+    return DPP_OK;
+}
+
 dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, dpp_exe *x,
                             dpp_error *err)
 {
@@ -520,6 +540,8 @@ dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, d
         st = check_program(&r, e, x);
     if (st == DPP_OK)
         st = check_int_refs(&r, e, x, seen[DPP_NOTE_INT32CONSTS]);
+    if (st == DPP_OK)
+        st = check_early_exit(&r, e, x, seen[DPP_NOTE_EARLYEXIT]);
     elf_end(e);
     free(copy);
     return st;

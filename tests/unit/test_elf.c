@@ -335,6 +335,43 @@ static void int32_note_rule(void **state)
     assert_int_equal(x->int_used, 1u);
 }
 
+/* [seed 000, p53] "If the note is absent, the loader assumes no early exit": a
+ * TEXKILL or LAST without an EARLYEXIT note saying 1 is refused at its slot. */
+static void early_exit_note_rule(void **state)
+{
+    (void)state;
+    static uint8_t b[4096];
+    static const uint32_t pi[6] = {1, 0, 0, 0, 0, 0}, no[1] = {0}, yes[1] = {1};
+    static const char *const progs[2][2] = {
+        {"    tex texkill r0._, r0.rgba, i0\n"
+         "    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0\n",
+         "slot 0: TEXKILL is an early program exit"},
+        {"    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0 last\n"
+         "    out rgb mad r0._ o0.rgb, r0.rgb, #2, #0\n",
+         "slot 0: LAST is an early program exit"},
+    };
+    static dpp_exe xs;
+    dpp_error err;
+    for (int k = 0; k < 2; k++) {
+        const dpp_exe *prog = assembled(progs[k][0]);
+        hnote notes[] = {{DPP_NOTE_PROGINFO, 6, pi}, {DPP_NOTE_EARLYEXIT, 1, no}};
+        size_t n = hand_elf(b, prog, notes, 1);
+        assert_int_equal(dpp_elf_read_mem(b, n, "noexit.elf", &xs, &err), DPP_E_FORMAT);
+        assert_non_null(strstr(err.msg, "noexit.elf: byte 116: error: "));
+        assert_non_null(strstr(err.msg, progs[k][1]));
+        assert_non_null(strstr(err.msg, "no EARLYEXIT note"));
+        assert_non_null(strstr(err.msg, "seed 000, p53"));
+        n = hand_elf(b, prog, notes, 2);
+        assert_int_equal(dpp_elf_read_mem(b, n, "exit0.elf", &xs, &err), DPP_E_FORMAT);
+        assert_non_null(strstr(err.msg, "the EARLYEXIT note says 0"));
+        notes[1].w = yes;
+        n = hand_elf(b, prog, notes, 2);
+        if (dpp_elf_read_mem(b, n, "exit1.elf", &xs, &err) != DPP_OK)
+            fail_msg("%s", err.msg);
+        assert_int_equal(xs.earlyexit, 1u);
+    }
+}
+
 /* Applies case i to a copy of the good file; returns the new size. */
 static size_t mutate(int i, uint8_t *b, const char **expect)
 {
@@ -609,6 +646,7 @@ int main(void)
         cmocka_unit_test(guide_proginfo_loads_and_runs),
         cmocka_unit_test(old_proginfo_refused),
         cmocka_unit_test(int32_note_rule),
+        cmocka_unit_test(early_exit_note_rule),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };
