@@ -193,7 +193,9 @@ static dpp_status do_endloop(asm_state *s, const tok *kw, int rep)
     dpp_inst *open = &s->inst[f->open];
     in->fc.int_addr = open->fc.int_addr;
     in->fc.jump_addr = (uint16_t)(f->open + 1);
-    open->fc.jump_addr = (uint16_t)end; /* count 0: jump to END, which falls through */
+    /* Count 0 skips the loop: END+1, as the guide's table [seed 000 p43] (Mesa
+     * targets END; the model runs both the same, docs/isa-model-defined.md S1). */
+    open->fc.jump_addr = (uint16_t)(end + 1);
     for (unsigned i = 0; i < f->nexits; i++) {
         dpp_inst *x = &s->inst[f->exits[i]];
         x->fc.jump_addr = (uint16_t)(x->fc.op == DPP_FC_CONTINUE ? end : end + 1);

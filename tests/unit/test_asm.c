@@ -105,11 +105,13 @@ static void loops_break_continue(void **state)
     const char *src = " loop i4\n if b1\n if p.a\n break\n endif\n endif\n continue\n"
                       " rep i7\n break if p.r\n endrep\n endloop\n";
     assert_int_equal(assemble(src, 0, &err), DPP_OK);
+    /* LOOP and REP target END+1, as the guide's table [seed 000, p43]: "LOOP 0x00 0 LOOP
+     * NONE NONE NONE 0 0 ENDLOOP 1", "REP 0x00 0 REP NONE NONE NONE 0 0 ENDREP 1". */
     const fc_row rows[] = {
-        {0, 0x00, 0, DPP_FC_LOOP, 0, 0, 0, 0, 0, 10},
+        {0, 0x00, 0, DPP_FC_LOOP, 0, 0, 0, 0, 0, 11},
         {3, 0xFF, 0, DPP_FC_BREAKLOOP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 2, 0, 11},
         {6, 0xFF, 0, DPP_FC_CONTINUE, 0, DPP_BOP_NONE, DPP_BOP_DECR, 0, 0, 10},
-        {7, 0x00, 0, DPP_FC_REP, 0, 0, 0, 0, 0, 9},
+        {7, 0x00, 0, DPP_FC_REP, 0, 0, 0, 0, 0, 10},
         {8, 0xCC, 0, DPP_FC_BREAKREP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 0, 0, 10},
         {9, 0xFF, 1, DPP_FC_ENDREP, 0, 0, 0, 0, 0, 8},
         {10, 0xFF, 1, DPP_FC_ENDLOOP, 0, 0, 0, 0, 0, 1},

@@ -369,10 +369,15 @@ static const step loop3[] = {
      .exp_lsp = 0,
      .exp_al = 0},
 };
-/* Zero count: LOOP jumps to its ENDLOOP, which falls through without a pop. */
+/* Zero count, the old (Mesa) target: LOOP jumps to its ENDLOOP, which falls through
+ * without a pop and lands where the guide's target would have [seed 000 p43]. */
 static const step loop0[] = {
     {.pc = 0, .c = FC_C_LOOP, .addr = 2, .exp_active = 0xFF, .exp_next = 2, .chk = CHK_LSP},
     {.pc = 2, .c = FC_C_ENDLOOP, .addr = 1, .exp_active = 0xFF, .exp_next = 3, .chk = CHK_LSP},
+};
+/* Zero count, the guide's target ENDLOOP+1 [seed 000 p43]: the END is skipped. */
+static const step loop0_seed[] = {
+    {.pc = 0, .c = FC_C_LOOP, .addr = 3, .exp_active = 0xFF, .exp_next = 3, .chk = CHK_LSP},
 };
 /* Negative step: aL 10, step -3, count 2. */
 static const step loopneg[] = {
@@ -666,6 +671,7 @@ static const scenario scenarios[] = {
     SCEN("merged/third-jump", 0, 0, 0, merged_third_jump),
     SCEN("loop/3", 3, 5, 2, loop3),
     SCEN("loop/0", 0, 5, 2, loop0),
+    SCEN("loop/0-seed-target", 0, 5, 2, loop0_seed),
     SCEN("loop/neg-step", 2, 10, -3, loopneg),
     SCEN("rep/in-loop", 2, 4, 1, rep_in_loop),
     SCEN("rep/0", 0, 0, 0, rep0),
