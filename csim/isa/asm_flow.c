@@ -68,9 +68,6 @@ static dpp_status push_frame(asm_state *s, const tok *kw, int kind)
     f->line = s->cur.line;
     f->col = kw->col;
     if (kind == FR_IF) {
-        s->if_depth++;
-        if (s->if_depth > s->max_if_depth)
-            s->max_if_depth = s->if_depth;
         for (unsigned i = s->nframes - 1; i-- > 0;)
             if (s->frames[i].kind != FR_IF) {
                 s->frames[i].ifs++;
@@ -96,7 +93,6 @@ static asm_frame *innermost_loop(asm_state *s)
 static void pop_if(asm_state *s)
 {
     s->nframes--;
-    s->if_depth--;
     for (unsigned i = s->nframes; i-- > 0;)
         if (s->frames[i].kind != FR_IF) {
             s->frames[i].ifs--;

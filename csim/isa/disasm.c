@@ -439,8 +439,6 @@ void dpp_usage_of(const uint32_t *words, uint32_t n, dpp_usage *u)
         default:
             if (in.fc.op >= DPP_FC_LOOP && in.fc.op <= DPP_FC_ENDREP)
                 u->int_used |= 1u << in.fc.int_addr;
-            if (in.fc.op != DPP_FC_JUMP)
-                u->fc_full = 1;
             break;
         }
     }
