@@ -30,7 +30,7 @@ import "DPI-C" function bit c_dpi_stack_check(
 // previous outputs: the generator follows the unit's decisions like a sequencer.
 import "DPI-C" function void c_dpi_fc_bind(input int contexts, input int lanes,
                                            input int addr_depth, input int loop_depth,
-                                           input int bc_width);
+                                           input int bc_width, input int part_branches);
 import "DPI-C" function void c_dpi_fc_next(
     input bit prev_valid, input bit prev_jump, input int prev_next_pc, input int prev_fault,
     input int prev_depth, input int prev_loop_sp, input int prev_addr_sp,

@@ -9,10 +9,11 @@
 
 static unsigned bc_width, lane_count; /* the RTL's BcWidth and Lanes */
 
-void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int width)
+void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int width,
+                   int part_branches)
 {
     const fc_unit_params p = {(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
-                              (unsigned)loop_depth, (unsigned)width};
+                              (unsigned)loop_depth, (unsigned)width, (unsigned)part_branches};
     bc_width = (unsigned)width;
     lane_count = (unsigned)lanes;
     fc_bench_bind(&p);

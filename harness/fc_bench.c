@@ -26,7 +26,7 @@ unsigned fc_weights[A_COUNT] = {
     [A_UNBALANCED] = 1, [A_STRAY] = 2, [A_SCRIPT] = 1,  [A_DEEP] = 1,
 };
 
-static fc_unit_params want = {1, 64, 4, 4, 6};
+static fc_unit_params want = {1, 64, 4, 4, 6, DPP_FC_PARTIAL_BRANCHES};
 static bool weights_given;
 
 static int parse_uint(const char *v, unsigned lo, unsigned hi, unsigned *dst, char *err,
@@ -198,6 +198,12 @@ void fc_bench_bind(const fc_unit_params *rtl)
     cosim_bind("fc", name);
     if (cosim_config_error())
         return;
+    if (rtl->part_branches != DPP_FC_PARTIAL_BRANCHES) { /* ctm_fc_new has no such parameter */
+        cosim_error("PartBranches = %u: the golden fc_unit nests %d deep in partial mode "
+                    "(the guide's limit), so only that value can be checked",
+                    rtl->part_branches, DPP_FC_PARTIAL_BRANCHES);
+        return;
+    }
     fc_bench_close(); /* a new run starts from a clean bench */
     fcb.rtl = *rtl;
     if (!(fcb.golden = ctm_fc_new((int)rtl->contexts, (int)rtl->lanes, (int)rtl->addr_depth,

@@ -78,6 +78,10 @@ typedef struct fc_bench_coverage {
     uint64_t jump_func_class[8];  /* committed EXECs by the inputs JUMP_FUNC reads:
                                      bit 0 bool, bit 1 predicate, bit 2 ALU result */
     uint64_t jump_any[2];         /* committed EXECs with JUMP_ALL / JUMP_ANY */
+    /* partial mode's rules [seed 000 p38]: faults raised in partial mode, per code (branch
+     * past its limit, a LOOP/REP, a CALL), and the deepest nesting an INCR reached there */
+    uint64_t partial_faults[FC_FAULT_COUNT];
+    uint8_t partial_max_depth;
     unsigned max_depth, max_loop_sp, max_addr_sp;
 } fc_bench_coverage;
 

@@ -17,6 +17,12 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
         c->partial_start++;
     if (o->fault && !before->fault)
         c->faults[o->fault]++;
+    if (in->cmd == FC_CMD_EXEC && !in->full_mode && !before->fault) {
+        if (o->fault)
+            c->partial_faults[o->fault]++;
+        else if (o->depth > before->depth && o->depth > c->partial_max_depth)
+            c->partial_max_depth = o->depth;
+    }
     c->max_depth = o->depth > c->max_depth ? o->depth : c->max_depth;
     c->max_loop_sp = o->loop_sp > c->max_loop_sp ? o->loop_sp : c->max_loop_sp;
     c->max_addr_sp = o->addr_sp > c->max_addr_sp ? o->addr_sp : c->max_addr_sp;
@@ -112,4 +118,7 @@ void fc_fcov_write(FILE *out)
     fprintf(out, "fc.corner.ret_cond %" PRIu64 "\nfc.corner.bad_ctx %" PRIu64 "\n", c->ret_cond,
             c->bad_ctx);
     fprintf(out, "fc.corner.bc_limit %" PRIu64 "\n", c->bc_limit);
+    fprintf(out, "fc.partial.branch_overflow %" PRIu64 "\nfc.partial.loop_refused %" PRIu64 "\n",
+            c->partial_faults[FC_FAULT_BRANCH_OVERFLOW], c->partial_faults[FC_FAULT_LOOP_OVERFLOW]);
+    fprintf(out, "fc.partial.call_refused %" PRIu64 "\n", c->partial_faults[FC_FAULT_ADDR_OVERFLOW]);
 }

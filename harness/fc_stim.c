@@ -246,12 +246,14 @@ static gen_act choose(const gen_ctx *g)
     }
     /* At a limit, opening more is rare: the overflow is reached now and then
      * instead of ending every deep nest. */
-    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = g->full_mode ? 32 : 4;
+    unsigned cap = (1u << fcb.rtl.bc_width) - 1;
+    unsigned lim = g->full_mode ? 32 : fcb.rtl.part_branches;
     if (g->depth >= (lim < cap ? lim : cap))
         w[A_IF] = (w[A_IF] + 7) / 8;
+    /* Partial mode has no loop frames and no address entries [seed 000 p38]. */
     if (!g->full_mode || g->loop_sp >= fcb.rtl.loop_depth)
         w[A_LOOP] = (w[A_LOOP] + 7) / 8;
-    if (g->addr_sp >= fcb.rtl.addr_depth)
+    if (!g->full_mode || g->addr_sp >= fcb.rtl.addr_depth)
         w[A_CALL] = (w[A_CALL] + 7) / 8;
     unsigned total = 0;
     for (unsigned i = 0; i < A_COUNT; i++)

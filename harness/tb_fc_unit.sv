@@ -10,7 +10,8 @@ module tb_fc_unit #(
   parameter int unsigned Lanes     = 64,
   parameter int unsigned AddrDepth = 4,
   parameter int unsigned LoopDepth = 4,
-  parameter int unsigned BcWidth   = 6
+  parameter int unsigned BcWidth   = 6,
+  parameter int unsigned PartBranches = 6
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -44,7 +45,8 @@ module tb_fc_unit #(
     .Lanes    (Lanes),
     .AddrDepth(AddrDepth),
     .LoopDepth(LoopDepth),
-    .BcWidth  (BcWidth)
+    .BcWidth  (BcWidth),
+    .PartBranches(PartBranches)
   ) dut_fc_unit (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni & ~stim_rst_q),
@@ -96,7 +98,7 @@ module tb_fc_unit #(
     .fault_o           (fault)
   );
 
-  initial c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth);
+  initial c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth, PartBranches);
 
   always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
     if (!rst_ni) begin

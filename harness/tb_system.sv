@@ -10,6 +10,7 @@ module tb_system #(
   parameter int unsigned AddrDepth    = 4,
   parameter int unsigned LoopDepth    = 4,
   parameter int unsigned BcWidth      = 6,
+  parameter int unsigned PartBranches = 6,
   // pred_stack: one context per quarter-wave of 16 lanes (docs/system.md)
   parameter int unsigned PredDepth    = 64,
   // stack_acct (docs/stack_acct.md)
@@ -58,7 +59,8 @@ module tb_system #(
     .Lanes    (Lanes),
     .AddrDepth(AddrDepth),
     .LoopDepth(LoopDepth),
-    .BcWidth  (BcWidth)
+    .BcWidth  (BcWidth),
+    .PartBranches(PartBranches)
   ) dut_fc_unit (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni & ~fc_rst_q),
@@ -173,7 +175,7 @@ module tb_system #(
   );
 
   initial begin
-    c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth);
+    c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth, PartBranches);
     c_dpi_pred_bind(PredContexts, PredLanes, PredDepth);
     c_dpi_stack_bind(Width, Rule, Chip, TrackerDepth);
     c_dpi_sys_bind();

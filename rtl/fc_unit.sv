@@ -13,6 +13,8 @@ module fc_unit #(
   parameter int unsigned AddrDepth = 4,
   parameter int unsigned LoopDepth = 4,
   parameter int unsigned BcWidth   = 6,
+  // Branch nesting limit in partial mode: the guide's 6 [seed 000 p38]; Mesa uses 4.
+  parameter int unsigned PartBranches = 6,
   localparam int unsigned CtxW     = (Contexts > 1) ? $clog2(Contexts) : 1
 ) (
   input  logic                          clk_i,
@@ -98,10 +100,11 @@ module fc_unit #(
   localparam logic [3:0] FaultIllegal = 4'd8;
   localparam logic [3:0] FaultStale   = 4'd9;
 
-  // Branch nesting limit min(full ? 32 : 4, 2^BcWidth - 1) (Mesa: 4 partial, 32 full).
+  // Branch nesting limit min(full ? 32 : PartBranches, 2^BcWidth - 1). Partial mode
+  // has no loop frames and no address stack entries (no loops, no subroutines).
   localparam int unsigned BcMax      = (2 ** BcWidth) - 1;
   localparam int unsigned BrLimFull  = (BcMax < 32) ? BcMax : 32;
-  localparam int unsigned BrLimPart  = (BcMax < 4) ? BcMax : 4;
+  localparam int unsigned BrLimPart  = (BcMax < PartBranches) ? BcMax : PartBranches;
 
   // ---------------------------------------------------------------- per-context state
   // The stacks live in fc_addr_stack / fc_loop_stack. `alive` holds the lanes
@@ -450,7 +453,8 @@ module fc_unit #(
   logic       addr_full;
 
   always_comb begin
-    addr_full = (as_sp == 6'(AddrDepth));
+    // Partial mode has no entries: every PUSH overflows (no subroutines).
+    addr_full = full_mode_i ? (as_sp == 6'(AddrDepth)) : 1'b1;
     ret_addr  = {1'b0, pc_i} + 10'd1;
     addr_code = FaultNone;
     target    = {1'b0, jump_addr_i};

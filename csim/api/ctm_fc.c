@@ -106,7 +106,7 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
     if (!f)
         return api_fail("ctm_fc_new: out of memory");
     f->p = (fc_unit_params){(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
-                            (unsigned)loop_depth, (unsigned)bc_width};
+                            (unsigned)loop_depth, (unsigned)bc_width, DPP_FC_PARTIAL_BRANCHES};
     char config[64];
     snprintf(config, sizeof config, "%dx%da%dl%db%d", contexts, lanes, addr_depth, loop_depth,
              bc_width);

@@ -388,10 +388,22 @@ static void fill_exe(asm_state *s)
     x->int_used |= x->int_set;
     x->info.reserved = 1;
     x->info.num_insts = x->ninsts;
-    if (!s->set_fc)
-        x->info.fc_mode = u.fc_full || s->max_if_depth >= 4;
+    if (!s->set_fc) { /* partial unless the program breaks its rules [seed 000 p38] */
+        dpp_error e;
+        x->info.fc_mode = dpp_program_check_partial(x->words, x->ninsts,
+                                                    DPP_FC_PARTIAL_BRANCHES, &e) != DPP_OK;
+    }
     if (!s->set_temps)
         x->info.num_temps = u.num_temps;
+}
+
+/* A whole-program check's "slot N: ..." message at the source line of slot N. */
+static dpp_status at_slot_line(const asm_state *s, const dpp_error *e, dpp_error *err)
+{
+    unsigned slot = 0;
+    sscanf(e->msg, "slot %u", &slot);
+    return dpp_error_set(err, DPP_E_ILLEGAL, "%s:%u:1: error: %s", s->cur.file,
+                         s->line_of[slot < s->n ? slot : 0], e->msg);
 }
 
 dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm_opts *opts,
@@ -426,12 +438,10 @@ dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm
     if (st == DPP_OK) {
         fill_exe(s);
         dpp_error e;
-        if (dpp_program_validate(exe->words, exe->ninsts, &e) != DPP_OK) {
-            unsigned slot = 0;
-            sscanf(e.msg, "slot %u", &slot);
-            st = dpp_error_set(err, DPP_E_ILLEGAL, "%s:%u:1: error: %s", file,
-                               s->line_of[slot < s->n ? slot : 0], e.msg);
-        }
+        if (dpp_program_validate(exe->words, exe->ninsts, &e) != DPP_OK ||
+            (!exe->info.fc_mode && dpp_program_check_partial(exe->words, exe->ninsts,
+                                                             DPP_FC_PARTIAL_BRANCHES, &e)))
+            st = at_slot_line(s, &e, err);
     }
     free(s);
     return st;

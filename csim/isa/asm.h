@@ -36,7 +36,6 @@ typedef struct dpp_usage {
     uint32_t condout;                   /* an OUTPUT writes W */
     uint32_t earlyexit;                 /* LAST or TEXKILL present */
     uint32_t num_temps;                 /* highest temporary + 1; 128 with relative temps */
-    uint32_t fc_full;                   /* a LOOP or REP family op is present */
 } dpp_usage;
 
 void dpp_usage_of(const uint32_t *words, uint32_t n, dpp_usage *u);

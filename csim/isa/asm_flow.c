@@ -68,9 +68,6 @@ static dpp_status push_frame(asm_state *s, const tok *kw, int kind)
     f->line = s->cur.line;
     f->col = kw->col;
     if (kind == FR_IF) {
-        s->if_depth++;
-        if (s->if_depth > s->max_if_depth)
-            s->max_if_depth = s->if_depth;
         for (unsigned i = s->nframes - 1; i-- > 0;)
             if (s->frames[i].kind != FR_IF) {
                 s->frames[i].ifs++;
@@ -96,7 +93,6 @@ static asm_frame *innermost_loop(asm_state *s)
 static void pop_if(asm_state *s)
 {
     s->nframes--;
-    s->if_depth--;
     for (unsigned i = s->nframes; i-- > 0;)
         if (s->frames[i].kind != FR_IF) {
             s->frames[i].ifs--;
@@ -193,7 +189,9 @@ static dpp_status do_endloop(asm_state *s, const tok *kw, int rep)
     dpp_inst *open = &s->inst[f->open];
     in->fc.int_addr = open->fc.int_addr;
     in->fc.jump_addr = (uint16_t)(f->open + 1);
-    open->fc.jump_addr = (uint16_t)end; /* count 0: jump to END, which falls through */
+    /* Count 0 skips the loop: END+1, as the guide's table [seed 000 p43] (Mesa
+     * targets END; the model runs both the same, docs/isa-model-defined.md S1). */
+    open->fc.jump_addr = (uint16_t)(end + 1);
     for (unsigned i = 0; i < f->nexits; i++) {
         dpp_inst *x = &s->inst[f->exits[i]];
         x->fc.jump_addr = (uint16_t)(x->fc.op == DPP_FC_CONTINUE ? end : end + 1);

@@ -73,7 +73,6 @@ typedef struct asm_state {
     unsigned nfixes;
     asm_frame frames[ASM_MAX_FRAMES];
     unsigned nframes;
-    unsigned max_if_depth, if_depth;
     asm_call calls[ASM_MAX_FIXES];
     unsigned ncalls;
     asm_ret rets[ASM_MAX_FIXES];

@@ -443,8 +443,6 @@ void dpp_usage_of(const uint32_t *words, uint32_t n, dpp_usage *u)
         default:
             if (dpp_inst_int_const(&in) >= 0)
                 u->int_used |= 1u << dpp_inst_int_const(&in);
-            if (in.fc.op != DPP_FC_JUMP)
-                u->fc_full = 1;
             break;
         }
     }

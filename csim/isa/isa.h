@@ -23,6 +23,9 @@
 #define DPP_NUM_TEMPS   128
 #define DPP_NUM_CONSTS  256 /* float constants */
 #define DPP_NUM_INTS    32  /* integer (loop) constants */
+/* Branch nesting of partial flow-control mode, the guide's "nested more than
+ * 6 deep" [seed 000 p38] (Mesa uses 4); full mode nests up to 32. */
+#define DPP_FC_PARTIAL_BRANCHES 6
 #define DPP_NUM_BOOLS   32
 #define DPP_NUM_INPUTS  16
 #define DPP_NUM_OUTPUTS 4
@@ -290,6 +293,14 @@ dpp_status dpp_inst_check(const dpp_inst *inst, unsigned slot, dpp_error *err);
  * before a presubtract hazard, the final OUTPUT, jump targets in range, an
  * ALU-result write before any FC that reads it). words holds n * 6 dwords. */
 dpp_status dpp_program_validate(const uint32_t *words, size_t n, dpp_error *err);
+
+/* Checks the rules of partial flow-control mode [seed 000 p38] on a valid
+ * program: no LOOP/REP family op, no call or return (A_OP), and no path
+ * through the program that nests branches more than branch_limit deep (the
+ * nesting follows B_OP0 on the stay edge and B_OP1 on the jump edge of each
+ * JUMP, csim/isa/fc_mode.c). The message names the slot and the rule. */
+dpp_status dpp_program_check_partial(const uint32_t *words, size_t n, unsigned branch_limit,
+                                     dpp_error *err);
 
 /* Whether slot `cur` needs NOP on the previous slot `prev` (presubtract
  * hazard, spec 5.9), ignoring the NOP bit itself. */

@@ -71,6 +71,7 @@ pa_params pa_default_params(void)
                    .contexts = 1,
                    .addr_depth = 4,
                    .loop_depth = 4,
+                   .part_branches = DPP_FC_PARTIAL_BRANCHES,
                    .step_limit = 1000000,
                    .threads = 1,
                    .chip = TM_CHIP_CTM,
@@ -279,6 +280,8 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         st = pa_prog_decode(words, prog->ninsts, sh->code, err);
     for (unsigned pc = 0; !st && sh->p.hazards && pc < prog->ninsts; pc++)
         pa_hz_decode(&sh->code[pc], pc, prog->ninsts, &sh->hz[pc]);
+    if (!st && !prog->full_fc) /* the partial-mode rules, before any lane starts */
+        st = dpp_program_check_partial(words, prog->ninsts, pa->p.part_branches, err);
     if (!st && pa->tm) {
         unsigned temps = pa->p.temps;
         if (!temps) {

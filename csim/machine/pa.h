@@ -25,6 +25,8 @@ typedef struct pa_params {
     unsigned contexts;   /* wavefronts in flight, 1..16 */
     unsigned addr_depth; /* fc_unit address stack depth */
     unsigned loop_depth; /* fc_unit loop stack depth (full mode) */
+    unsigned part_branches; /* fc_unit branch nesting in partial mode: the guide's 6
+                               [seed 000 p38]; also checked when a partial-mode program starts */
     uint64_t step_limit; /* instructions one wavefront may issue; 0 = no limit */
     unsigned threads;    /* threads that share the wavefronts, 1..64 (0 = 1); results
                             do not depend on it */
@@ -58,8 +60,8 @@ typedef void (*pa_trace_fn)(void *user, const pa_fc_event *ev);
 
 typedef struct pa_model pa_model;
 
-/* Defaults: 64 lanes, 1 context, address 4, loop 4, step limit 1,000,000, 1 thread,
- * hazard checks on. */
+/* Defaults: 64 lanes, 1 context, address 4, loop 4, partial-mode nesting 6, step limit
+ * 1,000,000, 1 thread, hazard checks on. */
 pa_params pa_default_params(void);
 
 /* Creates an array reading and writing through mc (not owned). */

@@ -15,7 +15,8 @@ dpp_status pa_core_init(pa_core *c, const pa_params *p, dpp_error *err)
                          .lanes = p->lanes,
                          .addr_depth = p->addr_depth,
                          .loop_depth = p->loop_depth,
-                         .bc_width = 6};
+                         .bc_width = 6,
+                         .part_branches = p->part_branches};
     dpp_status st = fc_unit_create(&fp, &c->fc, err);
     if (st)
         return st;

@@ -58,7 +58,12 @@ const char *fc_op_name(unsigned op)
 fc_unit_params fc_unit_default_params(void)
 {
     fc_unit_params p = {
-        .contexts = 1, .lanes = 64, .addr_depth = 4, .loop_depth = 4, .bc_width = 6};
+        .contexts = 1,
+        .lanes = 64,
+        .addr_depth = 4,
+        .loop_depth = 4,
+        .bc_width = 6,
+        .part_branches = DPP_FC_PARTIAL_BRANCHES};
     return p;
 }
 
@@ -67,11 +72,12 @@ dpp_status fc_unit_create(const fc_unit_params *p, fc_unit_model **out, dpp_erro
     *out = NULL;
     if (p->contexts < 1 || p->contexts > 256 || p->lanes < 1 || p->lanes > FC_MAX_LANES ||
         p->addr_depth > FC_MAX_DEPTH || p->loop_depth > FC_MAX_DEPTH || p->bc_width < 3 ||
-        p->bc_width > 8)
+        p->bc_width > 8 || p->part_branches > FC_MAX_DEPTH)
         return dpp_error_set(err, DPP_E_ARG,
                              "fc_unit: parameters out of range (contexts %u, lanes %u, addr %u, "
-                             "loop %u, counter width %u)",
-                             p->contexts, p->lanes, p->addr_depth, p->loop_depth, p->bc_width);
+                             "loop %u, counter width %u, partial nesting %u)",
+                             p->contexts, p->lanes, p->addr_depth, p->loop_depth, p->bc_width,
+                             p->part_branches);
     fc_unit_model *m = calloc(1, sizeof *m);
     if (!m || !(m->ctx = calloc(p->contexts, sizeof *m->ctx))) {
         free(m);
@@ -93,13 +99,19 @@ void fc_unit_destroy(fc_unit_model *m)
 unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode)
 {
     unsigned cap = (1u << m->p.bc_width) - 1;
-    unsigned want = full_mode ? 32 : 4;
+    unsigned want = full_mode ? 32 : m->p.part_branches;
     return want < cap ? want : cap;
 }
 
+/* Partial mode has no loops and no subroutines [seed 000 p38]: no frames. */
 static unsigned loop_limit(const fc_unit_model *m, int full_mode)
 {
     return full_mode ? m->p.loop_depth : 0;
+}
+
+static unsigned addr_limit(const fc_unit_model *m, int full_mode)
+{
+    return full_mode ? m->p.addr_depth : 0;
 }
 
 /* The FC predicate of every lane: one replicated bit, optionally inverted. */
@@ -250,7 +262,7 @@ static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx 
     if (!jump)
         return 0;
     if (in->inst.a_op == DPP_AOP_PUSH) {
-        if (c->addr_sp >= m->p.addr_depth)
+        if (c->addr_sp >= addr_limit(m, in->full_mode))
             return FC_FAULT_ADDR_OVERFLOW;
         c->addr[c->addr_sp++] = (uint16_t)((in->pc & 0x1FF) + 1);
     } else if (in->inst.a_op == DPP_AOP_POP) {

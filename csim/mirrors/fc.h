@@ -101,11 +101,14 @@ typedef struct fc_unit_params {
     unsigned addr_depth; /* address stack entries, 0..FC_MAX_DEPTH */
     unsigned loop_depth; /* loop stack frames in full mode, 0..FC_MAX_DEPTH */
     unsigned bc_width;   /* branch counter width in bits, 3..8 */
+    unsigned part_branches; /* branch nesting limit in partial mode, 0..32: the guide's 6
+                               [seed 000 p38]; Mesa's 4 is an option */
 } fc_unit_params;
 
 typedef struct fc_unit_model fc_unit_model;
 
-/* The defaults: 1 context, 64 lanes, address 4, loop 4, 6-bit counters. */
+/* The defaults: 1 context, 64 lanes, address 4, loop 4, 6-bit counters, partial-mode
+ * nesting 6. */
 fc_unit_params fc_unit_default_params(void);
 
 /* Creates a unit with every context reset as if by START with no live lane.

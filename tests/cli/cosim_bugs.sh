@@ -26,6 +26,7 @@ cases=(
   "fc fc_any_as_all --contexts 4 --lanes 16"
   "fc fc_break_no_restore --contexts 4 --lanes 16"
   "fc fc_addr_full_off_by_one --contexts 4 --lanes 16"
+  "fc fc_partial_mesa --contexts 4 --lanes 16"
 )
 # Per block: the DUT instance, a signal the .gtkw file must show, the fields that are lane masks.
 declare -A dut=([pred]=dut_pred_stack [stack]=dut_stack_acct [fc]=dut_fc_unit)

@@ -33,8 +33,8 @@ check branch-underflow 'pc 0: JUMP: branch nesting underflow' \
   '    fc jump L0 jump_any=1 b_op0=decr b_pop_cnt=1\nL0:'
 check step-limit 'wave 0: step limit of 5000 instructions reached at pc [0-9]+ \(runaway program\?\)' \
   '.int i0, 255, 0, 0\n    loop i0\n    loop i0\n    loop i0\n    endloop\n    endloop\n    endloop' --step-limit 5000
-incr5=$(printf '    fc jump L0 b_op0=incr\\n%.0s' 1 2 3 4 5)
-check branch-overflow-partial 'pc 4: JUMP: branch nesting overflow \(branch depth 4,' "${incr5}L0:"
+# Partial mode's nesting limit (6, seed 000 p38) is checked before the program starts
+# (tests/asm/bad/partial_*.s, test_pa.c); the unit's own fault is tested in test_fc.c.
 incr33=$(printf '    fc jump L0 b_op0=incr\\n%.0s' $(seq 33))
 check branch-overflow-full 'pc 32: JUMP: branch nesting overflow \(branch depth 32,' \
   ".proginfo fc_mode=full\n${incr33}L0:"

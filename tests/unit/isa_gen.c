@@ -89,6 +89,9 @@ void gen_program(uint64_t *rng, unsigned n, dpp_exe *x)
                              gen_rand(rng) & 1,
                              gen_rand(rng) % (DPP_NUM_TEMPS + 1),
                              n};
+    dpp_error e; /* partial mode only for a program that keeps its rules [seed 000 p38] */
+    if (!x->info.fc_mode && dpp_program_check_partial(x->words, n, DPP_FC_PARTIAL_BRANCHES, &e))
+        x->info.fc_mode = 1;
     for (int k = 0; k < 4; k++) {
         unsigned c = gen_rand(rng) % DPP_NUM_CONSTS, i = gen_rand(rng) % DPP_NUM_INTS;
         x->float_set[c] = 1;

@@ -105,11 +105,13 @@ static void loops_break_continue(void **state)
     const char *src = " loop i4\n if b1\n if p.a\n break\n endif\n endif\n continue\n"
                       " rep i7\n break if p.r\n endrep\n endloop\n";
     assert_int_equal(assemble(src, 0, &err), DPP_OK);
+    /* LOOP and REP target END+1, as the guide's table [seed 000, p43]: "LOOP 0x00 0 LOOP
+     * NONE NONE NONE 0 0 ENDLOOP 1", "REP 0x00 0 REP NONE NONE NONE 0 0 ENDREP 1". */
     const fc_row rows[] = {
-        {0, 0x00, 0, DPP_FC_LOOP, 0, 0, 0, 0, 0, 10},
+        {0, 0x00, 0, DPP_FC_LOOP, 0, 0, 0, 0, 0, 11},
         {3, 0xFF, 0, DPP_FC_BREAKLOOP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 2, 0, 11},
         {6, 0xFF, 0, DPP_FC_CONTINUE, 0, DPP_BOP_NONE, DPP_BOP_DECR, 0, 0, 10},
-        {7, 0x00, 0, DPP_FC_REP, 0, 0, 0, 0, 0, 9},
+        {7, 0x00, 0, DPP_FC_REP, 0, 0, 0, 0, 0, 10},
         {8, 0xCC, 0, DPP_FC_BREAKREP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 0, 0, 10},
         {9, 0xFF, 1, DPP_FC_ENDREP, 0, 0, 0, 0, 0, 8},
         {10, 0xFF, 1, DPP_FC_ENDLOOP, 0, 0, 0, 0, 0, 1},
@@ -161,18 +163,63 @@ static void call_and_ret(void **state)
     assert_non_null(strstr(err.msg, "top level"));
 }
 
+/* `head`, then k nested ifs on b0..b(k-1) and their endifs, into buf. */
+static const char *nested_ifs(char *buf, size_t n, const char *head, unsigned k)
+{
+    size_t used = (size_t)snprintf(buf, n, "%s", head);
+    for (unsigned i = 0; i < k; i++)
+        used += (size_t)snprintf(buf + used, n - used, " if b%u\n", i);
+    for (unsigned i = 0; i < k; i++)
+        used += (size_t)snprintf(buf + used, n - used, " endif\n");
+    return buf;
+}
+
+/* The guide [seed 000 p38]: "Partial flow control mode should be used unless the program
+ * requires branch statements nested more than 6 deep or the program requires loops or
+ * subroutines". Without .proginfo the assembler picks partial mode exactly then. */
 static void deep_nesting_selects_full_mode(void **state)
 {
     (void)state;
     dpp_error err;
-    assert_int_equal(
-        assemble(" if b0\n if b1\n if b2\n if b3\n endif\n endif\n endif\n endif\n", 0, &err),
-        DPP_OK);
-    assert_int_equal(exe->info.fc_mode, 1);
-    assert_int_equal(assemble(" if b0\n if b1\n if b2\n endif\n endif\n endif\n", 0, &err), DPP_OK);
+    char buf[512];
+    assert_int_equal(assemble(nested_ifs(buf, sizeof buf, "", 6), 0, &err), DPP_OK);
     assert_int_equal(exe->info.fc_mode, 0);
+    assert_int_equal(assemble(nested_ifs(buf, sizeof buf, "", 7), 0, &err), DPP_OK);
+    assert_int_equal(exe->info.fc_mode, 1);
+    assert_int_equal(assemble(" call f\nf:\n ret\n", 0, &err), DPP_OK);
+    assert_int_equal(exe->info.fc_mode, 1);
     assert_int_equal(assemble(".proginfo fc_mode=full\n if b0\n endif\n", 0, &err), DPP_OK);
     assert_int_equal(exe->info.fc_mode, 1);
+}
+
+/* fc_mode=partial that breaks a rule of seed 000 p38 is refused at the line that breaks it. */
+static void partial_mode_rules(void **state)
+{
+    (void)state;
+    dpp_error err;
+    char buf[512];
+    const char *partial = ".proginfo fc_mode=partial\n";
+    assert_int_equal(assemble(nested_ifs(buf, sizeof buf, partial, 6), 0, &err), DPP_OK);
+    assert_int_equal(exe->info.fc_mode, 0);
+    /* the 7th if, line 8, slot 6 */
+    assert_int_equal(assemble(nested_ifs(buf, sizeof buf, partial, 7), 0, &err), DPP_E_ILLEGAL);
+    assert_non_null(strstr(err.msg, "t.s:8:1: error: slot 6: branches nested 7 deep; partial "
+                                    "flow-control mode allows 6 [seed 000 p38]"));
+    static const struct {
+        const char *src, *want;
+    } bad[] = {
+        {" if b0\n loop i0\n endloop\n endif\n",
+         "t.s:3:1: error: slot 1: fc loop: partial flow-control mode allows no loops"},
+        {" rep i1\n endrep\n", "t.s:2:1: error: slot 0: fc rep: partial flow-control mode"},
+        {" call f\nf:\n ret\n", "t.s:2:1: error: slot 0: JUMP with A_OP PUSH (call): partial "
+                                 "flow-control mode allows no subroutine calls or returns"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(buf, sizeof buf, "%s%s", partial, bad[i].src);
+        assert_int_equal(assemble(buf, 0, &err), DPP_E_ILLEGAL);
+        if (!strstr(err.msg, bad[i].want))
+            fail_msg("%s: got '%s'", bad[i].want, err.msg);
+    }
 }
 
 static void hazard_nop_and_final_output(void **state)
@@ -376,6 +423,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(if_else_endif),
         cmocka_unit_test(loops_break_continue),
+        cmocka_unit_test(partial_mode_rules),
         cmocka_unit_test(call_and_ret),
         cmocka_unit_test(deep_nesting_selects_full_mode),
         cmocka_unit_test(hazard_nop_and_final_output),

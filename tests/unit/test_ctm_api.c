@@ -106,7 +106,7 @@ static void test_fc_matches_the_model(void **state)
     assert_non_null(strstr(ctm_error(), "ctm_fc_new"));
     ctm_fc *f = ctm_fc_new(2, 16, 2, 2, 4);
     assert_non_null(f);
-    fc_unit_params p = {2, 16, 2, 2, 4};
+    fc_unit_params p = {2, 16, 2, 2, 4, DPP_FC_PARTIAL_BRANCHES};
     fc_unit_model *m;
     dpp_error err;
     assert_int_equal(fc_unit_create(&p, &m, &err), DPP_OK);

@@ -369,10 +369,15 @@ static const step loop3[] = {
      .exp_lsp = 0,
      .exp_al = 0},
 };
-/* Zero count: LOOP jumps to its ENDLOOP, which falls through without a pop. */
+/* Zero count, the old (Mesa) target: LOOP jumps to its ENDLOOP, which falls through
+ * without a pop and lands where the guide's target would have [seed 000 p43]. */
 static const step loop0[] = {
     {.pc = 0, .c = FC_C_LOOP, .addr = 2, .exp_active = 0xFF, .exp_next = 2, .chk = CHK_LSP},
     {.pc = 2, .c = FC_C_ENDLOOP, .addr = 1, .exp_active = 0xFF, .exp_next = 3, .chk = CHK_LSP},
+};
+/* Zero count, the guide's target ENDLOOP+1 [seed 000 p43]: the END is skipped. */
+static const step loop0_seed[] = {
+    {.pc = 0, .c = FC_C_LOOP, .addr = 3, .exp_active = 0xFF, .exp_next = 3, .chk = CHK_LSP},
 };
 /* Negative step: aL 10, step -3, count 2. */
 static const step loopneg[] = {
@@ -666,6 +671,7 @@ static const scenario scenarios[] = {
     SCEN("merged/third-jump", 0, 0, 0, merged_third_jump),
     SCEN("loop/3", 3, 5, 2, loop3),
     SCEN("loop/0", 0, 5, 2, loop0),
+    SCEN("loop/0-seed-target", 0, 5, 2, loop0_seed),
     SCEN("loop/neg-step", 2, 10, -3, loopneg),
     SCEN("rep/in-loop", 2, 4, 1, rep_in_loop),
     SCEN("rep/0", 0, 0, 0, rep0),
@@ -718,11 +724,15 @@ static const fault_case fault_cases[] = {
     {"call overflow", FC_C_CALL, 1, 0, 3, 4, 3, FC_FAULT_ADDR_OVERFLOW, 4, 0},
     {"ret underflow", FC_C_RET, 1, 0, 3, 4, 0, FC_FAULT_ADDR_UNDERFLOW, 0, 4},
     {"loop overflow", FC_C_LOOP, 1, 0, 4, 2, 2, FC_FAULT_LOOP_OVERFLOW, 2, 0},
+    /* Partial mode [seed 000 p38]: "... unless the program requires branch statements nested
+     * more than 6 deep or the program requires loops or subroutines". */
     {"rep in partial mode", FC_C_REP, 0, 0, 4, 4, 0, FC_FAULT_LOOP_OVERFLOW, 2, 0},
+    {"call in partial mode", FC_C_CALL, 0, 0, 4, 4, 0, FC_FAULT_ADDR_OVERFLOW, 4, 0},
+    {"callnz in partial mode", FC_C_CALLNZ, 0, 0, 4, 4, 0, FC_FAULT_ADDR_OVERFLOW, 4, 0},
     {"endloop underflow", FC_C_ENDLOOP, 1, 0, 4, 4, 0, FC_FAULT_LOOP_UNDERFLOW, 0, 2},
     {"break underflow", FC_C_BREAKREP, 1, 1, 4, 4, 0, FC_FAULT_LOOP_UNDERFLOW, 0, 2},
     {"continue underflow", FC_C_CONTINUE, 1, 0, 4, 4, 0, FC_FAULT_LOOP_UNDERFLOW, 0, 2},
-    {"if overflow partial", FC_C_IF, 0, 0, 4, 4, 4, FC_FAULT_BRANCH_OVERFLOW, 1, 0},
+    {"if overflow partial", FC_C_IF, 0, 0, 4, 4, 6, FC_FAULT_BRANCH_OVERFLOW, 1, 0},
     {"if overflow full", FC_C_IF, 1, 0, 4, 4, 32, FC_FAULT_BRANCH_OVERFLOW, 1, 0},
     {"endif underflow", FC_C_ENDIF, 1, 1, 4, 4, 0, FC_FAULT_BRANCH_UNDERFLOW, 0, 1},
 };
@@ -1017,8 +1027,17 @@ static void test_params(void **state)
     p.bc_width = 3;
     assert_int_equal(fc_unit_create(&p, &m, &err), DPP_OK);
     assert_int_equal(fc_unit_branch_limit(m, 1), 7);
-    assert_int_equal(fc_unit_branch_limit(m, 0), 4);
+    assert_int_equal(fc_unit_branch_limit(m, 0), 6); /* the guide's 6 [seed 000 p38] */
     fc_unit_destroy(m);
+    p.bc_width = 6;
+    p.part_branches = 4; /* Mesa's partial-mode limit, as an option */
+    assert_int_equal(fc_unit_create(&p, &m, &err), DPP_OK);
+    assert_int_equal(fc_unit_branch_limit(m, 0), 4);
+    assert_int_equal(fc_unit_branch_limit(m, 1), 32);
+    fc_unit_destroy(m);
+    p.part_branches = 33;
+    assert_int_equal(fc_unit_create(&p, &m, &err), DPP_E_ARG);
+    assert_non_null(strstr(err.msg, "partial nesting 33"));
 }
 
 /* bc_o's packing: every width and lane count round-trips, a counter across

@@ -30,7 +30,7 @@ static void configure(unsigned c, unsigned l, unsigned a, unsigned lo, unsigned 
                     sl,      "--addr-depth", sa,   "--loop-depth", slo,    "--bc-width",
                     sw,      "--seed",       ss,   "--reset-rate", "50000"};
     assert_int_equal(cosim_parse_args(17, argv, ""), -1);
-    const fc_unit_params p = {c, l, a, lo, w};
+    const fc_unit_params p = {c, l, a, lo, w, DPP_FC_PARTIAL_BRANCHES};
     fc_bench_bind(&p);
     assert_null(cosim_config_error());
 }
@@ -73,7 +73,7 @@ static void test_same_seed_same_stimulus(void **state)
     (void)state;
     enum { N = 2000 };
     static fc_stim a[N], b[N];
-    const fc_unit_params p = {4, 16, 4, 4, 6};
+    const fc_unit_params p = {4, 16, 4, 4, 6, DPP_FC_PARTIAL_BRANCHES};
     configure(4, 16, 4, 4, 6, 5);
     run(&p, N, a);
     configure(4, 16, 4, 4, 6, 5);
@@ -125,7 +125,7 @@ static unsigned branch_limit(unsigned w)
 
 static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsigned w)
 {
-    const fc_unit_params p = {c, l, a, lo, w};
+    const fc_unit_params p = {c, l, a, lo, w, DPP_FC_PARTIAL_BRANCHES};
     configure(c, l, a, lo, w, 1);
     run(&p, 400000, NULL);
     const fc_bench_coverage *cv = fc_bench_cov();
@@ -182,6 +182,14 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
         assert_true(cv->brk_drops_cont > 0);
         assert_true(cv->al_under_rep > 100);
     }
+    /* Partial-mode STARTs meet the guide's rules [seed 000 p38]: nesting up to 6 (or the
+     * counters' limit), then overflow; every LOOP/REP and CALL faults. */
+    unsigned part = DPP_FC_PARTIAL_BRANCHES < branch_limit(w) ? DPP_FC_PARTIAL_BRANCHES
+                                                              : branch_limit(w);
+    assert_int_equal(cv->partial_max_depth, part);
+    assert_true(cv->partial_faults[FC_FAULT_BRANCH_OVERFLOW] > 0);
+    assert_true(cv->partial_faults[FC_FAULT_LOOP_OVERFLOW] > 0);
+    assert_true(cv->partial_faults[FC_FAULT_ADDR_OVERFLOW] > 0);
     fc_bench_close();
 }
 

@@ -194,6 +194,42 @@ static void test_faults(void **state)
                                     "is out of range"));
 }
 
+#define IFS7    " if b0\n if b0\n if b0\n if b0\n if b0\n if b0\n if b0\n"
+#define ENDIFS7 " endif\n endif\n endif\n endif\n endif\n endif\n endif\n"
+
+/* The guide [seed 000 p38]: "Partial flow control mode should be used unless the program
+ * requires branch statements nested more than 6 deep or the program requires loops or
+ * subroutines". An executable whose program information says partial mode but that breaks
+ * a rule is refused when it starts, naming the slot and the rule; in full mode it runs. */
+static void test_partial_mode_load(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src, *want;
+    } cases[] = {
+        {".bool b0, 1\n" IFS7 ENDIFS7,
+         "slot 6: branches nested 7 deep; partial flow-control mode allows 6 [seed 000 p38]"},
+        {".int i0, 2, 0, 0\n loop i0\n endloop\n",
+         "slot 0: fc loop: partial flow-control mode allows no loops [seed 000 p38]"},
+        {" call f\n fc jump end jump_func=0xff\nf:\n ret\nend:\n",
+         "slot 0: JUMP with A_OP PUSH (call): partial flow-control mode allows no subroutine "
+         "calls or returns [seed 000 p38]"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        dpp_exe *x = fixture_assemble(cases[i].src);
+        dpp_run_result r;
+        dpp_error err;
+        assert_int_equal(x->info.fc_mode, 1); /* the assembler chose full mode */
+        if (dpp_run(x, opts(), "t", &r, &err) != DPP_OK)
+            fail_msg("case %zu in full mode: %s", i, err.msg);
+        dpp_run_free(&r);
+        x->info.fc_mode = 0;
+        assert_int_not_equal(dpp_run(x, opts(), "t", &r, &err), DPP_OK);
+        if (!strstr(err.msg, cases[i].want))
+            fail_msg("case %zu: got '%s'", i, err.msg);
+    }
+}
+
 typedef struct events {
     unsigned starts, execs, lanes_total;
     uint64_t last_live;
@@ -240,6 +276,7 @@ int main(void)
         cmocka_unit_test(test_kill_last_inactive),
         cmocka_unit_test(test_2x2_fetch),
         cmocka_unit_test(test_faults),
+        cmocka_unit_test(test_partial_mode_load),
         cmocka_unit_test(test_trace_events),
     };
     return cmocka_run_group_tests_name("pa", tests, NULL, NULL);
