@@ -42,6 +42,7 @@ package ctm_dpi_pkg;
   localparam int CTM_PRED_OP_INV = 4;
   localparam int CTM_PRED_OP_PUSH_SETP = 5;
   localparam int CTM_PRED_OP_SET_TASK_MASK = 6;
+  localparam int CTM_PRED_OP_WRITE = 7;
 
   localparam int CTM_STACK_OP_NOP = 0;
   localparam int CTM_STACK_OP_PUSH = 1;

@@ -17,7 +17,7 @@
 static unsigned weights[PRED_OP_COUNT] = {
     [PRED_OP_NOP] = 1,  [PRED_OP_SETP] = 3,      [PRED_OP_PUSH] = 3,
     [PRED_OP_POP] = 5,  [PRED_OP_INV] = 3,       [PRED_OP_PUSH_SETP] = 2,
-    [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_RESERVED] = 1,
+    [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_WRITE] = 3,
 };
 static pred_stack_cfg want = {32, 20, 32};
 static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
@@ -66,7 +66,7 @@ static const cosim_option pred_options[] = {
     {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
-     "reserved; defaults 1,3,3,5,3,2,1,1)",
+     "write; defaults 1,3,3,5,3,2,1,3)",
      opt_weights, 0, 0},
     {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
                         "(default 512; 0: never)",
@@ -283,7 +283,7 @@ void pred_bench_next(pred_stack_in *in)
             in->ctx = B.rtl.contexts + rng_below(&B.rng, B.ctx_span - B.rtl.contexts);
     }
     in->mask = (in->op == PRED_OP_SETP || in->op == PRED_OP_PUSH_SETP ||
-                in->op == PRED_OP_SET_TASK_MASK || (r >> 56 & 7) == 0)
+                in->op == PRED_OP_SET_TASK_MASK || in->op == PRED_OP_WRITE || (r >> 56 & 7) == 0)
                    ? draw_mask()
                    : 0;
     /* Observe the previous op's context most of the time (its new state),
@@ -357,12 +357,13 @@ static void pred_cover(const pred_stack_in *in)
 
 static void fcov_write(FILE *out)
 {
-    static const char *const ops[] = {"NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "RESERVED7"};
+    static const char *const ops[] = {"NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "WRITE"};
     for (int o = 0; o < 8; o++)
         for (int b = 0; b < DEPTH_BUCKETS; b++)
             fprintf(out, "pred.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[b], fcov.op_depth[o][b]);
-    static const int mask_ops[] = {PRED_OP_SETP, PRED_OP_PUSH_SETP, PRED_OP_SET_TASK_MASK};
-    for (int i = 0; i < 3; i++)
+    static const int mask_ops[] = {PRED_OP_SETP, PRED_OP_PUSH_SETP, PRED_OP_SET_TASK_MASK,
+                                   PRED_OP_WRITE};
+    for (int i = 0; i < 4; i++)
         for (int p = 0; p < MASK_PATTERNS; p++)
             fprintf(out, "pred.op_mask.%s.%s %" PRIu64 "\n", ops[mask_ops[i]], mask_names[p],
                     fcov.op_mask[mask_ops[i]][p]);

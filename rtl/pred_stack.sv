@@ -27,13 +27,15 @@ module pred_stack #(
   output logic             obs_overflow_o,
   output logic             obs_underflow_o
 );
-  // op_i encodings (docs/pred_stack.md); 7 is reserved and behaves as NOP.
+  // op_i encodings (docs/pred_stack.md). WRITE stores the condition result (the patent's
+  // write [seed 003]); SETP and PUSH_SETP are the model's AND forms.
   localparam logic [2:0] OpSetp        = 3'd1;
   localparam logic [2:0] OpPush        = 3'd2;
   localparam logic [2:0] OpPop         = 3'd3;
   localparam logic [2:0] OpInv         = 3'd4;
   localparam logic [2:0] OpPushSetp    = 3'd5;
   localparam logic [2:0] OpSetTaskMask = 3'd6;
+  localparam logic [2:0] OpWrite       = 3'd7;
 
   localparam int unsigned RamWords = Contexts * (2 ** PtrW);
   localparam int unsigned AddrW    = (RamWords > 1) ? $clog2(RamWords) : 1;
@@ -130,6 +132,7 @@ module pred_stack #(
         underflow_d = cur_underflow | empty;
       end
       OpSetTaskMask: task_mask_d = mask_i;
+      OpWrite:       pred_d = mask_i;
       default: ;
     endcase
   end

@@ -18,7 +18,7 @@ struct pred_stack_model {
 };
 
 static const char *const op_names[PRED_OP_COUNT] = {
-    "NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "RESERVED",
+    "NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "WRITE",
 };
 
 const char *pred_op_name(unsigned op)
@@ -161,8 +161,10 @@ void pred_stack_edge(pred_stack_model *m, const pred_stack_in *in)
     case PRED_OP_SET_TASK_MASK:
         x->task_mask = mask;
         break;
+    case PRED_OP_WRITE: /* the patent's store of the condition result [seed 003] */
+        x->pred = mask;
+        break;
     case PRED_OP_NOP:
-    case PRED_OP_RESERVED:
     case PRED_OP_COUNT:
         break;
     }

@@ -13,7 +13,8 @@
 
 #define PRED_STACK_MAX 64u /* upper bound of contexts, lanes and depth */
 
-/* op_i encodings (docs/pred_stack.md, "Ops"); 7 is reserved and acts as NOP. */
+/* op_i encodings (docs/pred_stack.md, "Ops"). WRITE is the patent's store of a
+ * condition result [seed 003]; SETP and PUSH_SETP are the model's AND forms. */
 typedef enum pred_op {
     PRED_OP_NOP = 0,
     PRED_OP_SETP = 1,
@@ -22,7 +23,7 @@ typedef enum pred_op {
     PRED_OP_INV = 4,
     PRED_OP_PUSH_SETP = 5,
     PRED_OP_SET_TASK_MASK = 6,
-    PRED_OP_RESERVED = 7,
+    PRED_OP_WRITE = 7,
     PRED_OP_COUNT = 8
 } pred_op;
 
@@ -36,7 +37,7 @@ typedef struct pred_stack_in {
     bool rst;         /* reset asserted this cycle (rst_ni low) */
     unsigned op;      /* pred_op; only the low 3 bits are used */
     unsigned ctx;     /* context of the op */
-    uint64_t mask;    /* condition or new TaskMask; bits >= lanes ignored */
+    uint64_t mask;    /* condition, value to WRITE or new TaskMask; bits >= lanes ignored */
     unsigned obs_ctx; /* context shown on the obs_* outputs */
 } pred_stack_in;
 

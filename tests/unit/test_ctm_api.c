@@ -20,7 +20,7 @@ static void test_version(void **state)
 {
     (void)state;
     assert_int_equal(ctm_version() >> 16, CTM_VERSION_MAJOR);
-    assert_string_equal(ctm_version_string(), "1.2.0");
+    assert_string_equal(ctm_version_string(), "1.3.0"); /* 1.3: CTM_PRED_OP_WRITE */
 }
 
 static void test_bad_parameters(void **state)
@@ -54,6 +54,22 @@ static void test_pred_check_names_the_difference(void **state)
                      CTM_E_MISMATCH);
     assert_string_equal(ctm_pred_diff(p),
                         "cycle 2, context 1: exec_mask: expected 0xf0, actual 0xf1 (lanes 0 differ)");
+    ctm_pred_free(p);
+}
+
+/* [seed 003]: the condition result is stored ("存入"): CTM_PRED_OP_WRITE sets
+ * lanes the predicate did not hold, where SETP could only clear them. */
+static void test_pred_write_stores(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(2, 16, 4);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SETP, 1, 0x000F, 1);
+    ctm_pred_step(p, 0, CTM_PRED_OP_WRITE, 1, 0x0FF0, 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_PRED), 0x0FF0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SETP, 1, 0x00FF, 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_PRED), 0x00F0);
+    assert_int_equal(ctm_pred_peek(p, 0, CTM_PRED_OBS_PRED), 0xFFFF); /* isolation */
     ctm_pred_free(p);
 }
 
@@ -540,6 +556,7 @@ int main(void)
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
+        cmocka_unit_test(test_pred_write_stores),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),

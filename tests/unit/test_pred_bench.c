@@ -131,7 +131,7 @@ static void test_bad_options(void **state)
     char *bad[][3] = {{"cosim", "--depth", "0"},       {"cosim", "--lanes", "65"},
                       {"cosim", "--weights", "push"},  {"cosim", "--weights", "jump=1"},
                       {"cosim", "--cycles", "0"},      {"cosim", "--seed", "-1"},
-                      {"cosim", "--frobnicate", "1"},  {"cosim", "--weights", "nop=0,setp=0,push=0,pop=0,inv=0,push_setp=0,set_task_mask=0,reserved=0"}};
+                      {"cosim", "--frobnicate", "1"},  {"cosim", "--weights", "nop=0,setp=0,push=0,pop=0,inv=0,push_setp=0,set_task_mask=0,write=0"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(cosim_parse_args(3, bad[i], ""), 2);
     configure("32", "20", "32", "1"); /* restore the defaults' weights for other tests */

@@ -268,13 +268,52 @@ static void test_task_mask(void **state)
     pred_stack_destroy(m);
 }
 
-/* Rules 6 and 7: reserved op = NOP; out-of-range contexts are ignored. */
-static void test_reserved_and_out_of_range(void **state)
+/* [seed 003, claim 1]: "斷言寄存器單元按照現場號將該值存入該現場的斷言寄存器中" -- the
+ * condition result is STORED: WRITE replaces the predicate, so lanes outside the
+ * old predicate come back (an AND could never set them), and the stack is untouched. */
+static void test_write_stores_the_condition(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make(2, 20, 4);
+    op(m, 1, PRED_OP_SETP, 0x0000f);
+    op(m, 1, PRED_OP_PUSH, 0);
+    op(m, 1, PRED_OP_WRITE, 0xf00f0 | 0xfff00000ull); /* bits past the lanes are ignored */
+    pred_stack_out o = look(m, 1);
+    assert_int_equal(o.obs_pred, 0xf00f0);
+    assert_int_equal(o.obs_exec_mask, 0xf00f0);
+    assert_int_equal(o.obs_sp, 1);
+    assert_int_equal(o.obs_top, 0x0000f);
+    op(m, 1, PRED_OP_WRITE, 0);
+    assert_int_equal(look(m, 1).obs_pred, 0);
+    op(m, 1, PRED_OP_POP, 0);
+    assert_int_equal(look(m, 1).obs_pred, 0x0000f);
+    assert_int_equal(look(m, 0).obs_pred, 0xfffff); /* context isolation */
+    pred_stack_destroy(m);
+}
+
+/* The patent's if/else with a stored condition [seed 003]: PUSH; WRITE(x & ExecuteMask);
+ * INV; POP gives P & x, then P & ~x, then P (spec §5.1). */
+static void test_write_if_else_identity(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make(1, 20, 8);
+    const uint64_t p = 0x0ff0f, x = 0xa5a5a;
+    op(m, 0, PRED_OP_SETP, p);
+    pred_stack_out o = op(m, 0, PRED_OP_PUSH, 0);
+    op(m, 0, PRED_OP_WRITE, x & o.exec_mask);
+    assert_int_equal(look(m, 0).obs_pred, p & x);
+    op(m, 0, PRED_OP_INV, 0);
+    assert_int_equal(look(m, 0).obs_pred, p & ~x & 0xfffff);
+    op(m, 0, PRED_OP_POP, 0);
+    assert_int_equal(look(m, 0).obs_pred, p);
+    pred_stack_destroy(m);
+}
+
+/* Rule 6: out-of-range contexts are ignored. */
+static void test_out_of_range(void **state)
 {
     (void)state;
     pred_stack_model *m = make(3, 8, 4);
-    op(m, 2, PRED_OP_RESERVED, 0x0f);
-    assert_int_equal(look(m, 2).obs_pred, 0xff);
     pred_stack_in in = {false, PRED_OP_SETP, 3, 0x0f, 3};
     pred_stack_out o;
     pred_stack_step(m, &in, &o);
@@ -396,7 +435,7 @@ static void test_op_names(void **state)
     (void)state;
     assert_string_equal(pred_op_name(PRED_OP_PUSH_SETP), "PUSH_SETP");
     assert_string_equal(pred_op_name(PRED_OP_SET_TASK_MASK), "SET_TASK_MASK");
-    assert_string_equal(pred_op_name(15), "RESERVED"); /* only 3 bits decode */
+    assert_string_equal(pred_op_name(15), "WRITE"); /* only 3 bits decode */
 }
 
 int main(void)
@@ -415,7 +454,9 @@ int main(void)
         cmocka_unit_test(test_ladder_at_full_depth),
         cmocka_unit_test(test_lane_masking),
         cmocka_unit_test(test_task_mask),
-        cmocka_unit_test(test_reserved_and_out_of_range),
+        cmocka_unit_test(test_out_of_range),
+        cmocka_unit_test(test_write_stores_the_condition),
+        cmocka_unit_test(test_write_if_else_identity),
         cmocka_unit_test(test_reset_mid_program),
         cmocka_unit_test(test_context_isolation),
         cmocka_unit_test(test_counter_model_equivalence),
