@@ -117,6 +117,8 @@ package ctm_dpi_pkg;
 
   // -------------------------------------------------------------- pred_stack
   import "DPI-C" function chandle ctm_pred_new(int contexts, int lanes, int depth);
+  import "DPI-C" function chandle ctm_pred_new_grouped(int contexts, int lanes, int depth,
+                                                       int spu_sc);
   import "DPI-C" function void ctm_pred_free(chandle p);
   import "DPI-C" function void ctm_pred_step(chandle p, int rst, int op, int ctx,
                                              longint unsigned mask, int obs_ctx);

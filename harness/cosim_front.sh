@@ -12,7 +12,7 @@ kit_root='@KIT_ROOT@'
 [[ $kit_root == "@KIT_ROOT""@" ]] && kit_root=$(cd "$here/.." && pwd)
 root=${COSIM_ROOT:-$kit_root}
 
-block=pred variant="" contexts="" lanes="" depth="" help=0
+block=pred variant="" contexts="" lanes="" depth="" spu_sc=0 help=0
 width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6 pred_depth=64
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
@@ -28,6 +28,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --contexts) contexts=$v ;;
     --lanes) lanes=$v ;;
     --depth) depth=$v ;;
+    --spu-sc) spu_sc=$v ;;
     --width) width=$v ;;
     --rule) rule=${v,,} ;;
     --chip) chip=${v,,} ;;
@@ -40,7 +41,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
 done
 
 case $block in
-  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32} ;;
+  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32}; [[ $spu_sc == 0 ]] || config+=g$spu_sc ;;
   stack) config=w$width.$rule.$chip.d$tracker_depth ;;
   fc) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw} ;;
   system) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw}.p$pred_depth.w$width.$rule.$chip.d$tracker_depth ;;

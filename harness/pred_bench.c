@@ -19,7 +19,7 @@ static unsigned weights[PRED_OP_COUNT] = {
     [PRED_OP_POP] = 5,  [PRED_OP_INV] = 3,       [PRED_OP_PUSH_SETP] = 2,
     [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_WRITE] = 3,
 };
-static pred_stack_cfg want = {32, 20, 32};
+static pred_stack_cfg want = {32, 20, 32, 0};
 static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
 static bool weights_given, burst_given;
 
@@ -43,6 +43,11 @@ static int opt_depth(const char *v, char *err, size_t n)
     return parse_param(v, &want.depth, err, n);
 }
 
+static int opt_spu_sc(const char *v, char *err, size_t n)
+{
+    return cli_range_u(v, 0, PRED_STACK_MAX - 1, &want.spu_sc, err, n);
+}
+
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
     burst_given = true;
@@ -64,6 +69,10 @@ static const cosim_option pred_options[] = {
     {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts, 0, 0},
     {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes, 0, 0},
     {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
+    {"spu-sc", "N",
+     "group the lanes as SPUs of N SC lanes and 1 SFU lane (the patent's: 4, with 20 lanes); "
+     "0: flat lanes (default)",
+     opt_spu_sc, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
      "write; defaults 1,3,3,5,3,2,1,3)",
@@ -112,12 +121,17 @@ static struct {
 
 static void config_name(char *buf, size_t n)
 {
-    snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
+    int used = snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
+    if (want.spu_sc && (size_t)used < n)
+        snprintf(buf + used, n - (size_t)used, "g%u", want.spu_sc);
 }
 
 static void config_args(char *buf, size_t n)
 {
-    snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes, want.depth);
+    int used = snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes,
+                        want.depth);
+    if (want.spu_sc && (size_t)used < n)
+        snprintf(buf + used, n - (size_t)used, " --spu-sc %u", want.spu_sc);
 }
 
 static void stimulus_args(char *buf, size_t n)
@@ -179,17 +193,19 @@ static cmp_unit unit = {"dut_pred_stack", in_fields, sizeof in_fields / sizeof i
 
 /* ------------------------------------------------------------------ binding */
 
-void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
+void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned spu_sc)
 {
     char rtl[64];
-    snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
+    int used = snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
+    if (spu_sc)
+        snprintf(rtl + used, sizeof rtl - (size_t)used, "g%u", spu_sc);
     cosim_bind("pred", rtl);
     if (cosim_config_error())
         return;
     pred_bench_close();
     memset(&B, 0, sizeof B); /* a new run starts from a clean bench */
-    B.rtl = (pred_stack_cfg){contexts, lanes, depth};
-    if (!(B.golden = ctm_pred_new((int)contexts, (int)lanes, (int)depth))) {
+    B.rtl = (pred_stack_cfg){contexts, lanes, depth, spu_sc};
+    if (!(B.golden = ctm_pred_new_grouped((int)contexts, (int)lanes, (int)depth, (int)spu_sc))) {
         cosim_error("%s", ctm_error());
         return;
     }
@@ -216,6 +232,11 @@ void pred_bench_close(void)
     cmp_history_free(&B.history);
     ctm_pred_free(B.golden);
     B.golden = NULL;
+}
+
+uint64_t pred_bench_exec_mask(unsigned ctx)
+{
+    return ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_EXEC_MASK);
 }
 
 uint64_t pred_bench_cycles_checked(void)

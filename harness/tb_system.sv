@@ -174,7 +174,7 @@ module tb_system #(
 
   initial begin
     c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth);
-    c_dpi_pred_bind(PredContexts, PredLanes, PredDepth);
+    c_dpi_pred_bind(PredContexts, PredLanes, PredDepth, 0);
     c_dpi_stack_bind(Width, Rule, Chip, TrackerDepth);
     c_dpi_sys_bind();
   end

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds one lock-step simulator binary: build/cosim-<block>-<config>[-<variant>].
 #   pred-32x20x32               predicate stack, 32 contexts x 20 lanes x depth 32
+#   pred-32x20x32g4             ... its lanes grouped as 4 SPUs of 4 SC lanes + 1 SFU lane (SpuSc = 4)
 #   pred-8x64x8-inv_no_and      ... with the broken variant tests/variants/pred/inv_no_and.patch
 #                               applied to a copy of rtl/ in the build folder (rtl/ stays pristine)
 #   stack-w64.mesa.evergreen.d64  stack accounting, width 64, Mesa's rule, Evergreen, 64 frames
@@ -40,9 +41,13 @@ die() { echo "vbuild: $name: $*" >&2; exit 1; }
 
 case $block in
   pred)
-    [[ $cfg =~ ^([0-9]+)x([0-9]+)x([0-9]+)$ ]] || die "config must be CONTEXTSxLANESxDEPTH, e.g. 32x20x32"
-    params=(-GContexts="${BASH_REMATCH[1]}" -GLanes="${BASH_REMATCH[2]}" -GDepth="${BASH_REMATCH[3]}")
-    for v in "${BASH_REMATCH[@]:1}"; do ((v >= 1 && v <= 64)) || die "each parameter must be in 1..64"; done
+    [[ $cfg =~ ^([0-9]+)x([0-9]+)x([0-9]+)(g([0-9]+))?$ ]] ||
+      die "config must be CONTEXTSxLANESxDEPTH[gSPU_SC], e.g. 32x20x32 or 32x20x32g4"
+    g=${BASH_REMATCH[5]:-0}
+    params=(-GContexts="${BASH_REMATCH[1]}" -GLanes="${BASH_REMATCH[2]}" -GDepth="${BASH_REMATCH[3]}" -GSpuSc="$g")
+    for v in "${BASH_REMATCH[@]:1:3}"; do ((v >= 1 && v <= 64)) || die "each parameter must be in 1..64"; done
+    ((g == 0 || (g < 64 && BASH_REMATCH[2] % (g + 1) == 0))) ||
+      die "lanes must be a whole number of SPUs of $g SC lanes and 1 SFU lane"
     top=tb_pred_stack
     sources=(rtl/pred_stack.sv harness/tb_pred_stack.sv)
     ;;

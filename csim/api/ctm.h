@@ -117,6 +117,12 @@ enum {
 
 /* A predicate stack of contexts x lanes x depth (each 1..64), in reset. */
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
+
+/* The same with the lanes grouped as the patent's SPUs (since 1.3;
+ * docs/pred_stack.md, "SPU grouping"): spu_sc SC lanes and one SFU lane per
+ * SPU (0..63; 0 is ctm_pred_new's flat lanes), lanes a multiple of spu_sc + 1.
+ * The patent's unit is ctm_pred_new_grouped(32, 20, 32, 4). */
+ctm_pred *ctm_pred_new_grouped(int contexts, int lanes, int depth, int spu_sc);
 void ctm_pred_free(ctm_pred *p);
 
 /* One clock edge: rst (rst_ni low), op (CTM_PRED_OP_*, 0..7), ctx and obs_ctx

@@ -76,7 +76,7 @@ pred_stack_cfg pred_map_shape(const pred_map_cfg *cfg)
     unsigned quarters = (cfg->lanes + PRED_MAP_QUARTER - 1) / PRED_MAP_QUARTER;
     pred_stack_cfg c = {cfg->slots * quarters,
                         cfg->lanes < PRED_MAP_QUARTER ? cfg->lanes : PRED_MAP_QUARTER,
-                        cfg->depth ? cfg->depth : MAX_DEPTH};
+                        cfg->depth ? cfg->depth : MAX_DEPTH, 0};
     return c;
 }
 

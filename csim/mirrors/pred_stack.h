@@ -31,6 +31,7 @@ typedef struct pred_stack_cfg {
     unsigned contexts; /* 1..64 */
     unsigned lanes;    /* 1..64 */
     unsigned depth;    /* 1..64 */
+    unsigned spu_sc;   /* SC lanes per SPU (docs/pred_stack.md, "SPU grouping"); 0: flat lanes */
 } pred_stack_cfg;
 
 typedef struct pred_stack_in {
@@ -55,7 +56,7 @@ typedef struct pred_stack_out {
 typedef struct pred_stack_model pred_stack_model;
 
 /* Creates a unit in its reset state. Fails with DPP_E_ARG if a parameter is
- * outside 1..64. */
+ * outside 1..64, or if spu_sc > 0 and lanes is not a multiple of spu_sc + 1. */
 dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, dpp_error *err);
 
 void pred_stack_destroy(pred_stack_model *m);

@@ -73,6 +73,31 @@ static void test_pred_write_stores(void **state)
     ctm_pred_free(p);
 }
 
+/* The patent's unit through the API [seed 003]: 4 SPUs of 4 SC + 1 SFU lane. The
+ * SFU lane (16 + s) shows the OR of SPU s's SC lanes, and the SPU's TaskMask is
+ * every one of its lanes' DataMask. */
+static void test_pred_grouped(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new_grouped(32, 20, 32, 4);
+    assert_non_null(p);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SET_TASK_MASK, 31, 0x0100, 31); /* SPU 2 only */
+    ctm_pred_step(p, 0, CTM_PRED_OP_WRITE, 31, 0x0a03, 31);
+    ctm_pred_step(p, 0, CTM_PRED_OP_NOP, 31, 0, 31);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_TASK_MASK), 0x40f00);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_PRED), 0x50a03);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_EXEC_MASK), 0x40a00);
+    assert_int_equal(ctm_pred_check(p, 0x40a00, 0x50a03, 0x40f00, 0x40a00, 0, 0, 0, 0), CTM_OK);
+    assert_int_equal(ctm_pred_check(p, 0x40a00, 0x50a03, 0x40f00, 0x00a00, 0, 0, 0, 0),
+                     CTM_E_MISMATCH); /* an SFU lane left out */
+    ctm_pred_free(p);
+    ctm_pred *q = ctm_pred_new_grouped(2, 16, 4, 0); /* 0: the flat lanes of ctm_pred_new */
+    ctm_pred_step(q, 0, CTM_PRED_OP_WRITE, 1, 0x1, 1);
+    assert_int_equal(ctm_pred_peek(q, 1, CTM_PRED_OBS_PRED), 0x1);
+    ctm_pred_free(q);
+}
+
 /* eval computes a cycle's outputs without the edge: peek still sees the state
  * before it, the edge lands the op, and a second edge changes nothing. */
 static void test_pred_eval_edge_peek(void **state)
@@ -557,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
         cmocka_unit_test(test_pred_write_stores),
+        cmocka_unit_test(test_pred_grouped),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),
