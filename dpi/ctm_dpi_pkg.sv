@@ -17,7 +17,7 @@
 // for any other status.
 package ctm_dpi_pkg;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0200;  // 1.2.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0300;  // 1.3.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
