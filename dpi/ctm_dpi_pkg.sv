@@ -17,7 +17,7 @@
 // for any other status.
 package ctm_dpi_pkg;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0200;  // 1.2.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0300;  // 1.3.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -42,6 +42,7 @@ package ctm_dpi_pkg;
   localparam int CTM_PRED_OP_INV = 4;
   localparam int CTM_PRED_OP_PUSH_SETP = 5;
   localparam int CTM_PRED_OP_SET_TASK_MASK = 6;
+  localparam int CTM_PRED_OP_WRITE = 7;
 
   localparam int CTM_STACK_OP_NOP = 0;
   localparam int CTM_STACK_OP_PUSH = 1;
@@ -116,6 +117,8 @@ package ctm_dpi_pkg;
 
   // -------------------------------------------------------------- pred_stack
   import "DPI-C" function chandle ctm_pred_new(int contexts, int lanes, int depth);
+  import "DPI-C" function chandle ctm_pred_new_grouped(int contexts, int lanes, int depth,
+                                                       int spu_sc);
   import "DPI-C" function void ctm_pred_free(chandle p);
   import "DPI-C" function void ctm_pred_step(chandle p, int rst, int op, int ctx,
                                              longint unsigned mask, int obs_ctx);

@@ -3,7 +3,8 @@
 // Masks travel as 64-bit longints (lanes <= 64), so one call costs ~1.5 ns.
 
 // pred_stack (harness/tb_pred_stack.sv -> dpi/pred_dpi.c -> harness/pred_bench.c)
-import "DPI-C" function void c_dpi_pred_bind(input int contexts, input int lanes, input int depth);
+import "DPI-C" function void c_dpi_pred_bind(input int contexts, input int lanes, input int depth,
+                                             input int spu_sc);
 import "DPI-C" function void c_dpi_pred_next(output bit rst, output int op, output int ctx,
                                              output longint mask, output int obs_ctx);
 import "DPI-C" function bit c_dpi_pred_check(

@@ -6,9 +6,9 @@
 
 #include <svdpi.h>
 
-void c_dpi_pred_bind(int contexts, int lanes, int depth)
+void c_dpi_pred_bind(int contexts, int lanes, int depth, int spu_sc)
 {
-    pred_bench_bind((unsigned)contexts, (unsigned)lanes, (unsigned)depth);
+    pred_bench_bind((unsigned)contexts, (unsigned)lanes, (unsigned)depth, (unsigned)spu_sc);
 }
 
 void c_dpi_pred_next(svBit *rst, int *op, int *ctx, long long *mask, int *obs_ctx)

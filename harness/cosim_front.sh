@@ -12,8 +12,8 @@ kit_root='@KIT_ROOT@'
 [[ $kit_root == "@KIT_ROOT""@" ]] && kit_root=$(cd "$here/.." && pwd)
 root=${COSIM_ROOT:-$kit_root}
 
-block=pred variant="" contexts="" lanes="" depth="" help=0
-width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6 pred_depth=64
+block=pred variant="" contexts="" lanes="" depth="" spu_sc=0 help=0
+width=64 rule=isa chip=r7xx tracker_depth=64 addr=4 loop=4 bcw=6 pred_depth=64 pred_spu_sc=0
 args=("$@")
 for ((i = 0; i < ${#args[@]}; i++)); do
   a=${args[i]} v=""
@@ -28,6 +28,7 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --contexts) contexts=$v ;;
     --lanes) lanes=$v ;;
     --depth) depth=$v ;;
+    --spu-sc) spu_sc=$v ;;
     --width) width=$v ;;
     --rule) rule=${v,,} ;;
     --chip) chip=${v,,} ;;
@@ -36,14 +37,16 @@ for ((i = 0; i < ${#args[@]}; i++)); do
     --loop-depth) loop=$v ;;
     --bc-width) bcw=$v ;;
     --pred-depth) pred_depth=$v ;;
+    --pred-spu-sc) pred_spu_sc=$v ;;
   esac
 done
 
 case $block in
-  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32} ;;
+  pred) config=${contexts:-32}x${lanes:-20}x${depth:-32}; [[ $spu_sc == 0 ]] || config+=g$spu_sc ;;
   stack) config=w$width.$rule.$chip.d$tracker_depth ;;
   fc) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw} ;;
-  system) config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw}.p$pred_depth.w$width.$rule.$chip.d$tracker_depth ;;
+  system) pg=""; [[ $pred_spu_sc == 0 ]] || pg=g$pred_spu_sc
+    config=${contexts:-1}x${lanes:-64}a${addr}l${loop}b${bcw}.p$pred_depth$pg.w$width.$rule.$chip.d$tracker_depth ;;
   *) config="" ;; # let the binary report the unknown block
 esac
 name=$block-$config${variant:+-$variant}

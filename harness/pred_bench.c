@@ -17,9 +17,9 @@
 static unsigned weights[PRED_OP_COUNT] = {
     [PRED_OP_NOP] = 1,  [PRED_OP_SETP] = 3,      [PRED_OP_PUSH] = 3,
     [PRED_OP_POP] = 5,  [PRED_OP_INV] = 3,       [PRED_OP_PUSH_SETP] = 2,
-    [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_RESERVED] = 1,
+    [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_WRITE] = 3,
 };
-static pred_stack_cfg want = {32, 20, 32};
+static pred_stack_cfg want = {32, 20, 32, 0};
 static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
 static bool weights_given, burst_given;
 
@@ -43,6 +43,11 @@ static int opt_depth(const char *v, char *err, size_t n)
     return parse_param(v, &want.depth, err, n);
 }
 
+static int opt_spu_sc(const char *v, char *err, size_t n)
+{
+    return cli_range_u(v, 0, PRED_STACK_MAX - 1, &want.spu_sc, err, n);
+}
+
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
     burst_given = true;
@@ -64,9 +69,13 @@ static const cosim_option pred_options[] = {
     {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts, 0, 0},
     {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes, 0, 0},
     {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
+    {"spu-sc", "N",
+     "group the lanes as SPUs of N SC lanes and 1 SFU lane (the patent's: 4, with 20 lanes); "
+     "0: flat lanes (default)",
+     opt_spu_sc, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
-     "reserved; defaults 1,3,3,5,3,2,1,1)",
+     "write; defaults 1,3,3,5,3,2,1,3)",
      opt_weights, 0, 0},
     {"burst-rate", "N", "start a fill-past-full then drain-past-empty burst once in N cycles "
                         "(default 512; 0: never)",
@@ -112,12 +121,17 @@ static struct {
 
 static void config_name(char *buf, size_t n)
 {
-    snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
+    int used = snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
+    if (want.spu_sc && (size_t)used < n)
+        snprintf(buf + used, n - (size_t)used, "g%u", want.spu_sc);
 }
 
 static void config_args(char *buf, size_t n)
 {
-    snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes, want.depth);
+    int used = snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes,
+                        want.depth);
+    if (want.spu_sc && (size_t)used < n)
+        snprintf(buf + used, n - (size_t)used, " --spu-sc %u", want.spu_sc);
 }
 
 static void stimulus_args(char *buf, size_t n)
@@ -179,17 +193,19 @@ static cmp_unit unit = {"dut_pred_stack", in_fields, sizeof in_fields / sizeof i
 
 /* ------------------------------------------------------------------ binding */
 
-void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth)
+void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned spu_sc)
 {
     char rtl[64];
-    snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
+    int used = snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
+    if (spu_sc)
+        snprintf(rtl + used, sizeof rtl - (size_t)used, "g%u", spu_sc);
     cosim_bind("pred", rtl);
     if (cosim_config_error())
         return;
     pred_bench_close();
     memset(&B, 0, sizeof B); /* a new run starts from a clean bench */
-    B.rtl = (pred_stack_cfg){contexts, lanes, depth};
-    if (!(B.golden = ctm_pred_new((int)contexts, (int)lanes, (int)depth))) {
+    B.rtl = (pred_stack_cfg){contexts, lanes, depth, spu_sc};
+    if (!(B.golden = ctm_pred_new_grouped((int)contexts, (int)lanes, (int)depth, (int)spu_sc))) {
         cosim_error("%s", ctm_error());
         return;
     }
@@ -216,6 +232,11 @@ void pred_bench_close(void)
     cmp_history_free(&B.history);
     ctm_pred_free(B.golden);
     B.golden = NULL;
+}
+
+uint64_t pred_bench_exec_mask(unsigned ctx)
+{
+    return ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_EXEC_MASK);
 }
 
 uint64_t pred_bench_cycles_checked(void)
@@ -283,7 +304,7 @@ void pred_bench_next(pred_stack_in *in)
             in->ctx = B.rtl.contexts + rng_below(&B.rng, B.ctx_span - B.rtl.contexts);
     }
     in->mask = (in->op == PRED_OP_SETP || in->op == PRED_OP_PUSH_SETP ||
-                in->op == PRED_OP_SET_TASK_MASK || (r >> 56 & 7) == 0)
+                in->op == PRED_OP_SET_TASK_MASK || in->op == PRED_OP_WRITE || (r >> 56 & 7) == 0)
                    ? draw_mask()
                    : 0;
     /* Observe the previous op's context most of the time (its new state),
@@ -357,12 +378,13 @@ static void pred_cover(const pred_stack_in *in)
 
 static void fcov_write(FILE *out)
 {
-    static const char *const ops[] = {"NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "RESERVED7"};
+    static const char *const ops[] = {"NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "WRITE"};
     for (int o = 0; o < 8; o++)
         for (int b = 0; b < DEPTH_BUCKETS; b++)
             fprintf(out, "pred.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[b], fcov.op_depth[o][b]);
-    static const int mask_ops[] = {PRED_OP_SETP, PRED_OP_PUSH_SETP, PRED_OP_SET_TASK_MASK};
-    for (int i = 0; i < 3; i++)
+    static const int mask_ops[] = {PRED_OP_SETP, PRED_OP_PUSH_SETP, PRED_OP_SET_TASK_MASK,
+                                   PRED_OP_WRITE};
+    for (int i = 0; i < 4; i++)
         for (int p = 0; p < MASK_PATTERNS; p++)
             fprintf(out, "pred.op_mask.%s.%s %" PRIu64 "\n", ops[mask_ops[i]], mask_names[p],
                     fcov.op_mask[mask_ops[i]][p]);

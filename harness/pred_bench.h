@@ -9,7 +9,7 @@
 
 /* The RTL elaborated with these parameters: creates the C model and checks
  * them against the options (a difference is a configuration error). */
-void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth);
+void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned spu_sc);
 
 /* Draws the inputs of the next cycle. */
 void pred_bench_next(pred_stack_in *in);
@@ -21,6 +21,10 @@ int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut);
 
 /* Cycles checked so far. */
 uint64_t pred_bench_cycles_checked(void);
+
+/* The ExecuteMask of context ctx in the golden model now (after the last
+ * checked edge): what a condition instruction issued next runs under. */
+uint64_t pred_bench_exec_mask(unsigned ctx);
 
 /* Frees the model (end of run). */
 void pred_bench_close(void);

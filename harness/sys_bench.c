@@ -34,6 +34,7 @@ static bool progen_given;
 static unsigned progen_depth = 6;
 static unsigned domain_w = 64, domain_h = 64;
 static unsigned pred_depth = PRED_STACK_MAX;
+static unsigned pred_spu_sc; /* 0: flat quarter contexts; K: SPUs of K SC lanes + 1 SFU lane */
 static pred_map_bug map_bug = PRED_MAP_BUG_NONE;
 static bool stack_wqm;
 
@@ -65,6 +66,18 @@ static int opt_pred_depth(const char *v, char *err, size_t errlen)
     return cli_range_u(v, 1, PRED_STACK_MAX, &pred_depth, err, errlen);
 }
 
+static int opt_pred_spu_sc(const char *v, char *err, size_t errlen)
+{
+    if (cli_range_u(v, 0, PRED_MAP_QUARTER, &pred_spu_sc, err, errlen))
+        return -1;
+    if (pred_spu_sc && PRED_MAP_QUARTER % pred_spu_sc) {
+        snprintf(err, errlen, "'%s' does not divide a quarter-wave's %u lanes", v,
+                 PRED_MAP_QUARTER);
+        return -1;
+    }
+    return 0;
+}
+
 static int opt_map_bug(const char *v, char *err, size_t errlen)
 {
     if (strcmp(v, "else-as-pop")) {
@@ -92,6 +105,10 @@ static const cosim_option sys_options[] = {
      opt_progen_depth, 0, 0},
     {"domain", "WxH", "the domain the program runs over (default 64x64)", opt_domain, 0, 0},
     {"pred-depth", "N", "predicate-stack entries per context, 1..64 (default 64)", opt_pred_depth, 0, 0},
+    {"pred-spu-sc", "K",
+     "group each quarter-wave's 16 lanes as the SC lanes of 16/K SPUs, each with an SFU lane "
+     "(the patent's: 4, 20 lanes; needs whole quarters); 0: flat (default)",
+     opt_pred_spu_sc, 0, 0},
     {"stack-wqm", NULL,
      "push the IF levels on stack_acct as a whole-quad-mode pixel shader would (PUSH with "
      "WHOLE_QUAD_MODE) instead of ALU_PUSH_BEFORE",
@@ -110,23 +127,34 @@ static const cosim_option sys_options[] = {
 static pred_stack_cfg pred_shape(void)
 {
     const fc_unit_params *fp = fc_bench_wanted_params();
-    return pred_map_shape(&(pred_map_cfg){fp->contexts, fp->lanes, pred_depth});
+    return pred_map_shape(&(pred_map_cfg){fp->contexts, fp->lanes, pred_depth, pred_spu_sc});
+}
+
+/* ".p<depth>[g<K>]", the predicate stack's part of the configuration name. */
+static void pred_part(char *buf, size_t n, const char *fmt_g)
+{
+    char g[32] = "";
+    if (pred_spu_sc)
+        snprintf(g, sizeof g, fmt_g, pred_spu_sc);
+    snprintf(buf, n, "%u%s", pred_depth, g);
 }
 
 static void config_name(char *buf, size_t n)
 {
-    char fc[64], st[64];
+    char fc[64], st[64], pd[48];
     fc_bench.config_name(fc, sizeof fc);
     stack_bench.config_name(st, sizeof st);
-    snprintf(buf, n, "%s.p%u.%s", fc, pred_depth, st);
+    pred_part(pd, sizeof pd, "g%u");
+    snprintf(buf, n, "%s.p%s.%s", fc, pd, st);
 }
 
 static void config_args(char *buf, size_t n)
 {
-    char fc[128], st[128];
+    char fc[128], st[128], pd[48];
     fc_bench.config_args(fc, sizeof fc);
     stack_bench.config_args(st, sizeof st);
-    snprintf(buf, n, "%s --pred-depth %u %s", fc, pred_depth, st);
+    pred_part(pd, sizeof pd, " --pred-spu-sc %u");
+    snprintf(buf, n, "%s --pred-depth %s %s", fc, pd, st);
 }
 
 static void stimulus_args(char *buf, size_t n)
@@ -210,7 +238,9 @@ static const char *bind_unit(const char *block, const char *rtl_config)
     }
     if (!strcmp(block, "pred")) {
         pred_stack_cfg p = pred_shape();
-        snprintf(want, sizeof want, "%ux%ux%u", p.contexts, p.lanes, p.depth);
+        int used = snprintf(want, sizeof want, "%ux%ux%u", p.contexts, p.lanes, p.depth);
+        if (p.spu_sc)
+            snprintf(want + used, sizeof want - (size_t)used, "g%u", p.spu_sc);
     } else if (!strcmp(block, "fc")) {
         fc_bench.config_name(want, sizeof want);
     } else if (!strcmp(block, "stack")) {
@@ -327,7 +357,7 @@ void sys_bench_bind(void)
         snprintf(Y.size_why, sizeof Y.size_why, "%s", e.msg);
         Y.stack_size = 255;
     }
-    pred_map_cfg mc = {fp->contexts, fp->lanes, pred_depth};
+    pred_map_cfg mc = {fp->contexts, fp->lanes, pred_depth, pred_spu_sc};
     if (pred_map_create(&mc, &Y.pm, &e) || stack_map_create(0, &Y.sm, &e)) {
         fail("system", e.msg);
         return;
@@ -433,9 +463,12 @@ void sys_bench_next(sys_stim *s)
         s->fc.in.ctx = (uint8_t)Y.step.slot;
     }
     if (c < Y.n_pred) {
-        s->pred.op = Y.pred_ops[c].op;
-        s->pred.ctx = Y.pred_ops[c].ctx;
-        s->pred.mask = Y.pred_ops[c].mask;
+        const pred_map_op *op = &Y.pred_ops[c];
+        s->pred.op = op->op;
+        s->pred.ctx = op->ctx;
+        /* a condition is written under the ExecuteMask the context has now,
+         * the C mirror's after the last edge (the RTL's is checked equal) */
+        s->pred.mask = pred_map_drive_mask(op, pred_bench_exec_mask(op->ctx));
     }
     s->pred.obs_ctx = (unsigned)Y.obs_ctx[c];
     if (c < Y.n_stack) {

@@ -6,6 +6,7 @@ module tb_pred_stack #(
   parameter int unsigned Contexts = 32,
   parameter int unsigned Lanes    = 20,
   parameter int unsigned Depth    = 32,
+  parameter int unsigned SpuSc    = 0,
   localparam int unsigned CtxW    = (Contexts > 1) ? $clog2(Contexts) : 1,
   localparam int unsigned SpW     = $clog2(Depth + 1)
 ) (
@@ -29,7 +30,8 @@ module tb_pred_stack #(
   pred_stack #(
     .Contexts(Contexts),
     .Lanes   (Lanes),
-    .Depth   (Depth)
+    .Depth   (Depth),
+    .SpuSc   (SpuSc)
   ) dut_pred_stack (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni & ~stim_rst_q),
@@ -47,7 +49,7 @@ module tb_pred_stack #(
     .obs_underflow_o(obs_underflow)
   );
 
-  initial c_dpi_pred_bind(Contexts, Lanes, Depth);
+  initial c_dpi_pred_bind(Contexts, Lanes, Depth, SpuSc);
 
   always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
     if (!rst_ni) begin

@@ -11,15 +11,18 @@ module tb_system #(
   parameter int unsigned LoopDepth    = 4,
   parameter int unsigned BcWidth      = 6,
   parameter int unsigned PartBranches = 6,
-  // pred_stack: one context per quarter-wave of 16 lanes (docs/system.md)
+  // pred_stack: one context per quarter-wave of 16 lanes (docs/system.md); PredSpuSc > 0 groups
+  // them as the SC lanes of 16 / PredSpuSc SPUs, each with one more (SFU) lane [seed 003]
   parameter int unsigned PredDepth    = 64,
+  parameter int unsigned PredSpuSc    = 0,
   // stack_acct (docs/stack_acct.md)
   parameter int unsigned Width        = 64,
   parameter int unsigned Rule         = 0,
   parameter int unsigned Chip         = 0,
   parameter int unsigned TrackerDepth = 64,
   localparam int unsigned Quarters     = (Lanes + 15) / 16,
-  localparam int unsigned PredLanes    = (Lanes < 16) ? Lanes : 16,
+  localparam int unsigned PredScLanes  = (Lanes < 16) ? Lanes : 16,
+  localparam int unsigned PredLanes    = PredScLanes + ((PredSpuSc > 0) ? PredScLanes / PredSpuSc : 0),
   localparam int unsigned PredContexts = Contexts * Quarters,
   localparam int unsigned PCtxW        = (PredContexts > 1) ? $clog2(PredContexts) : 1,
   localparam int unsigned PSpW         = $clog2(PredDepth + 1)
@@ -124,7 +127,8 @@ module tb_system #(
   pred_stack #(
     .Contexts(PredContexts),
     .Lanes   (PredLanes),
-    .Depth   (PredDepth)
+    .Depth   (PredDepth),
+    .SpuSc   (PredSpuSc)
   ) dut_pred_stack (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni & ~fc_rst_q),
@@ -176,7 +180,7 @@ module tb_system #(
 
   initial begin
     c_dpi_fc_bind(Contexts, Lanes, AddrDepth, LoopDepth, BcWidth, PartBranches);
-    c_dpi_pred_bind(PredContexts, PredLanes, PredDepth);
+    c_dpi_pred_bind(PredContexts, PredLanes, PredDepth, PredSpuSc);
     c_dpi_stack_bind(Width, Rule, Chip, TrackerDepth);
     c_dpi_sys_bind();
   end

@@ -1,6 +1,11 @@
 // Predicate register and predicate stack per context: the predicate unit of the
 // SIMT branch-processing patent. Port contract and corner cases: docs/pred_stack.md.
 //
+// SpuSc > 0 groups the lanes as the patent's SPUs (docs/pred_stack.md, "SPU grouping"):
+// Lanes / (SpuSc + 1) SPUs, each SpuSc SC lanes and one SFU lane. The SFU lane's predicate
+// is the OR of its SPU's SC predicates, and every lane of an SPU has the SPU's TaskMask as
+// its DataMask [seed 003]. SpuSc = 0: flat lanes, each with its own TaskMask bit.
+//
 // One op per cycle on context ctx_i. All outputs are combinational reads of the
 // state before the edge. The stacks of all contexts share one RAM addressed by
 // {context, pointer} with one write port and asynchronous read ports.
@@ -8,6 +13,7 @@ module pred_stack #(
   parameter int unsigned Contexts = 32,
   parameter int unsigned Lanes    = 20,
   parameter int unsigned Depth    = 32,
+  parameter int unsigned SpuSc    = 0,
   localparam int unsigned CtxW    = (Contexts > 1) ? $clog2(Contexts) : 1,
   localparam int unsigned SpW     = $clog2(Depth + 1),
   localparam int unsigned PtrW    = (Depth > 1) ? $clog2(Depth) : 1
@@ -27,13 +33,19 @@ module pred_stack #(
   output logic             obs_overflow_o,
   output logic             obs_underflow_o
 );
-  // op_i encodings (docs/pred_stack.md); 7 is reserved and behaves as NOP.
+  // op_i encodings (docs/pred_stack.md). WRITE stores the condition result (the patent's
+  // write [seed 003]); SETP and PUSH_SETP are the model's AND forms.
   localparam logic [2:0] OpSetp        = 3'd1;
   localparam logic [2:0] OpPush        = 3'd2;
   localparam logic [2:0] OpPop         = 3'd3;
   localparam logic [2:0] OpInv         = 3'd4;
   localparam logic [2:0] OpPushSetp    = 3'd5;
   localparam logic [2:0] OpSetTaskMask = 3'd6;
+  localparam logic [2:0] OpWrite       = 3'd7;
+
+  // SPU grouping: SC lanes first (SPU s owns SC lanes s*SpuSc ..), then one SFU lane per SPU.
+  localparam int unsigned Spus  = (SpuSc > 0) ? Lanes / (SpuSc + 1) : 0;
+  localparam int unsigned SfuLo = Spus * SpuSc;
 
   localparam int unsigned RamWords = Contexts * (2 ** PtrW);
   localparam int unsigned AddrW    = (RamWords > 1) ? $clog2(RamWords) : 1;
@@ -92,20 +104,20 @@ module pred_stack #(
   assign exec_mask_o = ctx_valid ? exec_mask(cur_pred, cur_task_mask) : '0;
 
   // ---------------------------------------------------------------- next state
-  logic [Lanes-1:0] pred_d, task_mask_d, wr_data;
+  logic [Lanes-1:0] pred_n, task_n, pred_d, task_mask_d, wr_data;
   logic [SpW-1:0]   sp_d;
   logic             overflow_d, underflow_d, wr_en;
 
   always_comb begin
-    pred_d      = cur_pred;
-    task_mask_d = cur_task_mask;
+    pred_n      = cur_pred;
+    task_n      = cur_task_mask;
     sp_d        = cur_sp;
     overflow_d  = cur_overflow;
     underflow_d = cur_underflow;
     wr_en       = 1'b0;
     wr_data     = cur_pred;
     unique case (op_i)
-      OpSetp: pred_d = cur_pred & mask_i;
+      OpSetp: pred_n = cur_pred & mask_i;
       OpPush, OpPushSetp: begin
         if (full) begin
           overflow_d = 1'b1;
@@ -114,11 +126,11 @@ module pred_stack #(
           sp_d  = cur_sp + SpW'(1);
         end
         if (op_i == OpPushSetp) begin
-          pred_d = cur_pred & mask_i;
+          pred_n = cur_pred & mask_i;
         end
       end
       OpPop: begin
-        pred_d = top;
+        pred_n = top;
         if (empty) begin
           underflow_d = 1'b1;
         end else begin
@@ -126,12 +138,37 @@ module pred_stack #(
         end
       end
       OpInv: begin
-        pred_d = ~cur_pred & top;
+        pred_n = ~cur_pred & top;
         underflow_d = cur_underflow | empty;
       end
-      OpSetTaskMask: task_mask_d = mask_i;
+      OpSetTaskMask: task_n = mask_i;
+      OpWrite:       pred_n = mask_i;
       default: ;
     endcase
+  end
+
+  // ---------------------------------------------------------------- SPU grouping
+  // The predicate and DataMask as the registers hold them. Grouped, SPU s's SFU predicate
+  // bit is the OR of its SC bits, and all its lanes take one DataMask bit: set when any of
+  // its SC lanes is set in the TaskMask written. Both rules are idempotent, so they apply
+  // to every next state (a POP brings back a value that already obeys them).
+  if (SpuSc > 0) begin : g_spu
+    for (genvar s = 0; s < Spus; s++) begin : g_spu_lanes
+      logic any_pred, any_task;
+      assign any_pred = |pred_n[s*SpuSc+:SpuSc];
+      assign any_task = |task_n[s*SpuSc+:SpuSc];
+      assign pred_d[s*SpuSc+:SpuSc]      = pred_n[s*SpuSc+:SpuSc];
+      assign pred_d[SfuLo+s]             = any_pred;
+      assign task_mask_d[s*SpuSc+:SpuSc] = {SpuSc{any_task}};
+      assign task_mask_d[SfuLo+s]        = any_task;
+    end
+    // The SFU bits of the computed values are replaced by the rule (and any bits past
+    // the last whole SPU are refused at elaboration, below).
+    logic unused_sfu_bits;
+    assign unused_sfu_bits = ^{pred_n[Lanes-1:SfuLo], task_n[Lanes-1:SfuLo]};
+  end else begin : g_flat
+    assign pred_d      = pred_n;
+    assign task_mask_d = task_n;
   end
 
   // ---------------------------------------------------------------- registers
@@ -169,6 +206,11 @@ module pred_stack #(
   assign obs_top_o       = (obs_sp != '0) ? stack_mem[ram_addr(obs_ctx_i, PtrW'(obs_sp - SpW'(1)))] : '0;
   assign obs_overflow_o  = obs_valid & overflow_q[obs_ctx_i];
   assign obs_underflow_o = obs_valid & underflow_q[obs_ctx_i];
+
+  // The grouping needs whole SPUs.
+  if (SpuSc > 0 && (Spus == 0 || Lanes != Spus * (SpuSc + 1))) begin : g_bad_grouping
+    $error("pred_stack: Lanes = %0d is not a multiple of SpuSc + 1 = %0d", Lanes, SpuSc + 1);
+  end
 
 `ifndef SYNTHESIS
   // The pointer stays within 0..Depth in every context: no wrap on overflow or underflow.

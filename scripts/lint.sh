@@ -24,9 +24,10 @@ for f in rtl/*.sv; do
   lint "$f"
 done
 # pred_stack at the corners of its parameter ranges
-for p in "1 1 1" "1 16 4" "8 64 8" "3 5 7" "64 64 64"; do
-  read -r c l d <<<"$p"
-  lint -GContexts="$c" -GLanes="$l" -GDepth="$d" rtl/pred_stack.sv
+# The last parameter groups the lanes as SPUs (0: flat; 32x20x32 with SPUs of 4 is the patent's).
+for p in "1 1 1 0" "1 16 4 0" "8 64 8 0" "3 5 7 0" "64 64 64 0" "32 20 32 4" "3 64 5 1" "2 9 3 2"; do
+  read -r c l d g <<<"$p"
+  lint -GContexts="$c" -GLanes="$l" -GDepth="$d" -GSpuSc="$g" rtl/pred_stack.sv
 done
 # fc_unit at the corners of its parameter ranges (Contexts Lanes AddrDepth LoopDepth BcWidth
 # PartBranches: the guide's 6, Mesa's 4, none, past the counters' reach)

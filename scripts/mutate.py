@@ -20,8 +20,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 BLOCKS = {
     'pred': {'files': ['rtl/pred_stack.sv'], 'top': 'pred_stack',
-             # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one
-             'formal': [{'Contexts': 1, 'Lanes': 16, 'Depth': 4}, {'Contexts': 3, 'Lanes': 5, 'Depth': 3}]},
+             # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one; and a
+             # small SPU grouping (2 SPUs of 4 SC + 1 SFU lane), else a mutant of the grouping
+             # logic, not built at SpuSc = 0, would be "proven" equivalent
+             'formal': [{'Contexts': 1, 'Lanes': 16, 'Depth': 4}, {'Contexts': 3, 'Lanes': 5, 'Depth': 3},
+                        {'Contexts': 2, 'Lanes': 10, 'Depth': 2, 'SpuSc': 4}]},
     'stack': {'files': ['rtl/stack_acct.sv'], 'top': 'stack_acct',
               # the (Width, Rule, Chip) row of every job, at a small tracker depth
               'formal': 'jobs'},

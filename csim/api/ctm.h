@@ -54,7 +54,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 2
+#define CTM_VERSION_MINOR 3
 #define CTM_VERSION_PATCH 0
 
 /* Status codes. */
@@ -76,7 +76,7 @@ enum { CTM_REPORT_TEXT = 0, CTM_REPORT_JSON = 1 };
  * built against another major version must not use it. */
 int ctm_version(void);
 
-/* "1.2.0". */
+/* "1.3.0". */
 const char *ctm_version_string(void);
 
 /* The message of this thread's last failed call (any function; "" until one
@@ -101,8 +101,9 @@ enum {
     CTM_PRED_FIELDS
 };
 
-/* The op codes of pred_stack's op_i (docs/pred_stack.md); 7 is reserved and
- * does what NOP does. */
+/* The op codes of pred_stack's op_i (docs/pred_stack.md). WRITE (since 1.3)
+ * stores mask as the predicate, the patent's write of a condition result;
+ * SETP and PUSH_SETP are the AND forms. */
 enum {
     CTM_PRED_OP_NOP = 0,
     CTM_PRED_OP_SETP = 1,
@@ -111,10 +112,17 @@ enum {
     CTM_PRED_OP_INV = 4,
     CTM_PRED_OP_PUSH_SETP = 5,
     CTM_PRED_OP_SET_TASK_MASK = 6,
+    CTM_PRED_OP_WRITE = 7,
 };
 
 /* A predicate stack of contexts x lanes x depth (each 1..64), in reset. */
 ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
+
+/* The same with the lanes grouped as the patent's SPUs (since 1.3;
+ * docs/pred_stack.md, "SPU grouping"): spu_sc SC lanes and one SFU lane per
+ * SPU (0..63; 0 is ctm_pred_new's flat lanes), lanes a multiple of spu_sc + 1.
+ * The patent's unit is ctm_pred_new_grouped(32, 20, 32, 4). */
+ctm_pred *ctm_pred_new_grouped(int contexts, int lanes, int depth, int spu_sc);
 void ctm_pred_free(ctm_pred *p);
 
 /* One clock edge: rst (rst_ni low), op (CTM_PRED_OP_*, 0..7), ctx and obs_ctx

@@ -21,7 +21,7 @@ int ctm_version(void)
 
 const char *ctm_version_string(void)
 {
-    return "1.2.0";
+    return "1.3.0";
 }
 
 /* ------------------------------------------------------------ pred_stack */
@@ -63,24 +63,32 @@ struct ctm_pred {
     unsigned ctx_max; /* the largest context the RTL's ctx_i port carries */
 };
 
-ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
+/* ctm_pred_new and ctm_pred_new_grouped, the caller's name in errors. */
+static ctm_pred *pred_new(const char *func, int contexts, int lanes, int depth, int spu_sc)
 {
-    if (!API_RANGE(NULL, "contexts", contexts, 1, PRED_STACK_MAX) ||
-        !API_RANGE(NULL, "lanes", lanes, 1, PRED_STACK_MAX) ||
-        !API_RANGE(NULL, "depth", depth, 1, PRED_STACK_MAX))
+    if (!API_RANGE_AT(NULL, func, "contexts", contexts, 1, PRED_STACK_MAX) ||
+        !API_RANGE_AT(NULL, func, "lanes", lanes, 1, PRED_STACK_MAX) ||
+        !API_RANGE_AT(NULL, func, "depth", depth, 1, PRED_STACK_MAX) ||
+        !API_RANGE_AT(NULL, func, "spu_sc", spu_sc, 0, PRED_STACK_MAX - 1))
         return NULL;
-    pred_stack_cfg cfg = {(unsigned)contexts, (unsigned)lanes, (unsigned)depth};
+    if (spu_sc && lanes % (spu_sc + 1))
+        return api_fail("%s: lanes = %d is not a whole number of SPUs of %d SC lanes and 1 SFU "
+                        "lane",
+                        func, lanes, spu_sc);
+    pred_stack_cfg cfg = {(unsigned)contexts, (unsigned)lanes, (unsigned)depth, (unsigned)spu_sc};
     ctm_pred *p = api_alloc(API_PRED, sizeof *p);
     if (!p)
-        return api_fail("ctm_pred_new: out of memory");
+        return api_fail("%s: out of memory", func);
     char config[64];
-    snprintf(config, sizeof config, "%dx%dx%d", contexts, lanes, depth);
+    int used = snprintf(config, sizeof config, "%dx%dx%d", contexts, lanes, depth);
+    if (spu_sc)
+        snprintf(config + used, sizeof config - (size_t)used, "g%d", spu_sc);
     dpp_error err;
     if (api_check_init(&p->mr.ck, &pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
         pred_stack_create(&cfg, &p->m, &err)) {
         api_check_free(&p->mr.ck);
         api_release(p, API_PRED);
-        return api_fail("ctm_pred_new: out of memory");
+        return api_fail("%s: out of memory", func);
     }
     unsigned span = 2; /* ctx_i is clog2(contexts) bits wide, at least 1 */
     while (span < (unsigned)contexts)
@@ -88,6 +96,16 @@ ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
     p->ctx_max = span - 1;
     api_set_error("");
     return p;
+}
+
+ctm_pred *ctm_pred_new(int contexts, int lanes, int depth)
+{
+    return pred_new(__func__, contexts, lanes, depth, 0);
+}
+
+ctm_pred *ctm_pred_new_grouped(int contexts, int lanes, int depth, int spu_sc)
+{
+    return pred_new(__func__, contexts, lanes, depth, spu_sc);
 }
 
 void ctm_pred_free(ctm_pred *p)

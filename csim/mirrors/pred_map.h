@@ -1,11 +1,14 @@
 /* pred_map: the control flow of a CTM program in the SIMT patent's scheme.
  *
  * The golden model's flow-control steps (pa_fc_event: a wavefront's START, or
- * an FC instruction's fc_unit step) are turned into pred_stack ops: PUSH,
- * POP, INV, SETP (and PUSH_SETP, SET_TASK_MASK), so that the same execution
- * drives the predicate-stack RTL. A wavefront runs as quarter-waves of 16
- * lanes (Cayman's SIMD: 64 lanes in 4 cycles), each its own predicate
- * context: context = slot x quarters + quarter. The mapping (docs/system.md)
+ * an FC instruction's fc_unit step) are turned into the patent's pred_stack
+ * ops: PUSH, POP, INV, WRITE of a condition result [seed 003: the result is
+ * stored], and SET_TASK_MASK, so that the same execution drives the
+ * predicate-stack RTL. A wavefront runs as quarter-waves of 16 lanes (Cayman's
+ * SIMD: 64 lanes in 4 cycles), each its own predicate context: context = slot
+ * x quarters + quarter. With spu_sc = K the 16 lanes are the SC lanes of 16/K
+ * SPUs and the context has 16/K SFU lanes more (the patent's 20 lanes: K = 4,
+ * and 8 wavefronts x 4 quarters = its 32 contexts). The mapping (docs/system.md)
  * reads only the instruction's fields, the model's per-lane JUMP_FUNC results
  * (`want`), the group's jump decision and the live lanes, never the model's
  * resulting active mask, so that "ExecuteMask of every quarter = the model's
@@ -23,17 +26,26 @@
 #define PRED_MAP_QUARTER 16 /* lanes per predicate context */
 
 typedef struct pred_map_cfg {
-    unsigned slots; /* wavefronts in flight (fc_unit contexts), 1..16 */
-    unsigned lanes; /* lanes per wavefront, 1..64 */
-    unsigned depth; /* predicate-stack entries per context, 1..64 (0: 64, the maximum) */
+    unsigned slots;  /* wavefronts in flight (fc_unit contexts), 1..16 */
+    unsigned lanes;  /* lanes per wavefront, 1..64 */
+    unsigned depth;  /* predicate-stack entries per context, 1..64 (0: 64, the maximum) */
+    unsigned spu_sc; /* 0: flat contexts; K (dividing 16, lanes a multiple of 16): SPU grouping */
 } pred_map_cfg;
 
-/* One op for the predicate stack (pred_stack_in's op, ctx, mask). */
+/* One op for the predicate stack (pred_stack_in's op, ctx, mask). A WRITE
+ * with `cond` set stores a condition result: the instruction runs under the
+ * context's ExecuteMask, and a lane that does not run stores 0 (model-
+ * defined), so the mask driven is mask & ExecuteMask at issue
+ * (pred_map_drive_mask). */
 typedef struct pred_map_op {
     uint8_t op;
     uint8_t ctx;
+    uint8_t cond;
     uint64_t mask;
 } pred_map_op;
+
+/* The mask to drive for op, given its context's ExecuteMask right before it. */
+uint64_t pred_map_drive_mask(const pred_map_op *op, uint64_t exec_mask);
 
 /* Events and ops so far. An event the four ops cannot express (a POP with
  * nothing pushed, a loop ending under open branch levels) is counted in
@@ -57,7 +69,8 @@ dpp_status pred_map_create(const pred_map_cfg *cfg, pred_map **out, dpp_error *e
 void pred_map_destroy(pred_map *pm);
 
 /* The predicate stack a mapping of cfg needs: slots x quarters contexts of
- * (at most) PRED_MAP_QUARTER lanes, depth entries. */
+ * (at most) PRED_MAP_QUARTER lanes, plus the SFU lanes when grouped, depth
+ * entries. */
 pred_stack_cfg pred_map_shape(const pred_map_cfg *cfg);
 
 /* The same for a mapping made. */
@@ -71,7 +84,8 @@ dpp_status pred_map_event(pred_map *pm, const fc_unit_in *in, const fc_unit_out 
                           dpp_error *err);
 
 /* The ExecuteMask that predicate context ctx must show when the wavefront in
- * its slot has the given active lanes. */
+ * its slot has the given active lanes: the quarter's lanes on the SC lanes and,
+ * grouped, on each SFU lane the OR of its SPU's. */
 uint64_t pred_map_expected(const pred_map *pm, unsigned ctx, uint64_t active);
 
 /* The slot (wavefront context) of predicate context ctx. */

@@ -11,14 +11,21 @@ typedef struct pred_ctx {
     uint64_t stack[PRED_STACK_MAX];
 } pred_ctx;
 
+/* One SPU of the grouping: its SC lanes and its SFU lane. */
+typedef struct spu {
+    uint64_t sc, sfu;
+} spu;
+
 struct pred_stack_model {
     pred_stack_cfg cfg;
-    uint64_t lanes;  /* mask of valid lane bits */
-    pred_ctx *ctx;   /* cfg.contexts entries */
+    uint64_t lanes; /* mask of valid lane bits */
+    pred_ctx *ctx;  /* cfg.contexts entries */
+    unsigned spus;  /* 0: flat lanes */
+    spu spu[PRED_STACK_MAX];
 };
 
 static const char *const op_names[PRED_OP_COUNT] = {
-    "NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "RESERVED",
+    "NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "WRITE",
 };
 
 const char *pred_op_name(unsigned op)
@@ -31,6 +38,40 @@ static uint64_t lane_bits(unsigned lanes)
     return lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
 }
 
+/* The lane layout of the grouping (docs/pred_stack.md): the SC lanes of
+ * every SPU first, in SPU order, then one SFU lane per SPU. */
+static void set_spus(pred_stack_model *m)
+{
+    unsigned k = m->cfg.spu_sc;
+    m->spus = k ? m->cfg.lanes / (k + 1) : 0;
+    for (unsigned s = 0; s < m->spus; s++) {
+        m->spu[s].sc = lane_bits(k) << (s * k);
+        m->spu[s].sfu = 1ull << (m->spus * k + s);
+    }
+}
+
+/* A predicate as the register keeps it: an SFU lane's bit is the OR of its
+ * SPU's SC bits [seed 003: "SFU對應的Predicate Mask由同一個SPU內的4個SC的
+ * Predicate Mask進行或操作得到"]; whatever the SFU bits of p were is dropped. */
+static uint64_t pred_value(const pred_stack_model *m, uint64_t p)
+{
+    for (unsigned s = 0; s < m->spus; s++)
+        p = (p & ~m->spu[s].sfu) | ((p & m->spu[s].sc) ? m->spu[s].sfu : 0);
+    return p;
+}
+
+/* The DataMask a TaskMask gives: every lane of an SPU, SCs and SFU, has the
+ * SPU's TaskMask [seed 003: "一個SPU內部SC和SFU的DataMask均與該SPU對應的TaskMask
+ * 相同"]; the SPU has a task when any of its SC lanes is in t (model-defined). */
+static uint64_t data_mask(const pred_stack_model *m, uint64_t t)
+{
+    for (unsigned s = 0; s < m->spus; s++) {
+        uint64_t all = m->spu[s].sc | m->spu[s].sfu;
+        t = (t & ~all) | ((t & m->spu[s].sc) ? all : 0);
+    }
+    return t;
+}
+
 dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, dpp_error *err)
 {
     const struct {
@@ -41,6 +82,12 @@ dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, 
         if (params[i].value < 1 || params[i].value > PRED_STACK_MAX)
             return dpp_error_set(err, DPP_E_ARG, "pred_stack: %s = %u is outside 1..%u",
                                  params[i].name, params[i].value, PRED_STACK_MAX);
+    unsigned group = cfg->spu_sc + 1;
+    if (cfg->spu_sc && (cfg->spu_sc >= PRED_STACK_MAX || cfg->lanes % group))
+        return dpp_error_set(err, DPP_E_ARG,
+                             "pred_stack: lanes = %u is not a whole number of SPUs of %u SC "
+                             "lanes and 1 SFU lane",
+                             cfg->lanes, cfg->spu_sc);
     pred_stack_model *m = calloc(1, sizeof *m);
     pred_ctx *ctx = calloc(cfg->contexts, sizeof *ctx);
     if (!m || !ctx) {
@@ -51,6 +98,7 @@ dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, 
     m->cfg = *cfg;
     m->lanes = lane_bits(cfg->lanes);
     m->ctx = ctx;
+    set_spus(m);
     pred_stack_reset(m);
     *out = m;
     return DPP_OK;
@@ -139,7 +187,7 @@ void pred_stack_edge(pred_stack_model *m, const pred_stack_in *in)
     uint64_t mask = in->mask & m->lanes;
     switch ((pred_op)(in->op & 7u)) {
     case PRED_OP_SETP:
-        x->pred &= mask;
+        x->pred = pred_value(m, x->pred & mask);
         break;
     case PRED_OP_PUSH:
         push(m, x);
@@ -152,17 +200,19 @@ void pred_stack_edge(pred_stack_model *m, const pred_stack_in *in)
         break;
     }
     case PRED_OP_INV:
-        x->pred = ~x->pred & read_top(m, x) & m->lanes;
+        x->pred = pred_value(m, ~x->pred & read_top(m, x) & m->lanes);
         break;
     case PRED_OP_PUSH_SETP:
         push(m, x);
-        x->pred &= mask;
+        x->pred = pred_value(m, x->pred & mask);
         break;
     case PRED_OP_SET_TASK_MASK:
-        x->task_mask = mask;
+        x->task_mask = data_mask(m, mask);
+        break;
+    case PRED_OP_WRITE: /* the patent's store of the condition result [seed 003] */
+        x->pred = pred_value(m, mask);
         break;
     case PRED_OP_NOP:
-    case PRED_OP_RESERVED:
     case PRED_OP_COUNT:
         break;
     }

@@ -13,7 +13,8 @@
 
 #define PRED_STACK_MAX 64u /* upper bound of contexts, lanes and depth */
 
-/* op_i encodings (docs/pred_stack.md, "Ops"); 7 is reserved and acts as NOP. */
+/* op_i encodings (docs/pred_stack.md, "Ops"). WRITE is the patent's store of a
+ * condition result [seed 003]; SETP and PUSH_SETP are the model's AND forms. */
 typedef enum pred_op {
     PRED_OP_NOP = 0,
     PRED_OP_SETP = 1,
@@ -22,7 +23,7 @@ typedef enum pred_op {
     PRED_OP_INV = 4,
     PRED_OP_PUSH_SETP = 5,
     PRED_OP_SET_TASK_MASK = 6,
-    PRED_OP_RESERVED = 7,
+    PRED_OP_WRITE = 7,
     PRED_OP_COUNT = 8
 } pred_op;
 
@@ -30,13 +31,14 @@ typedef struct pred_stack_cfg {
     unsigned contexts; /* 1..64 */
     unsigned lanes;    /* 1..64 */
     unsigned depth;    /* 1..64 */
+    unsigned spu_sc;   /* SC lanes per SPU (docs/pred_stack.md, "SPU grouping"); 0: flat lanes */
 } pred_stack_cfg;
 
 typedef struct pred_stack_in {
     bool rst;         /* reset asserted this cycle (rst_ni low) */
     unsigned op;      /* pred_op; only the low 3 bits are used */
     unsigned ctx;     /* context of the op */
-    uint64_t mask;    /* condition or new TaskMask; bits >= lanes ignored */
+    uint64_t mask;    /* condition, value to WRITE or new TaskMask; bits >= lanes ignored */
     unsigned obs_ctx; /* context shown on the obs_* outputs */
 } pred_stack_in;
 
@@ -54,7 +56,7 @@ typedef struct pred_stack_out {
 typedef struct pred_stack_model pred_stack_model;
 
 /* Creates a unit in its reset state. Fails with DPP_E_ARG if a parameter is
- * outside 1..64. */
+ * outside 1..64, or if spu_sc > 0 and lanes is not a multiple of spu_sc + 1. */
 dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, dpp_error *err);
 
 void pred_stack_destroy(pred_stack_model *m);

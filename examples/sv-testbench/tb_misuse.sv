@@ -324,6 +324,9 @@ module tb_misuse;
     refused_new("ctm_pred_new", "contexts = 0 is outside 1..64", ctm_pred_new(0, 16, 4));
     refused_new("ctm_pred_new", "lanes = 65 is outside 1..64", ctm_pred_new(1, 65, 4));
     refused_new("ctm_pred_new", "depth = -1 is outside 1..64", ctm_pred_new(1, 16, -1));
+    refused_new("ctm_pred_new_grouped",
+                "lanes = 21 is not a whole number of SPUs of 4 SC lanes and 1 SFU lane",
+                ctm_pred_new_grouped(32, 21, 32, 4));
     refused_new("ctm_stack_new", "width = 20 is not one of 16, 32, 48, 64",
                 ctm_stack_new(20, 0, 0, 8));
     refused_new("ctm_stack_new", "rule = 3 is outside 0..2", ctm_stack_new(64, 3, 0, 8));

@@ -66,6 +66,7 @@ module tb_my_pred;
     for (int unsigned n = 0; n < cycles; n++) begin
       // pushes and pops weighted so the stacks fill and drain
       op = 3'($urandom_range(0, 6));
+      if (op == 3'(CTM_PRED_OP_NOP) && n[0]) op = 3'(CTM_PRED_OP_WRITE);  // every op, WRITE (7) too
       ctx = 3'($urandom_range(0, C - 1));
       obs_ctx = n[0] ? ctx : 3'($urandom_range(0, C - 1));
       mask = L'($urandom);

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The system run (--block system): one program drives fc_unit, pred_stack and stack_acct.
 # - canonical programs map completely and are cross-checked (counts in the summary);
+# - a program at the patent's shape (32 contexts x 20 lanes, SPU grouping) maps completely, with
+#   the SFU lanes cross-checked;
 # - every broken RTL variant of each block is caught by one of make cosim's system jobs alone,
 #   and the report names the unit and the field;
 # - a deliberately wrong predicate mapping is caught by the cross-check, the report naming both
@@ -42,14 +44,46 @@ assert s["stack_size_known"] and 0 < s["stack_hwm"] <= s["stack_size"], s
 PY
 echo "ok: a canonical program maps completely and is cross-checked every step"
 
-# 2. Every broken variant is caught by a system job of the small-stack configuration alone.
+# 1b. The patent's shape [seed 003]: 8 wavefronts x 4 quarters = 32 contexts of 16 SC + 4 SFU lanes.
+mapfile -t patent < <(printf '%s\n' "${sys_jobs[@]}" | grep -- '--pred-spu-sc 4')
+((${#patent[@]} >= 8)) || fail "too few system jobs at the patent's shape"
+job=$(printf '%s\n' "${patent[@]}" | grep -m1 'mandelbrot')
+rc=$(run patent ${job#* })
+((rc == 0)) || fail "patent shape: exit $rc: $(cat "$work/patent.txt")"
+grep -q "^PASS system 8x64a4l4b6.p32g4" "$work/patent.txt" || fail "patent shape: $(head -3 "$work/patent.txt")"
+python3 - "$work/patent.json" <<'PY' || fail "patent shape: summary $(cat "$work/patent.txt")"
+import json, sys
+s = json.load(open(sys.argv[1]))["summary"]
+assert s["mask_cross_checks"] >= 4 * s["steps"] > 1000, s
+assert s["pred_unmapped"] == 0 and s["pred_unchecked"] == 0, s
+PY
+echo "ok: the patent's shape maps completely, every quarter (SC and SFU lanes) cross-checked"
+
+# 2. Every broken variant is caught by one system job alone (of the small-stack configuration or
+# the patent's shape); a
+# variant of the SPU grouping (its patch changes the SpuSc logic, which only the grouped shape
+# builds) by a job at the patent's shape alone. The mapping writes conditions as the patent does
+# (WRITE) and never issues the model's AND forms, SETP and PUSH_SETP: a variant of those
+# (listed below) must be caught by its block's own random run instead.
+declare -A not_issued=([push_setp_order]="--contexts 8 --lanes 64 --depth 8")
 mapfile -t small < <(printf '%s\n' "${sys_jobs[@]}" | grep -- '--pred-depth 4')
 ((${#small[@]} >= 20)) || fail "too few small-stack system jobs"
 for patch in tests/variants/*/*.patch; do
   v=$(basename "$patch" .patch) block=$(basename "$(dirname "$patch")")
   unit=$(case $block in fc) echo fc_unit ;; pred) echo pred_stack ;; stack) echo stack_acct ;; esac)
+  if [[ -n ${not_issued[$v]:-} ]]; then
+    rc=$(run "$v" --block "$block" ${not_issued[$v]} --seed 3 --cycles 1M --rtl-variant "$v" --quiet)
+    ((rc == 1)) || fail "$v: the block's random run does not catch it (exit $rc)"
+    echo "ok: $v (an op the mapping never issues) caught by the $block block's random run"
+    continue
+  fi
+  # the others: the small-stack jobs, then the patent's (a WRITE that ANDs differs from the store
+  # only when a new wavefront's live lanes exceed the predicate its slot's last one left: after
+  # a kill, which progen 92 at the patent's shape reaches)
+  candidates=("${small[@]}" "${patent[@]}")
+  grep -q '^[-+].*SpuSc' "$patch" && candidates=("${patent[@]}")
   caught=""
-  for job in "${small[@]}"; do
+  for job in "${candidates[@]}"; do
     rc=$(run "$v" ${job#* } --rtl-variant "$v" --quiet)
     ((rc <= 1)) || fail "$v: exit $rc on ${job%% *}: $(head -5 "$work/$v.txt")"
     if ((rc == 1)); then caught=${job%% *}; break; fi
@@ -94,6 +128,7 @@ set +e
 "$cosim" --block system --progen 1 --pred-depth 65 2>"$work/e3"; rc3=$?
 "$cosim" --block system --progen 1 --contexts 17 --lanes 64 2>"$work/e4"; rc4=$?
 "$cosim" --block system --progen 1 --inject-map-bug nope 2>"$work/e5"; rc5=$?
+"$cosim" --block system --progen 1 --pred-spu-sc 3 2>"$work/e7"; rc7=$?
 TMPDIR=$work/no-such-dir "$cosim" --block system --progen 1 2>"$work/e6"; rc6=$?
 set -e
 ((rc1 == 3)) && grep -q "needs --program FILE.elf or --progen SEED" "$work/e1" || fail "no program: $rc1 $(cat "$work/e1")"
@@ -101,6 +136,8 @@ set -e
 ((rc3 == 2)) && grep -q -- "--pred-depth" "$work/e3" || fail "bad depth: $rc3 $(cat "$work/e3")"
 ((rc4 == 3)) && grep -q "contexts 1..16" "$work/e4" || fail "17 wavefronts: $rc4 $(cat "$work/e4")"
 ((rc5 == 2)) || fail "unknown mapping bug: $rc5"
+((rc7 == 2)) && grep -q "does not divide a quarter-wave's 16 lanes" "$work/e7" ||
+  fail "SPUs of 3: $rc7 $(cat "$work/e7")"
 ((rc6 == 3)) && grep -q "temporary executable in $work/no-such-dir" "$work/e6" ||
   fail "no room for the --progen executable: $rc6 $(cat "$work/e6")"
 echo "ok: bad input refused"

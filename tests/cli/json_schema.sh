@@ -37,7 +37,7 @@ run stack-mm --block stack --width 16 --rule isa --seed 51 --rtl-variant stack_c
 run fc-mm --block fc --contexts 4 --lanes 16 --seed 41 --rtl-variant fc_else_any_counter
 sys="--block system --contexts 3 --lanes 16 --addr-depth 2 --pred-depth 4 --domain 37x5"
 run system-pass $sys --progen 2
-run system-mm $sys --progen 1 --rtl-variant push_setp_order
+run system-mm $sys --progen 1 --rtl-variant underflow_wrap
 run system-cross-mm --block system --contexts 3 --lanes 16 --progen 1 --domain 37x5 --inject-map-bug else-as-pop
 for b in pred stack fc system system-cross; do
   grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || { echo "FAIL: $b-mm did not mismatch"; exit 1; }

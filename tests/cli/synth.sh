@@ -10,6 +10,7 @@ trap 'rm -rf "$work"' EXIT
 # top  parameters  sources
 blocks=(
   "pred_stack|-set Contexts 4 -set Lanes 8 -set Depth 4|rtl/pred_stack.sv"
+  "pred_stack|-set Contexts 4 -set Lanes 10 -set Depth 4 -set SpuSc 4|rtl/pred_stack.sv"
   "fc_unit|-set Contexts 2 -set Lanes 8 -set AddrDepth 2 -set LoopDepth 2 -set BcWidth 4|rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv"
 )
 for b in "${blocks[@]}"; do

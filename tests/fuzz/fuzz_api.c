@@ -1013,16 +1013,23 @@ static void expect_call(rd *r, int kind)
 
 /* ------------------------------------------------------------ pred_stack */
 
-static void pred_new_call(rd *r)
+/* ctm_pred_new, or ctm_pred_new_grouped with its spu_sc (lanes a whole number
+ * of SPUs of spu_sc SC lanes and one SFU lane). */
+static void pred_new_call(rd *r, int grouped)
 {
     slot *s = target(r);
-    int c = arg(r, 1, 64), l = arg(r, 1, 64), d = arg(r, 1, 64);
-    trace("%d %d %d", c, l, d);
+    int c = arg(r, 1, 64), l = arg(r, 1, 64), d = arg(r, 1, 64), g = grouped ? arg(r, 0, 63) : 0;
+    trace("%d %d %d %d", c, l, d, g);
     misuses m = {0};
     range(&m, call_name, "contexts", c, 1, 64);
     range(&m, call_name, "lanes", l, 1, 64);
     range(&m, call_name, "depth", d, 1, 64);
-    ctm_pred *h = ctm_pred_new(c, l, d);
+    range(&m, call_name, "spu_sc", g, 0, 63);
+    if (!m.n && g && l % (g + 1))
+        may_fail(&m, CTM_E_ARG, 0,
+                 "%s: lanes = %d is not a whole number of SPUs of %d SC lanes and 1 SFU lane",
+                 call_name, l, g);
+    ctm_pred *h = grouped ? ctm_pred_new_grouped(c, l, d, g) : ctm_pred_new(c, l, d);
     if (m.n) {
         new_failed(&m, h);
         return;
@@ -1926,6 +1933,7 @@ enum op {
     OP_MODEL_SET_CONSTI, OP_MODEL_SET_CONSTB, OP_MODEL_STEP, OP_MODEL_GET, OP_MODEL_PORT,
     OP_MODEL_GET_PORT, OP_MODEL_ERROR,
     OP_VERSION,
+    OP_PRED_NEW_GROUPED, /* last: the seeds' earlier op bytes keep their meaning */
     OPS
 };
 
@@ -1941,13 +1949,15 @@ static const char *const op_name[OPS] = {
     "ctm_model_set_constf", "ctm_model_set_consti", "ctm_model_set_constb", "ctm_model_step",
     "ctm_model_get", "ctm_model_port", "ctm_model_get_port", "ctm_model_error",
     "ctm_version",
+    "ctm_pred_new_grouped",
 };
 
 static void one_call(rd *r, enum op op)
 {
     call_name = op_name[op];
     switch (op) {
-    case OP_PRED_NEW: pred_new_call(r); break;
+    case OP_PRED_NEW: pred_new_call(r, 0); break;
+    case OP_PRED_NEW_GROUPED: pred_new_call(r, 1); break;
     case OP_PRED_FREE: free_call(r, PRED); break;
     case OP_PRED_STEP: pred_cycle_call(r, 0); break;
     case OP_PRED_EVAL: pred_cycle_call(r, 1); break;

@@ -20,7 +20,7 @@ static void test_version(void **state)
 {
     (void)state;
     assert_int_equal(ctm_version() >> 16, CTM_VERSION_MAJOR);
-    assert_string_equal(ctm_version_string(), "1.2.0");
+    assert_string_equal(ctm_version_string(), "1.3.0"); /* 1.3: CTM_PRED_OP_WRITE */
 }
 
 static void test_bad_parameters(void **state)
@@ -55,6 +55,47 @@ static void test_pred_check_names_the_difference(void **state)
     assert_string_equal(ctm_pred_diff(p),
                         "cycle 2, context 1: exec_mask: expected 0xf0, actual 0xf1 (lanes 0 differ)");
     ctm_pred_free(p);
+}
+
+/* [seed 003]: the condition result is stored ("存入"): CTM_PRED_OP_WRITE sets
+ * lanes the predicate did not hold, where SETP could only clear them. */
+static void test_pred_write_stores(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(2, 16, 4);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SETP, 1, 0x000F, 1);
+    ctm_pred_step(p, 0, CTM_PRED_OP_WRITE, 1, 0x0FF0, 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_PRED), 0x0FF0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SETP, 1, 0x00FF, 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_PRED), 0x00F0);
+    assert_int_equal(ctm_pred_peek(p, 0, CTM_PRED_OBS_PRED), 0xFFFF); /* isolation */
+    ctm_pred_free(p);
+}
+
+/* The patent's unit through the API [seed 003]: 4 SPUs of 4 SC + 1 SFU lane. The
+ * SFU lane (16 + s) shows the OR of SPU s's SC lanes, and the SPU's TaskMask is
+ * every one of its lanes' DataMask. */
+static void test_pred_grouped(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new_grouped(32, 20, 32, 4);
+    assert_non_null(p);
+    ctm_pred_step(p, 1, 0, 0, 0, 0);
+    ctm_pred_step(p, 0, CTM_PRED_OP_SET_TASK_MASK, 31, 0x0100, 31); /* SPU 2 only */
+    ctm_pred_step(p, 0, CTM_PRED_OP_WRITE, 31, 0x0a03, 31);
+    ctm_pred_step(p, 0, CTM_PRED_OP_NOP, 31, 0, 31);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_TASK_MASK), 0x40f00);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_PRED), 0x50a03);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_EXEC_MASK), 0x40a00);
+    assert_int_equal(ctm_pred_check(p, 0x40a00, 0x50a03, 0x40f00, 0x40a00, 0, 0, 0, 0), CTM_OK);
+    assert_int_equal(ctm_pred_check(p, 0x40a00, 0x50a03, 0x40f00, 0x00a00, 0, 0, 0, 0),
+                     CTM_E_MISMATCH); /* an SFU lane left out */
+    ctm_pred_free(p);
+    ctm_pred *q = ctm_pred_new_grouped(2, 16, 4, 0); /* 0: the flat lanes of ctm_pred_new */
+    ctm_pred_step(q, 0, CTM_PRED_OP_WRITE, 1, 0x1, 1);
+    assert_int_equal(ctm_pred_peek(q, 1, CTM_PRED_OBS_PRED), 0x1);
+    ctm_pred_free(q);
 }
 
 /* eval computes a cycle's outputs without the edge: peek still sees the state
@@ -540,6 +581,8 @@ int main(void)
         cmocka_unit_test(test_version),
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
+        cmocka_unit_test(test_pred_write_stores),
+        cmocka_unit_test(test_pred_grouped),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
         cmocka_unit_test(test_fc_matches_the_model),

@@ -307,6 +307,10 @@ typedef struct arg_case {
 CALL(new_pred_contexts, return ctm_pred_new(0, 16, 4) != NULL;)
 CALL(new_pred_lanes, return ctm_pred_new(1, 65, 4) != NULL;)
 CALL(new_pred_depth, return ctm_pred_new(1, 16, -1) != NULL;)
+CALL(new_grouped_spu_sc, return ctm_pred_new_grouped(1, 20, 4, 64) != NULL;)
+CALL(new_grouped_negative, return ctm_pred_new_grouped(1, 20, 4, -1) != NULL;)
+CALL(new_grouped_lanes, return ctm_pred_new_grouped(32, 21, 32, 4) != NULL;)
+CALL(new_grouped_depth, return ctm_pred_new_grouped(1, 20, 0, 4) != NULL;)
 CALL(new_stack_width, return ctm_stack_new(20, 0, 0, 8) != NULL;)
 CALL(new_stack_rule, return ctm_stack_new(64, 3, 0, 8) != NULL;)
 CALL(new_stack_chip, return ctm_stack_new(64, 0, 4, 8) != NULL;)
@@ -384,6 +388,11 @@ static const arg_case arg_cases[] = {
     {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
     {"ctm_pred_new", "lanes = 65 is outside 1..64", new_pred_lanes, 0},
     {"ctm_pred_new", "depth = -1 is outside 1..64", new_pred_depth, 0},
+    {"ctm_pred_new_grouped", "spu_sc = 64 is outside 0..63", new_grouped_spu_sc, 0},
+    {"ctm_pred_new_grouped", "spu_sc = -1 is outside 0..63", new_grouped_negative, 0},
+    {"ctm_pred_new_grouped",
+     "lanes = 21 is not a whole number of SPUs of 4 SC lanes and 1 SFU lane", new_grouped_lanes, 0},
+    {"ctm_pred_new_grouped", "depth = 0 is outside 1..64", new_grouped_depth, 0},
     {"ctm_stack_new", "width = 20 is not one of 16, 32, 48, 64", new_stack_width, 0},
     {"ctm_stack_new", "rule = 3 is outside 0..2", new_stack_rule, 0},
     {"ctm_stack_new", "chip = 4 is outside 0..3", new_stack_chip, 0},

@@ -21,7 +21,7 @@ static void configure(const char *contexts, const char *lanes, const char *depth
                     "--depth", (char *)depth, "--seed", (char *)seed, "--reset-rate", "100000"};
     assert_int_equal(cosim_parse_args(11, argv, ""), -1);
     unsigned c = (unsigned)atoi(contexts), l = (unsigned)atoi(lanes), d = (unsigned)atoi(depth);
-    pred_bench_bind(c, l, d);
+    pred_bench_bind(c, l, d, 0);
     assert_null(cosim_config_error());
 }
 
@@ -59,7 +59,7 @@ static void check_coverage(unsigned contexts, unsigned lanes, unsigned depth, co
 {
     configure(argc_, argl, argd, "1");
     pred_stack_model *m;
-    pred_stack_cfg cfg = {contexts, lanes, depth};
+    pred_stack_cfg cfg = {contexts, lanes, depth, 0};
     assert_int_equal(pred_stack_create(&cfg, &m, NULL), DPP_OK);
     uint64_t ops[PRED_OP_COUNT] = {0}, resets = 0, out_of_range = 0, partial_task = 0;
     unsigned max_sp[64] = {0};
@@ -131,7 +131,7 @@ static void test_bad_options(void **state)
     char *bad[][3] = {{"cosim", "--depth", "0"},       {"cosim", "--lanes", "65"},
                       {"cosim", "--weights", "push"},  {"cosim", "--weights", "jump=1"},
                       {"cosim", "--cycles", "0"},      {"cosim", "--seed", "-1"},
-                      {"cosim", "--frobnicate", "1"},  {"cosim", "--weights", "nop=0,setp=0,push=0,pop=0,inv=0,push_setp=0,set_task_mask=0,reserved=0"}};
+                      {"cosim", "--frobnicate", "1"},  {"cosim", "--weights", "nop=0,setp=0,push=0,pop=0,inv=0,push_setp=0,set_task_mask=0,write=0"}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(cosim_parse_args(3, bad[i], ""), 2);
     configure("32", "20", "32", "1"); /* restore the defaults' weights for other tests */

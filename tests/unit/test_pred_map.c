@@ -18,6 +18,10 @@
 #define DW 37 /* partial wavefronts */
 #define DH 5
 
+/* Set by one test: the predicate stack reads WRITE as an AND (SETP), as the
+ * model did before the patent's store [seed 003]. */
+static int write_as_and;
+
 typedef struct outcome {
     size_t events, checked;
     int mismatch;
@@ -30,7 +34,8 @@ typedef struct outcome {
  * (docs/system.md), and is checked on the ExecuteMask alone. Counts the
  * contexts that saw an underflow in *underflows when given. */
 static outcome run_depth(const dpp_exe *exe, unsigned lanes, unsigned slots, unsigned depth,
-                         pred_map_bug bug, pred_map_stats *stats, unsigned *underflows)
+                         unsigned spu_sc, pred_map_bug bug, pred_map_stats *stats,
+                         unsigned *underflows)
 {
     outcome r = {0};
     dpp_run_opts o;
@@ -39,7 +44,7 @@ static outcome run_depth(const dpp_exe *exe, unsigned lanes, unsigned slots, uns
     dpp_error err;
     dpp_stepper *st = fixture_stepper(exe, &o);
     pred_map *pm;
-    pred_map_cfg mc = {slots, lanes, depth};
+    pred_map_cfg mc = {slots, lanes, depth, spu_sc};
     assert_int_equal(pred_map_create(&mc, &pm, &err), DPP_OK);
     pred_map_set_bug(pm, bug);
     pred_stack_cfg pc = pred_map_stack_cfg(pm);
@@ -58,8 +63,12 @@ static outcome run_depth(const dpp_exe *exe, unsigned lanes, unsigned slots, uns
         assert_int_equal(pred_map_event(pm, ev->in, ev->out, ops, 4096, &n, &checked, &err),
                          DPP_OK);
         for (unsigned k = 0; k < n; k++) {
-            pred_stack_in pin = {.op = ops[k].op, .ctx = ops[k].ctx, .mask = ops[k].mask};
             pred_stack_out pout;
+            pred_stack_observe(ps, ops[k].ctx, &pout); /* what a condition runs under */
+            unsigned code = write_as_and && ops[k].op == PRED_OP_WRITE ? PRED_OP_SETP : ops[k].op;
+            pred_stack_in pin = {.op = code,
+                                 .ctx = ops[k].ctx,
+                                 .mask = pred_map_drive_mask(&ops[k], pout.obs_exec_mask)};
             pred_stack_step(ps, &pin, &pout);
         }
         r.events++;
@@ -100,13 +109,16 @@ static outcome run_depth(const dpp_exe *exe, unsigned lanes, unsigned slots, uns
     return r;
 }
 
-static outcome run(const dpp_exe *exe, unsigned lanes, unsigned slots, pred_map_bug bug,
-                   pred_map_stats *stats)
+static outcome run(const dpp_exe *exe, unsigned lanes, unsigned slots, unsigned spu_sc,
+                   pred_map_bug bug, pred_map_stats *stats)
 {
-    return run_depth(exe, lanes, slots, 0, bug, stats, NULL);
+    return run_depth(exe, lanes, slots, 0, spu_sc, bug, stats, NULL);
 }
 
-static const unsigned shapes[][2] = {{64, 1}, {64, 3}, {16, 2}, {20, 1}, {4, 4}, {1, 1}};
+/* lanes, slots, SC lanes per SPU (0: flat). 64 x 8 grouped by 4 is the patent's
+ * unit [seed 003]: 8 warps x 4 cycles = 32 contexts of 16 SC + 4 SFU lanes. */
+static const unsigned shapes[][3] = {{64, 1, 0}, {64, 3, 0}, {16, 2, 0}, {20, 1, 0}, {4, 4, 0},
+                                     {1, 1, 0},  {64, 8, 4}, {16, 2, 4}, {32, 3, 2}};
 
 static void test_random_programs_map_exactly(void **state)
 {
@@ -121,16 +133,17 @@ static void test_random_programs_map_exactly(void **state)
         assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
         for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
             pred_map_stats st;
-            outcome r = run(&exe, shapes[k][0], shapes[k][1], PRED_MAP_BUG_NONE, &st);
+            outcome r = run(&exe, shapes[k][0], shapes[k][1], shapes[k][2], PRED_MAP_BUG_NONE, &st);
             if (r.mismatch) {
                 static char text[16384];
                 pg_print(p, text, sizeof text);
-                fail_msg("program %llu, %u lanes x %u: %s\n%s", (unsigned long long)seed,
-                         shapes[k][0], shapes[k][1], r.what, text);
+                fail_msg("program %llu, %u lanes x %u, SPUs of %u: %s\n%s",
+                         (unsigned long long)seed, shapes[k][0], shapes[k][1], shapes[k][2], r.what,
+                         text);
             }
             if (st.unmapped)
-                fail_msg("program %llu, %u lanes x %u: %llu unmapped events",
-                         (unsigned long long)seed, shapes[k][0], shapes[k][1],
+                fail_msg("program %llu, %u lanes x %u, SPUs of %u: %llu unmapped events",
+                         (unsigned long long)seed, shapes[k][0], shapes[k][1], shapes[k][2],
                          (unsigned long long)st.unmapped);
             events += r.checked;
             for (int op = 0; op < PRED_OP_COUNT; op++)
@@ -138,17 +151,20 @@ static void test_random_programs_map_exactly(void **state)
         }
         pg_free(p);
     }
-    print_message("%zu events cross-checked; ops: PUSH %llu POP %llu INV %llu SETP %llu "
-                  "PUSH_SETP %llu SET_TASK_MASK %llu\n",
+    print_message("%zu events cross-checked; ops: PUSH %llu POP %llu INV %llu WRITE %llu "
+                  "SET_TASK_MASK %llu\n",
                   events, (unsigned long long)total.by_op[PRED_OP_PUSH],
                   (unsigned long long)total.by_op[PRED_OP_POP],
                   (unsigned long long)total.by_op[PRED_OP_INV],
-                  (unsigned long long)total.by_op[PRED_OP_SETP],
-                  (unsigned long long)total.by_op[PRED_OP_PUSH_SETP],
+                  (unsigned long long)total.by_op[PRED_OP_WRITE],
                   (unsigned long long)total.by_op[PRED_OP_SET_TASK_MASK]);
-    /* every op of the patent is exercised */
-    for (int op = PRED_OP_SETP; op <= PRED_OP_SET_TASK_MASK; op++)
-        assert_true(total.by_op[op] > 100);
+    /* every op of the patent is exercised, and only those: conditions are
+     * WRITTEN [seed 003], never ANDed in by SETP or PUSH_SETP */
+    static const int patent_ops[] = {PRED_OP_PUSH, PRED_OP_POP, PRED_OP_INV, PRED_OP_WRITE,
+                                     PRED_OP_SET_TASK_MASK};
+    for (size_t i = 0; i < sizeof patent_ops / sizeof patent_ops[0]; i++)
+        assert_true(total.by_op[patent_ops[i]] > 100);
+    assert_int_equal(total.by_op[PRED_OP_SETP] + total.by_op[PRED_OP_PUSH_SETP], 0);
 }
 
 /* ELSE mapped to POP instead of INV: the cross-check finds it. */
@@ -162,7 +178,7 @@ static void test_wrong_mapping_is_caught(void **state)
         dpp_error err;
         assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
         assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
-        outcome r = run(&exe, 64, 1, PRED_MAP_BUG_ELSE_AS_POP, NULL);
+        outcome r = run(&exe, 64, 1, 0, PRED_MAP_BUG_ELSE_AS_POP, NULL);
         if (r.mismatch) {
             print_message("caught: %s\n", r.what);
             caught = 1;
@@ -170,6 +186,28 @@ static void test_wrong_mapping_is_caught(void **state)
         pg_free(p);
     }
     assert_true(caught);
+}
+
+/* [seed 003, claim 1: the condition result is stored, "存入"]: the mapping
+ * relies on the store. A new wavefront's START writes its live lanes; after a
+ * wavefront whose lanes were killed (progen 92 kills), an AND could not give
+ * them back, and the cross-check fails. */
+static void test_mapping_needs_the_store(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    pg_program *p;
+    dpp_error err;
+    assert_int_equal(pg_generate(92, 6, &p, NULL), DPP_OK);
+    assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
+    pg_free(p);
+    outcome r = run(&exe, 64, 1, 0, PRED_MAP_BUG_NONE, NULL);
+    assert_false(r.mismatch);
+    write_as_and = 1;
+    r = run(&exe, 64, 1, 0, PRED_MAP_BUG_NONE, NULL);
+    write_as_and = 0;
+    assert_true(r.mismatch);
+    print_message("WRITE as AND: %s\n", r.what);
 }
 
 /* A 3-entry predicate stack: pushes past the top are refused (never an
@@ -188,7 +226,7 @@ static void test_shallow_stack(void **state)
         assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
         assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
         pred_map_stats st;
-        outcome r = run_depth(&exe, 16, 3, 3, PRED_MAP_BUG_NONE, &st, &underflows);
+        outcome r = run_depth(&exe, 16, 3, 3, 0, PRED_MAP_BUG_NONE, &st, &underflows);
         if (r.mismatch)
             fail_msg("program %llu at depth 3: %s", (unsigned long long)seed, r.what);
         unmapped += st.unmapped;
@@ -202,9 +240,39 @@ static void test_shallow_stack(void **state)
     assert_true(checked > 1000);
 }
 
+/* The patent's shape [seed 003: 8 warps x 4 cycles = 32 contexts, 20 one-bit
+ * masks, stack depth 32]: 8 wavefronts of 64 lanes, quarters grouped as 4 SPUs
+ * of 4 SC lanes + 1 SFU lane; the SFU lanes expect the OR of their SPU's. */
+static void test_patent_shape(void **state)
+{
+    (void)state;
+    pred_map *pm;
+    dpp_error err;
+    const pred_map_cfg patent = {8, 64, 32, 4};
+    assert_int_equal(pred_map_create(&patent, &pm, &err), DPP_OK);
+    pred_stack_cfg c = pred_map_stack_cfg(pm);
+    assert_int_equal(c.contexts, 32);
+    assert_int_equal(c.lanes, 20);
+    assert_int_equal(c.depth, 32);
+    assert_int_equal(c.spu_sc, 4);
+    /* quarter 2 of slot 5 (context 22): wavefront lanes 32..47 */
+    uint64_t active = 0x0000801000000000ull | 0x0f0full; /* lanes 36 and 47, and quarter 0 */
+    assert_int_equal(pred_map_slot(pm, 22), 5);
+    assert_int_equal(pred_map_expected(pm, 22, active), 0x8010 | 1u << 17 | 1u << 19);
+    assert_int_equal(pred_map_expected(pm, 20, active), 0x0f0f | 1u << 16 | 1u << 18);
+    pred_map_destroy(pm);
+    const pred_map_cfg bad[] = {{1, 20, 32, 4}, {1, 64, 32, 3}, {1, 8, 32, 4}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(pred_map_create(&bad[i], &pm, &err), DPP_E_ARG);
+        assert_non_null(strstr(err.msg, "SPUs"));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_patent_shape),
+        cmocka_unit_test(test_mapping_needs_the_store),
         cmocka_unit_test(test_shallow_stack),
         cmocka_unit_test(test_random_programs_map_exactly),
         cmocka_unit_test(test_wrong_mapping_is_caught),

@@ -15,7 +15,7 @@
 static pred_stack_model *make(unsigned contexts, unsigned lanes, unsigned depth)
 {
     pred_stack_model *m = NULL;
-    pred_stack_cfg cfg = {contexts, lanes, depth};
+    pred_stack_cfg cfg = {contexts, lanes, depth, 0};
     assert_int_equal(pred_stack_create(&cfg, &m, NULL), DPP_OK);
     return m;
 }
@@ -39,8 +39,8 @@ static pred_stack_out look(const pred_stack_model *m, unsigned ctx)
 static void test_create_rejects_bad_parameters(void **state)
 {
     (void)state;
-    const pred_stack_cfg bad[] = {{0, 20, 32}, {65, 20, 32}, {32, 0, 32},
-                                  {32, 65, 32}, {32, 20, 0},  {32, 20, 65}};
+    const pred_stack_cfg bad[] = {{0, 20, 32, 0},  {65, 20, 32, 0}, {32, 0, 32, 0},
+                                  {32, 65, 32, 0}, {32, 20, 0, 0},  {32, 20, 65, 0}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         pred_stack_model *m = NULL;
         dpp_error err = {0};
@@ -268,13 +268,154 @@ static void test_task_mask(void **state)
     pred_stack_destroy(m);
 }
 
-/* Rules 6 and 7: reserved op = NOP; out-of-range contexts are ignored. */
-static void test_reserved_and_out_of_range(void **state)
+/* [seed 003, claim 1]: "斷言寄存器單元按照現場號將該值存入該現場的斷言寄存器中" -- the
+ * condition result is STORED: WRITE replaces the predicate, so lanes outside the
+ * old predicate come back (an AND could never set them), and the stack is untouched. */
+static void test_write_stores_the_condition(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make(2, 20, 4);
+    op(m, 1, PRED_OP_SETP, 0x0000f);
+    op(m, 1, PRED_OP_PUSH, 0);
+    op(m, 1, PRED_OP_WRITE, 0xf00f0 | 0xfff00000ull); /* bits past the lanes are ignored */
+    pred_stack_out o = look(m, 1);
+    assert_int_equal(o.obs_pred, 0xf00f0);
+    assert_int_equal(o.obs_exec_mask, 0xf00f0);
+    assert_int_equal(o.obs_sp, 1);
+    assert_int_equal(o.obs_top, 0x0000f);
+    op(m, 1, PRED_OP_WRITE, 0);
+    assert_int_equal(look(m, 1).obs_pred, 0);
+    op(m, 1, PRED_OP_POP, 0);
+    assert_int_equal(look(m, 1).obs_pred, 0x0000f);
+    assert_int_equal(look(m, 0).obs_pred, 0xfffff); /* context isolation */
+    pred_stack_destroy(m);
+}
+
+/* The patent's if/else with a stored condition [seed 003]: PUSH; WRITE(x & ExecuteMask);
+ * INV; POP gives P & x, then P & ~x, then P (spec §5.1). */
+static void test_write_if_else_identity(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make(1, 20, 8);
+    const uint64_t p = 0x0ff0f, x = 0xa5a5a;
+    op(m, 0, PRED_OP_SETP, p);
+    pred_stack_out o = op(m, 0, PRED_OP_PUSH, 0);
+    op(m, 0, PRED_OP_WRITE, x & o.exec_mask);
+    assert_int_equal(look(m, 0).obs_pred, p & x);
+    op(m, 0, PRED_OP_INV, 0);
+    assert_int_equal(look(m, 0).obs_pred, p & ~x & 0xfffff);
+    op(m, 0, PRED_OP_POP, 0);
+    assert_int_equal(look(m, 0).obs_pred, p);
+    pred_stack_destroy(m);
+}
+
+/* The patent's 20 lanes: 4 SPUs of 4 SC lanes (0..15, SPU s owns 4s..4s+3) and
+ * one SFU lane each (16 + s). */
+static pred_stack_model *make_spu(unsigned contexts, unsigned depth)
+{
+    pred_stack_model *m = NULL;
+    pred_stack_cfg cfg = {contexts, 20, depth, 4};
+    assert_int_equal(pred_stack_create(&cfg, &m, NULL), DPP_OK);
+    return m;
+}
+
+/* The SFU bits a predicate must show: bit 16+s = OR of SC bits 4s..4s+3. */
+static uint64_t sfu_of(uint64_t sc)
+{
+    uint64_t sfu = 0;
+    for (unsigned s = 0; s < 4; s++)
+        if (sc >> (4 * s) & 0xf)
+            sfu |= 1ull << (16 + s);
+    return sfu;
+}
+
+/* [seed 003, embodiment 1]: "SFU對應的Predicate Mask由同一個SPU內的4個SC的Predicate
+ * Mask進行或操作得到" -- the SFU lane's predicate is the OR of its SPU's four SC
+ * predicates, whatever op made the predicate and whatever SFU bits the input had. */
+static void test_sfu_predicate_is_or_of_its_spu(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make_spu(2, 8);
+    op(m, 1, PRED_OP_WRITE, 0x0f0010 | 0x10000); /* SPU 1: lane 4; SPU 3 SC none, SFU 2 set in */
+    assert_int_equal(look(m, 1).obs_pred, 0x00010 | sfu_of(0x0010));
+    op(m, 1, PRED_OP_WRITE, 0x8421);
+    assert_int_equal(look(m, 1).obs_pred, 0x8421 | 0xf0000);
+    op(m, 1, PRED_OP_PUSH, 0);
+    op(m, 1, PRED_OP_SETP, 0x000f); /* SPU 0 keeps lane 0, the other SPUs none */
+    assert_int_equal(look(m, 1).obs_pred, 0x0001 | sfu_of(0x0001));
+    op(m, 1, PRED_OP_INV, 0); /* ~0x0001 & 0x8421 */
+    assert_int_equal(look(m, 1).obs_pred, 0x8420 | sfu_of(0x8420));
+    op(m, 1, PRED_OP_PUSH_SETP, 0x0f00);
+    assert_int_equal(look(m, 1).obs_pred, 0x0400 | sfu_of(0x0400));
+    assert_int_equal(look(m, 1).obs_top, 0x8420 | sfu_of(0x8420)); /* the old one, grouped */
+    pred_stack_destroy(m);
+}
+
+/* [seed 003, embodiment 2]: "一個SPU內部SC和SFU的DataMask均與該SPU對應的TaskMask相同，而
+ * ExcuteMask則是DataMask和PredicateMask的按位與" -- every lane of an SPU has the SPU's
+ * TaskMask as DataMask, so the SFU lane's ExecuteMask is the OR of its SCs'. */
+static void test_spu_datamask_and_sfu_execute_mask(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make_spu(1, 4);
+    op(m, 0, PRED_OP_SET_TASK_MASK, 0x0020 | 0x80000); /* SPU 1 has one SC lane; SFU bits unused */
+    pred_stack_out o = look(m, 0);
+    assert_int_equal(o.obs_task_mask, 0x00f0 | 0x20000);
+    assert_int_equal(o.obs_exec_mask, 0x00f0 | 0x20000);
+    op(m, 0, PRED_OP_WRITE, 0x1041);
+    o = op(m, 0, PRED_OP_NOP, 0);
+    assert_int_equal(o.exec_mask, 0x0040 | 0x20000);
+    uint64_t sc = o.exec_mask & 0xffff;
+    assert_int_equal(o.exec_mask >> 16, sfu_of(sc) >> 16);
+    pred_stack_destroy(m);
+}
+
+/* Random ops keep both rules at every step, on every context. */
+static void test_spu_rules_hold_under_random_ops(void **state)
+{
+    (void)state;
+    pred_stack_model *m = make_spu(4, 6);
+    rng r;
+    rng_seed(&r, 3);
+    for (unsigned i = 0; i < 20000; i++) {
+        unsigned c = rng_below(&r, 4);
+        op(m, c, rng_below(&r, PRED_OP_COUNT), rng_next(&r));
+        pred_stack_out o = look(m, c);
+        assert_int_equal(o.obs_pred & 0xf0000, sfu_of(o.obs_pred & 0xffff));
+        assert_int_equal(o.obs_exec_mask & 0xf0000, sfu_of(o.obs_exec_mask & 0xffff));
+        for (unsigned s = 0; s < 4; s++) {
+            uint64_t t = o.obs_task_mask >> (4 * s) & 0xf;
+            assert_true(t == 0 || t == 0xf);
+            assert_int_equal(o.obs_task_mask >> (16 + s) & 1, t != 0);
+        }
+    }
+    pred_stack_destroy(m);
+}
+
+static void test_spu_grouping_needs_whole_spus(void **state)
+{
+    (void)state;
+    const pred_stack_cfg bad[] = {{2, 20, 4, 5}, {2, 21, 4, 4}, {2, 4, 4, 4}, {2, 64, 4, 64}};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        pred_stack_model *m = NULL;
+        dpp_error err = {0};
+        assert_int_equal(pred_stack_create(&bad[i], &m, &err), DPP_E_ARG);
+        assert_null(m);
+        assert_non_null(strstr(err.msg, "SPUs"));
+    }
+    pred_stack_model *m = NULL;
+    const pred_stack_cfg ok = {1, 64, 4, 1}; /* 32 SPUs of 1 SC + 1 SFU */
+    assert_int_equal(pred_stack_create(&ok, &m, NULL), DPP_OK);
+    op(m, 0, PRED_OP_WRITE, 0x5);
+    assert_int_equal(look(m, 0).obs_pred, 0x5 | 0x5ull << 32);
+    pred_stack_destroy(m);
+}
+
+/* Rule 6: out-of-range contexts are ignored. */
+static void test_out_of_range(void **state)
 {
     (void)state;
     pred_stack_model *m = make(3, 8, 4);
-    op(m, 2, PRED_OP_RESERVED, 0x0f);
-    assert_int_equal(look(m, 2).obs_pred, 0xff);
     pred_stack_in in = {false, PRED_OP_SETP, 3, 0x0f, 3};
     pred_stack_out o;
     pred_stack_step(m, &in, &o);
@@ -396,7 +537,7 @@ static void test_op_names(void **state)
     (void)state;
     assert_string_equal(pred_op_name(PRED_OP_PUSH_SETP), "PUSH_SETP");
     assert_string_equal(pred_op_name(PRED_OP_SET_TASK_MASK), "SET_TASK_MASK");
-    assert_string_equal(pred_op_name(15), "RESERVED"); /* only 3 bits decode */
+    assert_string_equal(pred_op_name(15), "WRITE"); /* only 3 bits decode */
 }
 
 int main(void)
@@ -415,7 +556,13 @@ int main(void)
         cmocka_unit_test(test_ladder_at_full_depth),
         cmocka_unit_test(test_lane_masking),
         cmocka_unit_test(test_task_mask),
-        cmocka_unit_test(test_reserved_and_out_of_range),
+        cmocka_unit_test(test_out_of_range),
+        cmocka_unit_test(test_write_stores_the_condition),
+        cmocka_unit_test(test_write_if_else_identity),
+        cmocka_unit_test(test_sfu_predicate_is_or_of_its_spu),
+        cmocka_unit_test(test_spu_datamask_and_sfu_execute_mask),
+        cmocka_unit_test(test_spu_rules_hold_under_random_ops),
+        cmocka_unit_test(test_spu_grouping_needs_whole_spus),
         cmocka_unit_test(test_reset_mid_program),
         cmocka_unit_test(test_context_isolation),
         cmocka_unit_test(test_counter_model_equivalence),
