@@ -410,8 +410,6 @@ static void usage_alu(const dpp_inst *in, dpp_usage *u)
 static void usage_tex(const dpp_inst *in, dpp_usage *u)
 {
     const dpp_tex *x = &in->tex;
-    if (x->inst == DPP_TEX_KILL)
-        u->earlyexit = 1;
     if (x->inst != DPP_TEX_NOP && x->inst != DPP_TEX_KILL)
         u->inputs |= (uint16_t)(1u << x->tex_id);
     if (x->inst != DPP_TEX_NOP) {
@@ -430,7 +428,7 @@ void dpp_usage_of(const uint32_t *words, uint32_t n, dpp_usage *u)
     for (uint32_t i = 0; i < n; i++) {
         dpp_inst in;
         dpp_inst_decode(words + i * DPP_INST_DWORDS, &in);
-        if (in.cmn.last)
+        if (dpp_inst_early_exit(&in))
             u->earlyexit = 1;
         switch (in.cmn.type) {
         case DPP_TYPE_ALU:

@@ -499,13 +499,13 @@ static dpp_status check_early_exit(const rd *r, Elf *e, const dpp_exe *x, int ha
     for (uint32_t i = 0; i < x->ninsts && !x->earlyexit; i++) {
         dpp_inst in;
         dpp_inst_decode(x->words + i * DPP_INST_DWORDS, &in);
-        int kill = in.cmn.type == DPP_TYPE_TEX && in.tex.inst == DPP_TEX_KILL;
-        if (!kill && !in.cmn.last)
+        const char *what = dpp_inst_early_exit(&in);
+        if (!what)
             continue;
         return FAIL(r, text_offset(e) + (size_t)i * DPP_INST_BYTES,
                     "slot %u: %s is an early program exit, but %s: the loader then assumes the "
                     "program has no early exit [seed 000, p53]",
-                    i, kill ? "TEXKILL" : "LAST",
+                    i, what,
                     has_note ? "the EARLYEXIT note says 0" : "the file has no EARLYEXIT note");
     }
     return DPP_OK;

@@ -244,6 +244,13 @@ uint32_t dpp_loop_const_pack(dpp_loop_const k)
     return (uint32_t)k.count | (uint32_t)k.init << 8 | (uint32_t)(uint8_t)k.step << 16;
 }
 
+const char *dpp_inst_early_exit(const dpp_inst *inst)
+{
+    if (inst->cmn.type == DPP_TYPE_TEX && inst->tex.inst == DPP_TEX_KILL)
+        return "TEXKILL";
+    return inst->cmn.last ? "LAST" : NULL;
+}
+
 int dpp_inst_int_const(const dpp_inst *inst)
 {
     if (inst->cmn.type != DPP_TYPE_FC || inst->fc.op < DPP_FC_LOOP || inst->fc.op > DPP_FC_ENDREP)

@@ -328,4 +328,7 @@ uint32_t dpp_loop_const_pack(dpp_loop_const k);
  * ISA's only int32 constant references), or -1. */
 int dpp_inst_int_const(const dpp_inst *inst);
 
+/* The early program exit inst is, for the EARLYEXIT note: "LAST", "TEXKILL" or NULL. */
+const char *dpp_inst_early_exit(const dpp_inst *inst);
+
 #endif
