@@ -8,30 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Bit k of the result: source k (RGB 0-2, alpha 3-5) is read. An operand reads
- * row[sel][swz] (pa_alu.c): channels R, G, B of RGB source sel, alpha of alpha
- * source sel; presubtract row c reads row[0][c] and row[1][c]. */
-static unsigned sources_read(const pa_uop *u)
-{
-    unsigned used = 0;
-    for (int c = 0; c < 4; c++) {
-        int needed = c < 3 ? (u->need >> c & 1) : u->need_raw_alpha;
-        unsigned reads = needed ? pa_operands_read(u->kind[c]) : 0;
-        if (u->need_dot)
-            reads |= 3u | (c == 2 && u->dot_add ? 4u : 0u);
-        for (int k = 0; k < 3; k++) {
-            const pa_operand *o = &u->opnd[c][k];
-            if (!(reads >> k & 1) || o->swz > 3 || o->sel == DPP_SEL_SRCP)
-                continue;
-            used |= 1u << (o->swz == 3 ? 3 + o->sel : o->sel);
-        }
-    }
-    for (int c = 0; c < 4; c++)
-        if (u->presub_need >> c & 1)
-            used |= c < 3 ? 3u : 3u << 3;
-    return used;
-}
-
 static void add_read(pa_hz_uop *h, unsigned addr, unsigned rel)
 {
     for (unsigned k = 0; k < h->nread; k++)
@@ -49,9 +25,8 @@ static void add_write(pa_hz_uop *h, unsigned addr, unsigned rel)
 
 static void decode_alu(const pa_uop *u, pa_hz_uop *h)
 {
-    unsigned used = sources_read(u);
     for (unsigned k = 0; k < 6; k++)
-        if ((used >> k & 1) && u->src[k].kind == DPP_SRC_TEMP)
+        if ((u->src_read >> k & 1) && u->src[k].kind == DPP_SRC_TEMP)
             add_read(h, u->src[k].addr, u->src[k].rel);
     if (u->wmask & 7)
         add_write(h, u->rgb_addrd & 127, u->rgb_addrd_rel);

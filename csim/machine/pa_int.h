@@ -70,6 +70,7 @@ typedef struct pa_uop {
     uint8_t srcp_op[4];       /* presubtract op per channel (RGB x3, alpha) */
     uint8_t presub_need;      /* bit ch: the presubtract row of channel ch is read */
     uint8_t need;             /* bit c: channel c's final value is used */
+    uint8_t src_read;         /* bit k: source k (RGB 0-2, alpha 3-5) is read (pa_hazard.c) */
     uint8_t kind[4];          /* PA_K_* per channel */
     uint8_t trans_op;         /* DPP_ALPHA_EX2..COS for PA_K_TRANS */
     uint8_t dot_n;            /* products in the dot product: 2 (D2A), 3 or 4 */

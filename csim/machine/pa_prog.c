@@ -148,10 +148,19 @@ static void decode_alu(const dpp_inst *in, pa_uop *u)
         unsigned reads = used ? pa_operands_read(u->kind[c]) : 0;
         if (u->need_dot) /* the dot reads A and B of every channel, and C's blue for D2A */
             reads |= 3u | (c == 2 && u->dot_add ? 4u : 0u);
-        for (int k = 0; k < 3; k++)
-            if ((reads >> k & 1) && u->opnd[c][k].sel == DPP_SEL_SRCP && u->opnd[c][k].swz < 4)
-                u->presub_need |= (uint8_t)(1u << u->opnd[c][k].swz);
+        for (int k = 0; k < 3; k++) {
+            const pa_operand *o = &u->opnd[c][k];
+            if (!(reads >> k & 1) || o->swz > 3)
+                continue;
+            if (o->sel == DPP_SEL_SRCP)
+                u->presub_need |= (uint8_t)(1u << o->swz);
+            else /* row[sel][swz]: R, G, B of RGB source sel, alpha of alpha source sel */
+                u->src_read |= (uint8_t)(1u << (o->swz == 3 ? 3 + o->sel : o->sel));
+        }
     }
+    for (int c = 0; c < 4; c++) /* presubtract row c reads row[0][c] and row[1][c] */
+        if (u->presub_need >> c & 1)
+            u->src_read |= (uint8_t)(c < 3 ? 3u : 3u << 3);
 }
 
 static void decode_fc(const dpp_inst *in, pa_uop *u)

@@ -52,6 +52,18 @@ static const hz_case cases[] = {
      "    endloop\n"
      "    out rgb mad r0._ o0.rgb, r2.rgb, #1, #0\n",
      {"r1 is read before the texture lookup at pc 0", "[seed 000, p37]"}},
+    /* the registers an instruction reads are those its operands use (pa_uop.src_read) */
+    {"a source slot no operand reads",
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled\n"
+     "    alu rgb max r2.rgb, s0.rgb, s1.rgb, s0.rgb src r0/r0, r0/r0, r1/r1\n"
+     "    tex ld r3.rgba, r0.rgba, i0 unscaled acquire wait\n"
+     "    out rgb mad r0._ o0.rgb, r2.rgb, r3.rgb, r1.rgb wait\n",
+     {NULL}},
+    {"read through the presubtract",
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled\n"
+     "    alu rgb mad r2.rgb, sp.rgb, s2.111, s2.000 src r0/r0, r1/r1, #0/#0 srcp sub/sub\n"
+     "    out rgb mad r0._ o0.rgb, r2.rgb, #1, #0 wait\n",
+     {"pc 1 (alu", "r1 is read before the texture lookup at pc 0"}},
     /* seed 000, p28: the engines run in parallel; ALU results reach TEX and FC after ALU_WAIT */
     {"a lookup's coordinates from the ALU, no ALU_WAIT",
      "    alu rgb mad r2.rgb, r0.rgb, #1, #0\n"
