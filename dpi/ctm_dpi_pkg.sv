@@ -1,4 +1,5 @@
 // ctm_dpi_pkg: the CTM golden model inside any SystemVerilog testbench.
+// Compile ctm_ports_pkg.sv (written by `dpp svpkg`) before it.
 //
 // Imports the public C API of libctm (csim/api/ctm.h) as it is: every function
 // keeps its C name (the ctm_ prefix says it goes from SV into the library),
@@ -16,8 +17,11 @@
 // stops at a misuse with its message, and ctm_expect_ok(status, "what") does the same
 // for any other status.
 package ctm_dpi_pkg;
+  // The port structs of ctm_*_cycle (ctm_pred_in_t, ...): ctm_ports_pkg.sv, installed beside
+  // this file and compiled before it.
+  import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0300;  // 1.3.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0400;  // 1.4.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -137,6 +141,14 @@ package ctm_dpi_pkg;
   import "DPI-C" function string ctm_pred_report(chandle p, int format);
   import "DPI-C" function int ctm_pred_set_cycle(chandle p, longint unsigned cycle);
   import "DPI-C" function int ctm_pred_set_history(chandle p, int steps);
+  // One checked cycle with the ports as ctm_ports_pkg's structs (since 1.4): one call.
+  import "DPI-C" function int ctm_pred_cycle(chandle p, input ctm_pred_in_t in,
+                                             input ctm_pred_out_t dut);
+  import "DPI-C" function int ctm_pred_expected(chandle p, output ctm_pred_out_t out);
+  import "DPI-C" function int ctm_pred_history(chandle p, int ctx, int i,
+                                               output longint unsigned cycle,
+                                               output ctm_pred_in_t in,
+                                               output ctm_pred_out_t expected);
 
   // -------------------------------------------------------------- stack_acct
   import "DPI-C" function chandle ctm_stack_new(int width, int rule, int chip, int depth);
@@ -151,6 +163,12 @@ package ctm_dpi_pkg;
   import "DPI-C" function string ctm_stack_report(chandle s, int format);
   import "DPI-C" function int ctm_stack_set_cycle(chandle s, longint unsigned cycle);
   import "DPI-C" function int ctm_stack_set_history(chandle s, int steps);
+  import "DPI-C" function int ctm_stack_cycle(chandle s, input ctm_stack_in_t in,
+                                              input ctm_stack_out_t dut);
+  import "DPI-C" function int ctm_stack_expected(chandle s, output ctm_stack_out_t out);
+  import "DPI-C" function int ctm_stack_history(chandle s, int i, output longint unsigned cycle,
+                                                output ctm_stack_in_t in,
+                                                output ctm_stack_out_t expected);
 
   // -------------------------------------------------------------- fc_unit
   // The instruction goes in as its encoded dwords (US_CMN_INST, US_FC_INST, US_FC_ADDR) and

@@ -2,27 +2,26 @@
 // Names say the direction: imports are c_dpi_*, exports sv_dpi_*.
 // Masks travel as 64-bit longints (lanes <= 64), so one call costs ~1.5 ns.
 
-// pred_stack (harness/tb_pred_stack.sv -> dpi/pred_dpi.c -> harness/pred_bench.c)
+// pred_stack (harness/tb_pred_stack.sv -> dpi/pred_dpi.c -> harness/pred_bench.c) and
+// stack_acct (tb_stack_acct.sv -> stack_dpi.c -> stack_bench.c): the ports travel as the
+// packed structs of ctm_ports_pkg (imported by the including module), one argument each. A
+// lock-step cycle is one crossing, cycle(): the check of this cycle's outputs against the
+// inputs the bench drew for it, and the next inputs; the RTL alone calls next() only. The
+// system run checks with check(), naming the inputs, and draws all three blocks' inputs in
+// one c_dpi_sys_next.
 import "DPI-C" function void c_dpi_pred_bind(input int contexts, input int lanes, input int depth,
                                              input int spu_sc);
-import "DPI-C" function void c_dpi_pred_next(output bit rst, output int op, output int ctx,
-                                             output longint mask, output int obs_ctx);
-import "DPI-C" function bit c_dpi_pred_check(
-    input bit rst, input int op, input int ctx, input longint mask, input int obs_ctx,
-    input longint exec_mask, input longint obs_pred, input longint obs_task_mask,
-    input longint obs_exec_mask, input int obs_sp, input longint obs_top,
-    input bit obs_overflow, input bit obs_underflow);
+import "DPI-C" function void c_dpi_pred_next(output ctm_pred_in_t next);
+import "DPI-C" function bit c_dpi_pred_check(input ctm_pred_in_t in, input ctm_pred_out_t out);
+import "DPI-C" function bit c_dpi_pred_cycle(input ctm_pred_out_t out, output ctm_pred_in_t next);
 
-// stack_acct (harness/tb_stack_acct.sv -> dpi/stack_dpi.c -> harness/stack_bench.c)
 import "DPI-C" function void c_dpi_stack_bind(input int width, input int rule, input int chip,
                                               input int depth);
-import "DPI-C" function void c_dpi_stack_next(output bit rst, output int op, output int pop_count,
-                                              output bit wqm, output bit taken,
-                                              output int stack_size);
-import "DPI-C" function bit c_dpi_stack_check(
-    input bit rst, input int op, input int pop_count, input bit wqm, input bit taken,
-    input int stack_size, input int entries, input int subentries, input int need, input int hwm,
-    input int depth, input bit overflow, input bit underflow, input bit drop);
+import "DPI-C" function void c_dpi_stack_next(output ctm_stack_in_t next);
+import "DPI-C" function bit c_dpi_stack_check(input ctm_stack_in_t in,
+                                              input ctm_stack_out_t out);
+import "DPI-C" function bit c_dpi_stack_cycle(input ctm_stack_out_t out,
+                                              output ctm_stack_in_t next);
 
 // fc_unit (harness/tb_fc_unit.sv -> dpi/fc_dpi.c -> harness/fc_bench.c).
 // The instruction travels as its three encoded dwords (US_CMN_INST, US_FC_INST,
@@ -56,9 +55,7 @@ import "DPI-C" function void c_dpi_sys_next(
     output int fc_inst, output int fc_addr, output int int_const, output bit bool_const,
     output longint pred_r, output longint pred_g, output longint pred_b, output longint pred_a,
     output longint alu_result, output bit alu_valid, output int pc, output longint live,
-    output int pred_op, output int pred_ctx, output longint pred_mask, output int pred_obs_ctx,
-    output int stack_op, output int stack_pop_count, output bit stack_wqm,
-    output bit stack_taken, output int stack_size);
+    output ctm_pred_in_t pred_in, output ctm_stack_in_t stack_in);
 import "DPI-C" function bit c_dpi_sys_cross(
     input bit fc_bad, input bit pred_bad, input bit stack_bad, input longint fc_active,
     input longint pred_obs_exec, input int stack_hwm, input int stack_depth,

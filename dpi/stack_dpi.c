@@ -1,35 +1,36 @@
-/* DPI glue of the stack-accounting testbench: unpacks the DPI arguments into
- * the C model's port structs and calls the bench (see dpi/pred_dpi.c). */
+/* DPI glue of the stack-accounting testbench: the ports arrive as
+ * ctm_ports_pkg's structs, ctm.h's ctm_stack_in and ctm_stack_out (see
+ * dpi/pred_dpi.c). */
 #include "stack_bench.h"
 
 #include <svdpi.h>
+#include <string.h>
 
 void c_dpi_stack_bind(int width, int rule, int chip, int depth)
 {
     stack_bench_bind((unsigned)width, (unsigned)rule, (unsigned)chip, (unsigned)depth);
 }
 
-void c_dpi_stack_next(svBit *rst, int *op, int *pop_count, svBit *wqm, svBit *taken,
-                      int *stack_size)
+void c_dpi_stack_next(svBitVecVal *in)
 {
-    stack_acct_in in;
-    stack_bench_next(&in);
-    *rst = in.rst;
-    *op = (int)in.op;
-    *pop_count = (int)in.pop_count;
-    *wqm = in.wqm;
-    *taken = in.taken;
-    *stack_size = (int)in.stack_size;
+    ctm_stack_in next;
+    stack_bench_next(&next);
+    memcpy(in, &next, sizeof next);
 }
 
-svBit c_dpi_stack_check(svBit rst, int op, int pop_count, svBit wqm, svBit taken, int stack_size,
-                        int entries, int subentries, int need, int hwm, int depth,
-                        svBit overflow, svBit underflow, svBit drop)
+/* The system run's check: the inputs come from its own draw. */
+svBit c_dpi_stack_check(const svBitVecVal *in_w, const svBitVecVal *out)
 {
-    const stack_acct_in in = {rst, (unsigned)op, (unsigned)pop_count, wqm, taken,
-                              (unsigned)stack_size};
-    const stack_acct_out dut = {(unsigned)entries, (unsigned)subentries, (unsigned)need,
-                                (unsigned)hwm,     (unsigned)depth,      overflow,
-                                underflow,         drop};
-    return (svBit)stack_bench_check(&in, &dut);
+    ctm_stack_in in; /* a copy: an svBitVecVal array is only 4-byte aligned */
+    memcpy(&in, in_w, sizeof in);
+    return (svBit)stack_bench_check(&in, out);
+}
+
+/* The block's own testbench: one crossing a cycle. */
+svBit c_dpi_stack_cycle(const svBitVecVal *out, svBitVecVal *next_w)
+{
+    ctm_stack_in next;
+    svBit bad = (svBit)stack_bench_cycle(out, &next);
+    memcpy(next_w, &next, sizeof next);
+    return bad;
 }

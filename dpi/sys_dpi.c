@@ -3,8 +3,11 @@
  * file draws the cycle's inputs of all three from the system bench and hands
  * it what the cross-checks read. */
 #include "fc_dpi.h"
+#include "pred_bench.h"
+#include "stack_bench.h"
 #include "sys_bench.h"
 
+#include <string.h>
 #include <svdpi.h>
 
 void c_dpi_sys_bind(void)
@@ -16,23 +19,18 @@ void c_dpi_sys_next(svBit *rst, int *cmd, int *ctx, svBit *full_mode, int *cmn_i
                     int *fc_addr, int *int_const, svBit *bool_const, long long *pred_r,
                     long long *pred_g, long long *pred_b, long long *pred_a,
                     long long *alu_result, svBit *alu_valid, int *pc, long long *live,
-                    int *pred_op, int *pred_ctx, long long *pred_mask, int *pred_obs_ctx,
-                    int *stack_op, int *stack_pop_count, svBit *stack_wqm, svBit *stack_taken,
-                    int *stack_size)
+                    svBitVecVal *pred, svBitVecVal *stack)
 {
     sys_stim s;
     sys_bench_next(&s);
     fc_dpi_pack(&s.fc, rst, cmd, ctx, full_mode, cmn_inst, fc_inst, fc_addr, int_const,
                 bool_const, pred_r, pred_g, pred_b, pred_a, alu_result, alu_valid, pc, live);
-    *pred_op = (int)s.pred.op;
-    *pred_ctx = (int)s.pred.ctx;
-    *pred_mask = (long long)s.pred.mask;
-    *pred_obs_ctx = (int)s.pred.obs_ctx;
-    *stack_op = (int)s.stack.op;
-    *stack_pop_count = (int)s.stack.pop_count;
-    *stack_wqm = s.stack.wqm;
-    *stack_taken = s.stack.taken;
-    *stack_size = (int)s.stack.stack_size;
+    /* the stimulus reset resets the three units together */
+    ctm_pred_in p = pred_bench_port_in(&s.pred);
+    ctm_stack_in k = stack_bench_port_in(&s.stack);
+    p.rst = k.rst = s.fc.rst;
+    memcpy(pred, &p, sizeof p);
+    memcpy(stack, &k, sizeof k);
 }
 
 svBit c_dpi_sys_cross(svBit fc_bad, svBit pred_bad, svBit stack_bad, long long fc_active,

@@ -247,16 +247,51 @@ static void each(const cmp_history *h, unsigned ctx, void (*fn)(const cmp_histor
         fn(h, record_at(h, ctx, i), user);
 }
 
+static void step_text(FILE *out, const cmp_unit *u, const cmp_step *st)
+{
+    fprintf(out, "    cycle %-9" PRIu64, st->cycle);
+    fields_text(out, u, u->in, u->n_in, CMP_HIST, st->in);
+    fprintf(out, "\n      ->");
+    fields_text(out, u, u->out, u->n_out, CMP_HIST, st->out);
+    fputc('\n', out);
+}
+
+void cmp_steps_text(FILE *out, const cmp_unit *u, const cmp_step *steps, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        step_text(out, u, &steps[i]);
+}
+
+static json_t *step_json(const cmp_unit *u, const cmp_step *st)
+{
+    json_t *o = json_pack("{s:I}", "cycle", (json_int_t)st->cycle);
+    fields_json(o, u, u->in, u->n_in, CMP_HIST, st->in);
+    fields_json(o, u, u->out, u->n_out, CMP_HIST, st->out);
+    return o;
+}
+
+json_t *cmp_steps_json(const cmp_unit *u, const cmp_step *steps, size_t n)
+{
+    json_t *a = json_array();
+    for (size_t i = 0; i < n; i++)
+        json_array_append_new(a, step_json(u, &steps[i]));
+    return a;
+}
+
+/* A record of the ring as a step. */
+static cmp_step record_step(const cmp_history *h, const uint8_t *r)
+{
+    cmp_step st;
+    memcpy(&st.cycle, r, sizeof st.cycle);
+    st.in = r + sizeof st.cycle;
+    st.out = r + sizeof st.cycle + h->u->in_size;
+    return st;
+}
+
 static void record_text(const cmp_history *h, const uint8_t *r, void *user)
 {
-    FILE *out = user;
-    uint64_t cycle;
-    memcpy(&cycle, r, sizeof cycle);
-    fprintf(out, "    cycle %-9" PRIu64, cycle);
-    fields_text(out, h->u, h->u->in, h->u->n_in, CMP_HIST, r + sizeof cycle);
-    fprintf(out, "\n      ->");
-    fields_text(out, h->u, h->u->out, h->u->n_out, CMP_HIST, r + sizeof cycle + h->u->in_size);
-    fputc('\n', out);
+    cmp_step st = record_step(h, r);
+    step_text(user, h->u, &st);
 }
 
 void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx)
@@ -266,12 +301,8 @@ void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx)
 
 static void record_json(const cmp_history *h, const uint8_t *r, void *user)
 {
-    uint64_t cycle;
-    memcpy(&cycle, r, sizeof cycle);
-    json_t *o = json_pack("{s:I}", "cycle", (json_int_t)cycle);
-    fields_json(o, h->u, h->u->in, h->u->n_in, CMP_HIST, r + sizeof cycle);
-    fields_json(o, h->u, h->u->out, h->u->n_out, CMP_HIST, r + sizeof cycle + h->u->in_size);
-    json_array_append_new(user, o);
+    cmp_step st = record_step(h, r);
+    json_array_append_new(user, step_json(h->u, &st));
 }
 
 json_t *cmp_history_json(const cmp_history *h, unsigned ctx)

@@ -83,6 +83,18 @@ void cmp_wave_signals(const cmp_unit *u, const char *prefix, void (*emit)(void *
 
 enum { CMP_HISTORY = 16 }; /* commands kept per context */
 
+/* One command of a report's history: its cycle, inputs and the model's
+ * outputs (structs the unit's tables describe). */
+typedef struct cmp_step {
+    uint64_t cycle;
+    const void *in, *out;
+} cmp_step;
+
+/* Oldest first: one line per command (the CMP_HIST fields). */
+void cmp_steps_text(FILE *out, const cmp_unit *u, const cmp_step *steps, size_t n);
+/* The same as an array of objects (cycle and the CMP_HIST fields). */
+json_t *cmp_steps_json(const cmp_unit *u, const cmp_step *steps, size_t n);
+
 /* The last commands of each context: cycle, inputs and the model's outputs. */
 typedef struct cmp_history {
     const cmp_unit *u;

@@ -98,12 +98,13 @@ static struct {
     /* burst: a fill past full, then a drain past empty, on one context */
     unsigned burst_ctx, burst_left, burst_fill;
     unsigned last_ctx;
-    cmp_history history; /* the last ops of each context, for the report */
+    ctm_pred_in cur; /* the inputs drawn last: the RTL's this cycle */
     uint64_t last_reset_cycle;
     bool any_reset;
     /* the first mismatch, for the block's report sections */
-    pred_stack_in mm_in;
-    pred_stack_out mm_expected, mm_actual, mm_ctx_state;
+    ctm_pred_in mm_in;
+    ctm_pred_out mm_expected, mm_actual;
+    unsigned mm_depth; /* the stack depth of the mismatch's context before the edge */
 } B;
 
 /* Functional coverage (make coverage): op x stack depth of its context before the op,
@@ -156,16 +157,16 @@ static const char *op_name(unsigned op)
 }
 
 #define IN(m, name, port, type, flags, width, names)                                               \
-    CMP_F(pred_stack_in, m, name, port, type, (flags) | CMP_HIST, width, names)
+    CMP_F(ctm_pred_in, m, name, port, type, (flags) | CMP_HIST, width, names)
 static const cmp_field in_fields[] = {
-    IN(rst, "reset", NULL, CMP_BOOL, 0, 1, NULL),
+    IN(rst, "reset", NULL, CMP_U8, 0, 1, NULL),
     IN(op, "op", "op_i", CMP_U32, 0, 3, op_name),
     IN(ctx, "ctx", "ctx_i", CMP_U32, CMP_DYN, 0, NULL),
     IN(mask, "mask", "mask_i", CMP_U64, CMP_LANES, 0, NULL),
     IN(obs_ctx, "obs_ctx", "obs_ctx_i", CMP_U32, CMP_DYN, 0, NULL),
 };
 #define OUT(m, type, flags, width)                                                                 \
-    CMP_F(pred_stack_out, m, #m, #m "_o", type, flags, width, NULL)
+    CMP_F(ctm_pred_out, m, #m, #m "_o", type, flags, width, NULL)
 static const cmp_field out_fields[] = {
     OUT(exec_mask, CMP_U64, CMP_LANES | CMP_HIST, 0),
     OUT(obs_pred, CMP_U64, CMP_LANES | CMP_OBS, 0),
@@ -173,8 +174,8 @@ static const cmp_field out_fields[] = {
     OUT(obs_exec_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
     OUT(obs_sp, CMP_U32, CMP_OBS | CMP_DYN, 0),
     OUT(obs_top, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_overflow, CMP_BOOL, CMP_OBS, 1),
-    OUT(obs_underflow, CMP_BOOL, CMP_OBS, 1),
+    OUT(obs_overflow, CMP_U8, CMP_OBS, 1),
+    OUT(obs_underflow, CMP_U8, CMP_OBS, 1),
 };
 
 /* Context indices are CtxW = max(1, clog2 C) bits; obs_sp is clog2(D + 1). */
@@ -187,9 +188,10 @@ static unsigned width_of(const cmp_field *f)
     return bits;
 }
 
-static cmp_unit unit = {"dut_pred_stack", in_fields, sizeof in_fields / sizeof in_fields[0],
-                        out_fields, sizeof out_fields / sizeof out_fields[0],
-                        sizeof(pred_stack_in), sizeof(pred_stack_out), 0, width_of};
+static cmp_unit unit = {"u_pred_stack.dut_pred_stack", in_fields,
+                        sizeof in_fields / sizeof in_fields[0], out_fields,
+                        sizeof out_fields / sizeof out_fields[0], sizeof(ctm_pred_in),
+                        sizeof(ctm_pred_out), 0, width_of};
 
 /* ------------------------------------------------------------------ binding */
 
@@ -209,16 +211,16 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned
         cosim_error("%s", ctm_error());
         return;
     }
-    ctm_pred_set_history(B.golden, 0); /* the report's history is the bench's (B.history) */
+    /* the report's last ops are the handle's history */
+    if (ctm_pred_set_history(B.golden, CMP_HISTORY) != CTM_OK) {
+        cosim_error("%s", ctm_pred_diff(B.golden));
+        return;
+    }
     B.ctx_span = 2; /* CtxW is at least 1: one context still has a second (bad) index */
     while (B.ctx_span < contexts)
         B.ctx_span <<= 1;
     B.lanes = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     unit.lanes = lanes;
-    if (cmp_history_init(&B.history, &unit, contexts)) {
-        cosim_error("out of memory");
-        return;
-    }
     rng_seed(&B.rng, cosim_cfg.seed);
     stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
     B.reset_threshold = cosim_reset_threshold();
@@ -229,7 +231,6 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned
 
 void pred_bench_close(void)
 {
-    cmp_history_free(&B.history);
     ctm_pred_free(B.golden);
     B.golden = NULL;
 }
@@ -277,11 +278,11 @@ static uint64_t draw_mask(void)
 /* One 64-bit draw decides the whole cycle except the mask (bit fields):
  *   [0,24) reset trigger   [24,40) burst trigger   [40,48) op (table)
  *   [48,56) context        [56,58) observe choice  [58,64) observed context */
-void pred_bench_next(pred_stack_in *in)
+void pred_bench_next(ctm_pred_in *in)
 {
     uint64_t r = rng_next(&B.rng);
     B.drawn++;
-    in->rst = (r & 0xffffff) < B.reset_threshold;
+    *in = (ctm_pred_in){.rst = (r & 0xffffff) < B.reset_threshold};
     if (!B.burst_left && (r >> 24 & 0xffff) < B.burst_threshold) {
         B.burst_ctx = rng_below(&B.rng, B.rtl.contexts);
         B.burst_fill = B.rtl.depth + 2 + rng_below(&B.rng, 3);
@@ -311,33 +312,19 @@ void pred_bench_next(pred_stack_in *in)
      * otherwise any context (isolation: a stray write shows up there). */
     in->obs_ctx = (r >> 56 & 3) ? B.last_ctx : (unsigned)(r >> 58) & (B.ctx_span - 1);
     B.last_ctx = in->ctx < B.rtl.contexts ? in->ctx : B.last_ctx;
+    B.cur = *in;
 }
 
 /* ------------------------------------------------------------------ checking */
 
-/* The golden model's expected outputs of the evaluated cycle. */
-static void expected(pred_stack_out *o)
+/* Context ctx's stack depth as the model holds it now. */
+static unsigned depth_of(unsigned ctx)
 {
-    o->exec_mask = ctm_pred_expect(B.golden, CTM_PRED_EXEC_MASK);
-    o->obs_pred = ctm_pred_expect(B.golden, CTM_PRED_OBS_PRED);
-    o->obs_task_mask = ctm_pred_expect(B.golden, CTM_PRED_OBS_TASK_MASK);
-    o->obs_exec_mask = ctm_pred_expect(B.golden, CTM_PRED_OBS_EXEC_MASK);
-    o->obs_top = ctm_pred_expect(B.golden, CTM_PRED_OBS_TOP);
-    o->obs_sp = (unsigned)ctm_pred_expect(B.golden, CTM_PRED_OBS_SP);
-    o->obs_overflow = ctm_pred_expect(B.golden, CTM_PRED_OBS_OVERFLOW);
-    o->obs_underflow = ctm_pred_expect(B.golden, CTM_PRED_OBS_UNDERFLOW);
+    return (unsigned)ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_SP);
 }
 
-/* Context ctx's depth and sticky flags as the model holds them now. */
-static void peek(unsigned ctx, pred_stack_out *o)
-{
-    o->obs_sp = (unsigned)ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_SP);
-    o->obs_overflow = ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_OVERFLOW);
-    o->obs_underflow = ctm_pred_peek(B.golden, (int)ctx, CTM_PRED_OBS_UNDERFLOW);
-}
-
-static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
-                            const pred_stack_out *dut, uint64_t cycle)
+static void report_mismatch(const ctm_pred_in *in, const ctm_pred_out *exp,
+                            const ctm_pred_out *dut, uint64_t cycle)
 {
     unsigned index;
     const cmp_field *f = cmp_first_diff(&unit, exp, dut, &index);
@@ -349,31 +336,28 @@ static void report_mismatch(const pred_stack_in *in, const pred_stack_out *exp,
     B.mm_in = *in;
     B.mm_expected = *exp;
     B.mm_actual = *dut;
-    unsigned ctx = f->flags & CMP_OBS ? in->obs_ctx : in->ctx;
-    peek(ctx, &B.mm_ctx_state); /* before the edge */
+    B.mm_depth = depth_of(f->flags & CMP_OBS ? in->obs_ctx : in->ctx); /* before the edge */
     cmp_record(&unit, f, index, exp, dut, cycle, in->ctx, in->obs_ctx);
 }
 
-static void pred_cover(const pred_stack_in *in)
+/* Coverage of the op about to land: its context's depth and the sticky flags
+ * before and after the edge (ctm_pred_cycle took it). */
+static void pred_cover(const ctm_pred_in *in, unsigned sp, bool ovf, bool udf)
 {
-    if (in->rst)
+    if (!fcov.on || in->rst)
         return;
     if (in->ctx >= B.rtl.contexts) {
         fcov.bad_ctx++;
         return;
     }
-    pred_stack_out before, after;
-    peek(in->ctx, &before);
-    unsigned sp = before.obs_sp, d = B.rtl.depth;
+    unsigned d = B.rtl.depth;
     int bucket = sp == 0 ? DEPTH_EMPTY : sp == d ? DEPTH_FULL : sp == 1 ? DEPTH_ONE : DEPTH_MID;
     fcov.op_depth[in->op & 7][bucket]++;
     uint64_t m = in->mask & B.lanes;
     int pat = m == 0 ? MASK_NONE : m == B.lanes ? MASK_ALL : !(m & (m - 1)) ? MASK_ONE : MASK_OTHER;
     fcov.op_mask[in->op & 7][pat]++;
-    ctm_pred_edge(B.golden);
-    peek(in->ctx, &after);
-    fcov.overflow += after.obs_overflow && !before.obs_overflow;
-    fcov.underflow += after.obs_underflow && !before.obs_underflow;
+    fcov.overflow += !ovf && ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_OVERFLOW);
+    fcov.underflow += !udf && ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_UNDERFLOW);
 }
 
 static void fcov_write(FILE *out)
@@ -393,36 +377,78 @@ static void fcov_write(FILE *out)
     fprintf(out, "pred.event.bad_context %" PRIu64 "\n", fcov.bad_ctx);
 }
 
-int pred_bench_check(const pred_stack_in *in, const pred_stack_out *dut)
+/* The cold part of a check: coverage, and what a failure reports. */
+static __attribute__((noinline, cold)) int check_rest(const ctm_pred_in *in, const void *dut,
+                                                      int rc, uint64_t cycle, unsigned sp,
+                                                      bool ovf, bool udf)
+{
+    if (rc == CTM_OK) {
+        pred_cover(in, sp, ovf, udf);
+        return 0;
+    }
+    if (rc != CTM_E_MISMATCH) {
+        cosim_error("pred: %s", ctm_pred_diff(B.golden));
+        return 1;
+    }
+    ctm_pred_out exp, act;
+    ctm_pred_expected(B.golden, &exp);
+    memcpy(&act, dut, sizeof act);
+    report_mismatch(in, &exp, &act, cycle);
+    return 1;
+}
+
+int pred_bench_check(const ctm_pred_in *in, const void *dut)
 {
     uint64_t cycle = B.checked++;
-    ctm_pred_eval(B.golden, in->rst, (int)in->op, (int)in->ctx, in->mask, (int)in->obs_ctx);
-    pred_stack_out exp;
-    expected(&exp);
     if (in->rst) {
         B.last_reset_cycle = cycle;
         B.any_reset = true;
     }
-    cmp_history_add(&B.history, in->ctx, cycle, in, &exp);
-    if (ctm_pred_check(B.golden, dut->exec_mask, dut->obs_pred, dut->obs_task_mask,
-                       dut->obs_exec_mask, (int)dut->obs_sp, dut->obs_top, dut->obs_overflow,
-                       dut->obs_underflow) != CTM_OK) {
-        report_mismatch(in, &exp, dut, cycle);
-        return 1;
+    if (fcov.on && !in->rst && in->ctx < B.rtl.contexts) { /* the state the op starts from */
+        unsigned sp = depth_of(in->ctx);
+        bool ovf = ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_OVERFLOW);
+        bool udf = ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_UNDERFLOW);
+        return check_rest(in, dut, ctm_pred_cycle(B.golden, in, dut), cycle, sp, ovf, udf);
     }
-    if (fcov.on)
-        pred_cover(in); /* clocks the model itself */
-    else
-        ctm_pred_edge(B.golden);
-    return 0;
+    int rc = ctm_pred_cycle(B.golden, in, dut);
+    return rc == CTM_OK ? 0 : check_rest(in, dut, rc, cycle, 0, false, false);
+}
+
+int pred_bench_cycle(const void *dut, ctm_pred_in *next)
+{
+    int bad = pred_bench_check(&B.cur, dut);
+    pred_bench_next(next);
+    return bad;
 }
 
 /* ------------------------------------------------------------------ report sections */
 
+/* The last ops of context ctx, oldest first, from the handle's history. */
+static struct {
+    ctm_pred_in in[CMP_HISTORY];
+    ctm_pred_out out[CMP_HISTORY];
+    cmp_step step[CMP_HISTORY];
+} kept;
+
+static size_t last_ops(unsigned ctx)
+{
+    size_t n = 0;
+    uint64_t cycle;
+    while (n < CMP_HISTORY && ctm_pred_history(B.golden, (int)ctx, (int)n, &cycle,
+                                               &kept.in[CMP_HISTORY - 1 - n],
+                                               &kept.out[CMP_HISTORY - 1 - n]) == CTM_OK)
+        kept.step[CMP_HISTORY - 1 - n++].cycle = cycle;
+    for (size_t i = CMP_HISTORY - n; i < CMP_HISTORY; i++) {
+        kept.step[i].in = &kept.in[i];
+        kept.step[i].out = &kept.out[i];
+    }
+    return n;
+}
+
 static void report_text(FILE *out, const cosim_mismatch *mm)
 {
     cmp_report_text(out, &unit, &B.mm_in, &B.mm_expected, &B.mm_actual);
-    fprintf(out, "  stack depth of context %u: expected %u", mm->ctx, B.mm_ctx_state.obs_sp);
+    fprintf(out, "  stack depth of context %u: expected %u", mm->ctx, B.mm_depth);
     if (mm->ctx == B.mm_in.obs_ctx)
         fprintf(out, ", RTL shows %u", B.mm_actual.obs_sp);
     fprintf(out, " (depth %u)\n", B.rtl.depth);
@@ -430,22 +456,24 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
         fprintf(out, "  last reset at cycle %" PRIu64 "\n", B.last_reset_cycle);
     fprintf(out, "  last ops on context %u (oldest first, with the C model's exec_mask):\n",
             mm->ctx);
-    cmp_history_text(out, &B.history, mm->ctx);
+    size_t n = last_ops(mm->ctx);
+    cmp_steps_text(out, &unit, kept.step + CMP_HISTORY - n, n);
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
 {
-    const pred_stack_in *in = &B.mm_in;
+    const ctm_pred_in *in = &B.mm_in;
     cmp_report_json(r, &unit, in, &B.mm_expected, &B.mm_actual);
     json_object_set_new(r, "op", json_string(pred_op_name(in->op)));
     json_object_set_new(r, "op_context", json_integer(in->ctx));
     json_object_set_new(r, "mask", cosim_json_hex(in->mask & B.lanes));
     json_object_set_new(r, "obs_context", json_integer(in->obs_ctx));
     json_object_set_new(r, "stack_depth",
-                        json_pack("{s:i, s:o}", "expected", B.mm_ctx_state.obs_sp, "actual",
+                        json_pack("{s:i, s:o}", "expected", B.mm_depth, "actual",
                                   mm->ctx == in->obs_ctx ? json_integer(B.mm_actual.obs_sp)
                                                          : json_null()));
-    json_object_set_new(r, "last_ops", cmp_history_json(&B.history, mm->ctx));
+    size_t n = last_ops(mm->ctx);
+    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, kept.step + CMP_HISTORY - n, n));
 }
 
 const cosim_bench pred_bench = {

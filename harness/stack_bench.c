@@ -118,10 +118,18 @@ static struct {
     unsigned level;      /* the generator's own estimate of the nesting depth */
     unsigned target;     /* depth the growing phase aims for */
     unsigned stack_size; /* STACK_SIZE of the current "program" */
-    cmp_history history; /* the last ops, for the report */
-    stack_acct_in mm_in;
-    stack_acct_out mm_expected, mm_actual;
+    ctm_stack_in cur;    /* the inputs drawn last: the RTL's this cycle */
+    ctm_stack_in mm_in;
+    ctm_stack_out mm_expected, mm_actual;
 } S;
+
+/* Functional coverage (make coverage): op x tracker depth before the op (empty, one,
+ * mid, full), and the drop, underflow and overflow events. */
+static struct {
+    bool on;
+    unsigned depth; /* after the last step */
+    uint64_t op_depth[16][4], drop, underflow, overflow;
+} fcov;
 
 static bool is_push(unsigned op)
 {
@@ -169,26 +177,27 @@ static void stimulus_args(char *buf, size_t n)
 
 /* ------------------------------------------------------------------ the tables */
 
-#define IN(m, name, port, type, width, names) CMP_F(stack_acct_in, m, name, port, type, CMP_HIST, width, names)
+#define IN(m, name, port, type, width, names) CMP_F(ctm_stack_in, m, name, port, type, CMP_HIST, width, names)
 static const cmp_field in_fields[] = {
-    IN(rst, "reset", NULL, CMP_BOOL, 1, NULL),
+    IN(rst, "reset", NULL, CMP_U8, 1, NULL),
     IN(op, "op", "op_i", CMP_U32, 4, stack_op_name),
     IN(pop_count, "pop_count", "pop_count_i", CMP_U32, 3, NULL),
-    IN(wqm, "wqm", "wqm_i", CMP_BOOL, 1, NULL),
-    IN(taken, "taken", "taken_i", CMP_BOOL, 1, NULL),
+    IN(wqm, "wqm", "wqm_i", CMP_U8, 1, NULL),
+    IN(taken, "taken", "taken_i", CMP_U8, 1, NULL),
     IN(stack_size, "stack_size", "stack_size_i", CMP_U32, 8, NULL),
 };
-#define OUT(m, type, flags, width) CMP_F(stack_acct_out, m, #m, #m "_o", type, flags, width, NULL)
+#define OUT(m, type, flags, width) CMP_F(ctm_stack_out, m, #m, #m "_o", type, flags, width, NULL)
 static const cmp_field out_fields[] = {
     OUT(entries, CMP_U32, 0, 16),        OUT(subentries, CMP_U32, 0, 16),
     OUT(need, CMP_U32, CMP_HIST, 16),    OUT(hwm, CMP_U32, CMP_HIST, 16),
-    OUT(depth, CMP_U32, CMP_HIST, 16),   OUT(overflow, CMP_BOOL, 0, 1),
-    OUT(underflow, CMP_BOOL, 0, 1),      OUT(drop, CMP_BOOL, 0, 1),
+    OUT(depth, CMP_U32, CMP_HIST, 16),   OUT(overflow, CMP_U8, 0, 1),
+    OUT(underflow, CMP_U8, 0, 1),        OUT(drop, CMP_U8, 0, 1),
 };
 
-static cmp_unit unit = {"dut_stack_acct", in_fields, sizeof in_fields / sizeof in_fields[0],
-                        out_fields, sizeof out_fields / sizeof out_fields[0],
-                        sizeof(stack_acct_in), sizeof(stack_acct_out), 1, NULL};
+static cmp_unit unit = {"u_stack_acct.dut_stack_acct", in_fields,
+                        sizeof in_fields / sizeof in_fields[0], out_fields,
+                        sizeof out_fields / sizeof out_fields[0], sizeof(ctm_stack_in),
+                        sizeof(ctm_stack_out), 1, NULL};
 
 /* ------------------------------------------------------------------ binding */
 
@@ -207,9 +216,9 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
         cosim_error("%s", ctm_error());
         return;
     }
-    ctm_stack_set_history(S.golden, 0); /* the report's history is the bench's (S.history) */
-    if (cmp_history_init(&S.history, &unit, 1)) {
-        cosim_error("out of memory");
+    /* the report's last ops are the handle's history */
+    if (ctm_stack_set_history(S.golden, CMP_HISTORY) != CTM_OK) {
+        cosim_error("%s", ctm_stack_diff(S.golden));
         return;
     }
     rng_seed(&S.rng, cosim_cfg.seed);
@@ -218,6 +227,7 @@ void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned dep
     S.reset_threshold = cosim_reset_threshold();
     S.growing = true;
     S.target = 1;
+    fcov.on = cosim_fcov_on();
 }
 
 const stack_acct_cfg *stack_bench_cfg(void)
@@ -227,7 +237,6 @@ const stack_acct_cfg *stack_bench_cfg(void)
 
 void stack_bench_close(void)
 {
-    cmp_history_free(&S.history);
     ctm_stack_free(S.golden);
     S.golden = NULL;
 }
@@ -249,10 +258,10 @@ static void new_phase(void)
 /* One 64-bit draw decides the cycle (bit fields):
  *   [0,24) reset trigger  [24,32) op (phase table)  [32,35) pop count  [35,38) pop-count
  *   choice  [38,40) wqm  [40] taken  [41,44) STACK_SIZE jitter */
-void stack_bench_next(stack_acct_in *in)
+void stack_bench_next(ctm_stack_in *in)
 {
     uint64_t r = rng_next(&S.rng);
-    in->rst = (r & 0xffffff) < S.reset_threshold;
+    *in = (ctm_stack_in){.rst = (r & 0xffffff) < S.reset_threshold};
     unsigned op = (S.growing ? S.grow_table : S.shrink_table)[r >> 24 & 0xff];
     in->op = op;
     /* POP_COUNT: mostly 1, sometimes 0, 2 (ALU_POP2_AFTER) or up to 7 */
@@ -277,18 +286,13 @@ void stack_bench_next(stack_acct_in *in)
         S.growing = false;
     else if (!S.growing && S.level == 0 && (r >> 44 & 3) == 0)
         new_phase(); /* linger at empty for a while: pops there underflow */
+    S.cur = *in;
 }
 
 /* ------------------------------------------------------------------ checking */
 
-/* Functional coverage (make coverage): op x tracker depth before the op (empty, one,
- * mid, full), and the drop, underflow and overflow events. */
-static struct {
-    unsigned depth; /* after the last step */
-    uint64_t op_depth[16][4], drop, underflow, overflow;
-} fcov;
 
-static void stack_cover(const stack_acct_in *in, const stack_acct_out *exp)
+static void stack_cover(const ctm_stack_in *in, const ctm_stack_out *exp)
 {
     if (in->rst) {
         fcov.depth = 0;
@@ -316,29 +320,24 @@ static void fcov_write(FILE *out)
     fprintf(out, "stack.event.overflow %" PRIu64 "\n", fcov.overflow);
 }
 
-int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut)
+/* The cold part of a check: coverage, and what a failure reports. */
+static __attribute__((noinline, cold)) int check_rest(const ctm_stack_in *in, const void *dut,
+                                                      int rc, uint64_t cycle)
 {
-    uint64_t cycle = S.checked++;
-    ctm_stack_step(S.golden, in->rst, (int)in->op, (int)in->pop_count, in->wqm, in->taken,
-                   (int)in->stack_size);
-    stack_acct_out exp = {
-        .entries = (unsigned)ctm_stack_expect(S.golden, CTM_STACK_ENTRIES),
-        .subentries = (unsigned)ctm_stack_expect(S.golden, CTM_STACK_SUBENTRIES),
-        .need = (unsigned)ctm_stack_expect(S.golden, CTM_STACK_NEED),
-        .hwm = (unsigned)ctm_stack_expect(S.golden, CTM_STACK_HWM),
-        .depth = (unsigned)ctm_stack_expect(S.golden, CTM_STACK_DEPTH),
-        .overflow = ctm_stack_expect(S.golden, CTM_STACK_OVERFLOW),
-        .underflow = ctm_stack_expect(S.golden, CTM_STACK_UNDERFLOW),
-        .drop = ctm_stack_expect(S.golden, CTM_STACK_DROP),
-    };
-    cmp_history_add(&S.history, 0, cycle, in, &exp);
-    stack_cover(in, &exp);
-    if (ctm_stack_check(S.golden, (int)dut->entries, (int)dut->subentries, (int)dut->need,
-                        (int)dut->hwm, (int)dut->depth, dut->overflow, dut->underflow,
-                        dut->drop) == CTM_OK)
+    ctm_stack_out exp;
+    ctm_stack_expected(S.golden, &exp);
+    if (fcov.on)
+        stack_cover(in, &exp);
+    if (rc == CTM_OK)
         return 0;
+    if (rc != CTM_E_MISMATCH) {
+        cosim_error("stack: %s", ctm_stack_diff(S.golden));
+        return 1;
+    }
+    ctm_stack_out act;
+    memcpy(&act, dut, sizeof act);
     unsigned index;
-    const cmp_field *f = cmp_first_diff(&unit, &exp, dut, &index);
+    const cmp_field *f = cmp_first_diff(&unit, &exp, &act, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("stack: the golden model reports '%s', the bench's fields no difference",
                     ctm_stack_diff(S.golden));
@@ -346,12 +345,48 @@ int stack_bench_check(const stack_acct_in *in, const stack_acct_out *dut)
     }
     S.mm_in = *in;
     S.mm_expected = exp;
-    S.mm_actual = *dut;
-    cmp_record(&unit, f, index, &exp, dut, cycle, 0, 0);
+    S.mm_actual = act;
+    cmp_record(&unit, f, index, &exp, &act, cycle, 0, 0);
     return 1;
 }
 
+int stack_bench_check(const ctm_stack_in *in, const void *dut)
+{
+    uint64_t cycle = S.checked++;
+    int rc = ctm_stack_cycle(S.golden, in, dut);
+    return rc == CTM_OK && !fcov.on ? 0 : check_rest(in, dut, rc, cycle);
+}
+
+int stack_bench_cycle(const void *dut, ctm_stack_in *next)
+{
+    int bad = stack_bench_check(&S.cur, dut);
+    stack_bench_next(next);
+    return bad;
+}
+
 /* ------------------------------------------------------------------ report sections */
+
+/* The last ops, oldest first, from the handle's history. */
+static struct {
+    ctm_stack_in in[CMP_HISTORY];
+    ctm_stack_out out[CMP_HISTORY];
+    cmp_step step[CMP_HISTORY];
+} kept;
+
+static size_t last_ops(void)
+{
+    size_t n = 0;
+    uint64_t cycle;
+    while (n < CMP_HISTORY && ctm_stack_history(S.golden, (int)n, &cycle,
+                                                &kept.in[CMP_HISTORY - 1 - n],
+                                                &kept.out[CMP_HISTORY - 1 - n]) == CTM_OK)
+        kept.step[CMP_HISTORY - 1 - n++].cycle = cycle;
+    for (size_t i = CMP_HISTORY - n; i < CMP_HISTORY; i++) {
+        kept.step[i].in = &kept.in[i];
+        kept.step[i].out = &kept.out[i];
+    }
+    return n;
+}
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
 {
@@ -360,7 +395,8 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
     fprintf(out, "  stack depth: expected %u, RTL %u (tracker depth %u)\n", S.mm_expected.depth,
             S.mm_actual.depth, S.rtl.depth);
     fprintf(out, "  last ops (oldest first; each shows in the outputs of the next cycle):\n");
-    cmp_history_text(out, &S.history, 0);
+    size_t n = last_ops();
+    cmp_steps_text(out, &unit, kept.step + CMP_HISTORY - n, n);
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
@@ -369,7 +405,8 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
     cmp_report_json(r, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
     json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
                                                     "actual", S.mm_actual.depth));
-    json_object_set_new(r, "last_ops", cmp_history_json(&S.history, 0));
+    size_t n = last_ops();
+    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, kept.step + CMP_HISTORY - n, n));
 }
 
 const cosim_bench stack_bench = {

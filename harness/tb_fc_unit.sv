@@ -5,7 +5,9 @@
 // The instruction arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the
 // integer constant) and is decoded here onto the unit's ports.
 // The first difference raises mismatch_o.
-module tb_fc_unit #(
+module tb_fc_unit
+  import ctm_ports_pkg::*;  // dpi_imports.svh names the other blocks' port structs
+#(
   parameter int unsigned Contexts  = 1,
   parameter int unsigned Lanes     = 64,
   parameter int unsigned AddrDepth = 4,

@@ -1,14 +1,15 @@
 // Lock-step testbench of pred_stack. Each rising edge it hands the inputs the
 // DUT saw this cycle and the DUT's outputs (settled before the edge) to the C
 // model, which steps and compares; then it draws the next cycle's inputs from
-// the one C stimulus generator. The first difference raises mismatch_o.
-module tb_pred_stack #(
+// the one C stimulus generator. The first difference raises mismatch_o. The
+// ports travel as ctm_ports_pkg's structs: one DPI argument each way.
+module tb_pred_stack
+  import ctm_ports_pkg::*;
+#(
   parameter int unsigned Contexts = 32,
   parameter int unsigned Lanes    = 20,
   parameter int unsigned Depth    = 32,
-  parameter int unsigned SpuSc    = 0,
-  localparam int unsigned CtxW    = (Contexts > 1) ? $clog2(Contexts) : 1,
-  localparam int unsigned SpW     = $clog2(Depth + 1)
+  parameter int unsigned SpuSc    = 0
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -17,36 +18,20 @@ module tb_pred_stack #(
 );
 `include "dpi_imports.svh"
 
-  // Stimulus registers: the inputs of the current cycle.
-  logic             stim_valid_q, stim_rst_q;
-  logic [2:0]       op_q;
-  logic [CtxW-1:0]  ctx_q, obs_ctx_q;
-  logic [Lanes-1:0] mask_q;
+  logic          stim_valid_q;
+  ctm_pred_in_t  in_q;  // the inputs of the current cycle
+  ctm_pred_out_t out;
 
-  logic [Lanes-1:0] exec_mask, obs_pred, obs_task_mask, obs_exec_mask, obs_top;
-  logic [SpW-1:0]   obs_sp;
-  logic             obs_overflow, obs_underflow;
-
-  pred_stack #(
+  pred_stack_ports #(
     .Contexts(Contexts),
     .Lanes   (Lanes),
     .Depth   (Depth),
     .SpuSc   (SpuSc)
-  ) dut_pred_stack (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni & ~stim_rst_q),
-    .op_i           (op_q),
-    .ctx_i          (ctx_q),
-    .mask_i         (mask_q),
-    .obs_ctx_i      (obs_ctx_q),
-    .exec_mask_o    (exec_mask),
-    .obs_pred_o     (obs_pred),
-    .obs_task_mask_o(obs_task_mask),
-    .obs_exec_mask_o(obs_exec_mask),
-    .obs_sp_o       (obs_sp),
-    .obs_top_o      (obs_top),
-    .obs_overflow_o (obs_overflow),
-    .obs_underflow_o(obs_underflow)
+  ) u_pred_stack (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni),
+    .in_i  (in_q),
+    .out_o (out)
   );
 
   initial c_dpi_pred_bind(Contexts, Lanes, Depth, SpuSc);
@@ -54,31 +39,17 @@ module tb_pred_stack #(
   always_ff @(posedge clk_i) begin  // sync reset: cheaper to evaluate than async
     if (!rst_ni) begin
       stim_valid_q <= 1'b0;
-      stim_rst_q   <= 1'b0;
-      op_q         <= '0;
-      ctx_q        <= '0;
-      mask_q       <= '0;
-      obs_ctx_q    <= '0;
+      in_q         <= '0;
       mismatch_o   <= 1'b0;
     end else begin
-      bit     rst;
-      int     op, ctx, obs_ctx;
-      longint mask;
-      if (cmp_en_i && stim_valid_q) begin
-        if (c_dpi_pred_check(stim_rst_q, int'(op_q), int'(ctx_q), longint'(mask_q),
-                             int'(obs_ctx_q), longint'(exec_mask), longint'(obs_pred),
-                             longint'(obs_task_mask), longint'(obs_exec_mask), int'(obs_sp),
-                             longint'(obs_top), obs_overflow, obs_underflow)) begin
-          mismatch_o <= 1'b1;
-        end
+      ctm_pred_in_t next;
+      if (cmp_en_i && stim_valid_q) begin  // one DPI crossing a cycle: check, then draw
+        if (c_dpi_pred_cycle(out, next)) mismatch_o <= 1'b1;
+      end else begin
+        c_dpi_pred_next(next);
       end
-      c_dpi_pred_next(rst, op, ctx, mask, obs_ctx);
       stim_valid_q <= 1'b1;
-      stim_rst_q   <= rst;
-      op_q         <= op[2:0];
-      ctx_q        <= ctx[CtxW-1:0];
-      mask_q       <= mask[Lanes-1:0];
-      obs_ctx_q    <= obs_ctx[CtxW-1:0];
+      in_q         <= next;
     end
   end
 endmodule

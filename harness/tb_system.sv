@@ -3,7 +3,9 @@
 // Each rising edge: every DUT's outputs go to its own bench (the same checks as the block's own
 // testbench), then the cross-checks between the blocks and the model, then the next cycle's
 // inputs of all three are drawn. The first failure raises mismatch_o.
-module tb_system #(
+module tb_system
+  import ctm_ports_pkg::*;
+#(
   // fc_unit (docs/fc_unit.md)
   parameter int unsigned Contexts     = 1,
   parameter int unsigned Lanes        = 64,
@@ -23,9 +25,7 @@ module tb_system #(
   localparam int unsigned Quarters     = (Lanes + 15) / 16,
   localparam int unsigned PredScLanes  = (Lanes < 16) ? Lanes : 16,
   localparam int unsigned PredLanes    = PredScLanes + ((PredSpuSc > 0) ? PredScLanes / PredSpuSc : 0),
-  localparam int unsigned PredContexts = Contexts * Quarters,
-  localparam int unsigned PCtxW        = (PredContexts > 1) ? $clog2(PredContexts) : 1,
-  localparam int unsigned PSpW         = $clog2(PredDepth + 1)
+  localparam int unsigned PredContexts = Contexts * Quarters
 ) (
   input  logic clk_i,
   input  logic rst_ni,
@@ -115,67 +115,34 @@ module tb_system #(
     .fault_o           (fault)
   );
 
-  // ---------------------------------------------------------------- pred_stack
-  logic [2:0]           p_op_q;
-  logic [PCtxW-1:0]     p_ctx_q, p_obs_ctx_q;
-  logic [PredLanes-1:0] p_mask_q;
+  // ---------------------------------------------------------------- pred_stack, stack_acct
+  ctm_pred_in_t   pred_in_q;
+  ctm_pred_out_t  pred_out;
+  ctm_stack_in_t  stack_in_q;
+  ctm_stack_out_t stack_out;
 
-  logic [PredLanes-1:0] p_exec_mask, p_obs_pred, p_obs_task_mask, p_obs_exec_mask, p_obs_top;
-  logic [PSpW-1:0]      p_obs_sp;
-  logic                 p_obs_overflow, p_obs_underflow;
-
-  pred_stack #(
+  pred_stack_ports #(
     .Contexts(PredContexts),
     .Lanes   (PredLanes),
     .Depth   (PredDepth),
     .SpuSc   (PredSpuSc)
-  ) dut_pred_stack (
-    .clk_i          (clk_i),
-    .rst_ni         (rst_ni & ~fc_rst_q),
-    .op_i           (p_op_q),
-    .ctx_i          (p_ctx_q),
-    .mask_i         (p_mask_q),
-    .obs_ctx_i      (p_obs_ctx_q),
-    .exec_mask_o    (p_exec_mask),
-    .obs_pred_o     (p_obs_pred),
-    .obs_task_mask_o(p_obs_task_mask),
-    .obs_exec_mask_o(p_obs_exec_mask),
-    .obs_sp_o       (p_obs_sp),
-    .obs_top_o      (p_obs_top),
-    .obs_overflow_o (p_obs_overflow),
-    .obs_underflow_o(p_obs_underflow)
+  ) u_pred_stack (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni & ~fc_rst_q),
+    .in_i  (pred_in_q),
+    .out_o (pred_out)
   );
 
-  // ---------------------------------------------------------------- stack_acct
-  logic       s_wqm_q, s_taken_q;
-  logic [3:0] s_op_q;
-  logic [2:0] s_pop_count_q;
-  logic [7:0] s_stack_size_q;
-
-  logic [15:0] s_entries, s_subentries, s_need, s_hwm, s_depth;
-  logic        s_overflow, s_underflow, s_drop;
-
-  stack_acct #(
+  stack_acct_ports #(
     .Width(Width),
     .Rule (Rule),
     .Chip (Chip),
     .Depth(TrackerDepth)
-  ) dut_stack_acct (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni & ~fc_rst_q),
-    .op_i        (s_op_q),
-    .pop_count_i (s_pop_count_q),
-    .wqm_i       (s_wqm_q),
-    .taken_i     (s_taken_q),
-    .stack_size_i(s_stack_size_q),
-    .entries_o   (s_entries),
-    .subentries_o(s_subentries),
-    .need_o      (s_need),
-    .hwm_o       (s_hwm),
-    .depth_o     (s_depth),
-    .overflow_o  (s_overflow),
-    .underflow_o (s_underflow),
-    .drop_o      (s_drop)
+  ) u_stack_acct (
+    .clk_i (clk_i),
+    .rst_ni(rst_ni & ~fc_rst_q),
+    .in_i  (stack_in_q),
+    .out_o (stack_out)
   );
 
   initial begin
@@ -205,20 +172,15 @@ module tb_system #(
       alu_valid_q    <= 1'b0;
       pc_q           <= '0;
       live_q         <= '0;
-      p_op_q         <= '0;
-      p_ctx_q        <= '0;
-      p_mask_q       <= '0;
-      p_obs_ctx_q    <= '0;
-      s_op_q         <= '0;
-      s_pop_count_q  <= '0;
-      s_wqm_q        <= 1'b0;
-      s_taken_q      <= 1'b0;
-      s_stack_size_q <= '0;
+      pred_in_q      <= '0;
+      stack_in_q     <= '0;
       mismatch_o     <= 1'b0;
     end else begin
-      bit     rst, fm, bc1, av, wqm, taken, fc_bad, pred_bad, stack_bad;
-      int     cmd, ctx, cmn, fci, fca, kc, pc, pop, pctx, pobs, sop, spop, ssize;
-      longint pr, pg, pb, pa, alu, lv, pmask;
+      bit             rst, fm, bc1, av, fc_bad, pred_bad, stack_bad;
+      int             cmd, ctx, cmn, fci, fca, kc, pc;
+      longint         pr, pg, pb, pa, alu, lv;
+      ctm_pred_in_t   pred_next;
+      ctm_stack_in_t  stack_next;
       if (cmp_en_i && stim_valid_q) begin
         fc_bad = c_dpi_fc_check(jump, int'(next_pc), longint'(want), longint'(active),
                                 longint'(br_inactive), longint'(loop_masked), 512'(bc),
@@ -226,23 +188,16 @@ module tb_system #(
                                 loop_top_is_loop, int'(loop_top_count), longint'(loop_top_live),
                                 longint'(loop_top_brk), longint'(loop_top_cont), int'(al),
                                 int'(ovf), int'(udf), int'(fault));
-        pred_bad = c_dpi_pred_check(fc_rst_q, int'(p_op_q), int'(p_ctx_q), longint'(p_mask_q),
-                                    int'(p_obs_ctx_q), longint'(p_exec_mask),
-                                    longint'(p_obs_pred), longint'(p_obs_task_mask),
-                                    longint'(p_obs_exec_mask), int'(p_obs_sp),
-                                    longint'(p_obs_top), p_obs_overflow, p_obs_underflow);
-        stack_bad = c_dpi_stack_check(fc_rst_q, int'(s_op_q), int'(s_pop_count_q), s_wqm_q, s_taken_q,
-                                      int'(s_stack_size_q), int'(s_entries), int'(s_subentries),
-                                      int'(s_need), int'(s_hwm), int'(s_depth), s_overflow,
-                                      s_underflow, s_drop);
+        pred_bad = c_dpi_pred_check(pred_in_q, pred_out);
+        stack_bad = c_dpi_stack_check(stack_in_q, stack_out);
         if (c_dpi_sys_cross(fc_bad, pred_bad, stack_bad, longint'(active),
-                            longint'(p_obs_exec_mask), int'(s_hwm), int'(s_depth),
-                            s_underflow)) begin
+                            longint'(pred_out.obs_exec_mask), int'(stack_out.hwm),
+                            int'(stack_out.depth), stack_out.underflow[0])) begin
           mismatch_o <= 1'b1;
         end
       end
       c_dpi_sys_next(rst, cmd, ctx, fm, cmn, fci, fca, kc, bc1, pr, pg, pb, pa, alu, av, pc, lv,
-                     pop, pctx, pmask, pobs, sop, spop, wqm, taken, ssize);
+                     pred_next, stack_next);
       stim_valid_q   <= 1'b1;
       fc_rst_q       <= rst;
       cmd_q          <= cmd[1:0];
@@ -261,15 +216,8 @@ module tb_system #(
       alu_valid_q    <= av;
       pc_q           <= pc[8:0];
       live_q         <= lv[Lanes-1:0];
-      p_op_q         <= pop[2:0];
-      p_ctx_q        <= pctx[PCtxW-1:0];
-      p_mask_q       <= pmask[PredLanes-1:0];
-      p_obs_ctx_q    <= pobs[PCtxW-1:0];
-      s_op_q         <= sop[3:0];
-      s_pop_count_q  <= spop[2:0];
-      s_wqm_q        <= wqm;
-      s_taken_q      <= taken;
-      s_stack_size_q <= ssize[7:0];
+      pred_in_q      <= pred_next;
+      stack_in_q     <= stack_next;
     end
   end
 endmodule

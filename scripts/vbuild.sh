@@ -49,7 +49,7 @@ case $block in
     ((g == 0 || (g < 64 && BASH_REMATCH[2] % (g + 1) == 0))) ||
       die "lanes must be a whole number of SPUs of $g SC lanes and 1 SFU lane"
     top=tb_pred_stack
-    sources=(rtl/pred_stack.sv harness/tb_pred_stack.sv)
+    sources=(rtl/pred_stack.sv harness/pred_stack_ports.sv harness/tb_pred_stack.sv)
     ;;
   stack)
     [[ $cfg =~ ^w(16|32|48|64)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d([0-9]+)$ ]] ||
@@ -61,7 +61,7 @@ case $block in
     ((BASH_REMATCH[4] >= 1 && BASH_REMATCH[4] <= 1024)) || die "tracker depth must be in 1..1024"
     params=(-GWidth="${BASH_REMATCH[1]}" -GRule=$rule -GChip=$chip -GDepth="${BASH_REMATCH[4]}")
     top=tb_stack_acct
-    sources=(rtl/stack_acct.sv harness/tb_stack_acct.sv)
+    sources=(rtl/stack_acct.sv harness/stack_acct_ports.sv harness/tb_stack_acct.sv)
     ;;
   fc)
     [[ $cfg =~ ^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)$ ]] ||
@@ -93,10 +93,14 @@ case $block in
             -GPredDepth="$pd" -GPredSpuSc="$pg" -GWidth="$sw" -GRule=$rule -GChip=$chip -GTrackerDepth="$td")
     top=tb_system
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
-             rtl/pred_stack.sv rtl/stack_acct.sv harness/tb_system.sv)
+             rtl/pred_stack.sv rtl/stack_acct.sv harness/pred_stack_ports.sv
+             harness/stack_acct_ports.sv harness/tb_system.sv)
     ;;
   *) die "unknown block '$block'" ;;
 esac
+
+# Every testbench imports ctm_ports_pkg (dpi_imports.svh names its structs): it goes first.
+sources=(dpi/ctm_ports_pkg.sv "${sources[@]}")
 
 mdir=$build/vlt/$name
 mkdir -p "$mdir"

@@ -16,6 +16,9 @@ int api_check_init(api_check *c, const api_unit *u, unsigned lanes, unsigned slo
 {
     memset(c, 0, sizeof *c);
     c->u = u;
+    size_t in_bytes = u->in_size ? u->in_size : u->n_in * sizeof(uint64_t);
+    c->want_at = 8 + ((in_bytes + 7) & ~(size_t)7);
+    c->entry = c->want_at + ((u->out_size + 7) & ~(size_t)7);
     c->lanes = lanes;
     c->slots = slots ? slots : 1;
     snprintf(c->config, sizeof c->config, "%s", config);
@@ -32,16 +35,42 @@ void api_check_free(api_check *c)
 
 int api_check_set_history(api_check *c, unsigned depth)
 {
-    api_step *h = depth ? calloc((size_t)c->slots * depth, sizeof *h) : NULL;
+    unsigned char *h = depth ? calloc((size_t)c->slots * depth, c->entry) : NULL;
     if (depth && !h)
         return CTM_E_NOMEM;
     free(c->hist);
     c->hist = h;
     c->depth = depth;
-    c->in = c->scratch; /* the last step's inputs are gone with the history */
+    c->in = (unsigned char *)c->scratch + 8; /* the last step is gone with the history */
+    c->want_w = (unsigned char *)c->scratch + c->want_at;
     memset(c->next, 0, sizeof(unsigned) * API_SLOTS_MAX);
     memset(c->count, 0, sizeof(unsigned) * API_SLOTS_MAX);
     return CTM_OK;
+}
+
+/* Input port k of the inputs at in (an entry's). */
+static uint64_t in_value(const api_check *c, const void *in, unsigned k)
+{
+    return c->u->in_size ? api_port_get(&c->u->in[k], in) : ((const uint64_t *)in)[k];
+}
+
+/* History slot slot's i-th entry, oldest first. */
+static const unsigned char *entry_at(const api_check *c, unsigned slot, unsigned i)
+{
+    unsigned first = (c->next[slot] + c->depth - c->count[slot]) % c->depth;
+    return c->hist + ((size_t)slot * c->depth + (first + i) % c->depth) * c->entry;
+}
+
+int api_check_history(const api_check *c, unsigned slot, unsigned i, uint64_t *cycle, void *in_w,
+                      void *want_w)
+{
+    if (slot >= c->slots || i >= c->count[slot])
+        return 0;
+    const unsigned char *e = entry_at(c, slot, c->count[slot] - 1 - i);
+    memcpy(cycle, e, sizeof *cycle);
+    memcpy(in_w, e + 8, c->u->in_size);
+    memcpy(want_w, e + c->want_at, c->u->out_size);
+    return 1;
 }
 
 /* ------------------------------------------------------------ compare */
@@ -55,6 +84,22 @@ static void lane_list(char *buf, size_t n, uint64_t d, const char *sep)
             used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? sep : "", l);
 }
 
+int api_check_compare_wire(api_check *c, const void *got, int ctx_field)
+{
+    const api_unit *u = c->u;
+    if (!memcmp(c->want_w, got, u->out_size)) {
+        api_check_matched(c);
+        return CTM_OK;
+    }
+    if (got != c->got_w)
+        memcpy(c->got_w, got, u->out_size);
+    for (unsigned k = 0; k < u->n_out; k++) {
+        c->want[k] = api_port_get(&u->out[k], c->want_w);
+        c->got[k] = api_port_get(&u->out[k], c->got_w);
+    }
+    return api_check_compare(c, ctx_field); /* CTM_OK when only padding differed */
+}
+
 int api_check_compare(api_check *c, int ctx_field)
 {
     c->ndiff = 0;
@@ -66,7 +111,9 @@ int api_check_compare(api_check *c, int ctx_field)
     if (!c->ndiff)
         return CTM_OK;
     const api_port *f = &c->u->out[c->differ[0]];
-    c->mm_ctx = ctx_field < 0 ? -1 : (long long)c->in[f->obs ? c->u->obs_ctx_in : (unsigned)ctx_field];
+    c->mm_ctx = ctx_field < 0 ? -1
+                              : (long long)in_value(c, c->in,
+                                                    f->obs ? c->u->obs_ctx_in : (unsigned)ctx_field);
     int used = snprintf(c->diff, sizeof c->diff, "cycle %" PRIu64, c->cycle);
     if (c->mm_ctx >= 0)
         used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, ", context %lld",
@@ -146,13 +193,13 @@ static void print_value(FILE *out, const api_check *c, const api_port *f, uint64
         fprintf(out, "%" PRIu64, v);
 }
 
-static void print_inputs(FILE *out, const api_check *c, const uint64_t *in, int json)
+static void print_inputs(FILE *out, const api_check *c, const void *in, int json)
 {
     fputs(json ? "{" : "", out);
     for (unsigned k = 0; k < c->u->n_in; k++) {
         const api_port *f = &c->u->in[k];
         fprintf(out, json ? "%s\"%s\":" : "%s%s ", k ? (json ? "," : ", ") : "", f->name);
-        print_value(out, c, f, in[k], json);
+        print_value(out, c, f, in_value(c, in, k), json);
     }
     fputs(json ? "}" : "", out);
 }
@@ -160,20 +207,22 @@ static void print_inputs(FILE *out, const api_check *c, const uint64_t *in, int 
 /* The context's history, oldest first, the failing step last. */
 static void print_history(FILE *out, const api_check *c, unsigned slot, int json)
 {
-    unsigned n = c->count[slot], first = (c->next[slot] + c->depth - n) % (c->depth ? c->depth : 1);
+    unsigned n = c->count[slot];
     if (!json)
         fprintf(out, "  last %u steps of %s (of %u kept):\n", n,
                 c->mm_ctx >= 0 ? "the context" : "the unit", c->depth);
     fputs(json ? "[" : "", out);
     for (unsigned i = 0; i < n; i++) {
-        const api_step *e = &c->hist[(size_t)slot * c->depth + (first + i) % c->depth];
+        const unsigned char *e = entry_at(c, slot, i);
+        uint64_t cycle;
+        memcpy(&cycle, e, sizeof cycle);
         if (json) {
-            fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"inputs\":", i ? "," : "", e->cycle);
-            print_inputs(out, c, e->in, 1);
+            fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"inputs\":", i ? "," : "", cycle);
+            print_inputs(out, c, e + 8, 1);
             fputs("}", out);
         } else {
-            fprintf(out, "    cycle %-8" PRIu64 " ", e->cycle);
-            print_inputs(out, c, e->in, 0);
+            fprintf(out, "    cycle %-8" PRIu64 " ", cycle);
+            print_inputs(out, c, e + 8, 0);
             fputc('\n', out);
         }
     }

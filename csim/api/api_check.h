@@ -10,12 +10,14 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 enum {
     API_PORTS_MAX = 24,      /* inputs or outputs of one unit */
     API_SLOTS_MAX = 257,     /* history slots: 256 contexts and one for the rest */
     API_HISTORY_DEFAULT = 8, /* steps kept per context */
     API_HISTORY_MAX = 4096,
+    API_WIRE_MAX = 256,      /* bytes of a unit's output struct */
 };
 
 /* A port of a unit: an input or a compared output. */
@@ -26,7 +28,12 @@ typedef struct api_port {
     uint8_t obs;      /* an output of the observed context (input obs_ctx_in) */
     uint8_t width;    /* bits, when not per lane */
     const char *(*name_of)(unsigned v); /* an op's name, or NULL */
+    uint16_t offset; /* where the port's struct (ctm_pred_in, ...) holds it */
+    uint8_t size;    /* and in how many bytes: 1, 4 or 8 (0: a unit without port structs) */
 } api_port;
+
+/* A port of struct ST, member M: the member's place for the port tables. */
+#define API_AT(ST, M) .offset = offsetof(ST, M), .size = sizeof(((ST *)0)->M)
 
 typedef struct api_unit {
     const char *block;      /* in the text report: "pred_stack" */
@@ -36,12 +43,28 @@ typedef struct api_unit {
     const api_port *out;
     unsigned n_out;
     unsigned obs_ctx_in; /* the input naming the observed context (outputs with obs) */
+    const char *sv_in, *sv_out; /* the port structs' names in SV (ctm_ports_pkg), or NULL */
+    unsigned in_size, out_size; /* their sizes: the C structs' (ctm.h) */
 } api_unit;
 
-typedef struct api_step {
-    uint64_t cycle;
-    uint64_t in[API_PORTS_MAX];
-} api_step;
+struct api_check;
+/* The units with port structs (ctm_api.c): `dpp svpkg` writes their SV package. */
+extern const struct api_unit api_pred_unit, api_stack_unit;
+
+/* The value of port f in the port struct at s. */
+static inline uint64_t api_port_get(const api_port *f, const void *s)
+{
+    const unsigned char *b = (const unsigned char *)s + f->offset;
+    uint64_t v = 0;
+    memcpy(&v, b, f->size); /* little-endian, as the SV package packs them */
+    return v;
+}
+
+/* A history entry (api_check.entry bytes): the cycle, the inputs (a unit
+ * with port structs: its input struct; else a uint64_t per port), then the
+ * expected outputs (a unit with port structs: its output struct), each part
+ * 8-byte aligned. */
+enum { API_ENTRY_MAX = 8 + API_PORTS_MAX * 8 + API_WIRE_MAX };
 
 typedef struct api_check {
     const api_unit *u;
@@ -50,10 +73,18 @@ typedef struct api_check {
     uint64_t steps;      /* steps taken */
     uint64_t cycle;      /* the cycle of the last step */
     uint64_t next_cycle; /* the cycle the next step is numbered */
-    uint64_t *in; /* the last step's inputs: its history entry, or scratch */
-    uint64_t scratch[API_PORTS_MAX], want[API_PORTS_MAX], got[API_PORTS_MAX];
-    unsigned depth; /* history steps per slot */
-    api_step *hist; /* slots x depth */
+    void *in; /* the last step's inputs: in its history entry, or in scratch */
+    size_t entry, want_at; /* bytes of a history entry; where its outputs start */
+    uint64_t scratch[API_ENTRY_MAX / 8]; /* the entry of every step without a history */
+    uint64_t want[API_PORTS_MAX], got[API_PORTS_MAX];
+    /* A unit with port structs (u->out_size): the expected outputs are the
+     * unit's output struct at want_w, in the step's history entry (ctm_*_expect
+     * reads it there); the DUT's are copied to got_w; want and got are filled
+     * from them for a report. */
+    void *want_w;
+    uint64_t got_w[API_WIRE_MAX / 8];
+    unsigned depth;      /* history steps per slot */
+    unsigned char *hist; /* slots x depth entries */
     unsigned next[API_SLOTS_MAX], count[API_SLOTS_MAX];
     /* the last check */
     int checked;
@@ -92,21 +123,49 @@ static inline unsigned api_check_slot(const api_check *c, uint64_t ctx)
 
 /* One step of history slot `slot`: numbers it and returns where its inputs
  * go (c->in: the slot's next history entry, so nothing is copied); the
- * caller writes them there, and the expected outputs to c->want. */
-static inline uint64_t *api_check_begin(api_check *c, unsigned slot)
+ * caller writes them there, and the expected outputs to c->want (or, a unit
+ * with port structs, to c->want_w, in the same entry). */
+static inline void *api_check_begin(api_check *c, unsigned slot)
 {
     c->cycle = c->next_cycle++;
     c->steps++;
     c->checked = 0;
-    if (!c->depth)
-        return c->in = c->scratch;
-    unsigned at = c->next[slot];
-    api_step *e = &c->hist[(size_t)slot * c->depth + at];
-    e->cycle = c->cycle;
-    c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
-    if (c->count[slot] < c->depth)
-        c->count[slot]++;
-    return c->in = e->in;
+    unsigned char *e = (unsigned char *)c->scratch;
+    if (c->depth) {
+        unsigned at = c->next[slot];
+        e = c->hist + ((size_t)slot * c->depth + at) * c->entry;
+        c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
+        c->count[slot] += c->count[slot] < c->depth;
+    }
+    memcpy(e, &c->cycle, sizeof c->cycle);
+    c->want_w = e + c->want_at;
+    return c->in = e + 8;
+}
+
+/* The i-th last step (0: the last) kept of history slot `slot`: its cycle,
+ * its inputs as the unit's input struct at in_w and its expected outputs as
+ * the output struct at want_w (a unit with port structs). 0 if not kept. */
+int api_check_history(const api_check *c, unsigned slot, unsigned i, uint64_t *cycle, void *in_w,
+                      void *want_w);
+
+/* A unit with port structs: compares the DUT's outputs at got (the unit's
+ * output struct) with the expected ones at c->want_w, as bytes: CTM_OK, or
+ * as api_check_compare after filling c->want and c->got from them. */
+int api_check_compare_wire(api_check *c, const void *got, int ctx_field);
+
+/* The expected value of output port k of the last step. */
+static inline uint64_t api_want(const api_check *c, unsigned k)
+{
+    return c->u->out_size ? api_port_get(&c->u->out[k], c->want_w) : c->want[k];
+}
+
+/* The check of a step whose outputs matched as bytes (the fast path of
+ * ctm_*_cycle: the same state api_check_compare_wire leaves). */
+static inline void api_check_matched(api_check *c)
+{
+    c->checked = 1;
+    c->ndiff = 0;
+    c->diff[0] = 0;
 }
 
 /* Compares c->got with c->want: CTM_OK, or CTM_E_MISMATCH with the one-line

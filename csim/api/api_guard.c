@@ -164,7 +164,7 @@ uint64_t api_expect_slow(const api_check *ck, api_handle *h, int field, int fiel
         api_error(h, "%s: no cycle stepped yet", func);
         return 0;
     }
-    return ck->want[field];
+    return api_want(ck, (unsigned)field);
 }
 
 int api_verdict(api_check *ck, api_handle *h, const char *func, const char *step_call,
@@ -183,7 +183,8 @@ int api_verdict(api_check *ck, api_handle *h, const char *func, const char *step
         api_set_error(ck->diff);
         return CTM_E_STATE;
     }
-    return api_check_compare(ck, ctx_field);
+    return ck->u->out_size ? api_check_compare_wire(ck, ck->got_w, ctx_field)
+                           : api_check_compare(ck, ctx_field);
 }
 
 int api_history(api_check *ck, api_handle *h, int steps, const char *func)

@@ -54,7 +54,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 3
+#define CTM_VERSION_MINOR 4
 #define CTM_VERSION_PATCH 0
 
 /* Status codes. */
@@ -161,6 +161,45 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
                    uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
                    int obs_underflow);
 
+/* Since 1.4: pred_stack's ports as one struct each way, laid out word for word
+ * as the SystemVerilog package ctm_ports_pkg packs ctm_pred_in_t and
+ * ctm_pred_out_t (`dpp svpkg` writes it from the library's port tables;
+ * docs/dpi.md, "Port structs"), so a testbench hands its DUT's packed
+ * outputs over as they are. Lane masks are zero above `lanes`; pad_ is 0.
+ * The library copies them, so 4-byte alignment (an svBitVecVal array) is
+ * enough. */
+typedef struct ctm_pred_in {
+    uint64_t mask;
+    uint32_t op, ctx, obs_ctx;
+    uint8_t rst;
+    uint8_t pad_[3];
+} ctm_pred_in;
+
+typedef struct ctm_pred_out {
+    uint64_t exec_mask, obs_pred, obs_task_mask, obs_exec_mask, obs_top;
+    uint32_t obs_sp;
+    uint8_t obs_overflow, obs_underflow;
+    uint8_t pad_[2];
+} ctm_pred_out;
+
+/* One checked cycle (since 1.4): ctm_pred_eval with *in, ctm_pred_check with
+ * *dut, and on a match ctm_pred_edge, at the cost of one call. On
+ * CTM_E_MISMATCH the edge is not taken: ctm_pred_peek shows the state the
+ * failing cycle started from (ctm_pred_edge takes it). Returns as
+ * ctm_pred_check; a refused input is CTM_E_ARG. */
+int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in, const ctm_pred_out *dut);
+
+/* The expected outputs of the last stepped cycle, all at once (since 1.4):
+ * CTM_OK, or CTM_E_STATE before the first step. */
+int ctm_pred_expected(const ctm_pred *p, ctm_pred_out *out);
+
+/* The i-th last step (0: the last) that context ctx's history keeps
+ * (ctm_pred_set_history; since 1.4): its cycle, inputs and expected outputs.
+ * CTM_OK, or CTM_E_ARG when no such step is kept. A context past the last
+ * one shares one history with the others past it. */
+int ctm_pred_history(const ctm_pred *p, int ctx, int i, uint64_t *cycle, ctm_pred_in *in,
+                     ctm_pred_out *expected);
+
 /* The last check's first difference in one line, e.g. "cycle 97, context 3:
  * exec_mask: expected 0xc10, actual 0xc13 (lanes 0 1 differ)"; "" after a
  * match; the error after CTM_E_ARG or CTM_E_STATE. */
@@ -231,6 +270,25 @@ uint64_t ctm_stack_expect(const ctm_stack *s, int field);
 
 int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
                     int overflow, int underflow, int drop);
+
+/* stack_acct's ports as one struct each way (since 1.4), as ctm_pred_in. */
+typedef struct ctm_stack_in {
+    uint32_t op, pop_count, stack_size;
+    uint8_t rst, wqm, taken;
+    uint8_t pad_;
+} ctm_stack_in;
+
+typedef struct ctm_stack_out {
+    uint32_t entries, subentries, need, hwm, depth;
+    uint8_t overflow, underflow, drop;
+    uint8_t pad_;
+} ctm_stack_out;
+
+/* As ctm_pred_cycle and ctm_pred_expected (since 1.4). */
+int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in, const ctm_stack_out *dut);
+int ctm_stack_expected(const ctm_stack *s, ctm_stack_out *out);
+int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *in,
+                      ctm_stack_out *expected);
 
 const char *ctm_stack_diff(const ctm_stack *s);
 

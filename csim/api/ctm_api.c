@@ -21,7 +21,7 @@ int ctm_version(void)
 
 const char *ctm_version_string(void)
 {
-    return "1.3.0";
+    return "1.4.0";
 }
 
 /* ------------------------------------------------------------ pred_stack */
@@ -33,28 +33,38 @@ static const char *pred_op_label(unsigned op)
 
 enum { PRED_IN_RST, PRED_IN_OP, PRED_IN_CTX, PRED_IN_MASK, PRED_IN_OBS_CTX, PRED_INS };
 
+#define PI(M) API_AT(ctm_pred_in, M)
+#define PO(M) API_AT(ctm_pred_out, M)
 static const api_port pred_in[PRED_INS] = {
-    [PRED_IN_RST] = {"rst", 0, 0, 0, 1, NULL},       [PRED_IN_OP] = {"op", 0, 0, 0, 3, pred_op_label},
-    [PRED_IN_CTX] = {"ctx", 0, 0, 0, 8, NULL},       [PRED_IN_MASK] = {"mask", 1, 1, 0, 0, NULL},
-    [PRED_IN_OBS_CTX] = {"obs_ctx", 0, 0, 0, 8, NULL},
+    [PRED_IN_RST] = {"rst", 0, 0, 0, 1, NULL, PI(rst)},
+    [PRED_IN_OP] = {"op", 0, 0, 0, 3, pred_op_label, PI(op)},
+    [PRED_IN_CTX] = {"ctx", 0, 0, 0, 8, NULL, PI(ctx)},
+    [PRED_IN_MASK] = {"mask", 1, 1, 0, 0, NULL, PI(mask)},
+    [PRED_IN_OBS_CTX] = {"obs_ctx", 0, 0, 0, 8, NULL, PI(obs_ctx)},
 };
 
 static const api_port pred_out[CTM_PRED_FIELDS] = {
-    [CTM_PRED_EXEC_MASK] = {"exec_mask", 1, 1, 0, 0, NULL},
-    [CTM_PRED_OBS_PRED] = {"obs_pred", 1, 1, 1, 0, NULL},
-    [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1, 1, 1, 0, NULL},
-    [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1, 1, 1, 0, NULL},
-    [CTM_PRED_OBS_SP] = {"obs_sp", 0, 0, 1, 7, NULL},
-    [CTM_PRED_OBS_TOP] = {"obs_top", 1, 1, 1, 0, NULL},
-    [CTM_PRED_OBS_OVERFLOW] = {"obs_overflow", 0, 0, 1, 1, NULL},
-    [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0, 0, 1, 1, NULL},
+    [CTM_PRED_EXEC_MASK] = {"exec_mask", 1, 1, 0, 0, NULL, PO(exec_mask)},
+    [CTM_PRED_OBS_PRED] = {"obs_pred", 1, 1, 1, 0, NULL, PO(obs_pred)},
+    [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1, 1, 1, 0, NULL, PO(obs_task_mask)},
+    [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1, 1, 1, 0, NULL, PO(obs_exec_mask)},
+    [CTM_PRED_OBS_SP] = {"obs_sp", 0, 0, 1, 7, NULL, PO(obs_sp)},
+    [CTM_PRED_OBS_TOP] = {"obs_top", 1, 1, 1, 0, NULL, PO(obs_top)},
+    [CTM_PRED_OBS_OVERFLOW] = {"obs_overflow", 0, 0, 1, 1, NULL, PO(obs_overflow)},
+    [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0, 0, 1, 1, NULL, PO(obs_underflow)},
 };
 
 _Static_assert((int)PRED_INS <= (int)API_PORTS_MAX && (int)CTM_PRED_FIELDS <= (int)API_PORTS_MAX,
                "pred_stack's ports fit the checker's arrays");
 
-static const api_unit pred_unit = {"pred_stack", "pred", pred_in,  PRED_INS,
-                                   pred_out,     CTM_PRED_FIELDS, PRED_IN_OBS_CTX};
+/* No padding the compiler chose: the SV package's words are the structs' bytes. */
+_Static_assert(sizeof(ctm_pred_in) == 24 && sizeof(ctm_pred_out) == 48,
+               "ctm_pred_in and ctm_pred_out have only their named members");
+
+const api_unit api_pred_unit = {"pred_stack",        "pred",          pred_in,
+                                PRED_INS,            pred_out,        CTM_PRED_FIELDS,
+                                PRED_IN_OBS_CTX,     "ctm_pred_in_t", "ctm_pred_out_t",
+                                sizeof(ctm_pred_in), sizeof(ctm_pred_out)};
 
 struct ctm_pred {
     api_mirror mr; /* first: the guard and the checker (api_check.h) */
@@ -84,7 +94,7 @@ static ctm_pred *pred_new(const char *func, int contexts, int lanes, int depth, 
     if (spu_sc)
         snprintf(config + used, sizeof config - (size_t)used, "g%d", spu_sc);
     dpp_error err;
-    if (api_check_init(&p->mr.ck, &pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+    if (api_check_init(&p->mr.ck, &api_pred_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
         pred_stack_create(&cfg, &p->m, &err)) {
         api_check_free(&p->mr.ck);
         api_release(p, API_PRED);
@@ -125,40 +135,48 @@ static inline int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx,
            API_RANGE_AT(&p->mr.h, func, "obs_ctx", obs_ctx, 0, p->ctx_max);
 }
 
-/* The eval of ctm_pred_eval and ctm_pred_step, the caller's name in errors. */
-static int pred_eval(ctm_pred *p, const char *func, int rst, int op, int ctx, uint64_t mask,
-                     int obs_ctx)
+/* The mirror writes its outputs straight into the history entry, where the
+ * checker reads them as a ctm_pred_out: the two structs are one layout. */
+#define SAME_AT(M) (offsetof(pred_stack_out, M) == offsetof(ctm_pred_out, M))
+_Static_assert(sizeof(pred_stack_out) == sizeof(ctm_pred_out) && SAME_AT(exec_mask) &&
+                   SAME_AT(obs_pred) && SAME_AT(obs_task_mask) && SAME_AT(obs_exec_mask) &&
+                   SAME_AT(obs_top) && SAME_AT(obs_sp) && SAME_AT(obs_overflow) &&
+                   SAME_AT(obs_underflow) && sizeof(bool) == 1,
+               "pred_stack_out is laid out as ctm_pred_out");
+#undef SAME_AT
+
+/* The first half of a cycle whose inputs are in range: the history entry
+ * keeps them and the expected outputs, and p->in waits for the edge. */
+static void pred_eval(ctm_pred *p, const ctm_pred_in *in)
+{
+    p->in = (pred_stack_in){
+        .rst = in->rst != 0, .op = in->op, .ctx = in->ctx, .mask = in->mask, .obs_ctx = in->obs_ctx};
+    api_check *c = &p->mr.ck;
+    ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, in->ctx));
+    *kept = *in;
+    kept->rst = p->in.rst;
+    kept->mask &= pred_stack_lane_mask(p->m);
+    pred_stack_outputs(p->m, &p->in, (pred_stack_out *)c->want_w);
+}
+
+/* The scalar calls' cycle: 1 if in range (then evaluated), else 0 with the error. */
+static int pred_eval_args(ctm_pred *p, const char *func, int rst, int op, int ctx, uint64_t mask,
+                          int obs_ctx)
 {
     if (!pred_inputs_ok(p, func, op, ctx, obs_ctx))
         return 0;
-    p->in = (pred_stack_in){.rst = rst != 0,
-                            .op = (unsigned)op,
-                            .ctx = (unsigned)ctx,
-                            .mask = mask,
-                            .obs_ctx = (unsigned)obs_ctx};
-    pred_stack_out o;
-    pred_stack_outputs(p->m, &p->in, &o);
-    api_check *c = &p->mr.ck;
-    uint64_t *w = c->want, *in = api_check_begin(c, api_check_slot(c, (unsigned)ctx));
-    w[CTM_PRED_EXEC_MASK] = o.exec_mask;
-    w[CTM_PRED_OBS_PRED] = o.obs_pred;
-    w[CTM_PRED_OBS_TASK_MASK] = o.obs_task_mask;
-    w[CTM_PRED_OBS_EXEC_MASK] = o.obs_exec_mask;
-    w[CTM_PRED_OBS_SP] = o.obs_sp;
-    w[CTM_PRED_OBS_TOP] = o.obs_top;
-    w[CTM_PRED_OBS_OVERFLOW] = o.obs_overflow;
-    w[CTM_PRED_OBS_UNDERFLOW] = o.obs_underflow;
-    in[PRED_IN_RST] = rst != 0;
-    in[PRED_IN_OP] = (unsigned)op;
-    in[PRED_IN_CTX] = (unsigned)ctx;
-    in[PRED_IN_MASK] = mask & pred_stack_lane_mask(p->m);
-    in[PRED_IN_OBS_CTX] = (unsigned)obs_ctx;
+    const ctm_pred_in in = {.mask = mask,
+                            .op = (uint32_t)op,
+                            .ctx = (uint32_t)ctx,
+                            .obs_ctx = (uint32_t)obs_ctx,
+                            .rst = rst != 0};
+    pred_eval(p, &in);
     return 1;
 }
 
 void ctm_pred_eval(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx)
 {
-    if (API_LIVE(p, API_PRED) && !pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx))
+    if (API_LIVE(p, API_PRED) && !pred_eval_args(p, __func__, rst, op, ctx, mask, obs_ctx))
         p->in.rst = true; /* a refused cycle has no edge */
 }
 
@@ -174,7 +192,7 @@ void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs
 {
     if (!API_LIVE(p, API_PRED))
         return;
-    if (pred_eval(p, __func__, rst, op, ctx, mask, obs_ctx))
+    if (pred_eval_args(p, __func__, rst, op, ctx, mask, obs_ctx))
         pred_stack_edge(p->m, &p->in);
     p->in.rst = true; /* edged, or refused: either way no edge is pending (as a refused eval) */
 }
@@ -213,16 +231,67 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
 {
     if (!API_LIVE(p, API_PRED))
         return CTM_E_ARG;
-    uint64_t *g = p->mr.ck.got;
-    g[CTM_PRED_EXEC_MASK] = exec_mask;
-    g[CTM_PRED_OBS_PRED] = obs_pred;
-    g[CTM_PRED_OBS_TASK_MASK] = obs_task_mask;
-    g[CTM_PRED_OBS_EXEC_MASK] = obs_exec_mask;
-    g[CTM_PRED_OBS_SP] = (uint64_t)obs_sp;
-    g[CTM_PRED_OBS_TOP] = obs_top;
-    g[CTM_PRED_OBS_OVERFLOW] = obs_overflow != 0;
-    g[CTM_PRED_OBS_UNDERFLOW] = obs_underflow != 0;
+    ctm_pred_out *g = (ctm_pred_out *)p->mr.ck.got_w;
+    *g = (ctm_pred_out){.exec_mask = exec_mask,
+                        .obs_pred = obs_pred,
+                        .obs_task_mask = obs_task_mask,
+                        .obs_exec_mask = obs_exec_mask,
+                        .obs_top = obs_top,
+                        .obs_sp = (uint32_t)obs_sp,
+                        .obs_overflow = obs_overflow != 0,
+                        .obs_underflow = obs_underflow != 0};
     return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
+}
+
+int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut)
+{
+    if (!API_LIVE(p, API_PRED))
+        return CTM_E_ARG;
+    ctm_pred_in in;
+    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
+    api_check *c = &p->mr.ck;
+    if (p->mr.h.pending || in.op > 7 || in.ctx > p->ctx_max || in.obs_ctx > p->ctx_max) {
+        (void)(API_RANGE(&p->mr.h, "op", in.op, 0, 7) && /* the first one out of range */
+               API_RANGE(&p->mr.h, "ctx", in.ctx, 0, p->ctx_max) &&
+               API_RANGE(&p->mr.h, "obs_ctx", in.obs_ctx, 0, p->ctx_max));
+        p->in.rst = true; /* a refused cycle has no edge */
+        return api_verdict(c, &p->mr.h, __func__, "ctm_pred_cycle", PRED_IN_CTX);
+    }
+    pred_eval(p, &in);
+    int rc = CTM_OK; /* the common case compares 48 bytes inline, the rest names fields */
+    if (dut && memcmp(c->want_w, dut, sizeof *dut))
+        rc = api_check_compare_wire(c, dut, PRED_IN_CTX);
+    else if (dut)
+        api_check_matched(c);
+    if (rc == CTM_OK) { /* a failing cycle's edge is left to ctm_pred_edge */
+        pred_stack_edge(p->m, &p->in);
+        p->in.rst = true;
+    }
+    return rc;
+}
+
+int ctm_pred_expected(const ctm_pred *p, ctm_pred_out *out)
+{
+    if (!API_LIVE(p, API_PRED))
+        return CTM_E_ARG;
+    if (!p->mr.ck.steps) {
+        api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
+        return CTM_E_STATE;
+    }
+    memcpy(out, p->mr.ck.want_w, sizeof *out);
+    return CTM_OK;
+}
+
+int ctm_pred_history(const ctm_pred *p, int ctx, int i, uint64_t *cycle, ctm_pred_in *in,
+                     ctm_pred_out *expected)
+{
+    if (!API_LIVE(p, API_PRED))
+        return CTM_E_ARG;
+    const api_check *c = &p->mr.ck;
+    if (!API_RANGE((api_handle *)&p->mr.h, "ctx", ctx, 0, p->ctx_max) || i < 0 ||
+        !api_check_history(c, api_check_slot(c, (unsigned)ctx), (unsigned)i, cycle, in, expected))
+        return CTM_E_ARG;
+    return CTM_OK;
 }
 
 const char *ctm_pred_diff(const ctm_pred *p)
@@ -254,31 +323,38 @@ static const char *stack_op_label(unsigned op)
 
 enum { ST_IN_RST, ST_IN_OP, ST_IN_POP_COUNT, ST_IN_WQM, ST_IN_TAKEN, ST_IN_STACK_SIZE, ST_INS };
 
+#define SI(M) API_AT(ctm_stack_in, M)
+#define SO(M) API_AT(ctm_stack_out, M)
 static const api_port stack_in[ST_INS] = {
-    [ST_IN_RST] = {"rst", 0, 0, 0, 1, NULL},
-    [ST_IN_OP] = {"op", 0, 0, 0, 4, stack_op_label},
-    [ST_IN_POP_COUNT] = {"pop_count", 0, 0, 0, 3, NULL},
-    [ST_IN_WQM] = {"wqm", 0, 0, 0, 1, NULL},
-    [ST_IN_TAKEN] = {"taken", 0, 0, 0, 1, NULL},
-    [ST_IN_STACK_SIZE] = {"stack_size", 0, 0, 0, 8, NULL},
+    [ST_IN_RST] = {"rst", 0, 0, 0, 1, NULL, SI(rst)},
+    [ST_IN_OP] = {"op", 0, 0, 0, 4, stack_op_label, SI(op)},
+    [ST_IN_POP_COUNT] = {"pop_count", 0, 0, 0, 3, NULL, SI(pop_count)},
+    [ST_IN_WQM] = {"wqm", 0, 0, 0, 1, NULL, SI(wqm)},
+    [ST_IN_TAKEN] = {"taken", 0, 0, 0, 1, NULL, SI(taken)},
+    [ST_IN_STACK_SIZE] = {"stack_size", 0, 0, 0, 8, NULL, SI(stack_size)},
 };
 
 static const api_port stack_out[CTM_STACK_FIELDS] = {
-    [CTM_STACK_ENTRIES] = {"entries", 0, 0, 0, 16, NULL},
-    [CTM_STACK_SUBENTRIES] = {"subentries", 0, 0, 0, 16, NULL},
-    [CTM_STACK_NEED] = {"need", 0, 0, 0, 16, NULL},
-    [CTM_STACK_HWM] = {"hwm", 0, 0, 0, 16, NULL},
-    [CTM_STACK_DEPTH] = {"depth", 0, 0, 0, 11, NULL},
-    [CTM_STACK_OVERFLOW] = {"overflow", 0, 0, 0, 1, NULL},
-    [CTM_STACK_UNDERFLOW] = {"underflow", 0, 0, 0, 1, NULL},
-    [CTM_STACK_DROP] = {"drop", 0, 0, 0, 1, NULL},
+    [CTM_STACK_ENTRIES] = {"entries", 0, 0, 0, 16, NULL, SO(entries)},
+    [CTM_STACK_SUBENTRIES] = {"subentries", 0, 0, 0, 16, NULL, SO(subentries)},
+    [CTM_STACK_NEED] = {"need", 0, 0, 0, 16, NULL, SO(need)},
+    [CTM_STACK_HWM] = {"hwm", 0, 0, 0, 16, NULL, SO(hwm)},
+    [CTM_STACK_DEPTH] = {"depth", 0, 0, 0, 11, NULL, SO(depth)},
+    [CTM_STACK_OVERFLOW] = {"overflow", 0, 0, 0, 1, NULL, SO(overflow)},
+    [CTM_STACK_UNDERFLOW] = {"underflow", 0, 0, 0, 1, NULL, SO(underflow)},
+    [CTM_STACK_DROP] = {"drop", 0, 0, 0, 1, NULL, SO(drop)},
 };
 
 _Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)CTM_STACK_FIELDS <= (int)API_PORTS_MAX,
                "stack_acct's ports fit the checker's arrays");
 
-static const api_unit stack_unit = {"stack_acct", "stack", stack_in, ST_INS,
-                                    stack_out,    CTM_STACK_FIELDS, 0};
+_Static_assert(sizeof(ctm_stack_in) == 16 && sizeof(ctm_stack_out) == 24,
+               "ctm_stack_in and ctm_stack_out have only their named members");
+
+const api_unit api_stack_unit = {"stack_acct",         "stack",           stack_in,
+                                 ST_INS,               stack_out,         CTM_STACK_FIELDS,
+                                 0,                    "ctm_stack_in_t",  "ctm_stack_out_t",
+                                 sizeof(ctm_stack_in), sizeof(ctm_stack_out)};
 
 struct ctm_stack {
     api_mirror mr; /* first: the guard and the checker (api_check.h) */
@@ -303,7 +379,7 @@ ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth)
     for (char *c = config; *c; c++) /* as build/cosim names the configuration */
         *c = (char)tolower((unsigned char)*c);
     dpp_error err;
-    if (api_check_init(&s->mr.ck, &stack_unit, 0, 1, config) ||
+    if (api_check_init(&s->mr.ck, &api_stack_unit, 0, 1, config) ||
         stack_acct_create(&cfg, &s->m, &err)) {
         api_check_free(&s->mr.ck);
         api_release(s, API_STACK);
@@ -322,37 +398,89 @@ void ctm_stack_free(ctm_stack *s)
     api_release(s, API_STACK);
 }
 
+#define SAME_AT(M) (offsetof(stack_acct_out, M) == offsetof(ctm_stack_out, M))
+_Static_assert(sizeof(stack_acct_out) == sizeof(ctm_stack_out) && SAME_AT(entries) &&
+                   SAME_AT(subentries) && SAME_AT(need) && SAME_AT(hwm) && SAME_AT(depth) &&
+                   SAME_AT(overflow) && SAME_AT(underflow) && SAME_AT(drop),
+               "stack_acct_out is laid out as ctm_stack_out (the mirror writes into the history)");
+#undef SAME_AT
+
+/* A step whose inputs are in range: into the history entry with its expected outputs. */
+static void stack_step_in(ctm_stack *s, const ctm_stack_in *in)
+{
+    api_check *c = &s->mr.ck;
+    ctm_stack_in *kept = api_check_begin(c, 0);
+    *kept = *in;
+    const stack_acct_in m = {.rst = in->rst != 0,
+                             .op = in->op,
+                             .pop_count = in->pop_count,
+                             .wqm = in->wqm != 0,
+                             .taken = in->taken != 0,
+                             .stack_size = in->stack_size};
+    stack_acct_step(s->m, &m, (stack_acct_out *)c->want_w);
+}
+
+static int stack_in_range(const ctm_stack_in *in)
+{
+    return in->op <= 15 && in->pop_count <= 7 && in->stack_size <= 255;
+}
+
+/* The step of ctm_stack_step and ctm_stack_cycle, the caller's name in errors. */
+static int stack_step(ctm_stack *s, const char *func, int rst, int op, int pop_count, int wqm,
+                      int taken, int stack_size)
+{
+    if (!API_RANGE_AT(&s->mr.h, func, "op", op, 0, 15) ||
+        !API_RANGE_AT(&s->mr.h, func, "pop_count", pop_count, 0, 7) ||
+        !API_RANGE_AT(&s->mr.h, func, "stack_size", stack_size, 0, 255))
+        return 0;
+    const ctm_stack_in in = {.op = (uint32_t)op,
+                             .pop_count = (uint32_t)pop_count,
+                             .stack_size = (uint32_t)stack_size,
+                             .rst = rst != 0,
+                             .wqm = wqm != 0,
+                             .taken = taken != 0};
+    stack_step_in(s, &in);
+    return 1;
+}
+
 void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
                     int stack_size)
 {
-    if (!API_LIVE(s, API_STACK) || !API_RANGE(&s->mr.h, "op", op, 0, 15) ||
-        !API_RANGE(&s->mr.h, "pop_count", pop_count, 0, 7) ||
-        !API_RANGE(&s->mr.h, "stack_size", stack_size, 0, 255))
-        return;
-    stack_acct_in in = {.rst = rst != 0,
-                        .op = (unsigned)op,
-                        .pop_count = (unsigned)pop_count,
-                        .wqm = wqm != 0,
-                        .taken = taken != 0,
-                        .stack_size = (unsigned)stack_size};
-    stack_acct_out o;
-    stack_acct_step(s->m, &in, &o);
+    if (API_LIVE(s, API_STACK))
+        stack_step(s, __func__, rst, op, pop_count, wqm, taken, stack_size);
+}
+
+int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+{
+    if (!API_LIVE(s, API_STACK))
+        return CTM_E_ARG;
+    ctm_stack_in in;
+    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
     api_check *c = &s->mr.ck;
-    uint64_t *w = c->want, *i = api_check_begin(c, 0);
-    w[CTM_STACK_ENTRIES] = o.entries;
-    w[CTM_STACK_SUBENTRIES] = o.subentries;
-    w[CTM_STACK_NEED] = o.need;
-    w[CTM_STACK_HWM] = o.hwm;
-    w[CTM_STACK_DEPTH] = o.depth;
-    w[CTM_STACK_OVERFLOW] = o.overflow;
-    w[CTM_STACK_UNDERFLOW] = o.underflow;
-    w[CTM_STACK_DROP] = o.drop;
-    i[ST_IN_RST] = in.rst;
-    i[ST_IN_OP] = in.op;
-    i[ST_IN_POP_COUNT] = in.pop_count;
-    i[ST_IN_WQM] = in.wqm;
-    i[ST_IN_TAKEN] = in.taken;
-    i[ST_IN_STACK_SIZE] = in.stack_size;
+    if (s->mr.h.pending || !stack_in_range(&in)) {
+        if (!stack_in_range(&in)) /* refused, naming the input */
+            stack_step(s, __func__, in.rst, (int)in.op, (int)in.pop_count, in.wqm, in.taken,
+                       (int)in.stack_size);
+        return api_verdict(c, &s->mr.h, __func__, "ctm_stack_cycle", -1);
+    }
+    stack_step_in(s, &in);
+    if (dut && memcmp(c->want_w, dut, sizeof *dut))
+        return api_check_compare_wire(c, dut, -1);
+    if (dut)
+        api_check_matched(c);
+    return CTM_OK;
+}
+
+int ctm_stack_expected(const ctm_stack *s, ctm_stack_out *out)
+{
+    if (!API_LIVE(s, API_STACK))
+        return CTM_E_ARG;
+    if (!s->mr.ck.steps) {
+        api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
+        return CTM_E_STATE;
+    }
+    memcpy(out, s->mr.ck.want_w, sizeof *out);
+    return CTM_OK;
 }
 
 uint64_t ctm_stack_expect(const ctm_stack *s, int field)
@@ -367,16 +495,25 @@ int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm
 {
     if (!API_LIVE(s, API_STACK))
         return CTM_E_ARG;
-    uint64_t *g = s->mr.ck.got;
-    g[CTM_STACK_ENTRIES] = (uint64_t)entries;
-    g[CTM_STACK_SUBENTRIES] = (uint64_t)subentries;
-    g[CTM_STACK_NEED] = (uint64_t)need;
-    g[CTM_STACK_HWM] = (uint64_t)hwm;
-    g[CTM_STACK_DEPTH] = (uint64_t)depth;
-    g[CTM_STACK_OVERFLOW] = overflow != 0;
-    g[CTM_STACK_UNDERFLOW] = underflow != 0;
-    g[CTM_STACK_DROP] = drop != 0;
+    ctm_stack_out *g = (ctm_stack_out *)s->mr.ck.got_w;
+    *g = (ctm_stack_out){.entries = (uint32_t)entries,
+                         .subentries = (uint32_t)subentries,
+                         .need = (uint32_t)need,
+                         .hwm = (uint32_t)hwm,
+                         .depth = (uint32_t)depth,
+                         .overflow = overflow != 0,
+                         .underflow = underflow != 0,
+                         .drop = drop != 0};
     return api_verdict(&s->mr.ck, &s->mr.h, __func__, "ctm_stack_step", -1);
+}
+
+int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *in,
+                      ctm_stack_out *expected)
+{
+    if (!API_LIVE(s, API_STACK))
+        return CTM_E_ARG;
+    return i >= 0 && api_check_history(&s->mr.ck, 0, (unsigned)i, cycle, in, expected) ? CTM_OK
+                                                                                       : CTM_E_ARG;
 }
 
 const char *ctm_stack_diff(const ctm_stack *s)

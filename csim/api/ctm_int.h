@@ -76,7 +76,7 @@ uint64_t api_expect_slow(const struct api_check *ck, api_handle *h, int field, i
                          const char *func);
 #define API_EXPECT(ck, h, field, fields)                                                           \
     ((unsigned)(field) < (unsigned)(fields) && (ck)->steps                                         \
-         ? (ck)->want[field]                                                                       \
+         ? api_want((ck), (unsigned)(field))                                                       \
          : api_expect_slow((ck), (h), (field), (fields), __func__))
 
 /* ctm_*_check's verdict once the DUT's values are in ck->got: a pending

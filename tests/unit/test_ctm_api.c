@@ -20,7 +20,7 @@ static void test_version(void **state)
 {
     (void)state;
     assert_int_equal(ctm_version() >> 16, CTM_VERSION_MAJOR);
-    assert_string_equal(ctm_version_string(), "1.3.0"); /* 1.3: CTM_PRED_OP_WRITE */
+    assert_string_equal(ctm_version_string(), "1.4.0"); /* 1.4: ctm_*_cycle, the port structs */
 }
 
 static void test_bad_parameters(void **state)
@@ -55,6 +55,76 @@ static void test_pred_check_names_the_difference(void **state)
     assert_string_equal(ctm_pred_diff(p),
                         "cycle 2, context 1: exec_mask: expected 0xf0, actual 0xf1 (lanes 0 differ)");
     ctm_pred_free(p);
+}
+
+/* One call a cycle with the port structs: a match takes the edge, a mismatch
+ * names the field as ctm_pred_check does and leaves the edge to ctm_pred_edge,
+ * a refused input is CTM_E_ARG and changes nothing. */
+static void test_pred_cycle(void **state)
+{
+    (void)state;
+    ctm_pred *p = ctm_pred_new(2, 16, 4);
+    ctm_pred_out exp, dut;
+    assert_int_equal(ctm_pred_expected(p, &exp), CTM_E_STATE);
+    ctm_pred_in in = {.rst = 1};
+    assert_int_equal(ctm_pred_cycle(p, &in, NULL), CTM_OK); /* no DUT: a step */
+    in = (ctm_pred_in){.op = CTM_PRED_OP_PUSH_SETP, .ctx = 1, .mask = 0x00F0, .obs_ctx = 1};
+    dut = (ctm_pred_out){.exec_mask = 0xFFFF, .obs_pred = 0xFFFF, .obs_task_mask = 0xFFFF,
+                         .obs_exec_mask = 0xFFFF};
+    assert_int_equal(ctm_pred_cycle(p, &in, &dut), CTM_OK);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 1); /* the edge was taken */
+    in = (ctm_pred_in){.op = CTM_PRED_OP_PUSH, .ctx = 1, .obs_ctx = 1};
+    dut = (ctm_pred_out){.exec_mask = 0x00F0, .obs_pred = 0x00F0, .obs_task_mask = 0xFFFF,
+                         .obs_exec_mask = 0x00F1, .obs_sp = 1, .obs_top = 0xFFFF};
+    assert_int_equal(ctm_pred_cycle(p, &in, &dut), CTM_E_MISMATCH);
+    assert_string_equal(ctm_pred_diff(p), "cycle 2, context 1: obs_exec_mask: expected 0xf0, "
+                                          "actual 0xf1 (lanes 0 differ)");
+    assert_int_equal(ctm_pred_expected(p, &exp), CTM_OK);
+    assert_int_equal(exp.obs_exec_mask, 0x00F0);
+    assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_SP), 1);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 1); /* no edge yet */
+    ctm_pred_edge(p);
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 2);
+    uint64_t cycle;
+    ctm_pred_in was; /* the history keeps each step's inputs and expected outputs */
+    assert_int_equal(ctm_pred_history(p, 1, 0, &cycle, &was, &exp), CTM_OK);
+    assert_int_equal(cycle, 2);
+    assert_int_equal(was.op, CTM_PRED_OP_PUSH);
+    assert_int_equal(exp.obs_exec_mask, 0x00F0);
+    assert_int_equal(ctm_pred_history(p, 1, 1, &cycle, &was, &exp), CTM_OK);
+    assert_int_equal(cycle, 1);
+    assert_int_equal(was.mask, 0x00F0);
+    assert_int_equal(ctm_pred_history(p, 1, 2, &cycle, &was, &exp), CTM_E_ARG);
+    assert_int_equal(ctm_pred_history(p, 0, 0, &cycle, &was, &exp), CTM_OK); /* the reset */
+    assert_int_equal(was.rst, 1);
+    in.ctx = 2; /* past ctx_i's two contexts */
+    assert_int_equal(ctm_pred_cycle(p, &in, &dut), CTM_E_ARG);
+    assert_non_null(strstr(ctm_pred_diff(p), "ctm_pred_cycle: ctx = 2 is outside 0..1"));
+    assert_int_equal(ctm_pred_peek(p, 1, CTM_PRED_OBS_SP), 2);
+    assert_int_equal(ctm_pred_cycle(NULL, &in, &dut), CTM_E_ARG);
+    ctm_pred_free(p);
+}
+
+static void test_stack_cycle(void **state)
+{
+    (void)state;
+    ctm_stack *s = ctm_stack_new(64, 0, 0, 8);
+    ctm_stack_in in = {.rst = 1, .stack_size = 4};
+    ctm_stack_out dut = {0};
+    assert_int_equal(ctm_stack_cycle(s, &in, &dut), CTM_OK);
+    in = (ctm_stack_in){.op = CTM_STACK_OP_PUSH, .stack_size = 4};
+    assert_int_equal(ctm_stack_cycle(s, &in, &dut), CTM_OK); /* outputs before the edge */
+    in.op = CTM_STACK_OP_NOP;
+    assert_int_equal(ctm_stack_cycle(s, &in, &dut), CTM_E_MISMATCH);
+    ctm_stack_out exp;
+    assert_int_equal(ctm_stack_expected(s, &exp), CTM_OK);
+    assert_int_equal(exp.depth, 1);
+    assert_int_equal(ctm_stack_expect(s, CTM_STACK_DEPTH), 1);
+    assert_non_null(strstr(ctm_stack_diff(s), "cycle 2: "));
+    in.pop_count = 8;
+    assert_int_equal(ctm_stack_cycle(s, &in, &exp), CTM_E_ARG);
+    assert_non_null(strstr(ctm_stack_diff(s), "pop_count = 8 is outside 0..7"));
+    ctm_stack_free(s);
 }
 
 /* [seed 003]: the condition result is stored ("存入"): CTM_PRED_OP_WRITE sets
@@ -582,6 +652,8 @@ int main(void)
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
         cmocka_unit_test(test_pred_write_stores),
+        cmocka_unit_test(test_pred_cycle),
+        cmocka_unit_test(test_stack_cycle),
         cmocka_unit_test(test_pred_grouped),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
