@@ -25,7 +25,7 @@ static void configure(const char *contexts, const char *lanes, const char *depth
     assert_null(cosim_config_error());
 }
 
-static bool same_input(const pred_stack_in *a, const pred_stack_in *b)
+static bool same_input(const ctm_pred_in *a, const ctm_pred_in *b)
 {
     return a->rst == b->rst && a->op == b->op && a->ctx == b->ctx && a->mask == b->mask &&
            a->obs_ctx == b->obs_ctx;
@@ -34,7 +34,7 @@ static bool same_input(const pred_stack_in *a, const pred_stack_in *b)
 static void test_same_seed_same_stimulus(void **state)
 {
     (void)state;
-    pred_stack_in a[1000], b[1000];
+    ctm_pred_in a[1000], b[1000];
     configure("32", "20", "32", "5");
     for (int i = 0; i < 1000; i++)
         pred_bench_next(&a[i]);
@@ -66,8 +66,9 @@ static void check_coverage(unsigned contexts, unsigned lanes, unsigned depth, co
     bool empty_pop[64] = {0}, full_push[64] = {0};
     uint64_t lane_mask = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
     for (int i = 0; i < 1000000; i++) {
-        pred_stack_in in;
-        pred_bench_next(&in);
+        ctm_pred_in port;
+        pred_bench_next(&port);
+        const pred_stack_in in = {port.rst, port.op, port.ctx, port.mask, port.obs_ctx};
         pred_stack_out before;
         pred_stack_observe(m, in.ctx, &before);
         pred_stack_out out;

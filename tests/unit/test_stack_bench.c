@@ -34,7 +34,7 @@ static void test_same_seed_same_stimulus(void **state)
 {
     (void)state;
     enum { N = 2000 };
-    static stack_acct_in a[N], b[N];
+    static ctm_stack_in a[N], b[N];
     for (int pass = 0; pass < 2; pass++) {
         configure("64", "isa", "r7xx", "64", "9");
         for (int i = 0; i < N; i++)
@@ -63,8 +63,10 @@ static void check_coverage(char *width, char *rule, char *chip, char *depth)
     uint64_t taken_else = 0, pop_counts[8] = {0};
     unsigned max_hwm = 0, max_depth = 0;
     for (int i = 0; i < 1000000; i++) {
-        stack_acct_in in;
-        stack_bench_next(&in);
+        ctm_stack_in port;
+        stack_bench_next(&port);
+        const stack_acct_in in = {port.rst,  port.op,    port.pop_count,
+                                  port.wqm,  port.taken, port.stack_size};
         stack_acct_out out;
         stack_acct_step(m, &in, &out);
         ops[in.op]++;
