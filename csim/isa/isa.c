@@ -3,6 +3,7 @@
 #include "isa.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -191,30 +192,46 @@ static unsigned type_bit(unsigned type)
     return 1u << (type & 3);
 }
 
+/* The fields of each instruction type, in table order: encode and decode walk
+ * only these (an FC instruction has a fifth of the table's fields). Built once. */
+static struct {
+    uint8_t n;
+    uint8_t index[COUNT(fields)];
+} of_type[4];
+static pthread_once_t of_type_once = PTHREAD_ONCE_INIT;
+
+_Static_assert(COUNT(fields) <= 255, "field indices fit a byte");
+
+static void build_of_type(void)
+{
+    for (unsigned t = 0; t < 4; t++)
+        for (size_t i = 0; i < COUNT(fields); i++)
+            if (fields[i].types & type_bit(t))
+                of_type[t].index[of_type[t].n++] = (uint8_t)i;
+}
+
 void dpp_inst_encode(const dpp_inst *inst, uint32_t words[DPP_INST_DWORDS])
 {
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    unsigned t = type_bit(inst->cmn.type);
+    pthread_once(&of_type_once, build_of_type);
+    unsigned t = inst->cmn.type & 3;
     memset(words, 0, DPP_INST_DWORDS * sizeof words[0]);
-    for (size_t i = 0; i < n; i++)
-        if (f[i].types & t) {
-            uint32_t mask = (uint32_t)((1ull << f[i].width) - 1);
-            words[f[i].dword] |= (dpp_field_get(inst, &f[i]) & mask) << f[i].lo;
-        }
+    for (unsigned k = 0; k < of_type[t].n; k++) {
+        const dpp_field_desc *f = &fields[of_type[t].index[k]];
+        uint32_t mask = (uint32_t)((1ull << f->width) - 1);
+        words[f->dword] |= (dpp_field_get(inst, f) & mask) << f->lo;
+    }
 }
 
 void dpp_inst_decode(const uint32_t words[DPP_INST_DWORDS], dpp_inst *inst)
 {
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    unsigned t = type_bit(words[0]);
+    pthread_once(&of_type_once, build_of_type);
+    unsigned t = words[0] & 3;
     memset(inst, 0, sizeof *inst);
-    for (size_t i = 0; i < n; i++)
-        if (f[i].types & t) {
-            uint32_t mask = (uint32_t)((1ull << f[i].width) - 1);
-            dpp_field_set(inst, &f[i], (words[f[i].dword] >> f[i].lo) & mask);
-        }
+    for (unsigned k = 0; k < of_type[t].n; k++) {
+        const dpp_field_desc *f = &fields[of_type[t].index[k]];
+        uint32_t mask = (uint32_t)((1ull << f->width) - 1);
+        dpp_field_set(inst, f, (words[f->dword] >> f->lo) & mask);
+    }
 }
 
 dpp_src_kind dpp_src_classify(const dpp_src_addr *s)
