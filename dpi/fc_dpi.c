@@ -7,15 +7,11 @@
 #include <string.h>
 #include <svdpi.h>
 
-static unsigned bc_width, lane_count; /* the RTL's BcWidth and Lanes */
-
 void c_dpi_fc_bind(int contexts, int lanes, int addr_depth, int loop_depth, int width,
                    int part_branches)
 {
     const fc_unit_params p = {(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
                               (unsigned)loop_depth, (unsigned)width, (unsigned)part_branches};
-    bc_width = (unsigned)width;
-    lane_count = (unsigned)lanes;
     fc_bench_bind(&p);
 }
 
@@ -83,8 +79,7 @@ svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,
     dut.active = (uint64_t)active;
     dut.br_inactive = (uint64_t)br_inactive;
     dut.loop_masked = (uint64_t)loop_masked;
-    /* lanes past the unit's count stay 0, as in the C model */
-    fc_bc_unpack(bc, lane_count < FC_MAX_LANES ? lane_count : FC_MAX_LANES, bc_width, dut.bc);
+    /* bc_o goes to the check as the packed words it is; unpacked only for a report */
     dut.depth = (uint8_t)depth;
     dut.addr_sp = (uint8_t)addr_sp;
     dut.addr_top = (uint16_t)addr_top;
@@ -98,5 +93,5 @@ svBit c_dpi_fc_check(svBit jump, int next_pc, long long want, long long active,
     dut.ovf = (uint8_t)ovf;
     dut.udf = (uint8_t)udf;
     dut.fault = (uint8_t)fault;
-    return (svBit)fc_bench_check(fc_bench_pending(), &dut);
+    return (svBit)fc_bench_check(fc_bench_pending(), &dut, bc);
 }

@@ -386,10 +386,14 @@ static void expected(fc_unit_out *o)
 
 /* The DUT's outputs through the library's check (bc_o packed again as the
  * RTL's vector: lane i at bits [i*BcWidth +: BcWidth]). */
-static int check_golden(const fc_unit_out *d)
+static int check_golden(const fc_unit_out *d, const uint32_t *bc_words)
 {
-    uint32_t bc[FC_BC_WORDS];
-    fc_bc_pack(d->bc, fcb.rtl.lanes, fcb.rtl.bc_width, bc);
+    uint32_t packed[FC_BC_WORDS];
+    const uint32_t *bc = bc_words;
+    if (!bc) {
+        fc_bc_pack(d->bc, fcb.rtl.lanes, fcb.rtl.bc_width, packed);
+        bc = packed;
+    }
     return ctm_fc_check(fcb.golden, d->jump, d->next_pc, d->want, d->active, d->br_inactive,
                         d->loop_masked, bc, d->depth, d->addr_sp, d->addr_top, d->loop_sp,
                         d->loop_top_is_loop, d->loop_top_count, d->loop_top_live,
@@ -414,7 +418,7 @@ static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const 
     cmp_record(&fc_unit_fields, f, index, exp, dut, cycle, ctx, ctx);
 }
 
-int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
+int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_words)
 {
     uint64_t cycle = fcb.checked++;
     step_golden(s);
@@ -432,8 +436,11 @@ int fc_bench_check(const fc_stim *s, const fc_unit_out *dut)
     fc_cover(s, before, &exp);
     const fc_record rec = {fcb.pend.label, *s};
     cmp_history_add(&fcb.history, ctx, cycle, &rec, &exp);
-    if (check_golden(dut) != CTM_OK) {
-        report_mismatch(&rec, &exp, dut, cycle);
+    if (check_golden(dut, bc_words) != CTM_OK) {
+        fc_unit_out act = *dut;
+        if (bc_words) /* lanes past the unit's count stay 0, as in the C model */
+            fc_bc_unpack(bc_words, fcb.rtl.lanes, fcb.rtl.bc_width, act.bc);
+        report_mismatch(&rec, &exp, &act, cycle);
         return 1;
     }
     if (ctx < fcb.rtl.contexts)

@@ -43,9 +43,11 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s);
 /* The stimulus drawn last (the inputs the RTL sees this cycle). */
 const fc_stim *fc_bench_pending(void);
 
-/* Steps the C model with `s` and compares its outputs with the RTL's.
+/* Steps the C model with `s` and compares its outputs with the RTL's: dut's,
+ * its per-lane counters as bc_o's packed words when bc_words is not NULL (as
+ * the testbench hands them over; dut->bc is then not read), else dut->bc.
  * Returns 1 (and records the mismatch) on the first difference, 0 otherwise. */
-int fc_bench_check(const fc_stim *s, const fc_unit_out *dut);
+int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_words);
 
 /* What the stimulus reached, counted by fc_bench_check (from the model). */
 typedef struct fc_bench_coverage {
