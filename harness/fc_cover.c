@@ -4,6 +4,24 @@
 
 #include <inttypes.h>
 
+/* The inputs a JUMP_FUNC reads, as a mask of {alu, pred, bool}: it is indexed
+ * by them, and reads one when flipping it can change the result. A table, as
+ * every EXEC cycle asks. */
+static unsigned jump_func_class(unsigned jf)
+{
+    static uint8_t cls[256];
+    static bool built;
+    if (!built) {
+        for (unsigned f = 0; f < 256; f++)
+            for (unsigned i = 0; i < 8; i++)
+                for (unsigned b = 0; b < 3; b++)
+                    if ((f >> i & 1) != (f >> (i ^ (1u << b)) & 1))
+                        cls[f] |= (uint8_t)(1u << b);
+        built = true;
+    }
+    return cls[jf];
+}
+
 /* What the stimulus reached (before = the context before this step). */
 void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
 {
@@ -32,14 +50,7 @@ void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
     uint64_t live = in->live & fcb.lanes;
     c->ops[f->op]++;
     c->jump_any[f->jump_any & 1]++;
-    /* JUMP_FUNC is indexed by {alu, pred, bool}: it reads an input when flipping it can
-     * change the result. */
-    unsigned jf = f->jump_func & 0xff, cls = 0;
-    for (unsigned i = 0; i < 8; i++)
-        for (unsigned b = 0; b < 3; b++)
-            if ((jf >> i & 1) != (jf >> (i ^ (1u << b)) & 1))
-                cls |= 1u << b;
-    c->jump_func_class[cls]++;
+    c->jump_func_class[jump_func_class(f->jump_func & 0xff)]++;
     if ((before->active | before->br_inactive | before->loop_masked) & ~live)
         c->lanes_died++;
     if (!f->b_else && f->op != DPP_FC_ENDLOOP && f->op != DPP_FC_ENDREP) {
