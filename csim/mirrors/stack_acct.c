@@ -46,6 +46,7 @@ struct stack_acct_model {
     stack_acct_cfg cfg;
     const rule_row *row;
     unsigned s; /* subentries per entry */
+    uint64_t div_magic; /* ceil(2^32 / divisor): need is a multiply, not a division, every cycle */
     uint8_t *frames;
     unsigned sp;
     unsigned count[FR_COUNT];
@@ -66,6 +67,8 @@ unsigned stack_acct_subentries_per_entry(unsigned width)
         return 0;
     }
 }
+
+static unsigned divisor(const stack_acct_model *m);
 
 dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, dpp_error *err)
 {
@@ -89,6 +92,7 @@ dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, 
     m->cfg = *cfg;
     m->row = &rule_table[cfg->rule][cfg->chip];
     m->s = stack_acct_subentries_per_entry(cfg->width);
+    m->div_magic = ((1ull << 32) + divisor(m) - 1) / divisor(m);
     m->frames = frames;
     *out = m;
     return DPP_OK;
@@ -134,13 +138,21 @@ static unsigned divisor(const stack_acct_model *m)
     return m->row->div_is_s ? m->s : 4;
 }
 
+/* Entries for t subentries: ceil(t / divisor), by the reciprocal. Exact: for a
+ * divisor d <= 16 and x < 2^28, x * ceil(2^32 / d) >> 32 is floor(x / d), and
+ * t is at most a few thousand. */
+static unsigned need_of(const stack_acct_model *m, unsigned t)
+{
+    return (unsigned)(((uint64_t)t + divisor(m) - 1) * m->div_magic >> 32);
+}
+
 void stack_acct_observe(const stack_acct_model *m, stack_acct_out *out)
 {
     unsigned a, b, t;
     account(m, &a, &b, &t);
     out->entries = a;
     out->subentries = b;
-    out->need = (t + divisor(m) - 1) / divisor(m);
+    out->need = need_of(m, t);
     out->hwm = m->hwm;
     out->depth = m->sp;
     out->overflow = m->overflow;
@@ -227,7 +239,7 @@ void stack_acct_step(stack_acct_model *m, const stack_acct_in *in, stack_acct_ou
     }
     unsigned a, b, t;
     account(m, &a, &b, &t);
-    unsigned need = (t + divisor(m) - 1) / divisor(m);
+    unsigned need = need_of(m, t);
     if (need > m->hwm)
         m->hwm = need;
     m->overflow = t > (in->stack_size & 0xffu) * divisor(m);
