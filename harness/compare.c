@@ -12,8 +12,8 @@ uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i)
 {
     const char *p = (const char *)s + f->offset;
     switch (f->type) {
-    case CMP_BOOL:
-        return *(const bool *)p;
+    case CMP_BOOL: /* a bool, or a flag byte of a port struct */
+        return *(const uint8_t *)p != 0;
     case CMP_U8:
         return *(const uint8_t *)p;
     case CMP_U16:

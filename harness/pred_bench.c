@@ -159,7 +159,7 @@ static const char *op_name(unsigned op)
 #define IN(m, name, port, type, flags, width, names)                                               \
     CMP_F(ctm_pred_in, m, name, port, type, (flags) | CMP_HIST, width, names)
 static const cmp_field in_fields[] = {
-    IN(rst, "reset", NULL, CMP_U8, 0, 1, NULL),
+    IN(rst, "reset", NULL, CMP_BOOL, 0, 1, NULL),
     IN(op, "op", "op_i", CMP_U32, 0, 3, op_name),
     IN(ctx, "ctx", "ctx_i", CMP_U32, CMP_DYN, 0, NULL),
     IN(mask, "mask", "mask_i", CMP_U64, CMP_LANES, 0, NULL),
@@ -174,8 +174,8 @@ static const cmp_field out_fields[] = {
     OUT(obs_exec_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
     OUT(obs_sp, CMP_U32, CMP_OBS | CMP_DYN, 0),
     OUT(obs_top, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_overflow, CMP_U8, CMP_OBS, 1),
-    OUT(obs_underflow, CMP_U8, CMP_OBS, 1),
+    OUT(obs_overflow, CMP_BOOL, CMP_OBS, 1),
+    OUT(obs_underflow, CMP_BOOL, CMP_OBS, 1),
 };
 
 /* Context indices are CtxW = max(1, clog2 C) bits; obs_sp is clog2(D + 1). */

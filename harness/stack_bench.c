@@ -179,19 +179,19 @@ static void stimulus_args(char *buf, size_t n)
 
 #define IN(m, name, port, type, width, names) CMP_F(ctm_stack_in, m, name, port, type, CMP_HIST, width, names)
 static const cmp_field in_fields[] = {
-    IN(rst, "reset", NULL, CMP_U8, 1, NULL),
+    IN(rst, "reset", NULL, CMP_BOOL, 1, NULL),
     IN(op, "op", "op_i", CMP_U32, 4, stack_op_name),
     IN(pop_count, "pop_count", "pop_count_i", CMP_U32, 3, NULL),
-    IN(wqm, "wqm", "wqm_i", CMP_U8, 1, NULL),
-    IN(taken, "taken", "taken_i", CMP_U8, 1, NULL),
+    IN(wqm, "wqm", "wqm_i", CMP_BOOL, 1, NULL),
+    IN(taken, "taken", "taken_i", CMP_BOOL, 1, NULL),
     IN(stack_size, "stack_size", "stack_size_i", CMP_U32, 8, NULL),
 };
 #define OUT(m, type, flags, width) CMP_F(ctm_stack_out, m, #m, #m "_o", type, flags, width, NULL)
 static const cmp_field out_fields[] = {
     OUT(entries, CMP_U32, 0, 16),        OUT(subentries, CMP_U32, 0, 16),
     OUT(need, CMP_U32, CMP_HIST, 16),    OUT(hwm, CMP_U32, CMP_HIST, 16),
-    OUT(depth, CMP_U32, CMP_HIST, 16),   OUT(overflow, CMP_U8, 0, 1),
-    OUT(underflow, CMP_U8, 0, 1),        OUT(drop, CMP_U8, 0, 1),
+    OUT(depth, CMP_U32, CMP_HIST, 16),   OUT(overflow, CMP_BOOL, 0, 1),
+    OUT(underflow, CMP_BOOL, 0, 1),      OUT(drop, CMP_BOOL, 0, 1),
 };
 
 static cmp_unit unit = {"u_stack_acct.dut_stack_acct", in_fields,
