@@ -15,7 +15,7 @@ int cosim_wave_path(char *buf, size_t n, const char *ext)
     if (mkdir(cosim_cfg.out_dir, 0777) && errno != EEXIST)
         return -1;
     char cfg[128];
-    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    cosim_config_name(cfg, sizeof cfg);
     snprintf(buf, n, "%s/%s-%s%s%s-s%" PRIu64 "%s", cosim_cfg.out_dir, cosim_cfg.bench->block,
              cfg, *cosim_cfg.variant ? "-" : "", cosim_cfg.variant, cosim_cfg.seed, ext);
     return 0;
