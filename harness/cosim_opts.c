@@ -214,6 +214,8 @@ static void usage(FILE *out)
         for (int k = 0; k < COSIM_OPTION_TABLES && benches[i]->options[k]; k++)
             cli_print_options(out, benches[i]->options[k]);
         fprintf(out, "  model: build/cosim-%s-%s[-VARIANT]\n", benches[i]->block, grammar);
+        if (t->rules)
+            fprintf(out, "  rules: %s\n", t->rules);
     }
 }
 

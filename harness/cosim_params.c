@@ -99,10 +99,13 @@ static int system_check(const unsigned *v, char *err, size_t errlen)
     return 0;
 }
 
-const cosim_params cosim_params_pred = {"pred", ROWS(pred_rows), pred_check};
-const cosim_params cosim_params_stack = {"stack", ROWS(stack_rows), NULL};
-const cosim_params cosim_params_fc = {"fc", ROWS(fc_rows), NULL};
-const cosim_params cosim_params_system = {"system", ROWS(system_rows), system_check};
+const cosim_params cosim_params_pred = {"pred", ROWS(pred_rows), pred_check,
+                                        "with --spu-sc K, --lanes is a multiple of K + 1"};
+const cosim_params cosim_params_stack = {"stack", ROWS(stack_rows), NULL, NULL};
+const cosim_params cosim_params_fc = {"fc", ROWS(fc_rows), NULL, NULL};
+const cosim_params cosim_params_system = {
+    "system", ROWS(system_rows), system_check,
+    "--pred-spu-sc K divides 16, and with it --lanes is a multiple of 16"};
 
 const cosim_params *const cosim_params_all[] = {&cosim_params_pred, &cosim_params_stack,
                                                 &cosim_params_fc, &cosim_params_system, NULL};
@@ -392,9 +395,15 @@ void cosim_params_print_table(FILE *out)
                     p->opt, range, def, p->sv, p->tag, p->opt,
                     p->flags & COSIM_PARAM_OPTIONAL ? ", left out when 0" : "");
         }
+        /* the whole name, its alternatives' '|' escaped for the table */
         char grammar[256];
         cosim_params_grammar(t, grammar, sizeof grammar);
-        fprintf(out, "| | | | | | `%s-%s` |\n", t->block, grammar);
+        fprintf(out, "| | *model* | | | | `%s-", t->block);
+        for (const char *c = grammar; *c; c++)
+            fprintf(out, *c == '|' ? "\\|" : "%c", *c);
+        fprintf(out, "` |\n");
+        if (t->rules)
+            fprintf(out, "| | *rules* | %s | | | |\n", t->rules);
     }
 }
 

@@ -41,6 +41,7 @@ typedef struct cosim_params {
     /* The rules between parameters (after each is in its range): 0, or -1 with a
      * message that names the options and their values. NULL: none. */
     int (*check)(const unsigned *v, char *err, size_t errlen);
+    const char *rules; /* those rules in words, for --help and the docs (NULL: none) */
 } cosim_params;
 
 extern const cosim_params cosim_params_pred, cosim_params_stack, cosim_params_fc,
