@@ -54,6 +54,7 @@ static const cosim_param_row stack_rows[] = {STACK_SHAPE("w", "Depth")};
 static const cosim_param_row fc_rows[] = {FC_SHAPE(256, "contexts (wavefronts)")};
 
 static const cosim_param_row system_rows[] = {
+    /* 16: the processor array's wavefronts in flight (csim/machine/pa_int.h, PA_MAX_CONTEXTS) */
     FC_SHAPE(16, "wavefronts in flight (fc_unit contexts; the processor array's limit)"),
     {"pred-depth", "N", "PredDepth", ".p", 1, PRED_STACK_MAX, PRED_STACK_MAX, 1, NULL, 0,
      "predicate-stack entries per context"},
