@@ -18,6 +18,8 @@
 static const char *const rule_names[] = {"isa", "mesa", "llvm", NULL};
 static const char *const chip_names[] = {"r7xx", "evergreen", "ni", "cayman", NULL};
 
+/* The shapes two tables share, one row per line. */
+// clang-format off
 /* fc_unit's shape; the system run's fc_unit takes the same options (its contexts are
  * the processor array's wavefronts in flight, at most 16). */
 #define FC_SHAPE(ctx_hi, ctx_help)                                                                 \
@@ -38,6 +40,7 @@ static const char *const chip_names[] = {"r7xx", "evergreen", "ni", "cayman", NU
          "chip class for the rules that need one"},                                                \
         {"tracker-depth", "N", depth_sv, ".d", 1, STACK_ACCT_MAX_DEPTH, 64, 1, NULL, 0,            \
          "frames the tracker holds"}
+// clang-format on
 
 static const cosim_param_row pred_rows[] = {
     {"contexts", "N", "Contexts", "", 1, PRED_STACK_MAX, 32, 1, NULL, 0, "contexts"},
@@ -179,8 +182,8 @@ static bool omitted(const cosim_param_row *p, unsigned x)
     return (p->flags & COSIM_PARAM_OPTIONAL) && x == 0;
 }
 
-int cosim_params_set(const cosim_params *t, unsigned row, const char *text, unsigned *v,
-                     char *err, size_t errlen)
+int cosim_params_set(const cosim_params *t, unsigned row, const char *text, unsigned *v, char *err,
+                     size_t errlen)
 {
     const cosim_param_row *p = &t->row[row];
     char range[96];

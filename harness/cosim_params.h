@@ -61,8 +61,8 @@ void cosim_params_defaults(const cosim_params *t, unsigned *v);
 
 /* One value (an option's text) into v[row]: 0, or -1 with "'TEXT' is not in LO..HI"
  * (or the names, or the multiples) in err. The only range check of a parameter. */
-int cosim_params_set(const cosim_params *t, unsigned row, const char *text, unsigned *v,
-                     char *err, size_t errlen);
+int cosim_params_set(const cosim_params *t, unsigned row, const char *text, unsigned *v, char *err,
+                     size_t errlen);
 
 /* The rules between the parameters: 0, or -1 with a message. */
 int cosim_params_check(const cosim_params *t, const unsigned *v, char *err, size_t errlen);
@@ -118,7 +118,6 @@ void cosim_params_print_table(FILE *out);
  * their help ("contexts, 1..64 (default 32)") written into help[row] when help
  * is not NULL. opts has rows + 1 entries (NULL-terminated). */
 enum { COSIM_PARAM_HELP = 320 };
-void cosim_params_options(const cosim_params *t, cli_option *opts,
-                          char (*help)[COSIM_PARAM_HELP]);
+void cosim_params_options(const cosim_params *t, cli_option *opts, char (*help)[COSIM_PARAM_HELP]);
 
 #endif

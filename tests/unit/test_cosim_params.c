@@ -122,17 +122,17 @@ static void test_system_contexts(void **state)
     assert_int_equal(cosim_param("contexts"), 16);
     assert_int_equal(parse_words("system", "--contexts 17"), 2);
     assert_int_equal(parse_words("fc", "--contexts 256"), -1);
-    assert_int_equal(
-        cosim_params_parse_name(&cosim_params_system, "17x64a4l4b6.p64.w64.isa.r7xx.d64", v, err,
-                                sizeof err),
-        -1);
+    assert_int_equal(cosim_params_parse_name(&cosim_params_system,
+                                             "17x64a4l4b6.p64.w64.isa.r7xx.d64", v, err,
+                                             sizeof err),
+                     -1);
     assert_string_equal(err, "system configuration 17x64a4l4b6.p64.w64.isa.r7xx.d64: --contexts: "
                              "'17' is not in 1..16");
     /* the units' shares of the system's parameters */
-    assert_int_equal(
-        cosim_params_parse_name(&cosim_params_system, "8x64a2l3b5.p32g4.w32.mesa.ni.d16", v, err,
-                                sizeof err),
-        0);
+    assert_int_equal(cosim_params_parse_name(&cosim_params_system,
+                                             "8x64a2l3b5.p32g4.w32.mesa.ni.d16", v, err,
+                                             sizeof err),
+                     0);
     unsigned u[COSIM_PARAMS_MAX];
     char name[128];
     cosim_params_pick(&cosim_params_fc, u, &cosim_params_system, v);
@@ -169,19 +169,27 @@ static void test_model_names(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "pred-032x20x32", "pred-32x20x32g0", "pred-32x20",        "pred-32x20x32x1",
-        "pred",           "nope-1x1x1",      "pred-32x20x32-",    "pred-32x20x32-Inv",
-        "stack-w64.gcc.r7xx.d64",            "stack-w64.isa.r7xx", "fc-4x16a4l4b6.p64",
+        "pred-032x20x32",
+        "pred-32x20x32g0",
+        "pred-32x20",
+        "pred-32x20x32x1",
+        "pred",
+        "nope-1x1x1",
+        "pred-32x20x32-",
+        "pred-32x20x32-Inv",
+        "stack-w64.gcc.r7xx.d64",
+        "stack-w64.isa.r7xx",
+        "fc-4x16a4l4b6.p64",
         "system-4x64a4l4b6.w64.isa.r7xx.d64",
     };
     const cosim_params *t;
     unsigned v[COSIM_PARAMS_MAX];
     char variant[64], err[512], sv[512];
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
-        assert_int_equal(
-            cosim_model_parse(bad[i], &t, v, variant, sizeof variant, err, sizeof err), -1);
-    assert_int_equal(cosim_model_parse("stack-w48.llvm.cayman.d1024-pop_off_by_one", &t, v,
-                                       variant, sizeof variant, err, sizeof err),
+        assert_int_equal(cosim_model_parse(bad[i], &t, v, variant, sizeof variant, err, sizeof err),
+                         -1);
+    assert_int_equal(cosim_model_parse("stack-w48.llvm.cayman.d1024-pop_off_by_one", &t, v, variant,
+                                       sizeof variant, err, sizeof err),
                      0);
     assert_ptr_equal(t, &cosim_params_stack);
     assert_string_equal(variant, "pop_off_by_one");
@@ -202,9 +210,9 @@ static void test_model_names(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_grammar),         cmocka_unit_test(test_round_trip),
-        cmocka_unit_test(test_ranges),          cmocka_unit_test(test_system_contexts),
-        cmocka_unit_test(test_rules),           cmocka_unit_test(test_model_names),
+        cmocka_unit_test(test_grammar), cmocka_unit_test(test_round_trip),
+        cmocka_unit_test(test_ranges),  cmocka_unit_test(test_system_contexts),
+        cmocka_unit_test(test_rules),   cmocka_unit_test(test_model_names),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
