@@ -50,7 +50,8 @@ INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness
 CSIM_SRC    := $(wildcard $(addsuffix /*.c,$(CSIM_DIRS)))
 CTM_H       := csim/api/ctm.h
 CLI_SRC     := $(wildcard csim/cli/*.c)
-HARNESS_SRC := $(wildcard harness/*.c)
+# harness/cosim_config.c is the main of build/cosim_config, not part of the library.
+HARNESS_SRC := $(filter-out harness/cosim_config.c,$(wildcard harness/*.c))
 UNIT_SRC    := $(wildcard tests/unit/test_*.c)
 UNIT_HELPERS := $(filter-out tests/unit/test_%,$(wildcard tests/unit/*.c))
 
@@ -228,14 +229,25 @@ DEFAULT_MODELS := pred-32x20x32 pred-32x20x32g4 pred-8x64x8 pred-1x16x4 fc-4x16a
                   system-4x64a4l4b6.p64.w64.isa.r7xx.d64 system-3x16a2l4b6.p4.w64.isa.r7xx.d64 \
                   system-8x64a4l4b6.p32g4.w64.isa.r7xx.d64
 
-$(BUILD)/cosim-%: $(COSIM_DEPS)
+$(BUILD)/cosim-%: $(COSIM_DEPS) $(BUILD)/cosim_config
 	@scripts/vbuild.sh $* $@
+
+# The block parameters' one table without a model (harness/cosim_params.c): the front end asks
+# it for the model of a run, scripts/vbuild.sh for a model's -G parameters. The san/ one is for
+# COSIM_SAN builds (vbuild.sh reads the one beside the model it builds).
+$(BUILD)/cosim_config: $(BUILD)/opt/harness/cosim_config.o $(BUILD)/opt/libharness.a $(BUILD)/opt/libcsim.a
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(OPT) $^ -o $@ $(ELF_LIBS) $(JSON_LIBS) -lm -pthread
+
+$(BUILD)/san/cosim_config: $(BUILD)/san/harness/cosim_config.o $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a
+	$(call say,LINK,$@)
+	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(JSON_LIBS) -lm -pthread
 
 $(BUILD)/cosim: harness/cosim_front.sh
 	@mkdir -p $(@D)
 	$(Q)sed "s|^kit_root='@KIT_ROOT@'|kit_root='$(CURDIR)'|" $< >$@.tmp && chmod +x $@.tmp && mv -f $@.tmp $@
 
-cosim-bin: $(BUILD)/cosim $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
+cosim-bin: $(BUILD)/cosim $(BUILD)/cosim_config $(addprefix $(BUILD)/cosim-,$(DEFAULT_MODELS))
 
 # The examples as executables (program-driven lock-step jobs run them).
 # An example is a folder (examples/NAME/NAME.s with its data) or a lone examples/NAME.s.

@@ -16,7 +16,7 @@ static cosim_mismatch first_mismatch;
 void cosim_bind(const char *block, const char *rtl_config)
 {
     char want[128];
-    cosim_cfg.bench->config_name(want, sizeof want);
+    cosim_config_name(want, sizeof want);
     const char *unit_error = NULL;
     if (cosim_cfg.bench->bind_unit && strcmp(block, cosim_cfg.bench->block)) {
         if ((unit_error = cosim_cfg.bench->bind_unit(block, rtl_config)))

@@ -6,6 +6,7 @@
 #define HARNESS_COSIM_H
 
 #include "cliopt.h"
+#include "cosim_params.h"
 
 #include <jansson.h>
 
@@ -18,7 +19,7 @@
 /* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
  * table ended by a NULL name; parse keeps the value in the session (csim/util/cliopt.h). */
 typedef cli_option cosim_option;
-enum { COSIM_OPTION_TABLES = 3 };
+enum { COSIM_OPTION_TABLES = 2 };
 
 /* ------------------------------------------------------------------ mismatch */
 
@@ -40,12 +41,11 @@ typedef struct cosim_bench {
     const char *block;   /* --block name */
     const char *summary; /* one line for --help */
     bool has_contexts;   /* reports name the context of a mismatch */
-    /* block options: up to three tables, each NULL-terminated by name */
+    /* The block's RTL parameters (cosim_params.h): their options, ranges, the
+     * configuration name ("32x20x32") and the option words that reproduce it. */
+    const cosim_params *params;
+    /* the block's other options: up to two tables, each NULL-terminated by name */
     const cosim_option *options[COSIM_OPTION_TABLES];
-    /* Canonical configuration string ("32x20x32") and the option words that
-     * reproduce it ("--contexts 32 --lanes 20 --depth 32"). */
-    void (*config_name)(char *buf, size_t n);
-    void (*config_args)(char *buf, size_t n);
     /* The testbench top ("tb_pred_stack") and the DUT's field tables: the
      * GTKWave save file shows TOP.<top>.<dut>'s ports and TOP.<top>.mismatch_o. */
     const char *top;
@@ -93,6 +93,7 @@ typedef struct cosim_settings {
     bool quiet;
     const char *variant;  /* broken-RTL variant name built into this binary, or "" */
     const char *self;     /* path of this program, for the replay command */
+    unsigned param[COSIM_PARAMS_MAX]; /* the block's parameters, in its table's order */
 } cosim_settings;
 
 extern cosim_settings cosim_cfg;
@@ -101,6 +102,19 @@ extern cosim_settings cosim_cfg;
  * 0 after --help, 2 on a usage error (message printed). `variant` is the
  * broken-RTL variant compiled into this binary ("" for the real RTL). */
 int cosim_parse_args(int argc, char **argv, const char *variant);
+
+/* build/cosim_config (harness/cosim_config.c): the same options without a model, or
+ * --model NAME; prints the configuration (cosim_params_print). Exit status as cosim's. */
+int cosim_config_main(int argc, char **argv);
+
+/* The value of one of the block's parameters (by option: "pred-depth"); the block
+ * must have it. */
+unsigned cosim_param(const char *opt);
+
+/* The configuration name the options ask for ("32x20x32g4") and the option
+ * words that reproduce it. */
+void cosim_config_name(char *buf, size_t n);
+void cosim_config_args(char *buf, size_t n);
 
 /* The --reset-rate as a threshold on a 24-bit random field: a cycle resets
  * when the field is below it (rarer than 1 in 2^24 is clamped to that). */

@@ -135,17 +135,28 @@ static int opt_quiet(const char *v, char *err, size_t errlen)
     return 0;
 }
 
-/* Set by a first argument --check-options: parse, report, exit (the front end checks the
- * options this way before it picks or builds a model). */
+/* Set by build/cosim_config: the options are checked without a model (any variant name). */
 static bool check_only;
+static bool print_config;
 
 static int opt_variant(const char *v, char *err, size_t errlen)
 {
-    if (!check_only && strcmp(v, cosim_cfg.variant)) {
+    if (check_only) {
+        cosim_cfg.variant = v;
+        return cosim_variant_valid(v, err, errlen);
+    }
+    if (strcmp(v, cosim_cfg.variant)) {
         snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
                  *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
         return -1;
     }
+    return 0;
+}
+
+static int opt_print_config(const char *v, char *err, size_t errlen)
+{
+    (void)v, (void)err, (void)errlen;
+    print_config = true;
     return 0;
 }
 
@@ -172,6 +183,11 @@ static const cosim_option common_options[] = {
     {"quiet", NULL, "print nothing on a pass", opt_quiet, 0, 0},
     {"rtl-variant", "NAME", "deliberately broken RTL variant (build/cosim --help lists them); none by default",
      opt_variant, 0, 0},
+    {"print-config", NULL,
+     "print the configuration these options select and stop: the model (the Verilated binary), "
+     "its block, configuration, variant, the option words and the -G parameters, one key=value "
+     "line each",
+     opt_print_config, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -188,19 +204,46 @@ static void usage(FILE *out)
             "options:\n");
     cli_print_options(out, common_options);
     for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
+        const cosim_params *t = benches[i]->params;
+        cli_option opts[COSIM_PARAMS_MAX + 1];
+        char help[COSIM_PARAMS_MAX][COSIM_PARAM_HELP], grammar[256];
+        cosim_params_options(t, opts, help);
+        cosim_params_grammar(t, grammar, sizeof grammar);
         fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
-        for (int t = 0; t < COSIM_OPTION_TABLES && benches[i]->options[t]; t++)
-            cli_print_options(out, benches[i]->options[t]);
+        cli_print_options(out, opts);
+        for (int k = 0; k < COSIM_OPTION_TABLES && benches[i]->options[k]; k++)
+            cli_print_options(out, benches[i]->options[k]);
+        fprintf(out, "  model: build/cosim-%s-%s[-VARIANT]\n", benches[i]->block, grammar);
+        if (t->rules)
+            fprintf(out, "  rules: %s\n", t->rules);
     }
 }
 
-int cosim_parse_args(int argc, char **argv, const char *variant)
+unsigned cosim_param(const char *opt)
+{
+    int row = cosim_params_row(cosim_cfg.bench->params, opt);
+    if (row < 0) {
+        fprintf(stderr, "cosim: internal error: --block %s has no parameter --%s\n",
+                cosim_cfg.bench->block, opt);
+        abort();
+    }
+    return cosim_cfg.param[row];
+}
+
+void cosim_config_name(char *buf, size_t n)
+{
+    cosim_params_name(cosim_cfg.bench->params, cosim_cfg.param, buf, n);
+}
+
+void cosim_config_args(char *buf, size_t n)
+{
+    cosim_params_args(cosim_cfg.bench->params, cosim_cfg.param, buf, n);
+}
+
+/* Parses argv into cosim_cfg: -1 to continue, or an exit status. */
+static int parse(int argc, char **argv)
 {
     cosim_cfg.self = argv[0];
-    cosim_cfg.variant = variant;
-    check_only = argc > 1 && !strcmp(argv[1], "--check-options");
-    if (check_only)
-        argc--, argv++;
     cosim_cfg.progress = isatty(2);
     /* The block decides which options exist: find it first (--block B or --block=B). */
     for (int i = 1; i < argc; i++) {
@@ -214,19 +257,32 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
         if (v)
             cosim_cfg.bench = cosim_find_bench(v);
     }
+    const cosim_params *t = cosim_cfg.bench->params;
+    cosim_params_defaults(t, cosim_cfg.param);
+    cli_option params[COSIM_PARAMS_MAX + 1];
+    cosim_params_options(t, params, NULL);
     char scope[64];
     snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
     cli_parser p;
-    cli_init(&p, "cosim", argc, argv, common_options, cosim_cfg.bench->options[0]);
-    for (int t = 1; t < COSIM_OPTION_TABLES; t++)
-        p.tables[1 + t] = cosim_cfg.bench->options[t];
+    cli_init(&p, "cosim", argc, argv, common_options, params);
+    for (int k = 0; k < COSIM_OPTION_TABLES; k++)
+        p.tables[2 + k] = cosim_cfg.bench->options[k];
     p.scope = scope;
     for (;;) {
         const cli_option *o;
         const char *v;
+        char err[512];
         switch (cli_next(&p, &o, &v)) {
         case CLI_END:
-            return check_only ? 0 : -1;
+            if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
+                cli_error(&p, "%s", err);
+                return 2;
+            }
+            if (print_config) {
+                cosim_params_print(stdout, t, cosim_cfg.param, cosim_cfg.variant);
+                return 0;
+            }
+            return -1;
         case CLI_HELP:
             usage(stdout);
             return 0;
@@ -235,8 +291,42 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
             return 2;
         case CLI_ERROR:
             return 2;
-        default: /* every cosim option parses its own value */
+        default: /* a parameter (a row of the block's table); every other option parses itself */
+            if (!o->parse &&
+                cosim_params_set(t, (unsigned)o->key, v, cosim_cfg.param, err, sizeof err)) {
+                cli_error(&p, "--%s: %s %s", o->name, err, scope); /* the range is the block's */
+                return 2;
+            }
             break;
         }
     }
+}
+
+int cosim_parse_args(int argc, char **argv, const char *variant)
+{
+    cosim_cfg.variant = variant;
+    return parse(argc, argv);
+}
+
+int cosim_config_main(int argc, char **argv)
+{
+    if (argc == 3 && !strcmp(argv[1], "--model")) {
+        const cosim_params *t;
+        unsigned v[COSIM_PARAMS_MAX];
+        char variant[64], err[512];
+        if (cosim_model_parse(argv[2], &t, v, variant, sizeof variant, err, sizeof err)) {
+            fprintf(stderr, "cosim_config: %s\n", err);
+            return 2;
+        }
+        cosim_params_print(stdout, t, v, variant);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "--table")) {
+        cosim_params_print_table(stdout);
+        return 0;
+    }
+    check_only = true;
+    print_config = true;
+    cosim_cfg.variant = "";
+    return parse(argc, argv);
 }

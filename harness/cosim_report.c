@@ -25,7 +25,7 @@ static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
     snprintf(front, sizeof front, "%.*scosim", slash ? (int)(slash - cosim_cfg.self + 1) : 0,
              cosim_cfg.self);
     char cfg[256], stim[512];
-    cosim_cfg.bench->config_args(cfg, sizeof cfg);
+    cosim_config_args(cfg, sizeof cfg);
     cosim_cfg.bench->stimulus_args(stim, sizeof stim);
     size_t used = (size_t)snprintf(
         buf, n, "%s --block %s %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s", front,
@@ -39,7 +39,7 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
                         const char *replay)
 {
     char cfg[128];
-    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    cosim_config_name(cfg, sizeof cfg);
     fprintf(out, "MISMATCH %s %s%s%s seed=%" PRIu64 " at cycle %" PRIu64 "\n",
             cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
             cosim_cfg.variant, cosim_cfg.seed, mm->cycle);
@@ -58,7 +58,7 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
 static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, const char *replay)
 {
     char cfg[128];
-    cosim_cfg.bench->config_name(cfg, sizeof cfg);
+    cosim_config_name(cfg, sizeof cfg);
     json_t *r = json_pack("{s:s, s:s, s:s, s:s, s:I, s:I, s:f}", "result",
                           mm ? "mismatch" : "pass", "block", cosim_cfg.bench->block, "config", cfg,
                           "rtl_variant", cosim_cfg.variant, "seed", (json_int_t)cosim_cfg.seed,
@@ -149,7 +149,7 @@ int cosim_finish(const cosim_result *res)
     }
     if (!cosim_cfg.quiet) {
         char cfg[128];
-        cosim_cfg.bench->config_name(cfg, sizeof cfg);
+        cosim_config_name(cfg, sizeof cfg);
         printf("PASS %s %s%s%s seed=%" PRIu64 " cycles=%" PRIu64 " compare=%s time=%.3fs "
                "rate=%.0f cycles/s\n",
                cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",

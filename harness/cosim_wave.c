@@ -14,10 +14,10 @@ int cosim_wave_path(char *buf, size_t n, const char *ext)
 {
     if (mkdir(cosim_cfg.out_dir, 0777) && errno != EEXIST)
         return -1;
-    char cfg[128];
-    cosim_cfg.bench->config_name(cfg, sizeof cfg);
-    snprintf(buf, n, "%s/%s-%s%s%s-s%" PRIu64 "%s", cosim_cfg.out_dir, cosim_cfg.bench->block,
-             cfg, *cosim_cfg.variant ? "-" : "", cosim_cfg.variant, cosim_cfg.seed, ext);
+    char model[320]; /* the model's name (cosim_params.h), then the seed */
+    cosim_model_name(cosim_cfg.bench->params, cosim_cfg.param, cosim_cfg.variant, model,
+                     sizeof model);
+    snprintf(buf, n, "%s/%s-s%" PRIu64 "%s", cosim_cfg.out_dir, model, cosim_cfg.seed, ext);
     return 0;
 }
 

@@ -26,39 +26,7 @@ unsigned fc_weights[A_COUNT] = {
     [A_UNBALANCED] = 1, [A_STRAY] = 2, [A_SCRIPT] = 1,  [A_DEEP] = 1,
 };
 
-static fc_unit_params want = {1, 64, 4, 4, 6, DPP_FC_PARTIAL_BRANCHES};
 static bool weights_given;
-
-static int parse_uint(const char *v, unsigned lo, unsigned hi, unsigned *dst, char *err,
-                      size_t errlen)
-{
-    return cli_range_u(v, lo, hi, dst, err, errlen);
-}
-
-static int opt_contexts(const char *v, char *err, size_t n)
-{
-    return parse_uint(v, 1, 256, &want.contexts, err, n);
-}
-
-static int opt_lanes(const char *v, char *err, size_t n)
-{
-    return parse_uint(v, 1, FC_MAX_LANES, &want.lanes, err, n);
-}
-
-static int opt_addr_depth(const char *v, char *err, size_t n)
-{
-    return parse_uint(v, 0, FC_MAX_DEPTH, &want.addr_depth, err, n);
-}
-
-static int opt_loop_depth(const char *v, char *err, size_t n)
-{
-    return parse_uint(v, 0, FC_MAX_DEPTH, &want.loop_depth, err, n);
-}
-
-static int opt_bc_width(const char *v, char *err, size_t n)
-{
-    return parse_uint(v, 3, 8, &want.bc_width, err, n);
-}
 
 /* --program FILE.elf and --domain WxH: program-driven stimulus (fc_program.h). */
 static const char *program_path;
@@ -105,16 +73,8 @@ static int opt_weights(const char *v, char *err, size_t errlen)
     return 0;
 }
 
-/* The unit's shape; the system run takes the same options. */
-const cosim_option fc_shape_options[] = {
-    {"contexts", "N", "contexts (wavefronts), 1..256 (default 1)", opt_contexts, 0, 0},
-    {"lanes", "N", "lanes per wavefront, 1..64 (default 64)", opt_lanes, 0, 0},
-    {"addr-depth", "N", "address stack entries, 0..32 (default 4)", opt_addr_depth, 0, 0},
-    {"loop-depth", "N", "loop stack frames in full mode, 0..32 (default 4)", opt_loop_depth, 0, 0},
-    {"bc-width", "N", "branch counter width, 3..8 (default 6)", opt_bc_width, 0, 0},
-    {NULL, NULL, NULL, NULL, 0, 0},
-};
-
+/* The shape (--contexts, --lanes, --addr-depth, --loop-depth, --bc-width) is the table's
+ * (cosim_params.c). */
 static const cosim_option fc_stim_options[] = {
     {"weights", "LIST",
      "generator action weights, e.g. if=20,random=0 (actions: idle start if else endif loop "
@@ -129,19 +89,7 @@ static const cosim_option fc_stim_options[] = {
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
-/* ------------------------------------------------------------------ config strings */
-
-static void config_name(char *buf, size_t n)
-{
-    snprintf(buf, n, "%ux%ua%ul%ub%u", want.contexts, want.lanes, want.addr_depth, want.loop_depth,
-             want.bc_width);
-}
-
-static void config_args(char *buf, size_t n)
-{
-    snprintf(buf, n, "--contexts %u --lanes %u --addr-depth %u --loop-depth %u --bc-width %u",
-             want.contexts, want.lanes, want.addr_depth, want.loop_depth, want.bc_width);
-}
+/* ------------------------------------------------------------------ option words */
 
 static void stimulus_args(char *buf, size_t n)
 {
@@ -193,8 +141,10 @@ void fc_bench_close(void)
 void fc_bench_bind(const fc_unit_params *rtl)
 {
     char name[64];
-    snprintf(name, sizeof name, "%ux%ua%ul%ub%u", rtl->contexts, rtl->lanes, rtl->addr_depth,
-             rtl->loop_depth, rtl->bc_width);
+    cosim_params_name(&cosim_params_fc,
+                      (const unsigned[]){rtl->contexts, rtl->lanes, rtl->addr_depth,
+                                         rtl->loop_depth, rtl->bc_width},
+                      name, sizeof name);
     cosim_bind("fc", name);
     if (cosim_config_error())
         return;
@@ -250,11 +200,6 @@ void fc_bench_set_pending(const fc_stim *s)
 const fc_unit_params *fc_bench_params(void)
 {
     return &fcb.rtl;
-}
-
-const fc_unit_params *fc_bench_wanted_params(void)
-{
-    return &want;
 }
 
 /* ------------------------------------------------------------------ checking */
@@ -453,10 +398,9 @@ int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_
 const cosim_bench fc_bench = {
     .block = "fc",
     .summary = "CTM flow-control unit (rtl/fc_unit.sv, docs/fc_unit.md)",
-    .options = {fc_shape_options, fc_stim_options},
+    .params = &cosim_params_fc,
+    .options = {fc_stim_options},
     .has_contexts = true,
-    .config_name = config_name,
-    .config_args = config_args,
     .top = "tb_fc_unit",
     .unit = &fc_unit_fields,
     .report_text = fc_report_text,

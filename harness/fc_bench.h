@@ -98,9 +98,6 @@ void fc_bench_close(void);
 /* The RTL's parameters, once bound. */
 const fc_unit_params *fc_bench_params(void);
 
-/* The shape the options ask for (--contexts, --lanes, ...), before any RTL binds. */
-const fc_unit_params *fc_bench_wanted_params(void);
-
 /* Makes s the pending stimulus (a bench that draws fc_unit's inputs itself:
  * the system run). */
 void fc_bench_set_pending(const fc_stim *s);

@@ -19,34 +19,8 @@ static unsigned weights[PRED_OP_COUNT] = {
     [PRED_OP_POP] = 5,  [PRED_OP_INV] = 3,       [PRED_OP_PUSH_SETP] = 2,
     [PRED_OP_SET_TASK_MASK] = 1, [PRED_OP_WRITE] = 3,
 };
-static pred_stack_cfg want = {32, 20, 32, 0};
 static uint64_t burst_rate = 512;     /* a burst starts once in this many cycles (0: never) */
 static bool weights_given, burst_given;
-
-static int parse_param(const char *v, unsigned *dst, char *err, size_t errlen)
-{
-    return cli_range_u(v, 1, PRED_STACK_MAX, dst, err, errlen);
-}
-
-static int opt_contexts(const char *v, char *err, size_t n)
-{
-    return parse_param(v, &want.contexts, err, n);
-}
-
-static int opt_lanes(const char *v, char *err, size_t n)
-{
-    return parse_param(v, &want.lanes, err, n);
-}
-
-static int opt_depth(const char *v, char *err, size_t n)
-{
-    return parse_param(v, &want.depth, err, n);
-}
-
-static int opt_spu_sc(const char *v, char *err, size_t n)
-{
-    return cli_range_u(v, 0, PRED_STACK_MAX - 1, &want.spu_sc, err, n);
-}
 
 static int opt_burst_rate(const char *v, char *err, size_t n)
 {
@@ -65,14 +39,8 @@ static int opt_weights(const char *v, char *err, size_t errlen)
     return stim_weights_parse(v, weights, PRED_OP_COUNT, op_namer, err, errlen);
 }
 
+/* The shape (--contexts, --lanes, --depth, --spu-sc) is the table's (cosim_params.c). */
 static const cosim_option pred_options[] = {
-    {"contexts", "N", "contexts, 1..64 (default 32)", opt_contexts, 0, 0},
-    {"lanes", "N", "lanes, 1..64 (default 20)", opt_lanes, 0, 0},
-    {"depth", "N", "stack depth, 1..64 (default 32)", opt_depth, 0, 0},
-    {"spu-sc", "N",
-     "group the lanes as SPUs of N SC lanes and 1 SFU lane (the patent's: 4, with 20 lanes); "
-     "0: flat lanes (default)",
-     opt_spu_sc, 0, 0},
     {"weights", "LIST",
      "op weights, e.g. push=3,pop=5 (ops: nop setp push pop inv push_setp set_task_mask "
      "write; defaults 1,3,3,5,3,2,1,3)",
@@ -118,22 +86,7 @@ static struct {
     uint64_t op_depth[8][DEPTH_BUCKETS], op_mask[8][MASK_PATTERNS], overflow, underflow, bad_ctx;
 } fcov;
 
-/* ------------------------------------------------------------------ config strings */
-
-static void config_name(char *buf, size_t n)
-{
-    int used = snprintf(buf, n, "%ux%ux%u", want.contexts, want.lanes, want.depth);
-    if (want.spu_sc && (size_t)used < n)
-        snprintf(buf + used, n - (size_t)used, "g%u", want.spu_sc);
-}
-
-static void config_args(char *buf, size_t n)
-{
-    int used = snprintf(buf, n, "--contexts %u --lanes %u --depth %u", want.contexts, want.lanes,
-                        want.depth);
-    if (want.spu_sc && (size_t)used < n)
-        snprintf(buf + used, n - (size_t)used, " --spu-sc %u", want.spu_sc);
-}
+/* ------------------------------------------------------------------ option words */
 
 static void stimulus_args(char *buf, size_t n)
 {
@@ -198,9 +151,8 @@ static cmp_unit unit = {"u_pred_stack.dut_pred_stack", in_fields,
 void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned spu_sc)
 {
     char rtl[64];
-    int used = snprintf(rtl, sizeof rtl, "%ux%ux%u", contexts, lanes, depth);
-    if (spu_sc)
-        snprintf(rtl + used, sizeof rtl - (size_t)used, "g%u", spu_sc);
+    cosim_params_name(&cosim_params_pred, (const unsigned[]){contexts, lanes, depth, spu_sc}, rtl,
+                      sizeof rtl);
     cosim_bind("pred", rtl);
     if (cosim_config_error())
         return;
@@ -480,9 +432,8 @@ const cosim_bench pred_bench = {
     .block = "pred",
     .summary = "predicate register and predicate stack (rtl/pred_stack.sv, docs/pred_stack.md)",
     .has_contexts = true,
+    .params = &cosim_params_pred,
     .options = {pred_options},
-    .config_name = config_name,
-    .config_args = config_args,
     .top = "tb_pred_stack",
     .unit = &unit,
     .report_text = report_text,

@@ -9,7 +9,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 /* ------------------------------------------------------------------ settings */
 
@@ -24,51 +23,7 @@ static unsigned weights[STACK_OP_COUNT] = {
     [STACK_OP_CLEAR] = 1,      [13] = 1,                 [14] = 1,
     [15] = 1,
 };
-static stack_acct_cfg want = {64, STACK_RULE_ISA, STACK_CHIP_R7XX, 64};
 static bool weights_given;
-
-static const char *const rule_names[] = {"isa", "mesa", "llvm"};
-static const char *const chip_names[] = {"r7xx", "evergreen", "ni", "cayman"};
-
-static int pick_name(const char *v, const char *const *names, unsigned n, unsigned *dst, char *err,
-                     size_t errlen)
-{
-    for (unsigned i = 0; i < n; i++)
-        if (!strcasecmp(v, names[i])) {
-            *dst = i;
-            return 0;
-        }
-    snprintf(err, errlen, "'%s' is not one of", v);
-    for (unsigned i = 0; i < n; i++)
-        snprintf(err + strlen(err), errlen - strlen(err), " %s", names[i]);
-    return -1;
-}
-
-static int opt_width(const char *v, char *err, size_t n)
-{
-    unsigned w;
-    if (cli_range_u(v, 16, 64, &w, err, n) || w % 16) {
-        snprintf(err, n, "'%s' is not 16, 32, 48 or 64", v);
-        return -1;
-    }
-    want.width = w;
-    return 0;
-}
-
-static int opt_rule(const char *v, char *err, size_t n)
-{
-    return pick_name(v, rule_names, 3, &want.rule, err, n);
-}
-
-static int opt_chip(const char *v, char *err, size_t n)
-{
-    return pick_name(v, chip_names, 4, &want.chip, err, n);
-}
-
-static int opt_tracker_depth(const char *v, char *err, size_t n)
-{
-    return cli_range_u(v, 1, STACK_ACCT_MAX_DEPTH, &want.depth, err, n);
-}
 
 /* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
 static void op_namer(unsigned op, char *buf, size_t n)
@@ -86,17 +41,7 @@ static int opt_weights(const char *v, char *err, size_t errlen)
     return stim_weights_parse(v, weights, STACK_OP_COUNT, op_namer, err, errlen);
 }
 
-/* The unit's shape; the system run takes the same options. */
-const cosim_option stack_shape_options[] = {
-    {"width", "W", "physical thread-group width: 16, 32, 48 or 64 (default 64)", opt_width, 0, 0},
-    {"rule", "R", "accounting rule: isa, mesa or llvm (default isa)", opt_rule, 0, 0},
-    {"chip", "C", "chip class for the rules that need one: r7xx, evergreen, ni, cayman "
-                  "(default r7xx)",
-     opt_chip, 0, 0},
-    {"tracker-depth", "N", "frames the tracker holds, 1..1024 (default 64)", opt_tracker_depth, 0, 0},
-    {NULL, NULL, NULL, NULL, 0, 0},
-};
-
+/* The shape (--width, --rule, --chip, --tracker-depth) is the table's (cosim_params.c). */
 static const cosim_option stack_stim_options[] = {
     {"weights", "LIST",
      "op weights, e.g. pop=6,call=1 (ops: nop push push_wqm push_else alu_push_before loop_start "
@@ -150,19 +95,7 @@ static void build_table(uint8_t *table, bool (*boosted)(unsigned), unsigned boos
     stim_weight_table(table, w, STACK_OP_COUNT);
 }
 
-/* ------------------------------------------------------------------ config strings */
-
-static void config_name(char *buf, size_t n)
-{
-    snprintf(buf, n, "w%u.%s.%s.d%u", want.width, rule_names[want.rule], chip_names[want.chip],
-             want.depth);
-}
-
-static void config_args(char *buf, size_t n)
-{
-    snprintf(buf, n, "--width %u --rule %s --chip %s --tracker-depth %u", want.width,
-             rule_names[want.rule], chip_names[want.chip], want.depth);
-}
+/* ------------------------------------------------------------------ option words */
 
 static void stimulus_args(char *buf, size_t n)
 {
@@ -204,8 +137,8 @@ static cmp_unit unit = {"u_stack_acct.dut_stack_acct", in_fields,
 void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned depth)
 {
     char rtl[64];
-    snprintf(rtl, sizeof rtl, "w%u.%s.%s.d%u", width, rule < 3 ? rule_names[rule] : "?",
-             chip < 4 ? chip_names[chip] : "?", depth);
+    cosim_params_name(&cosim_params_stack, (const unsigned[]){width, rule, chip, depth}, rtl,
+                      sizeof rtl);
     cosim_bind("stack", rtl);
     if (cosim_config_error())
         return;
@@ -413,9 +346,8 @@ const cosim_bench stack_bench = {
     .block = "stack",
     .summary = "R700 stack-allocation accounting (rtl/stack_acct.sv, docs/stack_acct.md)",
     .has_contexts = false,
-    .options = {stack_shape_options, stack_stim_options},
-    .config_name = config_name,
-    .config_args = config_args,
+    .params = &cosim_params_stack,
+    .options = {stack_stim_options},
     .top = "tb_stack_acct",
     .unit = &unit,
     .report_text = report_text,

@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 extern const cosim_bench pred_bench, stack_bench, fc_bench;
-extern const cosim_option fc_shape_options[], stack_shape_options[];
 
 /* ------------------------------------------------------------------ options */
 
@@ -33,8 +32,6 @@ static uint64_t progen_seed;
 static bool progen_given;
 static unsigned progen_depth = 6;
 static unsigned domain_w = 64, domain_h = 64;
-static unsigned pred_depth = PRED_STACK_MAX;
-static unsigned pred_spu_sc; /* 0: flat quarter contexts; K: SPUs of K SC lanes + 1 SFU lane */
 static pred_map_bug map_bug = PRED_MAP_BUG_NONE;
 static bool stack_wqm;
 
@@ -61,23 +58,6 @@ static int opt_domain(const char *v, char *err, size_t errlen)
     return cli_size(v, 4096, &domain_w, &domain_h, err, errlen);
 }
 
-static int opt_pred_depth(const char *v, char *err, size_t errlen)
-{
-    return cli_range_u(v, 1, PRED_STACK_MAX, &pred_depth, err, errlen);
-}
-
-static int opt_pred_spu_sc(const char *v, char *err, size_t errlen)
-{
-    if (cli_range_u(v, 0, PRED_MAP_QUARTER, &pred_spu_sc, err, errlen))
-        return -1;
-    if (pred_spu_sc && PRED_MAP_QUARTER % pred_spu_sc) {
-        snprintf(err, errlen, "'%s' does not divide a quarter-wave's %u lanes", v,
-                 PRED_MAP_QUARTER);
-        return -1;
-    }
-    return 0;
-}
-
 static int opt_map_bug(const char *v, char *err, size_t errlen)
 {
     if (strcmp(v, "else-as-pop")) {
@@ -95,6 +75,8 @@ static int opt_stack_wqm(const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* The shapes (fc_unit's, --pred-depth, --pred-spu-sc, stack_acct's) are the table's
+ * (cosim_params.c). */
 static const cosim_option sys_options[] = {
     {"program", "FILE.elf", "the CTM executable whose run drives the three blocks", opt_program, 0, 0},
     {"progen", "SEED",
@@ -104,11 +86,6 @@ static const cosim_option sys_options[] = {
     {"progen-depth", "N", "nesting the --progen program reaches at least, 1..8 (default 6)",
      opt_progen_depth, 0, 0},
     {"domain", "WxH", "the domain the program runs over (default 64x64)", opt_domain, 0, 0},
-    {"pred-depth", "N", "predicate-stack entries per context, 1..64 (default 64)", opt_pred_depth, 0, 0},
-    {"pred-spu-sc", "K",
-     "group each quarter-wave's 16 lanes as the SC lanes of 16/K SPUs, each with an SFU lane "
-     "(the patent's: 4, 20 lanes; needs whole quarters); 0: flat (default)",
-     opt_pred_spu_sc, 0, 0},
     {"stack-wqm", NULL,
      "push the IF levels on stack_acct as a whole-quad-mode pixel shader would (PUSH with "
      "WHOLE_QUAD_MODE) instead of ALU_PUSH_BEFORE",
@@ -120,41 +97,14 @@ static const cosim_option sys_options[] = {
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
-/* ------------------------------------------------------------------ config strings */
+/* ------------------------------------------------------------------ shapes, option words */
 
 /* The predicate stack of the mapping (wavefront x quarter-wave contexts) for
- * the fc_unit shape the options ask for. */
+ * the shape the options ask for. */
 static pred_stack_cfg pred_shape(void)
 {
-    const fc_unit_params *fp = fc_bench_wanted_params();
-    return pred_map_shape(&(pred_map_cfg){fp->contexts, fp->lanes, pred_depth, pred_spu_sc});
-}
-
-/* ".p<depth>[g<K>]", the predicate stack's part of the configuration name. */
-static void pred_part(char *buf, size_t n, const char *fmt_g)
-{
-    char g[32] = "";
-    if (pred_spu_sc)
-        snprintf(g, sizeof g, fmt_g, pred_spu_sc);
-    snprintf(buf, n, "%u%s", pred_depth, g);
-}
-
-static void config_name(char *buf, size_t n)
-{
-    char fc[64], st[64], pd[48];
-    fc_bench.config_name(fc, sizeof fc);
-    stack_bench.config_name(st, sizeof st);
-    pred_part(pd, sizeof pd, "g%u");
-    snprintf(buf, n, "%s.p%s.%s", fc, pd, st);
-}
-
-static void config_args(char *buf, size_t n)
-{
-    char fc[128], st[128], pd[48];
-    fc_bench.config_args(fc, sizeof fc);
-    stack_bench.config_args(st, sizeof st);
-    pred_part(pd, sizeof pd, " --pred-spu-sc %u");
-    snprintf(buf, n, "%s --pred-depth %s %s", fc, pd, st);
+    return pred_map_shape(&(pred_map_cfg){cosim_param("contexts"), cosim_param("lanes"),
+                                          cosim_param("pred-depth"), cosim_param("pred-spu-sc")});
 }
 
 static void stimulus_args(char *buf, size_t n)
@@ -228,23 +178,16 @@ static const char *bind_unit(const char *block, const char *rtl_config)
 {
     static char err[400];
     char want[64];
-    unsigned contexts = fc_bench_wanted_params()->contexts;
-    if (contexts > 16) {
-        snprintf(err, sizeof err,
-                 "--block system: at most 16 --contexts (the processor array's wavefronts in "
-                 "flight), not %u",
-                 contexts);
-        return err;
-    }
     if (!strcmp(block, "pred")) {
         pred_stack_cfg p = pred_shape();
-        int used = snprintf(want, sizeof want, "%ux%ux%u", p.contexts, p.lanes, p.depth);
-        if (p.spu_sc)
-            snprintf(want + used, sizeof want - (size_t)used, "g%u", p.spu_sc);
-    } else if (!strcmp(block, "fc")) {
-        fc_bench.config_name(want, sizeof want);
-    } else if (!strcmp(block, "stack")) {
-        stack_bench.config_name(want, sizeof want);
+        cosim_params_name(&cosim_params_pred,
+                          (const unsigned[]){p.contexts, p.lanes, p.depth, p.spu_sc}, want,
+                          sizeof want);
+    } else if (!strcmp(block, "fc") || !strcmp(block, "stack")) {
+        const cosim_params *unit = cosim_params_find(block);
+        unsigned v[COSIM_PARAMS_MAX];
+        cosim_params_pick(unit, v, &cosim_params_system, cosim_cfg.param);
+        cosim_params_name(unit, v, want, sizeof want);
     } else {
         snprintf(err, sizeof err, "the system holds no block '%s'", block);
         return err;
@@ -357,7 +300,8 @@ void sys_bench_bind(void)
         snprintf(Y.size_why, sizeof Y.size_why, "%s", e.msg);
         Y.stack_size = 255;
     }
-    pred_map_cfg mc = {fp->contexts, fp->lanes, pred_depth, pred_spu_sc};
+    pred_map_cfg mc = {fp->contexts, fp->lanes, cosim_param("pred-depth"),
+                       cosim_param("pred-spu-sc")};
     if (pred_map_create(&mc, &Y.pm, &e) || stack_map_create(0, &Y.sm, &e)) {
         fail("system", e.msg);
         return;
@@ -668,9 +612,8 @@ const cosim_bench sys_bench = {
     .summary = "fc_unit, pred_stack and stack_acct driven at once by one CTM program run by the "
                "golden model, with cross-checks (docs/system.md; at most 16 --contexts)",
     .has_contexts = true,
-    .options = {sys_options, fc_shape_options, stack_shape_options},
-    .config_name = config_name,
-    .config_args = config_args,
+    .params = &cosim_params_system,
+    .options = {sys_options},
     .wave_signals = wave_signals,
     .report_text = report_text,
     .report_json = report_json,

@@ -162,18 +162,22 @@ def yosys_script(block, gold_dir, gate_dir, params, miter):
                              'equiv_induct -seq 1\nequiv_status -assert\n')
 
 
-STACK_MODEL = re.compile(r'stack-w(\d+)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d\d+$')
+def model_params(build, model):
+    """A model's -G parameters as the block parameters' table gives them (build/cosim_config)."""
+    r = sh([os.path.join(build, 'cosim_config'), '--model', model])
+    if r.returncode:
+        sys.exit(f'mutate: {r.stderr.strip()}')
+    sv = next(line[3:] for line in r.stdout.splitlines() if line.startswith('sv='))
+    return {k[2:]: int(v) for k, v in (p.split('=') for p in sv.split())}
 
 
-def formal_configs(block, models):
+def formal_configs(block, models, build):
     """The block's formal configurations; for stack, one per job row at tracker depth 4."""
     if BLOCKS[block]['formal'] != 'jobs':
         return BLOCKS[block]['formal']
     cfgs = []
     for model in models:
-        w, rule, chip = STACK_MODEL.match(model).groups()
-        c = {'Width': int(w), 'Rule': ['isa', 'mesa', 'llvm'].index(rule),
-             'Chip': ['r7xx', 'evergreen', 'ni', 'cayman'].index(chip), 'Depth': 4}
+        c = dict(model_params(build, model), Depth=4)
         if c not in cfgs:
             cfgs.append(c)
     return cfgs
@@ -276,7 +280,7 @@ def mutate_block(block, a):
     # run (--judge-proven runs them anyway and proves afterwards; a kill then beats a proof).
     # The schema with no mutant selected (0) is the original: it must pass every full job. It
     # runs first, beside the first pass (a broken schema would "kill" every mutant).
-    configs = formal_configs(block, models)
+    configs = formal_configs(block, models, a.build)
     t_prove = 0.0
 
     def judge(ks, pass_jobs, check_schema=False):

@@ -5,9 +5,9 @@
 #   pred-8x64x8-inv_no_and      ... with the broken variant tests/variants/pred/inv_no_and.patch
 #                               applied to a copy of rtl/ in the build folder (rtl/ stays pristine)
 #   stack-w64.mesa.evergreen.d64  stack accounting, width 64, Mesa's rule, Evergreen, 64 frames
-#   system-4x64a4l4b6.p64.w64.isa.r7xx.d64  the three blocks in one top: fc_unit 4x64a4l4b6,
-#                               pred_stack of depth 64 (its shape follows from fc's), stack_acct
-#                               w64.isa.r7xx.d64; a variant of any block applies to it
+#   system-4x64a4l4b6.p64.w64.isa.r7xx.d64  the three blocks in one top (a variant of any block
+#                               applies to it)
+# The names and the -G parameters are the block parameters' table's (build/cosim_config --table).
 # Usage: scripts/vbuild.sh [--rtl-dir DIR] [--dpi-c FILE]... NAME OUTPUT
 #   --rtl-dir DIR   take the block's RTL files from DIR instead of rtl/ (mutant schemata)
 #   --dpi-c FILE    one more C file for the DPI glue (e.g. the mutant selector)
@@ -22,7 +22,7 @@ while (($#)); do
   case $1 in
     --rtl-dir) rtl_dir=$(cd "$2" && pwd); shift 2 ;;
     --dpi-c) dpi_extra+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) break ;;
   esac
 done
@@ -31,72 +31,44 @@ name=$1 out=$2
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=$(cd "$(dirname "$out")" && pwd)
 
-block=${name%%-*}
-rest=${name#*-}
-cfg=${rest%%-*}
-variant=""
-[[ $rest == *-* ]] && variant=${rest#*-}
-
 die() { echo "vbuild: $name: $*" >&2; exit 1; }
+
+# The model name is read by the C table of the block parameters (harness/cosim_params.c), the
+# one parser of configuration names: build/cosim_config --model NAME checks it and gives the
+# block, the variant and the testbench's -G parameters (COSIM_CONFIG names another one).
+config_tool=${COSIM_CONFIG:-$build/cosim_config}
+[[ -x $config_tool ]] || die "no $config_tool (make $config_tool builds it)"
+config=$("$config_tool" --model "$name" 2>&1) || die "${config#cosim_config: }"
+block="" variant="" params=()
+while IFS='=' read -r key value; do
+  case $key in
+    block) block=$value ;;
+    variant) variant=$value ;;
+    sv) read -ra params <<<"$value" ;;
+  esac
+done <<<"$config"
 
 case $block in
   pred)
-    [[ $cfg =~ ^([0-9]+)x([0-9]+)x([0-9]+)(g([0-9]+))?$ ]] ||
-      die "config must be CONTEXTSxLANESxDEPTH[gSPU_SC], e.g. 32x20x32 or 32x20x32g4"
-    g=${BASH_REMATCH[5]:-0}
-    params=(-GContexts="${BASH_REMATCH[1]}" -GLanes="${BASH_REMATCH[2]}" -GDepth="${BASH_REMATCH[3]}" -GSpuSc="$g")
-    for v in "${BASH_REMATCH[@]:1:3}"; do ((v >= 1 && v <= 64)) || die "each parameter must be in 1..64"; done
-    ((g == 0 || (g < 64 && BASH_REMATCH[2] % (g + 1) == 0))) ||
-      die "lanes must be a whole number of SPUs of $g SC lanes and 1 SFU lane"
     top=tb_pred_stack
     sources=(rtl/pred_stack.sv harness/pred_stack_ports.sv harness/tb_pred_stack.sv)
     ;;
   stack)
-    [[ $cfg =~ ^w(16|32|48|64)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d([0-9]+)$ ]] ||
-      die "config must be w<16|32|48|64>.<isa|mesa|llvm>.<r7xx|evergreen|ni|cayman>.d<frames>"
-    rules=(isa mesa llvm) chips=(r7xx evergreen ni cayman)
-    rule=0 chip=0
-    for i in 0 1 2; do [[ ${rules[i]} == "${BASH_REMATCH[2]}" ]] && rule=$i; done
-    for i in 0 1 2 3; do [[ ${chips[i]} == "${BASH_REMATCH[3]}" ]] && chip=$i; done
-    ((BASH_REMATCH[4] >= 1 && BASH_REMATCH[4] <= 1024)) || die "tracker depth must be in 1..1024"
-    params=(-GWidth="${BASH_REMATCH[1]}" -GRule=$rule -GChip=$chip -GDepth="${BASH_REMATCH[4]}")
     top=tb_stack_acct
     sources=(rtl/stack_acct.sv harness/stack_acct_ports.sv harness/tb_stack_acct.sv)
     ;;
   fc)
-    [[ $cfg =~ ^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)$ ]] ||
-      die "config must be CONTEXTSxLANESaADDRlLOOPbBCWIDTH, e.g. 4x16a4l4b6"
-    c=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} lo=${BASH_REMATCH[4]} w=${BASH_REMATCH[5]}
-    ((c >= 1 && c <= 256 && l >= 1 && l <= 64 && a <= 32 && lo <= 32 && w >= 3 && w <= 8)) ||
-      die "contexts 1..256, lanes 1..64, depths 0..32, counter width 3..8"
-    params=(-GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$w")
     top=tb_fc_unit
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
              harness/tb_fc_unit.sv)
     ;;
   system)
-    re='^([0-9]+)x([0-9]+)a([0-9]+)l([0-9]+)b([0-9]+)\.p([0-9]+)(g[0-9]+)?\.w(16|32|48|64)\.(isa|mesa|llvm)\.(r7xx|evergreen|ni|cayman)\.d([0-9]+)$'
-    [[ $cfg =~ $re ]] || die "config must be <fc config>.p<pred depth>[g<SC lanes per SPU>].<stack config>, e.g. 4x64a4l4b6.p64.w64.isa.r7xx.d64 or 8x64a4l4b6.p32g4.w64.isa.r7xx.d64"
-    c=${BASH_REMATCH[1]} l=${BASH_REMATCH[2]} a=${BASH_REMATCH[3]} lo=${BASH_REMATCH[4]} w=${BASH_REMATCH[5]}
-    pd=${BASH_REMATCH[6]} pg=${BASH_REMATCH[7]#g} sw=${BASH_REMATCH[8]} td=${BASH_REMATCH[11]}
-    pg=${pg:-0}
-    ((pg == 0 || (16 % pg == 0 && l % 16 == 0))) ||
-      die "SPUs of $pg SC lanes need a divisor of 16 and wavefronts of whole quarters (lanes $l)"
-    rules=(isa mesa llvm) chips=(r7xx evergreen ni cayman)
-    rule=0 chip=0
-    for i in 0 1 2; do [[ ${rules[i]} == "${BASH_REMATCH[9]}" ]] && rule=$i; done
-    for i in 0 1 2 3; do [[ ${chips[i]} == "${BASH_REMATCH[10]}" ]] && chip=$i; done
-    ((c >= 1 && c <= 16 && l >= 1 && l <= 64 && c * ((l + 15) / 16) <= 64 && a <= 32 && lo <= 32 &&
-      w >= 3 && w <= 8 && pd >= 1 && pd <= 64 && td >= 1 && td <= 1024)) ||
-      die "contexts 1..16 (at most 64 quarter-wave contexts), lanes 1..64, depths 0..32, counter width 3..8, pred depth 1..64, tracker depth 1..1024"
-    params=(-GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$w"
-            -GPredDepth="$pd" -GPredSpuSc="$pg" -GWidth="$sw" -GRule=$rule -GChip=$chip -GTrackerDepth="$td")
     top=tb_system
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
              rtl/pred_stack.sv rtl/stack_acct.sv harness/pred_stack_ports.sv
              harness/stack_acct_ports.sv harness/tb_system.sv)
     ;;
-  *) die "unknown block '$block'" ;;
+  *) die "cosim_config gave no block (block '$block')" ;;
 esac
 
 # Every testbench imports ctm_ports_pkg (dpi_imports.svh names its structs): it goes first.

@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$ROOT"
 san=$BUILD/san
-make -s "$san/libcsim.a" "$san/libharness.a"
+make -s "$san/libcsim.a" "$san/libharness.a" "$san/cosim_config"
 cp harness/cosim_front.sh "$san/cosim"
 for name in pred-8x64x8 pred-8x64x8-inv_no_and; do
   [[ -x $san/cosim-$name ]] || COSIM_SAN=1 scripts/vbuild.sh "$name" "$san/cosim-$name" >/dev/null
