@@ -95,9 +95,9 @@ PY
 
 # lint: each user testbench with the RTL it checks
 cd "$ROOT/examples/sv-testbench"
-"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_pred --timing \
   "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
-"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_fc --timing \
   "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
 
 # build and run as a user would, from the installed library
