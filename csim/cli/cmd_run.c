@@ -10,6 +10,7 @@
 #include "co.h"
 #include "elf_exe.h"
 #include "fc.h"
+#include "fp_bits.h"
 #include "mc_format.h"
 #include "run.h"
 
@@ -108,21 +109,13 @@ static int parse_wh(const char *s, uint32_t *w, uint32_t *h)
     return 0;
 }
 
-static uint32_t fbits(double d)
-{
-    float f = (float)d;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
 /* One constant "KIND N values"; returns 0 or -1. */
 static int set_const(dpp_run_opts *o, char kind, unsigned n, const double *v, int nv)
 {
     if (kind == 'f' && n < 256 && nv == 4) {
         o->float_set[n] = 1;
         for (int c = 0; c < 4; c++)
-            o->float_val[n][c] = fbits(v[c]);
+            o->float_val[n][c] = dpp_fp_bits((float)v[c]);
     } else if (kind == 'i' && n < 32 && nv == 3 && v[0] >= 0 && v[0] <= 255 && v[1] >= 0 &&
                v[1] <= 255 && v[2] >= -128 && v[2] <= 127) {
         o->int_set |= 1u << n;
@@ -267,7 +260,7 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
         break;
     case K_COND_VAL:
         bad = parse_values(v, vals, 1) != 1;
-        o->cond_val = fbits(bad ? 0 : vals[0]);
+        o->cond_val = dpp_fp_bits(bad ? 0.0f : (float)vals[0]);
         break;
     case K_COND_WRITE:
         o->cond_writemask = 1;
