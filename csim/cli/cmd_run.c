@@ -1,6 +1,7 @@
 /* dpp run: run an executable over a domain with inputs, outputs and constants from files. */
 #include "array_opts.h"
 #include "cliopt.h"
+#include "cmd_args.h"
 #include "commands.h"
 #include "imgio.h"
 #include "stats.h"
@@ -179,6 +180,7 @@ typedef struct run_cli {
     const char *prog, *trace, *emit, *out_path[4], *cond_out, *timeline;
     const char *in_spec[17]; /* 16 = the conditional buffer */
     int tiled, stats;
+    dpp_run_opts *opts; /* where the options that configure the run go */
 } run_cli;
 
 static const char *const cond_tests[8] = {"never",  "less",    "lequal",   "equal",
@@ -216,11 +218,12 @@ static int parse_out(const char *v, run_cli *c, dpp_run_opts *o, char *err, size
     return 0;
 }
 
-/* One option's value into c and o: 0, -1 with a message in err, or 1 for an input error
+/* One option's value into c: 0, -1 with a message in err, or 1 for an input error
  * already reported (a constants file). */
-static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_opts *o,
-                      char *err, size_t errlen)
+static int run_option(void *ctx, const cli_option *opt, const char *v, char *err, size_t errlen)
 {
+    run_cli *c = ctx;
+    dpp_run_opts *o = c->opts;
     unsigned idx;
     const char *rest;
     double vals[5];
@@ -293,50 +296,25 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
     return bad ? -1 : 0;
 }
 
+static const cmd_args run_args = {.prog = "dpp run",
+                                  .options = run_options,
+                                  .more = cli_array_options,
+                                  .input = "PROG.elf",
+                                  .one_only = "one program only",
+                                  .usage = run_usage,
+                                  .option = run_option};
+
 /* Option parsing; returns -1 to continue, else the exit status. */
-static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
+static int parse_args(int argc, char **argv, run_cli *c)
 {
     cli_parser p;
-    cli_init(&p, "dpp run", argc, argv, run_options, cli_array_options);
-    for (;;) {
-        const cli_option *opt;
-        const char *v;
-        char err[700] = "";
-        switch (cli_next(&p, &opt, &v)) {
-        case CLI_HELP:
-            run_usage(stdout);
-            return 0;
-        case CLI_ERROR:
-            return 2;
-        case CLI_ARG:
-            if (c->prog) {
-                cli_error(&p, "unexpected argument '%s' (one program only)", v);
-                return 2;
-            }
-            c->prog = v;
-            continue;
-        case CLI_OPTION:
-            switch (run_option(opt, v, c, o, err, sizeof err)) {
-            case 0:
-                continue;
-            case 1:
-                return 1;
-            default:
-                return cli_bad_value(&p, opt, err), 2;
-            }
-        default: /* CLI_END */
-            if (!c->prog) {
-                cli_error(&p, "missing PROG.elf (see --help)");
-                return 2;
-            }
-            if (c->timeline && o->array.chip == TM_CHIP_CTM) {
-                cli_error(&p, "--timeline needs --chip cayman or rv740 (ctm has no schedule: "
-                              "one instruction issued per clock)");
-                return 2;
-            }
-            return cli_check_required(&p) ? 2 : -1;
-        }
+    int rc = cmd_parse_args(&run_args, &p, argc, argv, c, &c->prog);
+    if (rc < 0 && c->timeline && c->opts->array.chip == TM_CHIP_CTM) {
+        cli_error(&p, "--timeline needs --chip cayman or rv740 (ctm has no schedule: "
+                      "one instruction issued per clock)");
+        return 2;
     }
+    return rc;
 }
 
 /* Writes one emitted file; failures are reported and remembered in *failed. */
@@ -447,7 +425,8 @@ int cmd_run(int argc, char **argv)
     if (rc < 0) {
         dpp_run_default_opts(o);
         o->array.threads = cli_default_threads();
-        rc = parse_args(argc, argv, &c, o);
+        c.opts = o;
+        rc = parse_args(argc, argv, &c);
     }
     if (rc < 0) {
         for (int k = 0; k < 4; k++)
