@@ -1,6 +1,7 @@
 # ATI CTM verification kit: golden model, RTL and lock-step harness.
 # `make help` lists the targets. Sources are found by wildcard, so a new
-# csim/<layer>/*.c, tests/unit/test_*.c or tests/cli/*.sh joins the build by existing.
+# csim/<layer>/*.c, tests/unit/test_*.c or tests/cli/*.sh (but their tests/cli/lib.sh) joins the
+# build by existing.
 
 # The golden model's layers (README, docs/csim.md), one folder each; every folder is on the
 # include path (`#include "isa.h"` from anywhere). One line: scripts/vbuild.sh reads it here.

@@ -3,7 +3,8 @@
 # checked by xmllint) and ends with one summary line "total: N passed, M failed" and the wall
 # time of each part and of the whole.
 #   unit   : each build/san/tests/test_* (cmocka, ASan/UBSan), with cmocka's own JUnit output
-#   cli    : each tests/cli/*.sh (one test each; gets DPP, BUILD, ROOT in the environment)
+#   cli    : each tests/cli/*.sh but lib.sh, which they share (one test each; gets DPP, BUILD, ROOT
+#            in the environment)
 #   cosim  : the lock-step job list tests/cosim/test.jobs (one test per job, regress.sh's JUnit)
 # The unit and CLI tests are independent processes: they run PAR at a time (default 2), the
 # longest first (by the times of the last run's report), each line printed as it ends.
@@ -33,6 +34,9 @@ fi
 rm -rf "$parts" && mkdir -p "$parts"
 failures=() times=()
 want() { [[ -z $only || $only == "$1" ]]; }
+# The CLI tests: every script of tests/cli but the library they source.
+cli_tests=()
+for t in tests/cli/*.sh; do [[ -f $t && $t != */lib.sh ]] && cli_tests+=("$t"); done
 
 # Text for an XML attribute or element: control bytes dropped, markup escaped.
 xml_text() { tr -d '\000-\010\013\014\016-\037' | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'; }
@@ -105,7 +109,7 @@ if want unit; then
 fi
 if want cli; then
   echo "== command-line tests"
-  for t in tests/cli/*.sh; do [[ -f $t ]] && tasks+=("cli $t"); done
+  for t in "${cli_tests[@]}"; do tasks+=("cli $t"); done
 fi
 if ((${#tasks[@]})); then
   pool_start=$SECONDS
@@ -127,7 +131,7 @@ if ((${#tasks[@]})); then
   done
   if want cli; then
     cases=() nfail=0
-    for t in tests/cli/*.sh; do
+    for t in "${cli_tests[@]}"; do
       name=$(basename "$t" .sh)
       cases+=("$(cat "$parts/cli-$name.case" 2>/dev/null ||
         echo "  <testcase classname=\"cli\" name=\"$name\"><error message=\"did not run\"/></testcase>")")
