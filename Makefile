@@ -1,6 +1,7 @@
 # ATI CTM verification kit: golden model, RTL and lock-step harness.
 # `make help` lists the targets. Sources are found by wildcard, so a new
-# csim/<layer>/*.c, tests/unit/test_*.c or tests/cli/*.sh joins the build by existing.
+# csim/<layer>/*.c, tests/unit/test_*.c or tests/cli/*.sh (but their tests/cli/lib.sh) joins the
+# build by existing.
 
 # The golden model's layers (README, docs/csim.md), one folder each; every folder is on the
 # include path (`#include "isa.h"` from anywhere). One line: scripts/vbuild.sh reads it here.
@@ -223,7 +224,7 @@ UNIT_BINS := $(patsubst tests/unit/%.c,$(BUILD)/san/tests/%,$(UNIT_SRC))
 # ---------------------------------------------------------------- lock-step simulator
 # build/cosim-<block>-<config>[-<rtl variant>] is one Verilated model; build/cosim
 # picks the right one from its options (and builds it on first use).
-COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.vlt harness/*.sv harness/*.cpp harness/*.h dpi/* tests/variants/*/*.patch) \
+COSIM_DEPS = $(wildcard rtl/*.sv rtl/*.svh rtl/*.vlt harness/*.sv harness/*.cpp harness/*.h dpi/* tests/variants/*/*.patch) \
              scripts/vbuild.sh $(BUILD)/opt/libcsim.a $(BUILD)/opt/libharness.a
 DEFAULT_MODELS := pred-32x20x32 pred-32x20x32g4 pred-8x64x8 pred-1x16x4 fc-4x16a4l4b6 fc-1x64a4l4b6 \
                   system-4x64a4l4b6.p64.w64.isa.r7xx.d64 system-3x16a2l4b6.p4.w64.isa.r7xx.d64 \

@@ -3,6 +3,9 @@
 // at most one of clr/push/pop per cycle for context ctx_i, already gated by
 // "the step commits"; the *_d outputs show that context after the edge.
 // Port contract of the whole unit: docs/fc_unit.md; notes: docs/fc_unit_rtl.md.
+
+`include "ctm_assert.svh"
+
 module fc_addr_stack #(
   parameter int unsigned Contexts = 1,
   parameter int unsigned Depth    = 4,
@@ -78,9 +81,7 @@ module fc_addr_stack #(
 
 `ifndef SYNTHESIS
   // The caller never pushes a full stack or pops an empty one.
-  NoOverflow_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                 push_i |-> sp < 6'(Depth));
-  NoUnderflow_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                  pop_i |-> sp != '0);
+  `CTM_ASSERT(NoOverflow_A, push_i |-> sp < 6'(Depth))
+  `CTM_ASSERT(NoUnderflow_A, pop_i |-> sp != '0)
 `endif
 endmodule

@@ -7,6 +7,9 @@
 // are still alive (dead lanes leave every frame without rewriting each one).
 // For a REP frame `al` holds the aL of the innermost LOOP frame below it, so the
 // top frame always carries the aL the unit reports.
+
+`include "ctm_assert.svh"
+
 module fc_loop_stack #(
   parameter int unsigned Contexts = 1,
   parameter int unsigned Lanes    = 64,
@@ -146,11 +149,8 @@ module fc_loop_stack #(
   end
 
 `ifndef SYNTHESIS
-  NoOverflow_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                 push_i |-> sp < 6'(Depth));
-  NoUnderflow_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                  (pop_i || upd_i) |-> sp != '0);
-  OneCommand_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                 $onehot0({clr_i, push_i, pop_i, upd_i}));
+  `CTM_ASSERT(NoOverflow_A, push_i |-> sp < 6'(Depth))
+  `CTM_ASSERT(NoUnderflow_A, (pop_i || upd_i) |-> sp != '0)
+  `CTM_ASSERT(OneCommand_A, $onehot0({clr_i, push_i, pop_i, upd_i}))
 `endif
 endmodule

@@ -7,6 +7,9 @@
 // One command per cycle for context ctx_i (IDLE, START, EXEC). The outputs are
 // combinational and show context ctx_i as it will be after the edge (the result
 // of this cycle's step); the edge commits that state.
+
+`include "ctm_assert.svh"
+
 module fc_unit #(
   parameter int unsigned Contexts  = 1,
   parameter int unsigned Lanes     = 64,
@@ -600,40 +603,37 @@ module fc_unit #(
 
 `ifndef SYNTHESIS
   // Lanes sit in at most one of ACTIVE, BR_INACTIVE, LOOP_MASKED.
-  StatesDisjoint_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ctx_valid |-> (((active_d & brin_d) | (active_d & lmask_d) | (brin_d & lmask_d)) == '0));
+  `CTM_ASSERT(StatesDisjoint_A,
+      ctx_valid |-> (((active_d & brin_d) | (active_d & lmask_d) | (brin_d & lmask_d)) == '0))
   // Counters are 0 outside BR_INACTIVE and never exceed the nesting depth.
   for (genvar i = 0; i < Lanes; i++) begin : g_bc_check
-    BcInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
+    `CTM_ASSERT(BcInRange_A,
         ctx_valid |-> (brin_d[i] ? (bc_d[i*BcWidth +: BcWidth] <= depth_d)
-                                 : (bc_d[i*BcWidth +: BcWidth] == '0)));
+                                 : (bc_d[i*BcWidth +: BcWidth] == '0)))
   end
   // The depth never passes the full-mode limit.
-  DepthInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-      ctx_valid |-> 32'(depth_d) <= BrLimFull);
+  `CTM_ASSERT(DepthInRange_A, ctx_valid |-> 32'(depth_d) <= BrLimFull)
 
   // Corners the regression must reach (make coverage): every FC op with an empty, a
   // partly filled and a full loop stack; every fault code; B_ELSE, JUMP_ANY, a CALL on a
   // full and a RET on an empty address stack, the branch depth at its limit, a bad context.
   for (genvar o = 0; o < 8; o++) begin : g_cover_op
-    OpLoopEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == '0);
-    OpLoopMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
+    `CTM_COVER(OpLoopEmpty_C,
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == '0)
+    `CTM_COVER(OpLoopMid_C,
         ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp != '0 &&
-        ls_sp != 6'(LoopDepth));
-    OpLoopFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == 6'(LoopDepth));
+        ls_sp != 6'(LoopDepth))
+    `CTM_COVER(OpLoopFull_C,
+        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == 6'(LoopDepth))
   end
   for (genvar f = 1; f <= 9; f++) begin : g_cover_fault
-    Fault_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-        ctx_valid && cur_fault == FaultNone && fault_d == 4'(f));
+    `CTM_COVER(Fault_C, ctx_valid && cur_fault == FaultNone && fault_d == 4'(f))
   end
-  BElseCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && b_else_i);
-  JumpAnyCommit_C: cover property (@(posedge clk_i) disable iff (!rst_ni) commit && jump_any_i && jump4);
-  CallFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrOvf);
-  RetEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) addr_code == FaultAddrUdf);
-  DepthAtLimit_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-      commit && 32'(depth5) == (full_mode_i ? BrLimFull : BrLimPart));
-  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid && cmd_i != 2'd0);
+  `CTM_COVER(BElseCommit_C, commit && b_else_i)
+  `CTM_COVER(JumpAnyCommit_C, commit && jump_any_i && jump4)
+  `CTM_COVER(CallFull_C, addr_code == FaultAddrOvf)
+  `CTM_COVER(RetEmpty_C, addr_code == FaultAddrUdf)
+  `CTM_COVER(DepthAtLimit_C, commit && 32'(depth5) == (full_mode_i ? BrLimFull : BrLimPart))
+  `CTM_COVER(BadContext_C, !ctx_valid && cmd_i != 2'd0)
 `endif
 endmodule

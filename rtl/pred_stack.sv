@@ -9,6 +9,9 @@
 // One op per cycle on context ctx_i. All outputs are combinational reads of the
 // state before the edge. The stacks of all contexts share one RAM addressed by
 // {context, pointer} with one write port and asynchronous read ports.
+
+`include "ctm_assert.svh"
+
 module pred_stack #(
   parameter int unsigned Contexts = 32,
   parameter int unsigned Lanes    = 20,
@@ -216,24 +219,18 @@ module pred_stack #(
   // The pointer stays within 0..Depth in every context: no wrap on overflow or underflow.
   // (Only checkable when the pointer has spare codes above Depth.)
   if ((2 ** SpW) - 1 > Depth) begin : g_sp_range_check
-    SpInRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                  ctx_valid |-> sp_d <= SpFull);
+    `CTM_ASSERT(SpInRange_A, ctx_valid |-> sp_d <= SpFull)
   end
 
   // Corners the regression must reach (make coverage): every op on an empty, a partly
   // filled and a full stack; the first overflow and underflow; a bad context index.
   for (genvar o = 0; o < 8; o++) begin : g_cover_op
-    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                               ctx_valid && op_i == 3'(o) && empty);
-    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                             ctx_valid && op_i == 3'(o) && !empty && !full);
-    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                              ctx_valid && op_i == 3'(o) && full);
+    `CTM_COVER(OpEmpty_C, ctx_valid && op_i == 3'(o) && empty)
+    `CTM_COVER(OpMid_C, ctx_valid && op_i == 3'(o) && !empty && !full)
+    `CTM_COVER(OpFull_C, ctx_valid && op_i == 3'(o) && full)
   end
-  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                              ctx_valid && !cur_overflow && overflow_d);
-  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                               ctx_valid && !cur_underflow && underflow_d);
-  BadContext_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ctx_valid);
+  `CTM_COVER(Overflow_C, ctx_valid && !cur_overflow && overflow_d)
+  `CTM_COVER(Underflow_C, ctx_valid && !cur_underflow && underflow_d)
+  `CTM_COVER(BadContext_C, !ctx_valid)
 `endif
 endmodule

@@ -2,6 +2,9 @@
 // Port contract, rule table and model-defined behaviour: docs/stack_acct.md.
 // One op per cycle; every output is a register (Moore): the outputs show the
 // state after the previous edge.
+
+`include "ctm_assert.svh"
+
 module stack_acct #(
   parameter int unsigned Width = 64,  // physical thread-group width: 16, 32, 48, 64
   parameter int unsigned Rule  = 0,   // 0 ISA, 1 MESA, 2 LLVM
@@ -261,28 +264,26 @@ module stack_acct #(
       else $error("stack_acct: Depth %0d is not in 1..1024", Depth);
   end
 
-  SpRange_A: assert property (@(posedge clk_i) disable iff (!rst_ni) sp_q <= SpW'(Depth));
+  `CTM_ASSERT(SpRange_A, sp_q <= SpW'(Depth))
   // The kind counters partition the frames.
-  CountSum_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    16'(vpm_q) + 16'(full_q) + 16'(wqm_q) + 16'(loop_q) + 16'(call_q) == 16'(sp_q));
-  FullOnce_A: assert property (@(posedge clk_i) disable iff (!rst_ni) 16'(full_q) <= 16'd1);
-  HwmCoversNeed_A: assert property (@(posedge clk_i) disable iff (!rst_ni) hwm_q >= need_q);
-  EmptyNeedsNothing_A: assert property (@(posedge clk_i) disable iff (!rst_ni)
-    (sp_q == '0) |-> (need_q == '0));
+  `CTM_ASSERT(CountSum_A,
+      16'(vpm_q) + 16'(full_q) + 16'(wqm_q) + 16'(loop_q) + 16'(call_q) == 16'(sp_q))
+  `CTM_ASSERT(FullOnce_A, 16'(full_q) <= 16'd1)
+  `CTM_ASSERT(HwmCoversNeed_A, hwm_q >= need_q)
+  `CTM_ASSERT(EmptyNeedsNothing_A, (sp_q == '0) |-> (need_q == '0))
 
   // Corners the regression must reach (make coverage): every op on an empty, a partly
   // filled and a full tracker; drop, underflow, overflow of STACK_SIZE; seven pops at once.
   for (genvar o = 0; o < 16; o++) begin : g_cover_op
-    OpEmpty_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == '0);
-    OpMid_C: cover property (@(posedge clk_i) disable iff (!rst_ni)
-                             op_i == 4'(o) && sp_q != '0 && sp_q != SpW'(Depth));
-    OpFull_C: cover property (@(posedge clk_i) disable iff (!rst_ni) op_i == 4'(o) && sp_q == SpW'(Depth));
+    `CTM_COVER(OpEmpty_C, op_i == 4'(o) && sp_q == '0)
+    `CTM_COVER(OpMid_C, op_i == 4'(o) && sp_q != '0 && sp_q != SpW'(Depth))
+    `CTM_COVER(OpFull_C, op_i == 4'(o) && sp_q == SpW'(Depth))
   end
-  Drop_C: cover property (@(posedge clk_i) disable iff (!rst_ni) drop_d);
-  Underflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) udf_d);
-  Overflow_C: cover property (@(posedge clk_i) disable iff (!rst_ni) !ovf_q && ovf_d);
-  SevenPops_C: cover property (@(posedge clk_i) disable iff (!rst_ni) pop_n == 3'd7 && !udf_d);
-  HwmRises_C: cover property (@(posedge clk_i) disable iff (!rst_ni) hwm_d > hwm_q);
+  `CTM_COVER(Drop_C, drop_d)
+  `CTM_COVER(Underflow_C, udf_d)
+  `CTM_COVER(Overflow_C, !ovf_q && ovf_d)
+  `CTM_COVER(SevenPops_C, pop_n == 3'd7 && !udf_d)
+  `CTM_COVER(HwmRises_C, hwm_d > hwm_q)
 `endif
 
 endmodule

@@ -133,7 +133,8 @@ def side_script(block, tag, d, params, miter):
     chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
     files = ' '.join(os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
                      else os.path.join(ROOT, f) for f in cfg['files'])
-    return (f"read_verilog -sv {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
+    # -I: a mutant's copy stands in its own folder, the header it includes in rtl/
+    return (f"read_verilog -sv -I{os.path.join(ROOT, 'rtl')} {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
             f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"
             + ("dffunmap\n" if miter else "") +
             # only ports and registers keep their names: they alone are paired, so a

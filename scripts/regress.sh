@@ -34,6 +34,7 @@ while (($#)); do
 done
 out=$(mkdir -p "$out" && cd "$out" && pwd) # absolute: jobs may run elsewhere
 job=$root/scripts/regress_job.sh
+source "$root/scripts/junit.sh"
 
 # Summary and JUnit from OUT/jobs.list and the jobs' .result and .log files.
 gather() {
@@ -46,22 +47,15 @@ gather() {
   done >"$out/summary.txt"
   failed=$((${#names[@]} - passed))
   echo "regress: $passed passed, $failed failed (${#names[@]} jobs)" >>"$out/summary.txt"
-  {
-    echo '<?xml version="1.0" encoding="UTF-8"?>'
-    echo "<testsuite name=\"cosim\" tests=\"${#names[@]}\" failures=\"$failed\">"
-    for n in "${names[@]}"; do
-      res=$(cat "$out/$n.result" 2>/dev/null || echo "FAIL $n did not run")
-      t=$(grep -oP 'time=\K[0-9]+' <<<"$res" || echo 0)
-      echo "  <testcase classname=\"cosim\" name=\"$n\" time=\"$t\">"
-      if [[ $res != PASS* ]]; then
-        echo "    <failure message=\"$(sed 's/&/\&amp;/g; s/"/\&quot;/g; s/</\&lt;/g' <<<"$res")\"><![CDATA["
-        sed 's/]]>/]] >/g' "$out/$n.log" 2>/dev/null | head -60
-        echo "]]></failure>"
-      fi
-      echo "  </testcase>"
-    done
-    echo "</testsuite>"
-  } >"$out/junit.xml"
+  for n in "${names[@]}"; do
+    res=$(cat "$out/$n.result" 2>/dev/null || echo "FAIL $n did not run")
+    t=$(grep -oP 'time=\K[0-9]+' <<<"$res" || echo 0)
+    if [[ $res == PASS* ]]; then
+      junit_case cosim "$n" "$t"
+    else
+      head -60 "$out/$n.log" 2>/dev/null | junit_case cosim "$n" "$t" failure "$res"
+    fi
+  done | junit_suite cosim >"$out/junit.xml"
   for n in "${names[@]}"; do
     grep -q '^PASS' "$out/$n.result" 2>/dev/null || { echo "--- $n:"; head -40 "$out/$n.log" 2>/dev/null; }
   done

@@ -3,7 +3,8 @@
 # checked by xmllint) and ends with one summary line "total: N passed, M failed" and the wall
 # time of each part and of the whole.
 #   unit   : each build/san/tests/test_* (cmocka, ASan/UBSan), with cmocka's own JUnit output
-#   cli    : each tests/cli/*.sh (one test each; gets DPP, BUILD, ROOT in the environment)
+#   cli    : each tests/cli/*.sh but lib.sh, which they share (one test each; gets DPP, BUILD, ROOT
+#            in the environment)
 #   cosim  : the lock-step job list tests/cosim/test.jobs (one test per job, regress.sh's JUnit)
 # The unit and CLI tests are independent processes: they run PAR at a time (default 2), the
 # longest first (by the times of the last run's report), each line printed as it ends.
@@ -20,6 +21,7 @@ while (($#)); do
   esac
 done
 cd "$root"
+source scripts/junit.sh
 par=${PAR:-2}
 t_start=$SECONDS
 parts=$build/test-results # one JUnit file per part, merged at the end
@@ -33,20 +35,13 @@ fi
 rm -rf "$parts" && mkdir -p "$parts"
 failures=() times=()
 want() { [[ -z $only || $only == "$1" ]]; }
-
-# Text for an XML attribute or element: control bytes dropped, markup escaped.
-xml_text() { tr -d '\000-\010\013\014\016-\037' | sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/"/\&quot;/g'; }
+# The CLI tests: every script of tests/cli but the library they source.
+cli_tests=()
+for t in tests/cli/*.sh; do [[ -f $t && $t != */lib.sh ]] && cli_tests+=("$t"); done
 
 # A testsuite of one errored testcase, for a part that could not report itself.
 error_suite() { # file suite case message logfile
-  {
-    echo '<?xml version="1.0" encoding="UTF-8"?>'
-    echo "<testsuite name=\"$2\" tests=\"1\" failures=\"0\" errors=\"1\">"
-    echo "  <testcase classname=\"$2\" name=\"$3\"><error message=\"$(xml_text <<<"$4")\">"
-    tail -40 "$5" | xml_text
-    echo "</error></testcase>"
-    echo "</testsuite>"
-  } >"$1"
+  tail -40 "$5" | junit_case "$2" "$3" 0 error "$4" | junit_suite "$2" >"$1"
 }
 
 # xpath NUMBER-EXPRESSION FILE: e.g. sum(//testsuite/@tests)
@@ -80,20 +75,19 @@ run_unit() {
 
 # One CLI script: its testcase element in $parts/cli-NAME.case, its verdict in .rc.
 run_cli() {
-  local t=$1 name log start rc secs c
+  local t=$1 name log start rc secs
   name=$(basename "$t" .sh) log=$build/cli-$(basename "$t").log
   start=$(date +%s.%N)
   DPP="$root/$build/san/dpp" BUILD="$root/$build" ROOT="$root" bash "$t" >"$log" 2>&1
   rc=$?
   secs=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.3f", b - a }')
-  c="  <testcase classname=\"cli\" name=\"$name\" time=\"$secs\">"
   if ((rc == 0)); then
     echo "[ PASS ] $t (${secs%.*} s)"
+    junit_case cli "$name" "$secs" >"$parts/cli-$name.case"
   else
     { echo "[ FAIL ] $t (log: $log)"; tail -20 "$log"; }
-    c+=$'\n'"    <failure message=\"exit $rc\">$(tail -60 "$log" | xml_text)</failure>"$'\n  '
+    tail -60 "$log" | junit_case cli "$name" "$secs" failure "exit $rc" >"$parts/cli-$name.case"
   fi
-  echo "$c</testcase>" >"$parts/cli-$name.case"
   echo "$rc" >"$parts/cli-$name.rc"
 }
 
@@ -105,7 +99,7 @@ if want unit; then
 fi
 if want cli; then
   echo "== command-line tests"
-  for t in tests/cli/*.sh; do [[ -f $t ]] && tasks+=("cli $t"); done
+  for t in "${cli_tests[@]}"; do tasks+=("cli $t"); done
 fi
 if ((${#tasks[@]})); then
   pool_start=$SECONDS
@@ -126,20 +120,13 @@ if ((${#tasks[@]})); then
     [[ $(cat "$parts/unit-$name.rc" 2>/dev/null) == 0 ]] || failures+=("unit: $name")
   done
   if want cli; then
-    cases=() nfail=0
-    for t in tests/cli/*.sh; do
+    for t in "${cli_tests[@]}"; do
       name=$(basename "$t" .sh)
-      cases+=("$(cat "$parts/cli-$name.case" 2>/dev/null ||
-        echo "  <testcase classname=\"cli\" name=\"$name\"><error message=\"did not run\"/></testcase>")")
-      if [[ $(cat "$parts/cli-$name.rc" 2>/dev/null) != 0 ]]; then failures+=("cli: $t") nfail=$((nfail + 1)); fi
-    done
-    rm -f "$parts"/cli-*.case "$parts"/cli-*.rc
-    {
-      echo '<?xml version="1.0" encoding="UTF-8"?>'
-      echo "<testsuite name=\"cli\" tests=\"${#cases[@]}\" failures=\"$nfail\">"
-      printf '%s\n' "${cases[@]}"
-      echo "</testsuite>"
-    } >"$parts/cli.xml"
+      cat "$parts/cli-$name.case" 2>/dev/null || junit_case cli "$name" 0 error "did not run" </dev/null
+      if [[ $(cat "$parts/cli-$name.rc" 2>/dev/null) != 0 ]]; then failures+=("cli: $t"); fi
+    done >"$parts/cli.cases"
+    junit_suite cli <"$parts/cli.cases" >"$parts/cli.xml"
+    rm -f "$parts"/cli-*.case "$parts"/cli-*.rc "$parts/cli.cases"
   fi
   rm -f "$parts"/unit-*.rc
   times+=("unit and command-line tests $((SECONDS - pool_start)) s ($par at a time)")
@@ -161,15 +148,7 @@ if want cosim && [[ -f tests/cosim/test.jobs ]]; then
 fi
 
 # One report: every part's testsuite elements under one testsuites element.
-{
-  echo '<?xml version="1.0" encoding="UTF-8"?>'
-  echo '<testsuites name="make test">'
-  for x in "$parts"/*.xml; do
-    [[ -f $x ]] && xmllint --xpath '/testsuites/testsuite | /testsuite' "$x"
-    echo
-  done
-  echo '</testsuites>'
-} >"$report"
+junit_merge "make test" "$parts"/*.xml >"$report"
 if ! xmllint --noout "$report"; then
   failures+=("report: $report is not well-formed XML")
 fi

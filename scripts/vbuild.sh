@@ -132,7 +132,7 @@ cov_flags=()
 [[ ${COSIM_COVERAGE:-0} == 1 ]] && cov_flags=(--coverage)
 # 1. Verilate (generates the model and V<top>__Dpi.h).
 "$verilator" --cc --exe -Wall -Wno-fatal --trace-fst --x-assign fast --x-initial fast \
-  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi "${params[@]}" "${cov_flags[@]}" \
+  --top-module "$top" --prefix Vtb -Mdir "$mdir" -Idpi -Irtl "${params[@]}" "${cov_flags[@]}" \
   rtl/lint.vlt "${sources[@]}" "$root/harness/cosim_main.cpp" \
   -CFLAGS "-I$root/harness ${csim_inc[*]} -DCOSIM_VARIANT='\"$variant\"' $vlt_san_flags" \
   -LDFLAGS "$lto_flags $mdir/dpi_glue.a $libdir/libharness.a $libdir/libcsim.a -lelf $json_libs -lm $san_flags" \

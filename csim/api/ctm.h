@@ -57,6 +57,14 @@ extern "C" {
 #define CTM_VERSION_MINOR 4
 #define CTM_VERSION_PATCH 0
 
+/* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
+ * release changes them alone; the Makefile reads them for ctm.pc the same way). */
+#define CTM_VERSION_STR_(x) #x
+#define CTM_VERSION_STR(x)  CTM_VERSION_STR_(x)
+#define CTM_VERSION_STRING                                                                         \
+    CTM_VERSION_STR(CTM_VERSION_MAJOR)                                                             \
+    "." CTM_VERSION_STR(CTM_VERSION_MINOR) "." CTM_VERSION_STR(CTM_VERSION_PATCH)
+
 /* Status codes. */
 enum {
     CTM_OK = 0,
@@ -76,7 +84,7 @@ enum { CTM_REPORT_TEXT = 0, CTM_REPORT_JSON = 1 };
  * built against another major version must not use it. */
 int ctm_version(void);
 
-/* "1.3.0". */
+/* CTM_VERSION_STRING of the library: "MAJOR.MINOR.PATCH". */
 const char *ctm_version_string(void);
 
 /* The message of this thread's last failed call (any function; "" until one

@@ -21,7 +21,7 @@ int ctm_version(void)
 
 const char *ctm_version_string(void)
 {
-    return "1.4.0";
+    return CTM_VERSION_STRING;
 }
 
 /* ------------------------------------------------------------ pred_stack */

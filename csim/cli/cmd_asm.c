@@ -1,6 +1,6 @@
 /* dpp asm: assemble a program into a CTM executable. */
 #include "asm.h"
-#include "cliopt.h"
+#include "cmd_args.h"
 #include "commands.h"
 #include "fileio.h"
 
@@ -24,42 +24,38 @@ static void asm_usage(FILE *f)
     cli_print_options(f, asm_options);
 }
 
+typedef struct asm_cli {
+    const char *out;
+    dpp_asm_opts opts;
+} asm_cli;
+
+static int asm_option(void *ctx, const cli_option *o, const char *v, char *err, size_t errlen)
+{
+    asm_cli *c = ctx;
+    (void)err;
+    (void)errlen;
+    if (o->key == K_OUT)
+        c->out = v;
+    else
+        c->opts.report_nops = 1;
+    return 0;
+}
+
+static const cmd_args asm_args = {.prog = "dpp asm",
+                                  .options = asm_options,
+                                  .input = "IN.s",
+                                  .one_only = "one input only",
+                                  .usage = asm_usage,
+                                  .option = asm_option};
+
 int cmd_asm(int argc, char **argv)
 {
-    const char *in = NULL, *outp = NULL;
-    dpp_asm_opts opts = {0};
+    const char *in = NULL;
+    asm_cli c = {0};
     cli_parser p;
-    cli_init(&p, "dpp asm", argc, argv, asm_options, NULL);
-    for (int st = CLI_OPTION; st != CLI_END;) {
-        const cli_option *o;
-        const char *v;
-        switch (st = cli_next(&p, &o, &v)) {
-        case CLI_HELP:
-            asm_usage(stdout);
-            return 0;
-        case CLI_ERROR:
-            return 2;
-        case CLI_ARG:
-            if (in) {
-                cli_error(&p, "unexpected argument '%s' (one input only)", v);
-                return 2;
-            }
-            in = v;
-            break;
-        case CLI_OPTION:
-            if (o->key == K_OUT)
-                outp = v;
-            else
-                opts.report_nops = 1;
-            break;
-        }
-    }
-    if (!in) {
-        cli_error(&p, "missing IN.s (see --help)");
-        return 2;
-    }
-    if (cli_check_required(&p))
-        return 2;
+    int rc = cmd_parse_args(&asm_args, &p, argc, argv, &c, &in);
+    if (rc >= 0)
+        return rc;
     size_t len = 0;
     uint8_t *text = NULL;
     dpp_error err;
@@ -67,9 +63,9 @@ int cmd_asm(int argc, char **argv)
     dpp_status st = exe ? dpp_file_read(in, 1u << 24, &text, &len, &err)
                         : dpp_error_set(&err, DPP_E_NOMEM, "%s: error: out of memory", in);
     if (st == DPP_OK)
-        st = dpp_asm((const char *)text, len, in, &opts, exe, &err);
+        st = dpp_asm((const char *)text, len, in, &c.opts, exe, &err);
     if (st == DPP_OK)
-        st = dpp_elf_write(exe, outp, &err);
+        st = dpp_elf_write(exe, c.out, &err);
     if (st != DPP_OK)
         fprintf(stderr, "%s\n", err.msg);
     free(exe);

@@ -1,6 +1,6 @@
 /* dpp disasm: print a CTM executable as assembly. */
 #include "asm.h"
-#include "cliopt.h"
+#include "cmd_args.h"
 #include "commands.h"
 
 #include <stdio.h>
@@ -20,36 +20,30 @@ static void disasm_usage(FILE *f)
     cli_print_options(f, disasm_options);
 }
 
+/* -o, the one option: the output path. */
+static int disasm_option(void *ctx, const cli_option *o, const char *v, char *err, size_t errlen)
+{
+    (void)o;
+    (void)err;
+    (void)errlen;
+    *(const char **)ctx = v;
+    return 0;
+}
+
+static const cmd_args disasm_args = {.prog = "dpp disasm",
+                                     .options = disasm_options,
+                                     .input = "IN.elf",
+                                     .one_only = "one input only",
+                                     .usage = disasm_usage,
+                                     .option = disasm_option};
+
 int cmd_disasm(int argc, char **argv)
 {
     const char *in = NULL, *outp = NULL;
     cli_parser p;
-    cli_init(&p, "dpp disasm", argc, argv, disasm_options, NULL);
-    for (int st = CLI_OPTION; st != CLI_END;) {
-        const cli_option *o;
-        const char *v;
-        switch (st = cli_next(&p, &o, &v)) {
-        case CLI_HELP:
-            disasm_usage(stdout);
-            return 0;
-        case CLI_ERROR:
-            return 2;
-        case CLI_ARG:
-            if (in) {
-                cli_error(&p, "unexpected argument '%s' (one input only)", v);
-                return 2;
-            }
-            in = v;
-            break;
-        case CLI_OPTION:
-            outp = v;
-            break;
-        }
-    }
-    if (!in) {
-        cli_error(&p, "missing IN.elf (see --help)");
-        return 2;
-    }
+    int rc = cmd_parse_args(&disasm_args, &p, argc, argv, &outp, &in);
+    if (rc >= 0)
+        return rc;
     dpp_exe *exe = malloc(sizeof *exe);
     dpp_error err;
     char *text = NULL;

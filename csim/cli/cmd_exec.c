@@ -1,5 +1,6 @@
 /* dpp exec: run a raw command buffer against a device memory image. */
 #include "array_opts.h"
+#include "cmd_args.h"
 #include "commands.h"
 #include "imgio.h"
 #include "stats.h"
@@ -40,62 +41,40 @@ typedef struct exec_cli {
     const char *cmdbuf, *mem, *mem_out, *trace;
     uint64_t mem_size;
     int stats;
+    dpp_device_params *params; /* where the array options go */
 } exec_cli;
 
-static int parse_args(int argc, char **argv, exec_cli *c, dpp_device_params *p)
+/* One option's value into c: 0, or -1 with a message in err. */
+static int exec_option(void *ctx, const cli_option *o, const char *v, char *err, size_t errlen)
 {
-    cli_parser ps;
-    cli_init(&ps, "dpp exec", argc, argv, exec_options, cli_array_options);
-    for (;;) {
-        const cli_option *o;
-        const char *v;
-        char err[256] = "";
-        int bad = 0;
-        switch (cli_next(&ps, &o, &v)) {
-        case CLI_HELP:
-            exec_usage(stdout);
-            return 0;
-        case CLI_ERROR:
-            return 2;
-        case CLI_END:
-            if (!c->cmdbuf) {
-                cli_error(&ps, "missing CMDBUF (see --help)");
-                return 2;
-            }
-            return cli_check_required(&ps) ? 2 : -1;
-        case CLI_ARG:
-            if (c->cmdbuf) {
-                cli_error(&ps, "unexpected argument '%s' (one command buffer only)", v);
-                return 2;
-            }
-            c->cmdbuf = v;
-            continue;
-        default:
-            break;
-        }
-        switch (o->key) {
-        case K_MEM:
-            c->mem = v;
-            break;
-        case K_MEM_OUT:
-            c->mem_out = v;
-            break;
-        case K_TRACE:
-            c->trace = v;
-            break;
-        case K_STATS:
-            c->stats = 1;
-            break;
-        case K_MEM_SIZE:
-            bad = cli_count(v, 0xFFFFF800ull, &c->mem_size, err, sizeof err);
-            break;
-        default:
-            bad = cli_array_value(o, v, &p->array, err, sizeof err);
-        }
-        if (bad)
-            return cli_bad_value(&ps, o, err), 2;
+    exec_cli *c = ctx;
+    switch (o->key) {
+    case K_MEM:
+        c->mem = v;
+        return 0;
+    case K_MEM_OUT:
+        c->mem_out = v;
+        return 0;
+    case K_TRACE:
+        c->trace = v;
+        return 0;
+    case K_STATS:
+        c->stats = 1;
+        return 0;
+    case K_MEM_SIZE:
+        return cli_count(v, 0xFFFFF800ull, &c->mem_size, err, errlen);
+    default:
+        return cli_array_value(o, v, &c->params->array, err, errlen);
     }
 }
+
+static const cmd_args exec_args = {.prog = "dpp exec",
+                                   .options = exec_options,
+                                   .more = cli_array_options,
+                                   .input = "CMDBUF",
+                                   .one_only = "one command buffer only",
+                                   .usage = exec_usage,
+                                   .option = exec_option};
 
 /* Opens the device, copies image and buffer in, runs, reports. */
 static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size_t img_len,
@@ -154,10 +133,11 @@ static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size
 
 int cmd_exec(int argc, char **argv)
 {
-    exec_cli c = {0};
     dpp_device_params p = dpp_device_default_params();
     p.array.threads = cli_default_threads();
-    int rc = parse_args(argc, argv, &c, &p);
+    exec_cli c = {.params = &p};
+    cli_parser ps;
+    int rc = cmd_parse_args(&exec_args, &ps, argc, argv, &c, &c.cmdbuf);
     if (rc >= 0)
         return rc;
     uint8_t *img = NULL, *cb = NULL;

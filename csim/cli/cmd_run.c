@@ -1,6 +1,7 @@
 /* dpp run: run an executable over a domain with inputs, outputs and constants from files. */
 #include "array_opts.h"
 #include "cliopt.h"
+#include "cmd_args.h"
 #include "commands.h"
 #include "imgio.h"
 #include "stats.h"
@@ -10,6 +11,7 @@
 #include "co.h"
 #include "elf_exe.h"
 #include "fc.h"
+#include "fp_bits.h"
 #include "mc_format.h"
 #include "run.h"
 
@@ -108,21 +110,13 @@ static int parse_wh(const char *s, uint32_t *w, uint32_t *h)
     return 0;
 }
 
-static uint32_t fbits(double d)
-{
-    float f = (float)d;
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
 /* One constant "KIND N values"; returns 0 or -1. */
 static int set_const(dpp_run_opts *o, char kind, unsigned n, const double *v, int nv)
 {
     if (kind == 'f' && n < 256 && nv == 4) {
         o->float_set[n] = 1;
         for (int c = 0; c < 4; c++)
-            o->float_val[n][c] = fbits(v[c]);
+            o->float_val[n][c] = dpp_fp_bits((float)v[c]);
     } else if (kind == 'i' && n < 32 && nv == 3 && v[0] >= 0 && v[0] <= 255 && v[1] >= 0 &&
                v[1] <= 255 && v[2] >= -128 && v[2] <= 127) {
         o->int_set |= 1u << n;
@@ -186,6 +180,7 @@ typedef struct run_cli {
     const char *prog, *trace, *emit, *out_path[4], *cond_out, *timeline;
     const char *in_spec[17]; /* 16 = the conditional buffer */
     int tiled, stats;
+    dpp_run_opts *opts; /* where the options that configure the run go */
 } run_cli;
 
 static const char *const cond_tests[8] = {"never",  "less",    "lequal",   "equal",
@@ -223,11 +218,12 @@ static int parse_out(const char *v, run_cli *c, dpp_run_opts *o, char *err, size
     return 0;
 }
 
-/* One option's value into c and o: 0, -1 with a message in err, or 1 for an input error
+/* One option's value into c: 0, -1 with a message in err, or 1 for an input error
  * already reported (a constants file). */
-static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_opts *o,
-                      char *err, size_t errlen)
+static int run_option(void *ctx, const cli_option *opt, const char *v, char *err, size_t errlen)
 {
+    run_cli *c = ctx;
+    dpp_run_opts *o = c->opts;
     unsigned idx;
     const char *rest;
     double vals[5];
@@ -267,7 +263,7 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
         break;
     case K_COND_VAL:
         bad = parse_values(v, vals, 1) != 1;
-        o->cond_val = fbits(bad ? 0 : vals[0]);
+        o->cond_val = dpp_fp_bits(bad ? 0.0f : (float)vals[0]);
         break;
     case K_COND_WRITE:
         o->cond_writemask = 1;
@@ -300,50 +296,25 @@ static int run_option(const cli_option *opt, const char *v, run_cli *c, dpp_run_
     return bad ? -1 : 0;
 }
 
+static const cmd_args run_args = {.prog = "dpp run",
+                                  .options = run_options,
+                                  .more = cli_array_options,
+                                  .input = "PROG.elf",
+                                  .one_only = "one program only",
+                                  .usage = run_usage,
+                                  .option = run_option};
+
 /* Option parsing; returns -1 to continue, else the exit status. */
-static int parse_args(int argc, char **argv, run_cli *c, dpp_run_opts *o)
+static int parse_args(int argc, char **argv, run_cli *c)
 {
     cli_parser p;
-    cli_init(&p, "dpp run", argc, argv, run_options, cli_array_options);
-    for (;;) {
-        const cli_option *opt;
-        const char *v;
-        char err[700] = "";
-        switch (cli_next(&p, &opt, &v)) {
-        case CLI_HELP:
-            run_usage(stdout);
-            return 0;
-        case CLI_ERROR:
-            return 2;
-        case CLI_ARG:
-            if (c->prog) {
-                cli_error(&p, "unexpected argument '%s' (one program only)", v);
-                return 2;
-            }
-            c->prog = v;
-            continue;
-        case CLI_OPTION:
-            switch (run_option(opt, v, c, o, err, sizeof err)) {
-            case 0:
-                continue;
-            case 1:
-                return 1;
-            default:
-                return cli_bad_value(&p, opt, err), 2;
-            }
-        default: /* CLI_END */
-            if (!c->prog) {
-                cli_error(&p, "missing PROG.elf (see --help)");
-                return 2;
-            }
-            if (c->timeline && o->array.chip == TM_CHIP_CTM) {
-                cli_error(&p, "--timeline needs --chip cayman or rv740 (ctm has no schedule: "
-                              "one instruction issued per clock)");
-                return 2;
-            }
-            return cli_check_required(&p) ? 2 : -1;
-        }
+    int rc = cmd_parse_args(&run_args, &p, argc, argv, c, &c->prog);
+    if (rc < 0 && c->timeline && c->opts->array.chip == TM_CHIP_CTM) {
+        cli_error(&p, "--timeline needs --chip cayman or rv740 (ctm has no schedule: "
+                      "one instruction issued per clock)");
+        return 2;
     }
+    return rc;
 }
 
 /* Writes one emitted file; failures are reported and remembered in *failed. */
@@ -454,7 +425,8 @@ int cmd_run(int argc, char **argv)
     if (rc < 0) {
         dpp_run_default_opts(o);
         o->array.threads = cli_default_threads();
-        rc = parse_args(argc, argv, &c, o);
+        c.opts = o;
+        rc = parse_args(argc, argv, &c);
     }
     if (rc < 0) {
         for (int k = 0; k < 4; k++)

@@ -1,6 +1,6 @@
 /* dpp stack: the STACK_SIZE an event list needs under one accounting rule,
  * and the line where the high-water mark is first reached. */
-#include "cliopt.h"
+#include "cmd_args.h"
 #include "commands.h"
 #include "stack_acct.h"
 #include "stack_events.h"
@@ -60,10 +60,15 @@ static const cli_option stack_options[] = {
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
-/* One option's value into o; 0, or -1 with a message in err. */
-static int stack_option(const cli_option *opt, const char *v, stack_opts *o, int *rule,
-                        char *err, size_t errlen)
+static void stack_usage(FILE *out)
 {
+    fputs(usage_text, out);
+}
+
+/* One option's value into o; 0, or -1 with a message in err. */
+static int stack_option(void *ctx, const cli_option *opt, const char *v, char *err, size_t errlen)
+{
+    stack_opts *o = ctx;
     unsigned width;
     uint64_t size;
     size_t k = 0, n = sizeof chips / sizeof chips[0];
@@ -75,11 +80,11 @@ static int stack_option(const cli_option *opt, const char *v, stack_opts *o, int
         return 0;
     case K_RULE:
         for (unsigned r = 0; r < STACK_RULE_COUNT; r++)
-            if (!strcasecmp(v, stack_rule_name(r)))
-                *rule = (int)r;
-        if (*rule < 0)
-            return snprintf(err, errlen, "'%s' is not isa, mesa or llvm", v), -1;
-        return 0;
+            if (!strcasecmp(v, stack_rule_name(r))) {
+                o->cfg.rule = r;
+                return 0;
+            }
+        return snprintf(err, errlen, "'%s' is not isa, mesa or llvm", v), -1;
     case K_CHIP:
         while (k < n && strcasecmp(v, chips[k].name))
             k++;
@@ -98,43 +103,12 @@ static int stack_option(const cli_option *opt, const char *v, stack_opts *o, int
     }
 }
 
-/* Fills o from argv; returns 0, or the exit status of a usage error. */
-static int parse_args(int argc, char **argv, stack_opts *o)
-{
-    int rule = -1;
-    cli_parser p;
-    cli_init(&p, "dpp stack", argc, argv, stack_options, NULL);
-    for (;;) {
-        const cli_option *opt;
-        const char *v;
-        char err[256];
-        switch (cli_next(&p, &opt, &v)) {
-        case CLI_HELP: /* handled before parsing */
-        case CLI_ERROR:
-            return 2;
-        case CLI_ARG:
-            if (o->path) {
-                cli_error(&p, "more than one input file: '%s'", v);
-                return 2;
-            }
-            o->path = v;
-            break;
-        case CLI_OPTION:
-            if (stack_option(opt, v, o, &rule, err, sizeof err))
-                return cli_bad_value(&p, opt, err), 2;
-            break;
-        default:
-            if (!o->path) {
-                cli_error(&p, "missing EVENTS or PROG.elf (see --help)");
-                return 2;
-            }
-            if (cli_check_required(&p))
-                return 2;
-            o->cfg.rule = (unsigned)rule;
-            return 0;
-        }
-    }
-}
+static const cmd_args stack_args = {.prog = "dpp stack",
+                                    .options = stack_options,
+                                    .input = "EVENTS or PROG.elf",
+                                    .one_only = "one input only",
+                                    .usage = stack_usage,
+                                    .option = stack_option};
 
 /* Reads a whole file into a new buffer; 0 on success. */
 static int read_file(const char *path, char **buf, size_t *len)
@@ -238,15 +212,11 @@ static dpp_status load_events(stack_opts *o, const char *text, size_t len, stack
 
 int cmd_stack(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(usage_text, stdout);
-            return 0;
-        }
     stack_opts o = {.cfg = {.chip = STACK_CHIP_R7XX, .depth = STACK_ACCT_MAX_DEPTH},
                     .stack_size = -1};
-    int rc = parse_args(argc, argv, &o);
-    if (rc)
+    cli_parser p;
+    int rc = cmd_parse_args(&stack_args, &p, argc, argv, &o, &o.path);
+    if (rc >= 0)
         return rc;
     char *text;
     size_t len;

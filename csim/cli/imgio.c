@@ -1,6 +1,7 @@
 /* Image files for dpp run. */
 #include "imgio.h"
 
+#include "fp_bits.h"
 #include "mc_format.h"
 
 #include <errno.h>
@@ -112,20 +113,6 @@ void cli_put_le32(uint8_t *p, uint32_t v)
         p[k] = (uint8_t)(v >> 8 * k);
 }
 
-static uint32_t float_bits(float f)
-{
-    uint32_t u;
-    memcpy(&u, &f, 4);
-    return u;
-}
-
-static float bits_float(uint32_t u)
-{
-    float f;
-    memcpy(&f, &u, 4);
-    return f;
-}
-
 /* Reads the next header number of a PNM/PFM file (skipping blanks and # comments). */
 static int header_token(const uint8_t *b, size_t len, size_t *pos, char *tok, size_t tsz)
 {
@@ -199,7 +186,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 else if (sample == 4) {
                     const uint8_t *q = px + src + 4 * c;
                     uint8_t le[4] = {q[3], q[2], q[1], q[0]};
-                    v = bits_float(cli_get_le32(big_endian ? le : q));
+                    v = dpp_fp_f(cli_get_le32(big_endian ? le : q));
                 }
                 else if (sample == 2)
                     v = (float)(px[src + 2 * c] << 8 | px[src + 2 * c + 1]) / (float)maxv;
@@ -208,7 +195,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 if (img->format == MC_FMT_UINT8_4)
                     dst[c] = c < 3 ? px[src + c] : 255;
                 else if (c < mc_format_channels(img->format))
-                    cli_put_le32(dst + 4 * c, float_bits(v));
+                    cli_put_le32(dst + 4 * c, dpp_fp_bits(v));
             }
         }
     return 0;
@@ -259,7 +246,7 @@ float cli_channel(const dpp_image *img, uint32_t x, uint32_t y, unsigned c)
     uint32_t v[4];
     mc_unpack(img->format, img->data + ((size_t)y * img->width + x) * mc_format_bpe(img->format),
               v);
-    return bits_float(v[c]);
+    return dpp_fp_f(v[c]);
 }
 
 uint8_t cli_to8(float f)
@@ -291,7 +278,7 @@ int cli_save_image(const char *path, const dpp_image *img, char *msg, size_t msz
             for (uint32_t x = 0; x < w; x++)
                 for (unsigned c = 0; c < 3; c++) {
                     uint8_t le[4];
-                    cli_put_le32(le, float_bits(cli_channel(img, x, y, c)));
+                    cli_put_le32(le, dpp_fp_bits(cli_channel(img, x, y, c)));
                     fwrite(le, 4, 1, f);
                 }
     } else if (!strcmp(e, ".txt")) {

@@ -1,6 +1,7 @@
 /* PNG input and output through libpng's simplified API (no setjmp here). */
 #include "imgio.h"
 
+#include "fp_bits.h"
 #include "mc_format.h"
 
 #include <png.h>
@@ -40,10 +41,7 @@ int cli_load_png(const char *path, const uint8_t *b, size_t len, dpp_image *img,
         img->format = MC_FMT_FLOAT32_1;
         img->data = malloc(n * 4);
         for (size_t k = 0; img->data && k < n; k++) {
-            float f = (float)px[k] / 255.0f;
-            uint32_t u;
-            memcpy(&u, &f, 4);
-            cli_put_le32(img->data + 4 * k, u);
+            cli_put_le32(img->data + 4 * k, dpp_fp_bits((float)px[k] / 255.0f));
         }
         free(px);
     } else {

@@ -6,6 +6,7 @@
 
 #include "asm.h"
 #include "fc_canon.h"
+#include "fp_bits.h"
 #include "isa.h"
 
 #include <string.h>
@@ -259,10 +260,9 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
     x->inputs = 1;
     x->outputs = 0xF;
     for (int v = -8; v <= 8; v++) {
-        float f = (float)v;
         x->float_set[PG_CONST(v)] = 1;
         for (int c = 0; c < 4; c++)
-            memcpy(&x->float_val[PG_CONST(v)][c], &f, 4);
+            x->float_val[PG_CONST(v)][c] = dpp_fp_bits((float)v);
     }
     x->int_set = 0xFFFFFFFFu;
     x->int_used = x->int_set; /* listed in INT32CONSTS, as the loader requires [seed 000, p52] */

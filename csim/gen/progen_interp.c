@@ -3,6 +3,7 @@
 #include "progen_int.h"
 
 #include "alu.h"
+#include "fp_bits.h"
 #include "isa.h"
 
 #include <string.h>
@@ -17,16 +18,9 @@ typedef struct lane {
 
 enum flow { NORMAL, BREAK, CONTINUE, RETURN, KILLED };
 
-static uint32_t bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
 static int compare(float v, unsigned cmp)
 {
-    return dpp_cmp_zero(bits(v), cmp);
+    return dpp_cmp_zero(dpp_fp_bits(v), cmp);
 }
 
 static int cond(const lane *l, const pg_cond *c)
@@ -123,9 +117,9 @@ void pg_interpret(const pg_program *p, int i, int j, const uint32_t in[4], uint3
     l.r[0][1] = (float)j;
     l.r[0][3] = 1.0f;
     for (int c = 0; c < 4; c++)
-        memcpy(&l.r[1][c], &in[c], 4);
+        l.r[1][c] = dpp_fp_f(in[c]);
     int killed = run(&l, p->main) == KILLED; /* a killed lane writes no output */
     for (int o = 0; o < 4; o++)
         for (int c = 0; c < 4; c++)
-            out[o][c] = killed ? 0u : bits(l.r[1 + o][c] + 0.0f);
+            out[o][c] = killed ? 0u : dpp_fp_bits(l.r[1 + o][c] + 0.0f);
 }

@@ -5,21 +5,6 @@
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
-
-float dpp_fp_f(uint32_t bits)
-{
-    float f;
-    memcpy(&f, &bits, sizeof f);
-    return f;
-}
-
-uint32_t dpp_fp_bits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, sizeof b);
-    return b;
-}
 
 int dpp_fp_is_nan(uint32_t bits)
 {

@@ -1,7 +1,10 @@
-/* fp32 helpers of the ALU (spec 7): bit views, denormal flush, the fused
- * dot product, the transcendentals. Internal to csim (alu.c, tests). */
+/* fp32 helpers of the ALU (spec 7): denormal flush, the fused
+ * dot product, the transcendentals; the bit views are fp_bits.h. Internal to
+ * csim (alu.c, tests). */
 #ifndef CSIM_ALU_FP_H
 #define CSIM_ALU_FP_H
+
+#include "fp_bits.h"
 
 #include <stdint.h>
 
@@ -10,8 +13,6 @@
 #define DPP_FP_ONE   0x3F800000u
 #define DPP_FP_HALF  0x3F000000u
 
-float dpp_fp_f(uint32_t bits);
-uint32_t dpp_fp_bits(float f);
 int dpp_fp_is_nan(uint32_t bits);
 int dpp_fp_is_denorm(uint32_t bits);
 

@@ -2,6 +2,8 @@
  * encode/decode/lookup functions that read it. Validation is in isa_check.c. */
 #include "isa.h"
 
+#include "fp_bits.h"
+
 #include <math.h>
 #include <pthread.h>
 #include <string.h>
@@ -245,9 +247,7 @@ uint32_t dpp_inline_const_bits(unsigned code)
 {
     unsigned e = (code >> 3) & 15, m = code & 7;
     float v = e == 0 ? ldexpf((float)m, -9) : ldexpf(1.0f + (float)m / 8.0f, (int)e - 7);
-    uint32_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    return bits;
+    return dpp_fp_bits(v);
 }
 
 dpp_loop_const dpp_loop_const_unpack(uint32_t word)

@@ -1,13 +1,11 @@
 /* Conditional output unit. */
 #include "co.h"
 
-#include <string.h>
+#include "fp_bits.h"
 
 int co_compare(unsigned test, uint32_t v, uint32_t b)
 {
-    float fv, fb;
-    memcpy(&fv, &v, 4);
-    memcpy(&fb, &b, 4);
+    float fv = dpp_fp_f(v), fb = dpp_fp_f(b);
     switch (test & 7) {
     case CO_NEVER:
         return 0;

@@ -2,8 +2,9 @@
  * docs/model-defined.md ("MC"). */
 #include "mc_format.h"
 
+#include "fp_bits.h"
+
 #include <math.h>
-#include <string.h>
 
 static const struct {
     const char *name;
@@ -81,20 +82,6 @@ dpp_status mc_element_offset(const mc_surface *s, int64_t x, int64_t y, uint64_t
     return DPP_OK;
 }
 
-static uint32_t f2b(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
-
-static float b2f(uint32_t b)
-{
-    float f;
-    memcpy(&f, &b, 4);
-    return f;
-}
-
 static uint32_t rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -119,14 +106,14 @@ static unsigned to_uint(float f, float max)
 void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4])
 {
     v[0] = v[1] = v[2] = 0;
-    v[3] = f2b(1.0f);
+    v[3] = dpp_fp_bits(1.0f);
     switch (format) {
     case MC_FMT_UINT16_1:
-        v[0] = f2b((float)(elem[0] | elem[1] << 8));
+        v[0] = dpp_fp_bits((float)(elem[0] | elem[1] << 8));
         break;
     case MC_FMT_UINT8_4:
         for (int c = 0; c < 4; c++)
-            v[c] = f2b((float)elem[c] / 255.0f);
+            v[c] = dpp_fp_bits((float)elem[c] / 255.0f);
         break;
     case MC_FMT_FLOAT32_1:
     case MC_FMT_FLOAT32_2:
@@ -145,7 +132,7 @@ void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *ele
     *byte_mask = 0;
     switch (format) {
     case MC_FMT_UINT16_1: {
-        unsigned u = to_uint(b2f(v[0]), 65535.0f);
+        unsigned u = to_uint(dpp_fp_f(v[0]), 65535.0f);
         elem[0] = (uint8_t)u;
         elem[1] = (uint8_t)(u >> 8);
         *byte_mask = chmask & 1 ? 3u : 0u;
@@ -153,7 +140,7 @@ void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *ele
     }
     case MC_FMT_UINT8_4:
         for (unsigned c = 0; c < 4; c++) {
-            elem[c] = (uint8_t)to_uint(b2f(v[c]) * 255.0f, 255.0f);
+            elem[c] = (uint8_t)to_uint(dpp_fp_f(v[c]) * 255.0f, 255.0f);
             if (chmask >> c & 1)
                 *byte_mask |= 1u << c;
         }

@@ -11,6 +11,7 @@
  * scalar helpers as the reference. */
 #include "alu.h"
 #include "alu_fp.h"
+#include "fp_bits.h"
 #include "pa_int.h"
 
 #include <math.h>
@@ -42,14 +43,7 @@ INLINE uint32_t flush(uint32_t b)
 
 INLINE float fin(uint32_t b) /* the ALU's (flushed) view of an input */
 {
-    pa_word w = {.u = flush(b)};
-    return w.f;
-}
-
-INLINE uint32_t bits(float f)
-{
-    pa_word w = {.f = f};
-    return w.u;
+    return dpp_fp_f(flush(b));
 }
 
 INLINE int nan_bits(uint32_t b)
@@ -79,16 +73,16 @@ INLINE void presub_row(unsigned op, const pa_word *a, const pa_word *b, pa_word 
 {
     switch (op) {
     case DPP_SRCP_BIAS:
-        LANES(n) r[l].u = flush(bits(1.0f - 2.0f * fin(a[l].u)));
+        LANES(n) r[l].u = flush(dpp_fp_bits(1.0f - 2.0f * fin(a[l].u)));
         break;
     case DPP_SRCP_SUB:
-        LANES(n) r[l].u = flush(bits(fin(b[l].u) - fin(a[l].u)));
+        LANES(n) r[l].u = flush(dpp_fp_bits(fin(b[l].u) - fin(a[l].u)));
         break;
     case DPP_SRCP_ADD:
-        LANES(n) r[l].u = flush(bits(fin(b[l].u) + fin(a[l].u)));
+        LANES(n) r[l].u = flush(dpp_fp_bits(fin(b[l].u) + fin(a[l].u)));
         break;
     default:
-        LANES(n) r[l].u = flush(bits(1.0f - fin(a[l].u)));
+        LANES(n) r[l].u = flush(dpp_fp_bits(1.0f - fin(a[l].u)));
         break;
     }
 }
@@ -144,13 +138,13 @@ INLINE void channel_raw(uint8_t kind, opnd_view a, opnd_view b, opnd_view c, pa_
 {
     switch (kind) {
     case PA_K_MAD:
-        LANES(n) r[l].u = bits(fmaf(fin(OP(a, l)), fin(OP(b, l)), fin(OP(c, l))));
+        LANES(n) r[l].u = dpp_fp_bits(fmaf(fin(OP(a, l)), fin(OP(b, l)), fin(OP(c, l))));
         break;
     case PA_K_FRC:
         LANES(n)
         {
             float x = fin(OP(a, l));
-            r[l].u = bits(x - floorf(x));
+            r[l].u = dpp_fp_bits(x - floorf(x));
         }
         break;
     case PA_K_MIN:
@@ -210,7 +204,7 @@ INLINE void finish_row(pa_word *v, unsigned omod, unsigned clamp, unsigned n)
     float scale = omod_scale[omod];
     LANES(n)
     {
-        uint32_t x = bits(fin(v[l].u) * scale);
+        uint32_t x = dpp_fp_bits(fin(v[l].u) * scale);
         v[l].u = nan_bits(x) ? DPP_FP_CANON : flush(x);
     }
     if (clamp)

@@ -3,24 +3,25 @@
 # "file:line:col: error: ..." message containing the fragment on its first
 # line ("; expect: ..."); a second line "; options: ..." adds asm options.
 set -u
-fail=0 n=0
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+n=0
 for f in "$ROOT"/tests/asm/bad/*.s; do
   want=$(sed -n '1s/^; expect: //p' "$f")
   opts=$(sed -n '2s/^; options: //p' "$f")
-  [[ -n $want ]] || { echo "FAIL $f: no '; expect:' line"; fail=1; continue; }
+  [[ -n $want ]] || { bad "$f: no '; expect:' line"; continue; }
   out=$("$DPP" asm $opts "$f" -o "$BUILD/asm_bad.elf" 2>&1); rc=$?
   n=$((n + 1))
   if ((rc != 1)); then
-    echo "FAIL $f: exit $rc (want 1): $out"; fail=1
+    bad "$f: exit $rc (want 1): $out"
   elif [[ $out != *"$want"* ]]; then
-    echo "FAIL $f: message '$out' lacks '$want'"; fail=1
+    bad "$f: message '$out' lacks '$want'"
   elif ! grep -qE "^$f:[0-9]+:[0-9]+: error: " <<<"$out"; then
-    echo "FAIL $f: message '$out' is not file:line:col: error: ..."; fail=1
+    bad "$f: message '$out' is not file:line:col: error: ..."
   fi
 done
 echo "$n malformed sources checked"
-((n >= 20)) || { echo "FAIL: only $n malformed sources"; fail=1; }
+((n >= 20)) || bad "only $n malformed sources"
 # distinct messages
 dups=$(for f in "$ROOT"/tests/asm/bad/*.s; do sed -n '1s/^; expect: //p' "$f"; done | sort | uniq -d)
-[[ -z $dups ]] || { echo "FAIL: repeated expectations: $dups"; fail=1; }
-exit $fail
+[[ -z $dups ]] || bad "repeated expectations: $dups"
+finish

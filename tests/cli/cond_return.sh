@@ -3,15 +3,14 @@
 # branch-counter pops, spec 6.6), for several wavefront sizes; a first `ret if`
 # that every lane takes is not a branch underflow.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 check() { # program, domain width, expected r of lanes 0..W-1
   local prog=$1 width=$2; shift 2
   "$DPP" asm "$ROOT/tests/asm/$prog.s" -o "$tmp/$prog.elf"
   for wave in 64 4 1; do
     "$DPP" run "$tmp/$prog.elf" --domain "${width}x1" --wave "$wave" --out "0=$tmp/out.txt"
     got=$(awk '{print $3}' "$tmp/out.txt" | tr '\n' ' ')
-    [[ $got == "$* " ]] || { echo "FAIL: $prog width $width wave $wave: got '$got', want '$* '"; exit 1; }
+    [[ $got == "$* " ]] || fail "$prog width $width wave $wave: got '$got', want '$* '"
   done
   echo "ok: $prog over $width lanes"
 }

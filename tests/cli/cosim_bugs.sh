@@ -4,11 +4,8 @@
 # that fst2vcd reads, covering the window before the mismatch; a .gtkw file on it;
 # and a replay command that reproduces the same first mismatch.
 set -euo pipefail
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # block  variant  options (a shape where the bug is reachable)
 cases=(
@@ -42,15 +39,15 @@ declare -A lane_fields=([pred]='^(exec_mask|obs_pred|obs_task_mask|obs_exec_mask
 window=50
 for c in "${cases[@]}"; do
   read -r block variant opts <<<"$c"
-  json=$work/$variant.json
+  json=$tmp/$variant.json
   set +e
   # shellcheck disable=SC2086
   "$cosim" --block "$block" $opts --seed 3 --cycles 2M --rtl-variant "$variant" \
-    --wave-window $window --snapshot-interval 64 --json "$json" --out "$work/waves" >"$work/$variant.txt"
+    --wave-window $window --snapshot-interval 64 --json "$json" --out "$tmp/waves" >"$tmp/$variant.txt"
   rc=$?
   set -e
   ((rc == 1)) || fail "$variant: exit $rc, expected 1 (mismatch)"
-  grep -q '^MISMATCH' "$work/$variant.txt" || fail "$variant: no MISMATCH line"
+  grep -q '^MISMATCH' "$tmp/$variant.txt" || fail "$variant: no MISMATCH line"
 
   # The JSON report: fields present and consistent with the text report.
   get() { python3 -c "import json,sys; d=json.load(open(sys.argv[1])); v=d$2; print(v if not isinstance(v,list) else ','.join(map(str,v)))" "$json"; }
@@ -65,7 +62,7 @@ for c in "${cases[@]}"; do
   else
     [[ $ctx =~ ^[0-9]+$ ]] || fail "$variant: context missing"
   fi
-  grep -q "at cycle $cycle\$" "$work/$variant.txt" || fail "$variant: text and JSON disagree on the cycle"
+  grep -q "at cycle $cycle\$" "$tmp/$variant.txt" || fail "$variant: text and JSON disagree on the cycle"
   exp=$(get "$json" "['expected']"); act=$(get "$json" "['actual']")
   [[ $exp != "$act" ]] || fail "$variant: expected == actual"
   if [[ $field =~ ${lane_fields[$block]} ]]; then
@@ -78,25 +75,25 @@ for c in "${cases[@]}"; do
   gtkw=$(get "$json" "['wave']['gtkw']")
   from=$(get "$json" "['wave']['from_cycle']")
   [[ -s $fst && -s $gtkw ]] || fail "$variant: waveform files missing"
-  fst2vcd "$fst" >"$work/$variant.vcd" 2>/dev/null || fail "$variant: fst2vcd cannot read $fst"
-  first=$(grep -m1 '^#' "$work/$variant.vcd" | tr -d '#')
-  last=$(grep '^#' "$work/$variant.vcd" | tail -1 | tr -d '#')
+  fst2vcd "$fst" >"$tmp/$variant.vcd" 2>/dev/null || fail "$variant: fst2vcd cannot read $fst"
+  first=$(grep -m1 '^#' "$tmp/$variant.vcd" | tr -d '#')
+  last=$(grep '^#' "$tmp/$variant.vcd" | tail -1 | tr -d '#')
   want_from=$((cycle + 1 > window ? cycle + 1 - window : 0))
   ((from == want_from)) || fail "$variant: window starts at $from, expected $want_from"
   ((first == 10 * from)) || fail "$variant: FST starts at time $first, expected $((10 * from))"
   ((last >= 10 * cycle + 5)) || fail "$variant: FST ends at $last, before the mismatch cycle $cycle"
-  grep -q "${dut[$block]}" "$work/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
+  grep -q "${dut[$block]}" "$tmp/$variant.vcd" || fail "$variant: DUT signals missing from the FST"
   grep -q "\[dumpfile\]" "$gtkw" && grep -q "${gtkw_sig[$block]}" "$gtkw" || fail "$variant: .gtkw content"
 
   # The replay command reproduces the same first mismatch.
   replay=$(get "$json" "['replay']")
   set +e
-  $replay --json "$work/$variant.replay.json" --out "$work/replay" >/dev/null
+  $replay --json "$tmp/$variant.replay.json" --out "$tmp/replay" >/dev/null
   rc=$?
   set -e
   ((rc == 1)) || fail "$variant: replay exit $rc"
   for k in cycle context field expected actual lanes; do
-    [[ $(get "$work/$variant.replay.json" "['$k']") == $(get "$json" "['$k']") ]] ||
+    [[ $(get "$tmp/$variant.replay.json" "['$k']") == $(get "$json" "['$k']") ]] ||
       fail "$variant: replay differs in $k"
   done
   echo "ok: $variant caught at cycle $cycle, context $ctx, field $field; window $from..$cycle; replay identical"

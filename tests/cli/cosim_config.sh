@@ -5,20 +5,16 @@
 # the block's range) from the front end, the tool and scripts/vbuild.sh; every -G parameter the
 # table hands Verilator is one the testbench top declares; the README's table is the tool's.
 set -uo pipefail
-cd "$ROOT"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim tool=$BUILD/cosim_config
 
 # 1. --print-config: the front end and the tool agree, and nothing is built for it.
 model=pred-7x9x5 # a shape no job uses
 rm -f "$BUILD/cosim-$model"
 opts=(--block pred --contexts 7 --lanes 9 --depth 5 --seed 3)
-"$cosim" "${opts[@]}" --print-config >"$tmp/front" 2>"$tmp/err" || fail "cosim --print-config: $(cat "$tmp/err")"
-"$tool" "${opts[@]}" >"$tmp/tool" || fail "cosim_config: exit $?"
-diff "$tmp/front" "$tmp/tool" >/dev/null || fail "front and tool differ: $(diff "$tmp/front" "$tmp/tool")"
+"$cosim" "${opts[@]}" --print-config >"$tmp/front" 2>"$tmp/err" || bad "cosim --print-config: $(cat "$tmp/err")"
+"$tool" "${opts[@]}" >"$tmp/tool" || bad "cosim_config: exit $?"
+diff "$tmp/front" "$tmp/tool" >/dev/null || bad "front and tool differ: $(diff "$tmp/front" "$tmp/tool")"
 cat >"$tmp/want" <<OUT
 model=$model
 block=pred
@@ -27,13 +23,13 @@ variant=
 args=--contexts 7 --lanes 9 --depth 5
 sv=-GContexts=7 -GLanes=9 -GDepth=5 -GSpuSc=0
 OUT
-diff "$tmp/want" "$tmp/front" || fail "cosim --print-config printed the above"
-[[ ! -e $BUILD/cosim-$model && ! -s $tmp/err ]] || fail "--print-config built $model: $(cat "$tmp/err")"
+diff "$tmp/want" "$tmp/front" || bad "cosim --print-config printed the above"
+[[ ! -e $BUILD/cosim-$model && ! -s $tmp/err ]] || bad "--print-config built $model: $(cat "$tmp/err")"
 [[ $(COSIM_PRINT_MODEL=1 "$cosim" "${opts[@]}" --rtl-variant inv_no_and) == "$model-inv_no_and" ]] ||
-  fail "COSIM_PRINT_MODEL does not name $model-inv_no_and"
+  bad "COSIM_PRINT_MODEL does not name $model-inv_no_and"
 # A model name goes back to the same configuration.
 "$tool" --model "$model" >"$tmp/back" && diff "$tmp/want" "$tmp/back" >/dev/null ||
-  fail "cosim_config --model $model: $(cat "$tmp/back")"
+  bad "cosim_config --model $model: $(cat "$tmp/back")"
 echo "ok: --print-config and cosim_config --model agree on $model, nothing built"
 
 # 2. Out of range: one message (option, value, the block's range), exit 2, from each door.
@@ -41,7 +37,7 @@ expect() { # RC TEXT command...: the exit status, and TEXT on stderr
   local rc=$1 text=$2 got; shift 2
   "$@" >/dev/null 2>"$tmp/err"; got=$?
   [[ $got == "$rc" ]] && grep -qF -- "$text" "$tmp/err" && { echo "ok: exit $got: $(head -1 "$tmp/err")"; return; }
-  fail "$* -> exit $got, stderr '$(head -c 300 "$tmp/err")'; want exit $rc and '$text'"
+  bad "$* -> exit $got, stderr '$(head -c 300 "$tmp/err")'; want exit $rc and '$text'"
 }
 expect 2 "cosim: --contexts: '17' is not in 1..16 for --block system" "$cosim" --block system --progen 1 --contexts 17
 expect 2 "cosim: --contexts: '17' is not in 1..16 for --block system" "$tool" --block system --contexts=17
@@ -61,8 +57,8 @@ expect 1 "--contexts: '17' is not in 1..16" env COSIM_CONFIG="$tool" scripts/vbu
 expect 1 "'32x20' is not a pred configuration: <contexts>x<lanes>x<depth>[g<spu-sc>]" \
   env COSIM_CONFIG="$tool" scripts/vbuild.sh pred-32x20 "$tmp/m"
 expect 1 "pred configuration 032x20x32 is spelled 32x20x32" env COSIM_CONFIG="$tool" scripts/vbuild.sh pred-032x20x32 "$tmp/m"
-[[ ! -e $tmp/m && ! -e $tmp/vlt ]] || fail "vbuild.sh started a build of a bad name"
-ls "$BUILD"/cosim-system-17x* >/dev/null 2>&1 && fail "a system model of 17 wavefronts exists"
+[[ ! -e $tmp/m && ! -e $tmp/vlt ]] || bad "vbuild.sh started a build of a bad name"
+ls "$BUILD"/cosim-system-17x* >/dev/null 2>&1 && bad "a system model of 17 wavefronts exists"
 
 # 3. The -G parameters are the testbench tops' parameters, for every block.
 declare -A top=([pred]=tb_pred_stack [stack]=tb_stack_acct [fc]=tb_fc_unit [system]=tb_system)
@@ -71,7 +67,7 @@ for block in pred stack fc system; do
   for g in $sv; do
     p=${g#-G} p=${p%%=*}
     grep -qE "^\s*parameter int unsigned $p\b" "harness/${top[$block]}.sv" ||
-      fail "$block: -G$p is no parameter of harness/${top[$block]}.sv"
+      bad "$block: -G$p is no parameter of harness/${top[$block]}.sv"
   done
 done
 echo "ok: every -G parameter of the tables is a testbench top's parameter"
@@ -80,10 +76,10 @@ echo "ok: every -G parameter of the tables is a testbench top's parameter"
 "$tool" --table >"$tmp/table"
 awk '/^\| block \| option \| values/ { on = 1 } on && !/^\|/ { exit } on' README.md >"$tmp/readme"
 diff -u "$tmp/table" "$tmp/readme" >/dev/null && echo "ok: the README's parameter table is cosim_config --table" ||
-  fail "the README's parameter table differs from build/cosim_config --table: $(diff "$tmp/table" "$tmp/readme")"
+  bad "the README's parameter table differs from build/cosim_config --table: $(diff "$tmp/table" "$tmp/readme")"
 
 # 5. No option or name is parsed outside the table: the front end and vbuild.sh have no
 # per-parameter code.
 ! grep -nE -- '--contexts|--lanes|BASH_REMATCH|x\$\{' harness/cosim_front.sh scripts/vbuild.sh ||
-  fail "the front end or vbuild.sh parses parameters again (above)"
-exit $((fails > 0))
+  bad "the front end or vbuild.sh parses parameters again (above)"
+finish

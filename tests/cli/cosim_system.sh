@@ -9,23 +9,20 @@
 #   sides, and its replay command reproduces it;
 # - bad input is refused with a clear message.
 set -euo pipefail
-cd "$ROOT"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
 jobs=tests/cosim/default.jobs
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # The system jobs of make cosim, with the paths they use relative to the build folder.
 mapfile -t sys_jobs < <(awk '/^sys-/ { $2 = ""; print }' "$jobs" | sed "s|{build}|$BUILD|g")
 ((${#sys_jobs[@]} >= 57)) || fail "make cosim has ${#sys_jobs[@]} system jobs (every example and 50 random programs expected)"
 
-# run NAME OPTIONS...: the job's output in $work/NAME.txt, its JSON in $work/NAME.json; echoes rc
+# run NAME OPTIONS...: the job's output in $tmp/NAME.txt, its JSON in $tmp/NAME.json; echoes rc
 run() {
   local name=$1; shift
   set +e
   # shellcheck disable=SC2068
-  "$cosim" $@ --json "$work/$name.json" --out "$work/waves" --wave-window 40 >"$work/$name.txt" 2>&1
+  "$cosim" $@ --json "$tmp/$name.json" --out "$tmp/waves" --wave-window 40 >"$tmp/$name.txt" 2>&1
   local rc=$?
   set -e
   echo "$rc"
@@ -34,8 +31,8 @@ run() {
 # 1. A canonical program at full depth: every step expressible, every quarter checked.
 job=$(printf '%s\n' "${sys_jobs[@]}" | grep -m1 'progen 26 ')
 rc=$(run canon ${job#* })
-((rc == 0)) || fail "progen 26: exit $rc: $(cat "$work/canon.txt")"
-python3 - "$work/canon.json" <<'PY' || fail "progen 26: summary $(cat "$work/canon.txt")"
+((rc == 0)) || fail "progen 26: exit $rc: $(cat "$tmp/canon.txt")"
+python3 - "$tmp/canon.json" <<'PY' || fail "progen 26: summary $(cat "$tmp/canon.txt")"
 import json, sys
 s = json.load(open(sys.argv[1]))["summary"]
 assert s["steps"] > 50 and s["pred_ops"] > 0 and s["mask_cross_checks"] >= s["steps"], s
@@ -49,9 +46,9 @@ mapfile -t patent < <(printf '%s\n' "${sys_jobs[@]}" | grep -- '--pred-spu-sc 4'
 ((${#patent[@]} >= 8)) || fail "too few system jobs at the patent's shape"
 job=$(printf '%s\n' "${patent[@]}" | grep -m1 'mandelbrot')
 rc=$(run patent ${job#* })
-((rc == 0)) || fail "patent shape: exit $rc: $(cat "$work/patent.txt")"
-grep -q "^PASS system 8x64a4l4b6.p32g4" "$work/patent.txt" || fail "patent shape: $(head -3 "$work/patent.txt")"
-python3 - "$work/patent.json" <<'PY' || fail "patent shape: summary $(cat "$work/patent.txt")"
+((rc == 0)) || fail "patent shape: exit $rc: $(cat "$tmp/patent.txt")"
+grep -q "^PASS system 8x64a4l4b6.p32g4" "$tmp/patent.txt" || fail "patent shape: $(head -3 "$tmp/patent.txt")"
+python3 - "$tmp/patent.json" <<'PY' || fail "patent shape: summary $(cat "$tmp/patent.txt")"
 import json, sys
 s = json.load(open(sys.argv[1]))["summary"]
 assert s["mask_cross_checks"] >= 4 * s["steps"] > 1000, s
@@ -85,13 +82,13 @@ for patch in tests/variants/*/*.patch; do
   caught=""
   for job in "${candidates[@]}"; do
     rc=$(run "$v" ${job#* } --rtl-variant "$v" --quiet)
-    ((rc <= 1)) || fail "$v: exit $rc on ${job%% *}: $(head -5 "$work/$v.txt")"
+    ((rc <= 1)) || fail "$v: exit $rc on ${job%% *}: $(head -5 "$tmp/$v.txt")"
     if ((rc == 1)); then caught=${job%% *}; break; fi
   done
   [[ -n $caught ]] || fail "$v: no system job catches it"
-  grep -q "^MISMATCH system" "$work/$v.txt" || fail "$v: no report"
-  grep -q "^  unit     $unit" "$work/$v.txt" || fail "$v: the report does not name $unit: $(head -12 "$work/$v.txt")"
-  field=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['unit'], r['field'])" "$work/$v.json")
+  grep -q "^MISMATCH system" "$tmp/$v.txt" || fail "$v: no report"
+  grep -q "^  unit     $unit" "$tmp/$v.txt" || fail "$v: the report does not name $unit: $(head -12 "$tmp/$v.txt")"
+  field=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['unit'], r['field'])" "$tmp/$v.json")
   [[ $field == "$unit "* && $field != *cross* ]] || fail "$v: JSON names '$field'"
   echo "ok: $v caught by $caught ($field)"
 done
@@ -105,7 +102,7 @@ for job in "${sys_jobs[@]}"; do
   if ((rc == 1)); then caught=${job%% *}; break; fi
 done
 [[ -n $caught ]] || fail "the wrong mapping is caught by no job"
-out=$work/mapbug.txt
+out=$tmp/mapbug.txt
 grep -q "^  field    cross.pred_exec_mask" "$out" || fail "mapping bug: field: $(head -20 "$out")"
 grep -q "model (csim/pa, after the step) *active" "$out" || fail "mapping bug: no model side"
 grep -q "pred_stack RTL context" "$out" || fail "mapping bug: no pred_stack side"
@@ -113,32 +110,32 @@ grep -q "waveform .*\.fst" "$out" || fail "mapping bug: no waveform"
 replay=$(grep -oP '^  replay   \K.*' "$out")
 [[ $replay == *"--inject-map-bug else-as-pop"* ]] || fail "mapping bug: replay lacks the bug: $replay"
 set +e
-$replay --quiet --wave-window 0 >"$work/replay.txt" 2>&1
+$replay --quiet --wave-window 0 >"$tmp/replay.txt" 2>&1
 rc=$?
 set -e
 ((rc == 1)) && diff <(grep -E '^  (field|expected|actual|context)' "$out") \
-  <(grep -E '^  (field|expected|actual|context)' "$work/replay.txt") >/dev/null ||
+  <(grep -E '^  (field|expected|actual|context)' "$tmp/replay.txt") >/dev/null ||
   fail "mapping bug: the replay differs (exit $rc)"
 echo "ok: the wrong mapping is caught by the cross-check ($caught), replay identical"
 
 # 4. Bad input.
 set +e
-"$cosim" --block system --cycles 10 2>"$work/e1"; rc1=$?
-"$cosim" --block system --program "$work/nope.elf" 2>"$work/e2"; rc2=$?
-"$cosim" --block system --progen 1 --pred-depth 65 2>"$work/e3"; rc3=$?
-"$cosim" --block system --progen 1 --contexts 17 --lanes 64 2>"$work/e4"; rc4=$?
-"$cosim" --block system --progen 1 --inject-map-bug nope 2>"$work/e5"; rc5=$?
-"$cosim" --block system --progen 1 --pred-spu-sc 3 2>"$work/e7"; rc7=$?
-TMPDIR=$work/no-such-dir "$cosim" --block system --progen 1 2>"$work/e6"; rc6=$?
+"$cosim" --block system --cycles 10 2>"$tmp/e1"; rc1=$?
+"$cosim" --block system --program "$tmp/nope.elf" 2>"$tmp/e2"; rc2=$?
+"$cosim" --block system --progen 1 --pred-depth 65 2>"$tmp/e3"; rc3=$?
+"$cosim" --block system --progen 1 --contexts 17 --lanes 64 2>"$tmp/e4"; rc4=$?
+"$cosim" --block system --progen 1 --inject-map-bug nope 2>"$tmp/e5"; rc5=$?
+"$cosim" --block system --progen 1 --pred-spu-sc 3 2>"$tmp/e7"; rc7=$?
+TMPDIR=$tmp/no-such-dir "$cosim" --block system --progen 1 2>"$tmp/e6"; rc6=$?
 set -e
-((rc1 == 3)) && grep -q "needs --program FILE.elf or --progen SEED" "$work/e1" || fail "no program: $rc1 $(cat "$work/e1")"
-((rc2 == 3)) && grep -q "nope.elf" "$work/e2" || fail "missing file: $rc2 $(cat "$work/e2")"
-((rc3 == 2)) && grep -q -- "--pred-depth" "$work/e3" || fail "bad depth: $rc3 $(cat "$work/e3")"
-((rc4 == 2)) && grep -qF -- "--contexts: '17' is not in 1..16 for --block system" "$work/e4" ||
-  fail "17 wavefronts: $rc4 $(cat "$work/e4")"
+((rc1 == 3)) && grep -q "needs --program FILE.elf or --progen SEED" "$tmp/e1" || fail "no program: $rc1 $(cat "$tmp/e1")"
+((rc2 == 3)) && grep -q "nope.elf" "$tmp/e2" || fail "missing file: $rc2 $(cat "$tmp/e2")"
+((rc3 == 2)) && grep -q -- "--pred-depth" "$tmp/e3" || fail "bad depth: $rc3 $(cat "$tmp/e3")"
+((rc4 == 2)) && grep -qF -- "--contexts: '17' is not in 1..16 for --block system" "$tmp/e4" ||
+  fail "17 wavefronts: $rc4 $(cat "$tmp/e4")"
 ((rc5 == 2)) || fail "unknown mapping bug: $rc5"
-((rc7 == 2)) && grep -q "does not divide a quarter-wave's 16 lanes" "$work/e7" ||
-  fail "SPUs of 3: $rc7 $(cat "$work/e7")"
-((rc6 == 3)) && grep -q "temporary executable in $work/no-such-dir" "$work/e6" ||
-  fail "no room for the --progen executable: $rc6 $(cat "$work/e6")"
+((rc7 == 2)) && grep -q "does not divide a quarter-wave's 16 lanes" "$tmp/e7" ||
+  fail "SPUs of 3: $rc7 $(cat "$tmp/e7")"
+((rc6 == 3)) && grep -q "temporary executable in $tmp/no-such-dir" "$tmp/e6" ||
+  fail "no room for the --progen executable: $rc6 $(cat "$tmp/e6")"
 echo "ok: bad input refused"

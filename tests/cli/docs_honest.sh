@@ -3,34 +3,31 @@
 # the command it names, run with the default options, and each example's header claims
 # exactly the output channels its program writes.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fails=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # README: the command line above the sample, then the fenced block.
 readme=$ROOT/README.md
 cmd=$(awk '/^### Reading a mismatch report/ { on = 1 } on && /^`build\/cosim / { gsub(/`/, ""); print; exit }' "$readme")
 awk '/^### Reading a mismatch report/ { on = 1 } on && /^```$/ { if (in_block) exit; in_block = 1; next }
      in_block { print }' "$readme" | sed 's/[[:space:]]*$//' >"$tmp/readme.txt"
-[[ $cmd == build/cosim* && -s $tmp/readme.txt ]] || fail "README: no sample command and report"
+[[ $cmd == build/cosim* && -s $tmp/readme.txt ]] || bad "README: no sample command and report"
 read -ra words <<<"${cmd#build/cosim }"
 (cd "$tmp" && "$BUILD/cosim" "${words[@]}") 2>/dev/null | sed "s|$BUILD/|build/|; s/[[:space:]]*\$//" >"$tmp/actual.txt"
 if diff -u "$tmp/readme.txt" "$tmp/actual.txt"; then
   echo "ok: the README's sample report is what '$cmd' prints"
 else
-  fail "the README's sample report differs from the output of '$cmd' (diff above)"
+  bad "the README's sample report differs from the output of '$cmd' (diff above)"
 fi
 
 # Examples: "Output N: (a, b, ...)" names as many channels as the program's out writes to oN.
 for src in "$ROOT"/examples/*/*.s "$ROOT"/examples/*.s; do
   grep -qE '^;.*Output [0-3]: \(' "$src" || continue
-  "$DPP" asm "$src" -o "$tmp/x.elf" && "$DPP" disasm "$tmp/x.elf" >"$tmp/x.s" || { fail "$src does not assemble"; continue; }
+  "$DPP" asm "$src" -o "$tmp/x.elf" && "$DPP" disasm "$tmp/x.elf" >"$tmp/x.s" || { bad "$src does not assemble"; continue; }
   while read -r n claimed; do
     written=$(grep -oE "\bo$n\.[rgba]+" "$tmp/x.s" | sed 's/.*\.//' | tr -d '\n' | fold -w1 | sort -u | wc -l)
     [[ $claimed == "$written" ]] && echo "ok: $(basename "$src"): output $n has $written channels" ||
-      fail "$(basename "$src"): the header claims $claimed channels of output $n, the program writes $written"
+      bad "$(basename "$src"): the header claims $claimed channels of output $n, the program writes $written"
   done < <(grep -oE 'Output [0-3]: \([^)]*\)' "$src" | sed -E 's/Output ([0-3]): \((.*)\)/\1 \2/' |
            awk '{ n = $1; $1 = ""; print n, split($0, parts, ",") }')
 done
-exit $((fails > 0))
+finish

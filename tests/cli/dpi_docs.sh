@@ -6,10 +6,8 @@
 # `verilator --binary -Wall` and run: the module prints "vl5006_forms: PASS" and exits 0; with
 # +fail and with +watchdog=10 it exits non-zero ($fatal).
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 doc=$ROOT/docs/dpi.md
-fail() { echo "FAIL: $*"; exit 1; }
 
 # The 5.006 this section was written for: $VERILATOR if it is one, else `verilator` on PATH.
 vl=""

@@ -3,11 +3,10 @@
 # exits 1 with "FILE: byte N: error: <specific message>". (tests/unit/test_elf.c
 # covers 47 cases in the library; this checks the command's behaviour.)
 set -u
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 "$DPP" asm "$ROOT/tests/asm/elf_fixture.s" -o "$tmp/good.elf" || exit 1
-"$DPP" disasm "$tmp/good.elf" > /dev/null || { echo "FAIL: good file refused"; exit 1; }
-fail=0 n=0
+"$DPP" disasm "$tmp/good.elf" > /dev/null || fail "good file refused"
+n=0
 # patch NAME OFFSET HEXBYTES EXPECTED
 patch() {
   local f="$tmp/$1.elf"
@@ -19,8 +18,8 @@ check() {
   local f="$tmp/$1.elf" out rc
   n=$((n + 1))
   out=$("$DPP" disasm "$f" 2>&1 >/dev/null); rc=$?
-  if ((rc != 1)); then echo "FAIL $1: exit $rc"; fail=1
-  elif [[ $out != "$f: byte "*": error: "*"$2"* ]]; then echo "FAIL $1: '$out' lacks '$2'"; fail=1
+  if ((rc != 1)); then bad "$1: exit $rc"
+  elif [[ $out != "$f: byte "*": error: "*"$2"* ]]; then bad "$1: '$out' lacks '$2'"
   fi
 }
 patch magic 1 'Z' "not an ELF file"
@@ -48,7 +47,7 @@ cp "$tmp/good.elf" "$tmp/badword.elf"
 printf '\x02' | dd of="$tmp/badword.elf" bs=1 seek="$textoff" conv=notrunc status=none
 check badword "slot 0: reserved bits 0x00000800 set in dword 0 of a fc instruction"
 "$DPP" disasm "$tmp/badword.elf" 2>&1 | grep -q ": byte $textoff: error: slot 0" \
-  || { echo "FAIL badword: the message must point at byte $textoff (slot 0 in .text)"; fail=1; }
+  || bad "badword: the message must point at byte $textoff (slot 0 in .text)"
 # [seed 000, p51] PROGINFO (the first note) words after FG_DEPTH_SRC are reserved and 0: the
 # old dpp's num_temps in word 4 is refused at that word's byte with the remedy.
 noteoff=$((0x$(readelf -S -W "$tmp/good.elf" | awk '{ for (i = 1; i < NF; i++) if ($i == ".note") print $(i + 3) }')))
@@ -56,10 +55,10 @@ cp "$tmp/good.elf" "$tmp/oldinfo.elf"
 printf '\x03' | dd of="$tmp/oldinfo.elf" bs=1 seek=$((noteoff + 20 + 16)) conv=notrunc status=none
 check oldinfo "PROGINFO word 4 is 3, not 0: every word after FG_DEPTH_SRC is reserved and 0 [seed 000, p51]"
 "$DPP" disasm "$tmp/oldinfo.elf" 2>&1 | grep -q ": byte $((noteoff + 36)): error: .*re-assemble the source" \
-  || { echo "FAIL oldinfo: the message must point at byte $((noteoff + 36)) and say re-assemble"; fail=1; }
+  || bad "oldinfo: the message must point at byte $((noteoff + 36)) and say re-assemble"
 head -c 30 "$tmp/good.elf" > "$tmp/short.elf"; check short "file is 30 bytes, shorter than an ELF header"
 size=$(stat -c %s "$tmp/good.elf")
 head -c $((size - 8)) "$tmp/good.elf" > "$tmp/cut.elf"; check cut "section header table"
 echo "$n malformed executables checked"
-((n >= 20)) || { echo "FAIL: only $n cases"; fail=1; }
-exit $fail
+((n >= 20)) || bad "only $n cases"
+finish

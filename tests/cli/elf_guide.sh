@@ -5,11 +5,7 @@
 # times doubles 1 to 8). [seed 000, p52] without the INT32CONSTS note the loader acts as if the
 # program had no int32 constant references: the same program is refused at the LOOP's byte.
 set -u
-: "${DPP:?}" "${ROOT:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL: $*"; fail=1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cat >"$tmp/loop.s" <<'ASM'
 .int i0, 3, 0, 1
     alu rgb mad r1.rgb, r1.rgb, #0, #1
@@ -41,5 +37,5 @@ out=$("$DPP" run "$tmp/noint.elf" --domain 1x1 2>&1 >/dev/null); rc=$?
 ((rc == 1)) || bad "noint.elf: exit $rc, want 1"
 want="$tmp/noint.elf: byte $((textoff + 24)): error: slot 1: loop reads int32 constant i0, but the file has no INT32CONSTS note"
 [[ $out == "$want"*"[seed 000, p52]"* ]] || bad "noint.elf: '$out' lacks '$want ... [seed 000, p52]'"
-((fail)) || echo "guide-form executables: loaded and ran; int32 reference without the note refused"
-exit $fail
+((fails)) || echo "guide-form executables: loaded and ran; int32 reference without the note refused"
+finish

@@ -2,16 +2,15 @@
 # The examples assemble, run and match their golden outputs, for several
 # wavefront sizes and with wavefronts interleaved (results must not change).
 set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ex=$ROOT/examples
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 run() { # name, golden file, run arguments...
   local name=$1 golden=$2; shift 2
   "$DPP" asm "$ex/$name/$name.s" -o "$tmp/$name.elf"
   for wave in 64 16 5 1; do
     local out=$tmp/$name-$wave.${golden##*.}
     (cd "$ex/$name" && "$DPP" run "$tmp/$name.elf" --wave "$wave" --contexts 2 "$@" --out "0=$out")
-    cmp "$out" "$ex/$name/$golden" || { echo "FAIL: $name with --wave $wave differs from $golden"; exit 1; }
+    cmp "$out" "$ex/$name/$golden" || fail "$name with --wave $wave differs from $golden"
   done
   echo "ok: $name"
 }
@@ -28,5 +27,5 @@ run mandelbrot golden-160x120.pgm --domain 160x120
 "$DPP" run "$tmp/mandelbrot.elf" --domain 160x120 --constf 5=64,48,0.015625,0.0208333340 \
   --out "0=$tmp/big.txt"
 awk '$1 < 64 && $2 < 48' "$tmp/big.txt" | cmp - "$tmp/small.txt" ||
-  { echo "FAIL: --constf 5=... does not override the .domain constant"; exit 1; }
+  fail "--constf 5=... does not override the .domain constant"
 echo "ok: .domain constant and its override"

@@ -4,11 +4,10 @@
 # a message naming the seed page, the pc and the fix; --no-hazard-check runs it and gives the
 # corrected example's output; the shipped example runs clean.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ex=$ROOT/examples/saxpy
 sed 's/ unscaled acquire wait / unscaled /' "$ex/saxpy.s" >"$tmp/old.s"
-grep -q acquire "$tmp/old.s" && { echo "FAIL: the old form still acquires"; exit 1; }
+grep -q acquire "$tmp/old.s" && fail "the old form still acquires"
 "$DPP" asm "$tmp/old.s" -o "$tmp/old.elf"
 "$DPP" asm "$ex/saxpy.s" -o "$tmp/new.elf"
 args=(--domain 16x4 --in "0=$ex/x.pfm" --in "1=$ex/y.pfm")
@@ -16,22 +15,22 @@ rc=0
 "$DPP" run "$tmp/old.elf" "${args[@]}" --out "0=$tmp/o.txt" 2>"$tmp/err" || rc=$?
 want='wave 0 pc 2 \(out .*\): r1 is read before the texture lookup at pc 0 that writes it has completed \[seed 000, p37\]; set TEX_SEM_ACQUIRE'
 if [[ $rc != 1 ]] || ! grep -qE "$want" "$tmp/err"; then
-  echo "FAIL: dpp run of the old SAXPY: exit $rc: $(cat "$tmp/err")"; exit 1
+  fail "dpp run of the old SAXPY: exit $rc: $(cat "$tmp/err")"
 fi
-[[ ! -e $tmp/o.txt ]] || { echo "FAIL: an output was written by a run that faulted"; exit 1; }
+[[ ! -e $tmp/o.txt ]] || fail "an output was written by a run that faulted"
 echo "ok: dpp run refuses it: $(cat "$tmp/err")"
 "$DPP" run "$tmp/old.elf" "${args[@]}" --no-hazard-check --out "0=$tmp/old.txt" 2>/dev/null
 "$DPP" run "$tmp/new.elf" "${args[@]}" --out "0=$tmp/new.txt" 2>/dev/null
-cmp "$tmp/old.txt" "$tmp/new.txt" || { echo "FAIL: --no-hazard-check changes the results"; exit 1; }
-cmp "$tmp/new.txt" "$ex/golden.txt" || { echo "FAIL: the example differs from its golden"; exit 1; }
+cmp "$tmp/old.txt" "$tmp/new.txt" || fail "--no-hazard-check changes the results"
+cmp "$tmp/new.txt" "$ex/golden.txt" || fail "the example differs from its golden"
 echo "ok: --no-hazard-check runs it as written"
 # dpp exec: the same command buffer, checked and not.
 "$DPP" run "$tmp/old.elf" "${args[@]}" --no-hazard-check --emit "$tmp/cb" 2>/dev/null
 rc=0
 "$DPP" exec "$tmp/cb.cb" --mem "$tmp/cb.mem" 2>"$tmp/err" >/dev/null || rc=$?
 if [[ $rc != 1 ]] || ! grep -q 'seed 000, p37' "$tmp/err"; then
-  echo "FAIL: dpp exec of the old SAXPY: exit $rc: $(cat "$tmp/err")"; exit 1
+  fail "dpp exec of the old SAXPY: exit $rc: $(cat "$tmp/err")"
 fi
 "$DPP" exec "$tmp/cb.cb" --mem "$tmp/cb.mem" --no-hazard-check >/dev/null 2>&1 ||
-  { echo "FAIL: dpp exec --no-hazard-check"; exit 1; }
+  fail "dpp exec --no-hazard-check"
 echo "ok: dpp exec checks it too"

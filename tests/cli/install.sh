@@ -9,8 +9,7 @@
 # removed again): ctm.pc names it absolute, pkg-config escapes it in the flags,
 # and uninstall removes exactly the installed files.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
 installed=(lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_dpi_pkg.sv
            lib/pkgconfig/ctm.pc)
@@ -21,10 +20,10 @@ install_to() {
     { cat "$tmp/install.log"; exit 1; }
   local f
   for f in "${installed[@]}"; do
-    [[ -f $2/$f ]] || { echo "FAIL: $f not installed in '$2'"; exit 1; }
+    [[ -f $2/$f ]] || fail "$f not installed in '$2'"
   done
   [[ $(PKG_CONFIG_PATH=$2/lib/pkgconfig pkg-config --variable=prefix ctm) == "$2" ]] ||
-    { echo "FAIL: ctm.pc does not name the prefix '$2'"; cat "$2/lib/pkgconfig/ctm.pc"; exit 1; }
+    { cat "$2/lib/pkgconfig/ctm.pc"; fail "ctm.pc does not name the prefix '$2'"; }
 }
 # uninstall_from PREFIX ABSOLUTE: only the installed files go; a user's own files stay
 uninstall_from() {
@@ -34,7 +33,7 @@ uninstall_from() {
   local left
   left=$(cd "$2" && find . -type f | sort | tr '\n' ' ')
   [[ $left == "./lib/other.a ./share/ctm/notes.txt " ]] ||
-    { echo "FAIL: after uninstall from '$2', left: $left"; exit 1; }
+    fail "after uninstall from '$2', left: $left"
   rm -r "$2"
 }
 
@@ -55,23 +54,23 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 # the flags give the paths one word each, the spaces backslash-escaped (docs/dpi.md)
 want="-I${prefix// /\\ }/include -L${prefix// /\\ }/lib -lctm "
 [[ $(pkg-config --cflags --libs ctm) == "$want"* ]] ||
-  { echo "FAIL: pkg-config --cflags --libs ctm: $(pkg-config --cflags --libs ctm)"; exit 1; }
+  fail "pkg-config --cflags --libs ctm: $(pkg-config --cflags --libs ctm)"
 # a C user's line, as docs/dpi.md gives it for a prefix with spaces
 printf '#include <ctm.h>\n#include <stdio.h>\nint main(void) { printf("%%d\\n", ctm_version()); return 0; }\n' \
   >"$tmp/use.c"
 eval "${CC:-cc} \"\$tmp/use.c\" -o \"\$tmp/use\" $(pkg-config --cflags --libs ctm)"
-[[ $("$tmp/use") -gt 0 ]] || { echo "FAIL: a C program against the installed library"; exit 1; }
+[[ $("$tmp/use") -gt 0 ]] || fail "a C program against the installed library"
 # the package's (major << 16) | (minor << 8) | patch, as ctm_version() gives it
 v=$(sed -n "s/.*CTM_API_VERSION = 32'h\([0-9a-fA-F_]*\);.*/\1/p" "$prefix/share/ctm/ctm_dpi_pkg.sv")
 v=${v//_/}
-[[ ${#v} == 8 ]] || { echo "FAIL: no CTM_API_VERSION in the package"; exit 1; }
+[[ ${#v} == 8 ]] || fail "no CTM_API_VERSION in the package"
 pkg_version=$((16#${v:0:4})).$((16#${v:4:2})).$((16#${v:6:2}))
 [[ $(pkg-config --modversion ctm) == "$pkg_version" ]] ||
-  { echo "FAIL: ctm.pc version $(pkg-config --modversion ctm) and the package's $pkg_version differ"; exit 1; }
+  fail "ctm.pc version $(pkg-config --modversion ctm) and the package's $pkg_version differ"
 
 # only the public names are global
-bad=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_/ {print $3}')
-[[ -z $bad ]] || { echo "FAIL: public symbols without the ctm_ prefix: $bad"; exit 1; }
+nonpublic=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_/ {print $3}')
+[[ -z $nonpublic ]] || fail "public symbols without the ctm_ prefix: $nonpublic"
 nm -g --defined-only "$prefix/lib/libctm.a" | grep -q ' T ctm_pred_check$'
 
 # every import of the package is a function of ctm.h with the same argument count;
@@ -97,10 +96,10 @@ PY
 
 # lint: each user testbench with the RTL it checks
 cd "$ROOT/examples/sv-testbench"
-"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_pred --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_pred --timing \
   "$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" \
   tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
-"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_my_fc --timing \
+"${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_fc --timing \
   "$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" \
   tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
 
@@ -110,7 +109,7 @@ passes() { # log, what it must say, command...
   local log=$tmp/$1 want=$2
   shift 2
   "$@" >"$log" 2>&1 || { cat "$log"; exit 1; }
-  grep -q "$want" "$log" || { echo "FAIL: no '$want'"; cat "$log"; exit 1; }
+  grep -q "$want" "$log" || { cat "$log"; fail "no '$want'"; }
 }
 passes pred.log "tb_my_pred: PASS, 5000 cycles" "$tmp/obj/pred/tb_my_pred" +cycles=5000
 passes pred-cc.log "tb_my_pred: PASS, 2000 cycles" "$tmp/obj/pred-cc/tb_my_pred" +cycles=2000
@@ -126,21 +125,21 @@ make --no-print-directory OUT="$tmp/obj" misuse >"$tmp/build-misuse.log" 2>&1 ||
 misuse_rc=0
 "$tmp/obj/misuse/tb_misuse" +elf="$BUILD/examples/mandelbrot.elf" >"$tmp/misuse.log" 2>&1 || misuse_rc=$?
 ((misuse_rc == 0)) && grep -qE '^tb_misuse: PASS, [0-9]+ checks$' "$tmp/misuse.log" ||
-  { echo "FAIL: tb_misuse exited $misuse_rc without its PASS line"; cat "$tmp/misuse.log"; exit 1; }
+  { cat "$tmp/misuse.log"; fail "tb_misuse exited $misuse_rc without its PASS line"; }
 misuse_rc=0
 "$tmp/obj/misuse/tb_misuse" +elf="$tmp/no such.elf" >"$tmp/misuse-noelf.log" 2>&1 || misuse_rc=$?
 ((misuse_rc != 0 && misuse_rc != 139)) &&
   grep -qF "tb_misuse: +elf=$tmp/no such.elf: ctm_model_new: " "$tmp/misuse-noelf.log" ||
-  { echo "FAIL: tb_misuse with a missing +elf exited $misuse_rc"; cat "$tmp/misuse-noelf.log"; exit 1; }
+  { cat "$tmp/misuse-noelf.log"; fail "tb_misuse with a missing +elf exited $misuse_rc"; }
 
 # broken RTL: non-zero exit, and the library's first difference in the message
 broken() { # name, testbench binary, args...
   local name=$1 bin=$2 rc=0
   shift 2
   "$bin" "$@" >"$tmp/$name.log" 2>&1 || rc=$?
-  ((rc != 0)) || { echo "FAIL: $name passes on broken RTL"; exit 1; }
+  ((rc != 0)) || fail "$name passes on broken RTL"
   grep -E "$name: .*(expected 0x[0-9a-f]+, actual|DUT 0x[0-9a-f]+, model)" "$tmp/$name.log" ||
-    { echo "FAIL: $name did not print the first difference"; cat "$tmp/$name.log"; exit 1; }
+    { cat "$tmp/$name.log"; fail "$name did not print the first difference"; }
 }
 mkdir -p "$tmp/bad"
 cp -r "$ROOT/rtl" "$tmp/bad/rtl"
@@ -156,7 +155,7 @@ broken tb_my_pred "$tmp/objbad/pred/tb_my_pred" +cycles=5000 +report="$tmp/pred-
 for want in '^MISMATCH pred_stack 8x16x8 at cycle [0-9]+ \(step [0-9]+ of the handle\)$' \
             '^  context  [0-7]$' '^  field    [a-z_]+$' '^  inputs   rst 0, op [A-Z_]+ \([0-7]\), ctx [0-7], mask 0x[0-9a-f]{4}, obs_ctx [0-7]$' \
             '^  last 6 steps of the context \(of 6 kept\):$' '^    cycle [0-9]+ +rst 0, op '; do
-  grep -Eq "$want" "$tmp/tb_my_pred.log" || { echo "FAIL: the library's report lacks /$want/"; cat "$tmp/tb_my_pred.log"; exit 1; }
+  grep -Eq "$want" "$tmp/tb_my_pred.log" || { cat "$tmp/tb_my_pred.log"; fail "the library's report lacks /$want/"; }
 done
 python3 - "$ROOT/docs/cosim-report.schema.json" "$tmp/pred-report.json" <<'PY' || exit 1
 import json, sys, jsonschema

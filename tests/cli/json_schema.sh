@@ -2,9 +2,7 @@
 # The cosim --json reports (pass, and a mismatch of every block) validate against
 # docs/cosim-report.schema.json, and the schema is not vacuous: broken reports fail it.
 set -uo pipefail
-cd "$ROOT"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 py=/usr/bin/python3 # Debian's, with python3-jsonschema (scripts/deps.sh)
 schema=docs/cosim-report.schema.json
 # validate FILE... : prints "ok FILE" or the first error of each; exit 1 if any fails
@@ -27,7 +25,7 @@ cosim=$BUILD/cosim
 run() { # name options... (exit 0 or 1 expected)
   local name=$1; shift
   "$cosim" "$@" --quiet --json "$tmp/$name.json" --out "$tmp/waves" --wave-window 20 >/dev/null
-  (($? <= 1)) || { echo "FAIL: cosim $*"; exit 1; }
+  (($? <= 1)) || fail "cosim $*"
 }
 run pred-pass --block pred --cycles 20k
 run stack-pass --block stack --width 32 --rule mesa --chip evergreen --cycles 20k
@@ -40,9 +38,9 @@ run system-pass $sys --progen 2
 run system-mm $sys --progen 1 --rtl-variant underflow_wrap
 run system-cross-mm --block system --contexts 3 --lanes 16 --progen 1 --domain 37x5 --inject-map-bug else-as-pop
 for b in pred stack fc system system-cross; do
-  grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || { echo "FAIL: $b-mm did not mismatch"; exit 1; }
+  grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || fail "$b-mm did not mismatch"
 done
-validate "$tmp"/*.json || { echo "FAIL: a report does not match $schema"; exit 1; }
+validate "$tmp"/*.json || fail "a report does not match $schema"
 # Broken copies must be refused: a missing member, a wrong type, a stray block section.
 "$py" - "$tmp" <<'PY'
 import json, sys
@@ -56,6 +54,6 @@ p = json.load(open(d + "/pred-pass.json")); p["cycle"] = 3
 json.dump(p, open(d + "/bad-passcycle.x", "w"))
 PY
 for f in "$tmp"/bad-*.x; do
-  if validate "$f" >/dev/null; then echo "FAIL: the schema accepts $(basename "$f")"; exit 1; fi
+  if validate "$f" >/dev/null; then fail "the schema accepts $(basename "$f")"; fi
 done
 echo "ok: 4 broken reports refused"

@@ -2,8 +2,7 @@
 # scripts/test.sh merges cmocka's own JUnit output with the reports of binaries that fail
 # without one into a single file that xmllint accepts, with the right counts.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 mkdir -p "$tmp/san/tests"
 cat >"$tmp/t.c" <<'C'
 #include <stdarg.h>
@@ -26,14 +25,14 @@ chmod +x "$tmp/san/tests/test_crash"
 rc=$?
 cat "$tmp/log"
 report=$tmp/test-results.xml
-((rc == 1)) || { echo "FAIL: test.sh exit $rc, want 1"; exit 1; }
-xmllint --noout "$report" || { echo "FAIL: the report is not well-formed"; exit 1; }
+((rc == 1)) || fail "test.sh exit $rc, want 1"
+xmllint --noout "$report" || fail "the report is not well-formed"
 x() { xmllint --xpath "$1" "$report"; }
 [[ $(x 'count(/testsuites/testsuite)') == 2 && $(x 'sum(//testsuite/@tests)') == 3 ]] ||
-  { echo "FAIL: suites/tests: $(cat "$report")"; exit 1; }
+  fail "suites/tests: $(cat "$report")"
 [[ $(x 'string(//testsuite[@name="mixed"]/testcase[@name="fails"]/failure)') != "" ]] ||
-  { echo "FAIL: the cmocka failure is missing"; exit 1; }
+  fail "the cmocka failure is missing"
 x 'string(//testsuite[@name="test_crash"]//error)' | grep -q 'heap-use-after-free &amp;\|heap-use-after-free &' ||
-  { echo "FAIL: the crash log is missing"; exit 1; }
-grep -q '^total: 1 passed, 2 failed' "$tmp/log" || { echo "FAIL: summary line"; exit 1; }
+  fail "the crash log is missing"
+grep -q '^total: 1 passed, 2 failed' "$tmp/log" || fail "summary line"
 echo "ok: one report, cmocka's XML plus a crash without one"

@@ -2,10 +2,9 @@
 # Every RTL module is lint-clean alone and at the corners of its parameters (scripts/lint.sh),
 # and the lint is not blind: a module with an unused signal fails it, naming the warning.
 set -euo pipefail
-cd "$ROOT"
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 out=$(scripts/lint.sh) || { echo "$out"; exit 1; }
-grep -q '^lint: clean' <<<"$out" || { echo "FAIL: no 'lint: clean' line: $out"; exit 1; }
+grep -q '^lint: clean' <<<"$out" || fail "no 'lint: clean' line: $out"
 echo "ok: $out"
 cat >"$tmp/lint_bad.sv" <<'SV'
 module lint_bad (input logic a_i, output logic b_o);
@@ -14,7 +13,7 @@ module lint_bad (input logic a_i, output logic b_o);
 endmodule
 SV
 if out=$(scripts/lint.sh "$tmp/lint_bad.sv"); then
-  echo "FAIL: an unused signal passed the lint: $out"; exit 1
+  fail "an unused signal passed the lint: $out"
 fi
-grep -q 'UNUSED' <<<"$out" || { echo "FAIL: the lint failed without naming UNUSED: $out"; exit 1; }
+grep -q 'UNUSED' <<<"$out" || fail "the lint failed without naming UNUSED: $out"
 echo "ok: an unused signal fails the lint"

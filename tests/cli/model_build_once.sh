@@ -4,8 +4,7 @@
 # and in scripts/vbuild.sh), and both then run it. Without the lock both built it in the same
 # folder, and one relinked under the other (a chance LTO link failure, a missing Vtb).
 set -uo pipefail
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 model=pred-2x3x2 # a shape no other test uses, so that this one decides when it is built
 rm -rf "$BUILD/cosim-$model" "$BUILD/vlt/$model" "$BUILD/vlt/$model.lock"
 opts=(--block pred --contexts 2 --lanes 3 --depth 2 --cycles 20k --quiet)

@@ -5,15 +5,12 @@
 # least one mutant is killed (the schema really selects mutants).
 # Bad input is an error.
 set -euo pipefail
-cd "$ROOT"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 scripts/mutate.py --block pred --max 8 --seed 3 --jobs tests/mutate/smoke.jobs --build "$BUILD" \
-  --out "$work/out" >"$work/log" || { cat "$work/log"; fail "mutate.py exit $?"; }
-cat "$work/log"
-python3 - "$work/out/pred.json" "$work/log" <<'PY'
+  --out "$tmp/out" >"$tmp/log" || { cat "$tmp/log"; fail "mutate.py exit $?"; }
+cat "$tmp/log"
+python3 - "$tmp/out/pred.json" "$tmp/log" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
 log = open(sys.argv[2]).read()
@@ -38,7 +35,7 @@ if not re.search(rf"generated {n} .*killed {d['killed']}, proven equivalent {d['
     fail('text and JSON disagree')
 PY
 if scripts/mutate.py --block nosuch >/dev/null 2>&1; then fail "an unknown block was accepted"; fi
-if scripts/mutate.py --block pred --jobs "$work/none.jobs" --out "$work/o2" --build "$BUILD" >/dev/null 2>&1; then
+if scripts/mutate.py --block pred --jobs "$tmp/none.jobs" --out "$tmp/o2" --build "$BUILD" >/dev/null 2>&1; then
   fail "a missing job file was accepted"
 fi
 echo "ok: mutate smoke run"

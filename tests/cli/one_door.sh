@@ -5,8 +5,7 @@
 # mirrors' own entry points (pred_stack_step, stack_acct_step, fc_unit_step...);
 # the program-driven runs step the processor array through ctm_model_*.
 set -euo pipefail
-cd "$ROOT"
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 lib=$BUILD/opt/libharness.a
 [[ -f $lib ]] || fail "$lib not built"

@@ -5,8 +5,7 @@
 # by a dry run of its job expansion (each array task's cosim command), then run task by
 # task here as Slurm would.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cat >"$tmp/d.jobs" <<JOBS
 p-pass   pass --block pred --contexts 8 --lanes 64 --depth 8 --seed 5 --cycles 20k
 p-bug    mismatch --block pred --contexts 32 --lanes 20 --depth 32 --seed 3 --rtl-variant inv_no_and
@@ -14,7 +13,6 @@ fc-prog  pass --block fc --contexts 1 --lanes 64 --program "$BUILD/examples/mand
 JOBS
 regress=("$ROOT/scripts/regress.sh" --par 2 --cosim "$BUILD/cosim")
 verdicts() { cut -d' ' -f1-4 "$1/summary.txt" | sort; }
-fail() { echo "FAIL: $*"; exit 1; }
 
 "${regress[@]}" --out "$tmp/local" "$tmp/d.jobs" >/dev/null 2>&1 || fail "local run"
 [[ $(tail -1 "$tmp/local/summary.txt") == "regress: 3 passed, 0 failed (3 jobs)" ]] || fail "local summary"

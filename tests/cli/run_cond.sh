@@ -4,8 +4,7 @@
 # GEQUAL fails for every pair (1 >= 2 is false), so nothing is written; a bad
 # test name is a usage error.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 echo '    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ o0.a w, s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1' >"$tmp/w.s"
 "$DPP" asm "$tmp/w.s" -o "$tmp/w.elf"
 printf '\x00\x00\x00\x40%.0s' 1 2 3 4 >"$tmp/b.raw"

@@ -2,8 +2,7 @@
 # Constants from options and from a file override the executable's values:
 # out = c0 * (loop trips of i0) when b0 is set, else -1.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cat >"$tmp/k.s" <<'S'
 .float c0, 1
 .float c1, -1

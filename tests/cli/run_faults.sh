@@ -3,21 +3,19 @@
 # loop and branch stack overflow and underflow, the step limit, an input
 # read outside its surface, an infinite texture coordinate.
 set -uo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 OUT='out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb src r1/r1, #1/#1, #0/#0'
-fails=0
 # name | expected message (grep -E) | program lines (\n separated) | extra run options
 check() {
   local name=$1 want=$2 prog=$3; shift 3
   printf '%b\n%s\n' "$prog" "$OUT" >"$tmp/$name.s"
   if ! "$DPP" asm "$tmp/$name.s" -o "$tmp/$name.elf" 2>"$tmp/$name.asm.err"; then
-    echo "FAIL $name: does not assemble: $(cat "$tmp/$name.asm.err")"; fails=$((fails + 1)); return
+    bad "$name: does not assemble: $(cat "$tmp/$name.asm.err")"; return
   fi
   "$DPP" run "$tmp/$name.elf" --domain 4x2 --wave 4 "$@" 2>"$tmp/$name.err"
   local rc=$?
   if [[ $rc != 1 ]] || ! grep -qE "$want" "$tmp/$name.err"; then
-    echo "FAIL $name: exit $rc, stderr: $(cat "$tmp/$name.err")"; fails=$((fails + 1))
+    bad "$name: exit $rc, stderr: $(cat "$tmp/$name.err")"
   else
     echo "ok $name: $(cat "$tmp/$name.err")"
   fi
@@ -47,4 +45,4 @@ check input-outside 'lane 0 \(i 0, j 0\): input 0: access \(-1, 0\) outside its 
 check input-infinite 'lane 0 \(i 0, j 0\): input coordinate S is infinite once scaled' \
   '    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n    tex ld r1.rgba, r2.rgba, i0 aluwait acquire wait\n.float c0, 1e38' \
   --in 0="$tmp/in.raw":FLOAT32_1:4x2
-exit $((fails > 0))
+finish

@@ -3,8 +3,7 @@
 # (a copy program), and PGM/PPM/PFM/PNG images round-trip through dpp run.
 # The data come from a seeded generator (TEST_SEED, printed), so a failure replays.
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 seed=${TEST_SEED:-20240613}
 echo "data seed $seed (TEST_SEED=$seed replays this run)"
 # rand_bytes N: N bytes of a 31-bit LCG (high byte of each state) on stdout; not in a
@@ -42,7 +41,7 @@ for fmt in UINT16_1 UINT8_4 FLOAT32_1 FLOAT32_2 FLOAT32_4; do
     flag=(); [[ $layout == tiled ]] && flag=(--tiled)
     "$DPP" run "$tmp/copy.elf" --domain 8x5 --wave 16 "${flag[@]}" \
       --in "0=$tmp/in-$fmt.raw:$fmt:8x5" --out "0=$tmp/out.raw:$fmt" >/dev/null
-    cmp "$tmp/in-$fmt.raw" "$tmp/out.raw" || { echo "FAIL: $fmt $layout"; exit 1; }
+    cmp "$tmp/in-$fmt.raw" "$tmp/out.raw" || fail "$fmt $layout"
     echo "ok: $fmt $layout"
   done
 done
@@ -53,7 +52,7 @@ done
 for img in a.pgm:7x3 a.ppm:5x2 a.pfm:2x2; do
   f=${img%%:*}
   "$DPP" run "$tmp/copy.elf" --domain "${img##*:}" --in "0=$tmp/$f" --out "0=$tmp/out-$f" >/dev/null
-  cmp "$tmp/$f" "$tmp/out-$f" || { echo "FAIL: image $f"; exit 1; }
+  cmp "$tmp/$f" "$tmp/out-$f" || fail "image $f"
   echo "ok: image $f"
 done
 # A big-endian PFM (positive scale) reads as the same values: the byte order comes from the
@@ -62,23 +61,23 @@ be_floats=('\x3f\x80\x00\x00' '\x40\x00\x00\x00' '\x3f\x00\x00\x00' '\xc0\x40\x0
            '\x42\xc8\x00\x00' '\x3e\x80\x00\x00' '\x40\xe0\x00\x00' '\xbe\x00\x00\x00')
 { printf 'PF\n2 2\n1.0\n'; for k in $(seq 12); do printf "${be_floats[k % 8]}"; done; } >"$tmp/be.pfm"
 "$DPP" run "$tmp/copy.elf" --domain 2x2 --in "0=$tmp/be.pfm" --out "0=$tmp/out-be.pfm" >/dev/null
-cmp "$tmp/a.pfm" "$tmp/out-be.pfm" || { echo "FAIL: big-endian PFM"; exit 1; }
+cmp "$tmp/a.pfm" "$tmp/out-be.pfm" || fail "big-endian PFM"
 echo "ok: big-endian PFM input"
 # PNG: an RGB image written by dpp run is PNG image data and reads back to the same pixels;
 # a one-channel output is a greyscale PNG.
 "$DPP" run "$tmp/copy.elf" --domain 5x2 --in "0=$tmp/a.ppm" --out "0=$tmp/a.png" >/dev/null
-file "$tmp/a.png" | grep -q 'PNG image data, 5 x 2, 8-bit/color RGB' || { echo "FAIL: $(file "$tmp/a.png")"; exit 1; }
+file "$tmp/a.png" | grep -q 'PNG image data, 5 x 2, 8-bit/color RGB' || fail "$(file "$tmp/a.png")"
 "$DPP" run "$tmp/copy.elf" --domain 5x2 --in "0=$tmp/a.png" --out "0=$tmp/png.ppm" >/dev/null
-cmp "$tmp/a.ppm" "$tmp/png.ppm" || { echo "FAIL: PNG round trip"; exit 1; }
+cmp "$tmp/a.ppm" "$tmp/png.ppm" || fail "PNG round trip"
 "$DPP" run "$tmp/copy.elf" --domain 7x3 --in "0=$tmp/a.pgm" --out "0=$tmp/g.png:FLOAT32_1" >/dev/null
-file "$tmp/g.png" | grep -q 'PNG image data, 7 x 3, 8-bit grayscale' || { echo "FAIL: $(file "$tmp/g.png")"; exit 1; }
+file "$tmp/g.png" | grep -q 'PNG image data, 7 x 3, 8-bit grayscale' || fail "$(file "$tmp/g.png")"
 "$DPP" run "$tmp/copy.elf" --domain 7x3 --in "0=$tmp/g.png" --out "0=$tmp/g.pgm" >/dev/null
-cmp "$tmp/a.pgm" "$tmp/g.pgm" || { echo "FAIL: grey PNG round trip"; exit 1; }
+cmp "$tmp/a.pgm" "$tmp/g.pgm" || fail "grey PNG round trip"
 echo "ok: PNG in and out"
 # A file that is not a PNG is refused with its name.
 cp "$tmp/a.pgm" "$tmp/fake.png"
 set +e
 "$DPP" run "$tmp/copy.elf" --domain 7x3 --in "0=$tmp/fake.png" 2>"$tmp/err"; rc=$?
 set -e
-[[ $rc == 1 ]] && grep -q "^$tmp/fake.png: error: not a PNG image" "$tmp/err" || { echo "FAIL: fake PNG: $rc $(cat "$tmp/err")"; exit 1; }
+[[ $rc == 1 ]] && grep -q "^$tmp/fake.png: error: not a PNG image" "$tmp/err" || fail "fake PNG: $rc $(cat "$tmp/err")"
 echo "ok: $(cat "$tmp/err")"

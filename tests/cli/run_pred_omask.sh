@@ -5,8 +5,7 @@
 # STAT_WE is not the predicate enable: with it alone (`stat rgba`) no predicate is written, and
 # `stat_we=` in source is refused with the reason (docs/isa-model-defined.md I13).
 set -euo pipefail
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 prog() { # $1: the predicate part of the ALU instruction
   echo "    alu rgb mad r1._, s0.rrr, s1.rrr, -s2.rrr alpha mad r1._, s0.r, s1.r, -s2.r src r0/r0, #1/#1, #1.5/#1.5 $1"
   echo '    out rgb mad r2._ o0.rgb, s0.rgb, s1.rgb, s2.rgb if p.rgba alpha mad r2._ o0.a, s0.a, s1.a, s2.a if p.a src #1/#1, #1/#1, #0/#0'

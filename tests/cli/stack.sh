@@ -4,12 +4,8 @@
 # shows A/B/need per line, and bad usage or input fails with the documented status and a
 # file:line:col message.
 set -uo pipefail
-: "${DPP:?}" "${ROOT:?}"
-fails=0 checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+checks=0
 
 # ---------------------------------------------------------------- hand-derived examples
 declare -A per_rule=()
@@ -92,4 +88,4 @@ usage_case "$tmp/ok.ev" --width
 "$DPP" help | grep -q '^  stack ' || bad "dpp help lists stack"
 
 echo "stack.sh: $checks checks, $fails failures"
-((fails == 0))
+finish

@@ -5,12 +5,8 @@
 # one below at that slot. The trace shows the walk order through calls, and malformed programs,
 # truncated executables and non-ELF files fail with exit 1 and a specific message.
 set -uo pipefail
-: "${DPP:?}" "${ROOT:?}"
-fails=0 checks=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+checks=0
 
 assemble() { # src.s out.elf
   "$DPP" asm "$1" -o "$2" 2>"$tmp/asm.err" || { bad "asm $1: $(cat "$tmp/asm.err")"; return 1; }
@@ -149,4 +145,4 @@ printf 'if b0\nendif\n' >"$tmp/source.s"
 bad_file source.s ":1:1: error: unknown op 'if'"
 
 echo "stack_elf.sh: $checks checks, $fails failures"
-((fails == 0))
+finish

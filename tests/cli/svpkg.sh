@@ -2,9 +2,7 @@
 # dpi/ctm_ports_pkg.sv is what `dpp svpkg` writes from libctm's port tables (so the SV structs and
 # ctm.h's cannot drift), every struct is as wide as its C struct, and a bad argument is refused.
 set -euo pipefail
-cd "$ROOT"
-tmp=$(mktemp -d) && trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 "$DPP" svpkg -o "$tmp/pkg.sv" || fail "dpp svpkg exited $?"
 diff -u dpi/ctm_ports_pkg.sv "$tmp/pkg.sv" >"$tmp/diff" ||

@@ -3,9 +3,7 @@
 # configuration to keep the test quick, and the netlist keeps registers (a block
 # that lost its state to a constant-folding bug would have none).
 set -euo pipefail
-cd "$ROOT"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 # top  parameters  sources
 blocks=(
@@ -15,9 +13,9 @@ blocks=(
 )
 for b in "${blocks[@]}"; do
   IFS='|' read -r top params sources <<<"$b"
-  yosys -q -p "read_verilog -sv $sources; chparam $params $top; synth -top $top; tee -q -o $work/$top.stat stat" \
-    >"$work/$top.log" 2>&1 || { cat "$work/$top.log"; echo "FAIL: $top does not synthesize"; exit 1; }
-  flops=$(awk '$1 ~ /^\$_DFF/ {n += $2} END {print n + 0}' "$work/$top.stat")
-  ((${flops:-0} > 0)) || { echo "FAIL: $top has no registers after synthesis"; exit 1; }
+  yosys -q -p "read_verilog -sv $sources; chparam $params $top; synth -top $top; tee -q -o $tmp/$top.stat stat" \
+    >"$tmp/$top.log" 2>&1 || { cat "$tmp/$top.log"; fail "$top does not synthesize"; }
+  flops=$(awk '$1 ~ /^\$_DFF/ {n += $2} END {print n + 0}' "$tmp/$top.stat")
+  ((${flops:-0} > 0)) || fail "$top has no registers after synthesis"
   echo "ok: $top synthesizes ($flops flops)"
 done

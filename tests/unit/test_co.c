@@ -3,24 +3,10 @@
 #include "cmocka_all.h"
 
 #include "co.h"
+#include "fp_bits.h"
 
 #include <math.h>
 #include <stdlib.h>
-#include <string.h>
-
-static uint32_t fb(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, 4);
-    return b;
-}
-
-static float bf(uint32_t b)
-{
-    float x;
-    memcpy(&x, &b, 4);
-    return x;
-}
 
 /* Expected results for v < b, v == b, v > b, v NaN, per test code. */
 static const int truth[8][4] = {
@@ -40,9 +26,9 @@ static void test_compare(void **state)
     const float b = 2.0f, vs[4] = {1.0f, 2.0f, 3.0f, NAN};
     for (unsigned t = 0; t < 8; t++)
         for (unsigned k = 0; k < 4; k++)
-            if (co_compare(t, fb(vs[k]), fb(b)) != truth[t][k])
+            if (co_compare(t, dpp_fp_bits(vs[k]), dpp_fp_bits(b)) != truth[t][k])
                 fail_msg("test %u with v case %u", t, k);
-    assert_true(co_compare(CO_EQUAL, fb(-0.0f), fb(0.0f)));
+    assert_true(co_compare(CO_EQUAL, dpp_fp_bits(-0.0f), dpp_fp_bits(0.0f)));
 }
 
 /* For every test, location and write mask: the tested client gets v OP b and
@@ -67,18 +53,19 @@ static void test_requests(void **state)
                     for (unsigned client = 0; client < 2; client++) {
                         co_state co = {
                             .test = (uint8_t)t, .loc = (uint8_t)loc, .writemask = (uint8_t)wm};
-                        assert_int_equal(mc_cond_write(mc, 1, 2, fb(2.0f), NULL), DPP_OK);
+                        assert_int_equal(mc_cond_write(mc, 1, 2, dpp_fp_bits(2.0f), NULL), DPP_OK);
                         int pass = -1;
-                        assert_int_equal(co_request(&co, mc, client, 1, 2, fb(vs[k]), &pass, NULL),
-                                         DPP_OK);
+                        assert_int_equal(
+                            co_request(&co, mc, client, 1, 2, dpp_fp_bits(vs[k]), &pass, NULL),
+                            DPP_OK);
                         uint32_t b;
                         assert_int_equal(mc_cond_read(mc, 1, 2, &b, NULL), DPP_OK);
                         int tested = client == loc;
                         int want_pass = tested ? truth[t][k] : 1;
                         float want_b = tested && want_pass && wm ? vs[k] : 2.0f;
-                        if (pass != want_pass || bf(b) != want_b)
+                        if (pass != want_pass || dpp_fp_f(b) != want_b)
                             fail_msg("test %u loc %u wm %u v %.0f client %u: pass %d b %.0f", t,
-                                     loc, wm, (double)vs[k], client, pass, (double)bf(b));
+                                     loc, wm, (double)vs[k], client, pass, (double)dpp_fp_f(b));
                     }
     /* A tested request outside the buffer is a fault; the untested client never reads it. */
     co_state co = {.test = CO_LESS, .loc = CO_LOC_PE};

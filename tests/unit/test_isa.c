@@ -1,4 +1,5 @@
 /* The field table, encode/decode, and every validation rule with its message. */
+#include "fp_bits.h"
 #include "isa.h"
 #include "isa_gen.h"
 
@@ -300,10 +301,7 @@ static void inline_constants_and_loop_constants(void **state)
     } t[] = {{0x00, 0.0f}, {0x01, 0x1p-9f}, {0x07, 7 * 0x1p-9f}, {0x08, 0x1p-6f}, {0x38, 1.0f},
              {0x3C, 1.5f}, {0x40, 2.0f},    {0x30, 0.5f},        {0x7F, 480.0f},  {0x78, 256.0f}};
     for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
-        float f;
-        uint32_t b = dpp_inline_const_bits(t[i].code);
-        memcpy(&f, &b, sizeof f);
-        assert_true(f == t[i].v);
+        assert_true(dpp_fp_f(dpp_inline_const_bits(t[i].code)) == t[i].v);
     }
     dpp_src_addr s = {0x85, 0, 0};
     assert_int_equal(dpp_src_classify(&s), DPP_SRC_INLINE);

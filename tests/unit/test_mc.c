@@ -2,6 +2,7 @@
  * input mode, conversions, bounds faults, the output mask and the output cache. */
 #include "cmocka_all.h"
 
+#include "fp_bits.h"
 #include "mc.h"
 
 #include <math.h>
@@ -33,12 +34,8 @@ static int teardown(void **state)
     return 0;
 }
 
-static uint32_t fb(float x)
-{
-    uint32_t b;
-    memcpy(&b, &x, 4);
-    return b;
-}
+/* Short: the tables below convert every value. */
+#define fb dpp_fp_bits
 
 static mc_surface surf(uint32_t base, uint32_t pitch, uint32_t height, unsigned tiling,
                        unsigned format)

@@ -6,6 +6,7 @@
 
 #include "asm.h"
 #include "fc.h"
+#include "fp_bits.h"
 #include "run.h"
 #include "run_fixture.h"
 
@@ -23,13 +24,6 @@ static float fout(const dpp_run_result *r, int o, int i, int j, int c)
     float f;
     memcpy(&f, r->output[o].data + ((size_t)j * W + i) * 16 + 4 * (size_t)c, 4);
     return f;
-}
-
-static uint32_t fbits(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
 }
 
 static dpp_run_opts *opts(void)
@@ -52,7 +46,7 @@ static void set_cond(dpp_run_opts *o, unsigned test, unsigned loc, unsigned wm, 
     o->cond_test = (uint8_t)test;
     o->cond_loc = (uint8_t)loc;
     o->cond_writemask = (uint8_t)wm;
-    o->cond_val = fbits(v);
+    o->cond_val = dpp_fp_bits(v);
 }
 
 static float cond_after(const dpp_run_result *r, int i, int j)

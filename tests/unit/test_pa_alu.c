@@ -8,6 +8,7 @@
 #include "cmocka_all.h"
 
 #include "alu.h"
+#include "fp_bits.h"
 #include "isa_gen.h"
 #include "pa_int.h"
 
@@ -51,10 +52,7 @@ static uint32_t value(uint64_t *rng)
     case 1:
         return gen_rand(rng); /* any bits */
     default: {
-        float f = (float)((int)(gen_rand(rng) % 2001) - 1000) / 250.0f;
-        uint32_t b;
-        memcpy(&b, &f, 4);
-        return b;
+        return dpp_fp_bits((float)((int)(gen_rand(rng) % 2001) - 1000) / 250.0f);
     }
     }
 }

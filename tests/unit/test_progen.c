@@ -3,6 +3,7 @@
  * direct per-lane interpreter, for wavefront sizes 1, 4, 16 and 64. */
 #include "cmocka_all.h"
 
+#include "fp_bits.h"
 #include "progen.h"
 #include "run.h"
 
@@ -15,13 +16,6 @@
 #define DH       3
 
 static const unsigned wave_sizes[] = {1, 4, 16, 64};
-
-static uint32_t fb(float f)
-{
-    uint32_t b;
-    memcpy(&b, &f, 4);
-    return b;
-}
 
 /* Input 0: small integers that differ per lane and channel. */
 static void make_input(uint64_t seed, float *px)
@@ -75,7 +69,7 @@ static void check_program(uint64_t seed, pg_features *total)
             for (int i = 0; i < DW; i++) {
                 uint32_t in[4], want[4][4];
                 for (int c = 0; c < 4; c++)
-                    in[c] = fb(px[(j * DW + i) * 4 + c]);
+                    in[c] = dpp_fp_bits(px[(j * DW + i) * 4 + c]);
                 pg_interpret(p, i, j, in, want);
                 for (int out = 0; out < 4; out++) {
                     const uint8_t *got = res.output[out].data + (size_t)(j * DW + i) * 16;
