@@ -375,26 +375,18 @@ int pred_bench_cycle(const void *dut, ctm_pred_in *next)
 
 /* ------------------------------------------------------------------ report sections */
 
-/* The last ops of context ctx, oldest first, from the handle's history. */
-static struct {
-    ctm_pred_in in[CMP_HISTORY];
-    ctm_pred_out out[CMP_HISTORY];
-    cmp_step step[CMP_HISTORY];
-} kept;
-
-static size_t last_ops(unsigned ctx)
+/* The last ops of the mismatch's context, from the handle's history. */
+static unsigned kept_ctx;
+static int kept_step(unsigned i, uint64_t *cycle, void *in, void *out)
 {
-    size_t n = 0;
-    uint64_t cycle;
-    while (n < CMP_HISTORY && ctm_pred_history(B.golden, (int)ctx, (int)n, &cycle,
-                                               &kept.in[CMP_HISTORY - 1 - n],
-                                               &kept.out[CMP_HISTORY - 1 - n]) == CTM_OK)
-        kept.step[CMP_HISTORY - 1 - n++].cycle = cycle;
-    for (size_t i = CMP_HISTORY - n; i < CMP_HISTORY; i++) {
-        kept.step[i].in = &kept.in[i];
-        kept.step[i].out = &kept.out[i];
-    }
-    return n;
+    return ctm_pred_history(B.golden, (int)kept_ctx, (int)i, cycle, in, out) == CTM_OK;
+}
+
+static size_t last_ops(unsigned ctx, cmp_step steps[CMP_HISTORY])
+{
+    static unsigned char buf[CMP_HISTORY * (sizeof(ctm_pred_in) + sizeof(ctm_pred_out))];
+    kept_ctx = ctx;
+    return cmp_steps_from(&unit, kept_step, steps, buf);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
@@ -408,8 +400,8 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
         fprintf(out, "  last reset at cycle %" PRIu64 "\n", B.last_reset_cycle);
     fprintf(out, "  last ops on context %u (oldest first, with the C model's exec_mask):\n",
             mm->ctx);
-    size_t n = last_ops(mm->ctx);
-    cmp_steps_text(out, &unit, kept.step + CMP_HISTORY - n, n);
+    cmp_step steps[CMP_HISTORY];
+    cmp_steps_text(out, &unit, steps, last_ops(mm->ctx, steps));
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
@@ -424,8 +416,8 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
                         json_pack("{s:i, s:o}", "expected", B.mm_depth, "actual",
                                   mm->ctx == in->obs_ctx ? json_integer(B.mm_actual.obs_sp)
                                                          : json_null()));
-    size_t n = last_ops(mm->ctx);
-    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, kept.step + CMP_HISTORY - n, n));
+    cmp_step steps[CMP_HISTORY];
+    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, steps, last_ops(mm->ctx, steps)));
 }
 
 const cosim_bench pred_bench = {

@@ -299,26 +299,16 @@ int stack_bench_cycle(const void *dut, ctm_stack_in *next)
 
 /* ------------------------------------------------------------------ report sections */
 
-/* The last ops, oldest first, from the handle's history. */
-static struct {
-    ctm_stack_in in[CMP_HISTORY];
-    ctm_stack_out out[CMP_HISTORY];
-    cmp_step step[CMP_HISTORY];
-} kept;
-
-static size_t last_ops(void)
+/* The last ops, from the handle's history. */
+static int kept_step(unsigned i, uint64_t *cycle, void *in, void *out)
 {
-    size_t n = 0;
-    uint64_t cycle;
-    while (n < CMP_HISTORY && ctm_stack_history(S.golden, (int)n, &cycle,
-                                                &kept.in[CMP_HISTORY - 1 - n],
-                                                &kept.out[CMP_HISTORY - 1 - n]) == CTM_OK)
-        kept.step[CMP_HISTORY - 1 - n++].cycle = cycle;
-    for (size_t i = CMP_HISTORY - n; i < CMP_HISTORY; i++) {
-        kept.step[i].in = &kept.in[i];
-        kept.step[i].out = &kept.out[i];
-    }
-    return n;
+    return ctm_stack_history(S.golden, (int)i, cycle, in, out) == CTM_OK;
+}
+
+static size_t last_ops(cmp_step steps[CMP_HISTORY])
+{
+    static unsigned char buf[CMP_HISTORY * (sizeof(ctm_stack_in) + sizeof(ctm_stack_out))];
+    return cmp_steps_from(&unit, kept_step, steps, buf);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
@@ -328,8 +318,8 @@ static void report_text(FILE *out, const cosim_mismatch *mm)
     fprintf(out, "  stack depth: expected %u, RTL %u (tracker depth %u)\n", S.mm_expected.depth,
             S.mm_actual.depth, S.rtl.depth);
     fprintf(out, "  last ops (oldest first; each shows in the outputs of the next cycle):\n");
-    size_t n = last_ops();
-    cmp_steps_text(out, &unit, kept.step + CMP_HISTORY - n, n);
+    cmp_step steps[CMP_HISTORY];
+    cmp_steps_text(out, &unit, steps, last_ops(steps));
 }
 
 static void report_json(json_t *r, const cosim_mismatch *mm)
@@ -338,8 +328,8 @@ static void report_json(json_t *r, const cosim_mismatch *mm)
     cmp_report_json(r, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
     json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
                                                     "actual", S.mm_actual.depth));
-    size_t n = last_ops();
-    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, kept.step + CMP_HISTORY - n, n));
+    cmp_step steps[CMP_HISTORY];
+    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, steps, last_ops(steps)));
 }
 
 const cosim_bench stack_bench = {
