@@ -1,6 +1,7 @@
 // Every DPI-C import of the lock-step testbenches, in one place.
 // Names say the direction: imports are c_dpi_*, exports sv_dpi_*.
-// Masks travel as 64-bit longints (lanes <= 64), so one call costs ~1.5 ns.
+// fc_unit's masks travel as 64-bit longints (lanes <= 64); the other blocks' ports as packed
+// structs.
 
 // pred_stack (harness/tb_pred_stack.sv -> dpi/pred_dpi.c -> harness/pred_bench.c) and
 // stack_acct (tb_stack_acct.sv -> stack_dpi.c -> stack_bench.c): the ports travel as the

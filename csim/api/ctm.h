@@ -292,7 +292,8 @@ typedef struct ctm_stack_out {
     uint8_t pad_;
 } ctm_stack_out;
 
-/* As ctm_pred_cycle and ctm_pred_expected (since 1.4). */
+/* As ctm_pred_cycle and ctm_pred_expected (since 1.4). stack_acct has no
+ * eval/edge halves: the cycle's edge is taken whatever the verdict. */
 int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in, const ctm_stack_out *dut);
 int ctm_stack_expected(const ctm_stack *s, ctm_stack_out *out);
 int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *in,
