@@ -50,4 +50,92 @@ package ctm_ports_pkg;
     bit [31:0] entries;
   } ctm_stack_out_t;
 
+  // The fields of a flow-control instruction (csim/isa/isa.c's table): CTM_ISA_<FIELD>_DWORD
+  // names its dword (0: US_CMN_INST, 2: US_FC_INST, 3: US_FC_ADDR), ctm_isa_<field>(dword)
+  // takes it out.
+  /* verilator lint_off UNUSEDPARAM */  // a testbench uses some of them
+  /* verilator lint_off UNUSEDSIGNAL */ // each reads a few bits of its dword
+  localparam int unsigned CTM_ISA_TYPE_DWORD = 0;
+  function automatic bit [1:0] ctm_isa_type(bit [31:0] dword);
+    return dword[0 +: 2];
+  endfunction
+  localparam int unsigned CTM_ISA_TEX_SEM_WAIT_DWORD = 0;
+  function automatic bit [0:0] ctm_isa_tex_sem_wait(bit [31:0] dword);
+    return dword[2 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_RGB_PRED_SEL_DWORD = 0;
+  function automatic bit [2:0] ctm_isa_rgb_pred_sel(bit [31:0] dword);
+    return dword[3 +: 3];
+  endfunction
+  localparam int unsigned CTM_ISA_RGB_PRED_INV_DWORD = 0;
+  function automatic bit [0:0] ctm_isa_rgb_pred_inv(bit [31:0] dword);
+    return dword[6 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_LAST_DWORD = 0;
+  function automatic bit [0:0] ctm_isa_last(bit [31:0] dword);
+    return dword[8 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_NOP_DWORD = 0;
+  function automatic bit [0:0] ctm_isa_nop(bit [31:0] dword);
+    return dword[9 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_ALU_WAIT_DWORD = 0;
+  function automatic bit [0:0] ctm_isa_alu_wait(bit [31:0] dword);
+    return dword[10 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_FC_OP_DWORD = 2;
+  function automatic bit [2:0] ctm_isa_fc_op(bit [31:0] dword);
+    return dword[0 +: 3];
+  endfunction
+  localparam int unsigned CTM_ISA_B_ELSE_DWORD = 2;
+  function automatic bit [0:0] ctm_isa_b_else(bit [31:0] dword);
+    return dword[4 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_JUMP_ANY_DWORD = 2;
+  function automatic bit [0:0] ctm_isa_jump_any(bit [31:0] dword);
+    return dword[5 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_A_OP_DWORD = 2;
+  function automatic bit [1:0] ctm_isa_a_op(bit [31:0] dword);
+    return dword[6 +: 2];
+  endfunction
+  localparam int unsigned CTM_ISA_JUMP_FUNC_DWORD = 2;
+  function automatic bit [7:0] ctm_isa_jump_func(bit [31:0] dword);
+    return dword[8 +: 8];
+  endfunction
+  localparam int unsigned CTM_ISA_B_POP_CNT_DWORD = 2;
+  function automatic bit [4:0] ctm_isa_b_pop_cnt(bit [31:0] dword);
+    return dword[16 +: 5];
+  endfunction
+  localparam int unsigned CTM_ISA_B_OP0_DWORD = 2;
+  function automatic bit [1:0] ctm_isa_b_op0(bit [31:0] dword);
+    return dword[24 +: 2];
+  endfunction
+  localparam int unsigned CTM_ISA_B_OP1_DWORD = 2;
+  function automatic bit [1:0] ctm_isa_b_op1(bit [31:0] dword);
+    return dword[26 +: 2];
+  endfunction
+  localparam int unsigned CTM_ISA_FC_IGNORE_UNCOVERED_DWORD = 2;
+  function automatic bit [0:0] ctm_isa_fc_ignore_uncovered(bit [31:0] dword);
+    return dword[28 +: 1];
+  endfunction
+  localparam int unsigned CTM_ISA_BOOL_ADDR_DWORD = 3;
+  function automatic bit [4:0] ctm_isa_bool_addr(bit [31:0] dword);
+    return dword[0 +: 5];
+  endfunction
+  localparam int unsigned CTM_ISA_INT_ADDR_DWORD = 3;
+  function automatic bit [4:0] ctm_isa_int_addr(bit [31:0] dword);
+    return dword[8 +: 5];
+  endfunction
+  localparam int unsigned CTM_ISA_JUMP_ADDR_DWORD = 3;
+  function automatic bit [8:0] ctm_isa_jump_addr(bit [31:0] dword);
+    return dword[16 +: 9];
+  endfunction
+  localparam int unsigned CTM_ISA_JUMP_GLOBAL_DWORD = 3;
+  function automatic bit [0:0] ctm_isa_jump_global(bit [31:0] dword);
+    return dword[31 +: 1];
+  endfunction
+  /* verilator lint_on UNUSEDSIGNAL */
+  /* verilator lint_on UNUSEDPARAM */
+
 endpackage

@@ -3,10 +3,11 @@
 // steps with the same inputs and compares; then it draws the next cycle's
 // inputs from the one C stimulus generator, which follows the unit's decisions.
 // The instruction arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the
-// integer constant) and is decoded here onto the unit's ports.
+// integer constant) and is decoded here onto the unit's ports, by the field
+// functions ctm_ports_pkg has from the ISA's field table (ctm_isa_*).
 // The first difference raises mismatch_o.
 module tb_fc_unit
-  import ctm_ports_pkg::*;  // dpi_imports.svh names the other blocks' port structs
+  import ctm_ports_pkg::*;  // the ISA's fields; dpi_imports.svh names the port structs
 #(
   parameter int unsigned Contexts  = 1,
   parameter int unsigned Lanes     = 64,
@@ -55,17 +56,17 @@ module tb_fc_unit
     .cmd_i             (cmd_q),
     .ctx_i             (ctx_q),
     .full_mode_i       (full_mode_q),
-    .op_i              (fc_inst_q[2:0]),
-    .b_else_i          (fc_inst_q[4]),
-    .jump_any_i        (fc_inst_q[5]),
-    .a_op_i            (fc_inst_q[7:6]),
-    .jump_func_i       (fc_inst_q[15:8]),
-    .b_pop_cnt_i       (fc_inst_q[20:16]),
-    .b_op0_i           (fc_inst_q[25:24]),
-    .b_op1_i           (fc_inst_q[27:26]),
-    .jump_addr_i       (fc_addr_q[24:16]),
-    .pred_sel_i        (cmn_inst_q[5:3]),
-    .pred_inv_i        (cmn_inst_q[6]),
+    .op_i              (ctm_isa_fc_op(fc_inst_q)),
+    .b_else_i          (ctm_isa_b_else(fc_inst_q)),
+    .jump_any_i        (ctm_isa_jump_any(fc_inst_q)),
+    .a_op_i            (ctm_isa_a_op(fc_inst_q)),
+    .jump_func_i       (ctm_isa_jump_func(fc_inst_q)),
+    .b_pop_cnt_i       (ctm_isa_b_pop_cnt(fc_inst_q)),
+    .b_op0_i           (ctm_isa_b_op0(fc_inst_q)),
+    .b_op1_i           (ctm_isa_b_op1(fc_inst_q)),
+    .jump_addr_i       (ctm_isa_jump_addr(fc_addr_q)),
+    .pred_sel_i        (ctm_isa_rgb_pred_sel(cmn_inst_q)),
+    .pred_inv_i        (ctm_isa_rgb_pred_inv(cmn_inst_q)),
     .pred_r_i          (pred_r_q),
     .pred_g_i          (pred_g_q),
     .pred_b_i          (pred_b_q),
