@@ -296,7 +296,7 @@ static void report_mismatch(const ctm_pred_in *in, const ctm_pred_out *exp,
  * before and after the edge (ctm_pred_cycle took it). */
 static void pred_cover(const ctm_pred_in *in, unsigned sp, bool ovf, bool udf)
 {
-    if (!fcov.on || in->rst)
+    if (in->rst)
         return;
     if (in->ctx >= B.rtl.contexts) {
         fcov.bad_ctx++;
@@ -356,10 +356,11 @@ int pred_bench_check(const ctm_pred_in *in, const void *dut)
         B.last_reset_cycle = cycle;
         B.any_reset = true;
     }
-    if (fcov.on && !in->rst && in->ctx < B.rtl.contexts) { /* the state the op starts from */
-        unsigned sp = depth_of(in->ctx);
-        bool ovf = ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_OVERFLOW);
-        bool udf = ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_UNDERFLOW);
+    if (fcov.on) { /* the state the op starts from (a context past the last counts too) */
+        bool valid = !in->rst && in->ctx < B.rtl.contexts;
+        unsigned sp = valid ? depth_of(in->ctx) : 0;
+        bool ovf = valid && ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_OVERFLOW);
+        bool udf = valid && ctm_pred_peek(B.golden, (int)in->ctx, CTM_PRED_OBS_UNDERFLOW);
         return check_rest(in, dut, ctm_pred_cycle(B.golden, in, dut), cycle, sp, ovf, udf);
     }
     int rc = ctm_pred_cycle(B.golden, in, dut);
@@ -375,18 +376,17 @@ int pred_bench_cycle(const void *dut, ctm_pred_in *next)
 
 /* ------------------------------------------------------------------ report sections */
 
-/* The last ops of the mismatch's context, from the handle's history. */
-static unsigned kept_ctx;
-static int kept_step(unsigned i, uint64_t *cycle, void *in, void *out)
+/* The last ops of context *ctx, from the handle's history. */
+static int kept_step(const void *ctx, unsigned i, uint64_t *cycle, void *in, void *out)
 {
-    return ctm_pred_history(B.golden, (int)kept_ctx, (int)i, cycle, in, out) == CTM_OK;
+    return ctm_pred_history(B.golden, (int)*(const unsigned *)ctx, (int)i, cycle, in, out) ==
+           CTM_OK;
 }
 
 static size_t last_ops(unsigned ctx, cmp_step steps[CMP_HISTORY])
 {
     static unsigned char buf[CMP_HISTORY * (sizeof(ctm_pred_in) + sizeof(ctm_pred_out))];
-    kept_ctx = ctx;
-    return cmp_steps_from(&unit, kept_step, steps, buf);
+    return cmp_steps_from(&unit, kept_step, &ctx, steps, buf);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)
