@@ -256,14 +256,14 @@ static void step_text(FILE *out, const cmp_unit *u, const cmp_step *st)
     fputc('\n', out);
 }
 
-size_t cmp_steps_from(const cmp_unit *u, cmp_history_get get, cmp_step steps[CMP_HISTORY],
-                      unsigned char *buf)
+size_t cmp_steps_from(const cmp_unit *u, cmp_history_get get, const void *arg,
+                      cmp_step steps[CMP_HISTORY], unsigned char *buf)
 {
     size_t n = 0;
     for (; n < CMP_HISTORY; n++) { /* newest first into the end of steps[] */
         cmp_step *st = &steps[CMP_HISTORY - 1 - n];
         unsigned char *in = buf + (CMP_HISTORY - 1 - n) * (u->in_size + u->out_size);
-        if (!get((unsigned)n, &st->cycle, in, in + u->in_size))
+        if (!get(arg, (unsigned)n, &st->cycle, in, in + u->in_size))
             break;
         st->in = in;
         st->out = in + u->in_size;

@@ -90,14 +90,14 @@ typedef struct cmp_step {
     const void *in, *out;
 } cmp_step;
 
-/* A history kept elsewhere (a ctm_* handle's): its i-th last step (0: the
- * last) into *cycle, in and out; 0 when no such step is kept. */
-typedef int (*cmp_history_get)(unsigned i, uint64_t *cycle, void *in, void *out);
+/* A history kept elsewhere (a ctm_* handle's): the i-th last step (0: the
+ * last) of what arg names into *cycle, in and out; 0 when no such step is kept. */
+typedef int (*cmp_history_get)(const void *arg, unsigned i, uint64_t *cycle, void *in, void *out);
 
-/* The last CMP_HISTORY steps get gives, oldest first, as steps (their structs
- * in buf, CMP_HISTORY * (u->in_size + u->out_size) bytes); returns how many. */
-size_t cmp_steps_from(const cmp_unit *u, cmp_history_get get, cmp_step steps[CMP_HISTORY],
-                      unsigned char *buf);
+/* The last CMP_HISTORY steps get(arg, ...) gives, oldest first, as steps (their
+ * structs in buf, CMP_HISTORY * (u->in_size + u->out_size) bytes); returns how many. */
+size_t cmp_steps_from(const cmp_unit *u, cmp_history_get get, const void *arg,
+                      cmp_step steps[CMP_HISTORY], unsigned char *buf);
 
 /* Oldest first: one line per command (the CMP_HIST fields). */
 void cmp_steps_text(FILE *out, const cmp_unit *u, const cmp_step *steps, size_t n);

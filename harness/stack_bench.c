@@ -300,15 +300,16 @@ int stack_bench_cycle(const void *dut, ctm_stack_in *next)
 /* ------------------------------------------------------------------ report sections */
 
 /* The last ops, from the handle's history. */
-static int kept_step(unsigned i, uint64_t *cycle, void *in, void *out)
+static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, void *out)
 {
+    (void)arg; /* one history */
     return ctm_stack_history(S.golden, (int)i, cycle, in, out) == CTM_OK;
 }
 
 static size_t last_ops(cmp_step steps[CMP_HISTORY])
 {
     static unsigned char buf[CMP_HISTORY * (sizeof(ctm_stack_in) + sizeof(ctm_stack_out))];
-    return cmp_steps_from(&unit, kept_step, steps, buf);
+    return cmp_steps_from(&unit, kept_step, NULL, steps, buf);
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm)

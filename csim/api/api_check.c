@@ -73,6 +73,15 @@ int api_check_history(const api_check *c, unsigned slot, unsigned i, uint64_t *c
     return 1;
 }
 
+int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, void *in_w,
+                     void *want_w, const char *func)
+{
+    if (i >= 0 && api_check_history(c, slot, (unsigned)i, cycle, in_w, want_w))
+        return CTM_OK;
+    api_fail("%s: no step %d kept (%u kept of %u)", func, i, c->count[slot], c->depth);
+    return CTM_E_ARG;
+}
+
 /* ------------------------------------------------------------ compare */
 
 static void lane_list(char *buf, size_t n, uint64_t d, const char *sep)

@@ -148,6 +148,11 @@ static inline void *api_check_begin(api_check *c, unsigned slot)
 int api_check_history(const api_check *c, unsigned slot, unsigned i, uint64_t *cycle, void *in_w,
                       void *want_w);
 
+/* ctm_*_history's answer: CTM_OK, or CTM_E_ARG with "FUNC: no step I kept"
+ * as ctm_error() (nothing pending on the handle: the status says it). */
+int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, void *in_w,
+                     void *want_w, const char *func);
+
 /* A unit with port structs: compares the DUT's outputs at got (the unit's
  * output struct) with the expected ones at c->want_w, as bytes: CTM_OK, or
  * as api_check_compare after filling c->want and c->got from them. */

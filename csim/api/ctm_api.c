@@ -287,11 +287,13 @@ int ctm_pred_history(const ctm_pred *p, int ctx, int i, uint64_t *cycle, ctm_pre
 {
     if (!API_LIVE(p, API_PRED))
         return CTM_E_ARG;
-    const api_check *c = &p->mr.ck;
-    if (!API_RANGE((api_handle *)&p->mr.h, "ctx", ctx, 0, p->ctx_max) || i < 0 ||
-        !api_check_history(c, api_check_slot(c, (unsigned)ctx), (unsigned)i, cycle, in, expected))
+    /* The status says what went wrong: nothing is left pending for the next check. */
+    if (ctx < 0 || (unsigned)ctx > p->ctx_max) {
+        api_fail("%s: ctx = %d is outside 0..%u", __func__, ctx, p->ctx_max);
         return CTM_E_ARG;
-    return CTM_OK;
+    }
+    const api_check *c = &p->mr.ck;
+    return api_history_step(c, api_check_slot(c, (unsigned)ctx), i, cycle, in, expected, __func__);
 }
 
 const char *ctm_pred_diff(const ctm_pred *p)
@@ -512,8 +514,7 @@ int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *
 {
     if (!API_LIVE(s, API_STACK))
         return CTM_E_ARG;
-    return i >= 0 && api_check_history(&s->mr.ck, 0, (unsigned)i, cycle, in, expected) ? CTM_OK
-                                                                                       : CTM_E_ARG;
+    return api_history_step(&s->mr.ck, 0, i, cycle, in, expected, __func__);
 }
 
 const char *ctm_stack_diff(const ctm_stack *s)

@@ -101,9 +101,16 @@ static void test_pred_cycle(void **state)
     assert_int_equal(ctm_pred_history(p, 1, 1, &cycle, &was, &exp), CTM_OK);
     assert_int_equal(cycle, 1);
     assert_int_equal(was.mask, 0x00F0);
-    assert_int_equal(ctm_pred_history(p, 1, 2, &cycle, &was, &exp), CTM_E_ARG);
     assert_int_equal(ctm_pred_history(p, 0, 0, &cycle, &was, &exp), CTM_OK); /* the reset */
     assert_int_equal(was.rst, 1);
+    /* a refused history call says why in its status and ctm_error(), and leaves no
+     * error pending for the next cycle */
+    assert_int_equal(ctm_pred_history(p, 1, 2, &cycle, &was, &exp), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "ctm_pred_history: no step 2 kept"));
+    assert_int_equal(ctm_pred_history(p, 5, 0, &cycle, &was, &exp), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "ctm_pred_history: ctx = 5 is outside 0..1"));
+    const ctm_pred_in nop = {.ctx = 1, .obs_ctx = 1};
+    assert_int_equal(ctm_pred_cycle(p, &nop, NULL), CTM_OK);
     in.ctx = 2; /* past ctx_i's two contexts */
     assert_int_equal(ctm_pred_cycle(p, &in, &dut), CTM_E_ARG);
     assert_non_null(strstr(ctm_pred_diff(p), "ctm_pred_cycle: ctx = 2 is outside 0..1"));
