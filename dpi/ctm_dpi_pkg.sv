@@ -199,6 +199,14 @@ package ctm_dpi_pkg;
   import "DPI-C" function string ctm_fc_report(chandle f, int format);
   import "DPI-C" function int ctm_fc_set_cycle(chandle f, longint unsigned cycle);
   import "DPI-C" function int ctm_fc_set_history(chandle f, int steps);
+  // Since 1.5: the ports as ctm_ports_pkg's structs (the counters one byte per lane).
+  import "DPI-C" function int ctm_fc_cycle(chandle f, input ctm_fc_in_t in,
+                                           input ctm_fc_out_t dut);
+  import "DPI-C" function int ctm_fc_expected(chandle f, output ctm_fc_out_t out);
+  import "DPI-C" function int ctm_fc_history(chandle f, int ctx, int i,
+                                             output longint unsigned cycle,
+                                             output ctm_fc_in_t in,
+                                             output ctm_fc_out_t expected);
 
   // -------------------------------------------------------------- the processor array
   import "DPI-C" function chandle ctm_model_new(string elf_path, int width, int height, int lanes,

@@ -50,6 +50,52 @@ package ctm_ports_pkg;
     bit [31:0] entries;
   } ctm_stack_out_t;
 
+  // ctm_fc_in (inputs of fc_unit): 80 bytes
+  typedef struct packed {
+    bit [ 7:0] alu_valid;
+    bit [ 7:0] bool_const;
+    bit [ 7:0] full_mode;
+    bit [ 7:0] rst;
+    bit [31:0] int_const;
+    bit [31:0] fc_addr;
+    bit [31:0] fc_inst;
+    bit [31:0] cmn_inst;
+    bit [31:0] pc;
+    bit [31:0] ctx;
+    bit [31:0] cmd;
+    bit [63:0] live;
+    bit [63:0] alu_result;
+    bit [63:0] pred_a;
+    bit [63:0] pred_b;
+    bit [63:0] pred_g;
+    bit [63:0] pred_r;
+  } ctm_fc_in_t;
+
+  // ctm_fc_out (outputs of fc_unit): 168 bytes
+  typedef struct packed {
+    bit [47:0] pad_162;
+    bit [ 7:0] loop_top_is_loop;
+    bit [ 7:0] jump;
+    bit [31:0] fault;
+    bit [31:0] udf;
+    bit [31:0] ovf;
+    bit [31:0] al;
+    bit [31:0] loop_top_count;
+    bit [31:0] loop_sp;
+    bit [31:0] addr_top;
+    bit [31:0] addr_sp;
+    bit [31:0] depth;
+    bit [31:0] next_pc;
+    bit [63:0][7:0] bc;
+    bit [63:0] loop_top_cont;
+    bit [63:0] loop_top_brk;
+    bit [63:0] loop_top_live;
+    bit [63:0] loop_masked;
+    bit [63:0] br_inactive;
+    bit [63:0] active;
+    bit [63:0] want;
+  } ctm_fc_out_t;
+
   // The fields of a flow-control instruction (csim/isa/isa.c's table): CTM_ISA_<FIELD>_DWORD
   // names its dword (0: US_CMN_INST, 2: US_FC_INST, 3: US_FC_ADDR), ctm_isa_<field>(dword)
   // takes it out.

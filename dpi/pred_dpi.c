@@ -20,14 +20,6 @@ void c_dpi_pred_next(svBitVecVal *in)
     memcpy(in, &next, sizeof next);
 }
 
-/* The system run's check: the inputs come from its own draw. */
-svBit c_dpi_pred_check(const svBitVecVal *in_w, const svBitVecVal *out)
-{
-    ctm_pred_in in; /* a copy: an svBitVecVal array is only 4-byte aligned */
-    memcpy(&in, in_w, sizeof in);
-    return (svBit)pred_bench_check(&in, out);
-}
-
 /* The block's own testbench: one crossing a cycle. */
 svBit c_dpi_pred_cycle(const svBitVecVal *out, svBitVecVal *next_w)
 {

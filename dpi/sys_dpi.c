@@ -1,8 +1,8 @@
-/* DPI glue of the system testbench (harness/tb_system.sv): the three units bind
- * and check through their own glue (fc_dpi.c, pred_dpi.c, stack_dpi.c); this
- * file draws the cycle's inputs of all three from the system bench and hands
- * it what the cross-checks read. */
-#include "fc_dpi.h"
+/* DPI glue of the system testbench (harness/tb_system.sv): the three units'
+ * ports cross as the packed structs of ctm_ports_pkg, all six in one call a
+ * cycle; the system bench checks each unit through its own bench, then the
+ * blocks against each other and the model, and draws the next inputs. */
+#include "fc_bench.h"
 #include "pred_bench.h"
 #include "stack_bench.h"
 #include "sys_bench.h"
@@ -15,35 +15,31 @@ void c_dpi_sys_bind(void)
     sys_bench_bind();
 }
 
-void c_dpi_sys_next(svBit *rst, int *cmd, int *ctx, svBit *full_mode, int *cmn_inst, int *fc_inst,
-                    int *fc_addr, int *int_const, svBit *bool_const, long long *pred_r,
-                    long long *pred_g, long long *pred_b, long long *pred_a,
-                    long long *alu_result, svBit *alu_valid, int *pc, long long *live,
-                    svBitVecVal *pred, svBitVecVal *stack)
+static void put(const sys_in *in, svBitVecVal *fc, svBitVecVal *pred, svBitVecVal *stack)
 {
-    sys_stim s;
-    sys_bench_next(&s);
-    fc_dpi_pack(&s.fc, rst, cmd, ctx, full_mode, cmn_inst, fc_inst, fc_addr, int_const,
-                bool_const, pred_r, pred_g, pred_b, pred_a, alu_result, alu_valid, pc, live);
-    /* the stimulus reset resets the three units together */
-    ctm_pred_in p = pred_bench_port_in(&s.pred);
-    ctm_stack_in k = stack_bench_port_in(&s.stack);
-    p.rst = k.rst = s.fc.rst;
-    memcpy(pred, &p, sizeof p);
-    memcpy(stack, &k, sizeof k);
+    memcpy(fc, &in->fc, sizeof in->fc);
+    memcpy(pred, &in->pred, sizeof in->pred);
+    memcpy(stack, &in->stack, sizeof in->stack);
 }
 
-svBit c_dpi_sys_cross(svBit fc_bad, svBit pred_bad, svBit stack_bad, long long fc_active,
-                      long long pred_obs_exec, int stack_hwm, int stack_depth,
-                      svBit stack_underflow)
+/* The RTL alone: the model still steps the program, nothing is checked. */
+void c_dpi_sys_next(svBitVecVal *fc, svBitVecVal *pred, svBitVecVal *stack)
 {
-    const sys_dut d = {fc_bad,
-                       pred_bad,
-                       stack_bad,
-                       (uint64_t)fc_active,
-                       (uint64_t)pred_obs_exec,
-                       (unsigned)stack_hwm,
-                       (unsigned)stack_depth,
-                       stack_underflow};
-    return (svBit)sys_bench_cross(&d);
+    sys_in next;
+    sys_bench_next(&next);
+    put(&next, fc, pred, stack);
+}
+
+svBit c_dpi_sys_cycle(const svBitVecVal *fc_out, const svBitVecVal *pred_out,
+                      const svBitVecVal *stack_out, svBitVecVal *fc, svBitVecVal *pred,
+                      svBitVecVal *stack)
+{
+    sys_out dut; /* copies: an svBitVecVal array is only 4-byte aligned */
+    memcpy(&dut.fc, fc_out, sizeof dut.fc);
+    memcpy(&dut.pred, pred_out, sizeof dut.pred);
+    memcpy(&dut.stack, stack_out, sizeof dut.stack);
+    sys_in next;
+    svBit bad = (svBit)sys_bench_cycle(&dut, &next);
+    put(&next, fc, pred, stack);
+    return bad;
 }

@@ -192,9 +192,15 @@ const fc_stim *fc_bench_pending(void)
     return &fcb.cur;
 }
 
-void fc_bench_set_pending(const fc_stim *s)
+ctm_fc_in fc_bench_pending_port(void)
+{
+    return fcb.cur_in;
+}
+
+ctm_fc_in fc_bench_set_pending(const fc_stim *s)
 {
     fcb.cur = *s;
+    return fcb.cur_in = fc_stim_port_in(s); /* encoded once: driven and checked */
 }
 
 const fc_unit_params *fc_bench_params(void)
@@ -283,66 +289,32 @@ static unsigned bc_width(const cmp_field *f)
     return fcb.rtl.bc_width;
 }
 
-cmp_unit fc_unit_fields = {"dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
+cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
                            out_fields, sizeof out_fields / sizeof out_fields[0],
                            sizeof(fc_record), sizeof(fc_unit_out), 0, bc_width};
 
-/* Steps the golden model with the cycle's inputs, as the unit's port words. */
-static void step_golden(const fc_stim *s)
+void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o)
 {
-    fc_words w;
-    fc_stim_words(s, &w);
-    const fc_unit_in *in = &s->in;
-    ctm_fc_step(fcb.golden, s->rst, in->cmd, in->ctx, in->full_mode, w.cmn_inst, w.fc_inst,
-                w.fc_addr, w.int_const, in->bool_const, in->pred[0], in->pred[1], in->pred[2],
-                in->pred[3], in->alu_result, in->alu_valid, in->pc, in->live);
-}
-
-/* The golden model's expected outputs of the stepped cycle. */
-static void expected(fc_unit_out *o)
-{
-    const ctm_fc *g = fcb.golden;
-    memset(o, 0, sizeof *o);
-    o->jump = (uint8_t)ctm_fc_expect(g, CTM_FC_JUMP);
-    o->next_pc = (uint16_t)ctm_fc_expect(g, CTM_FC_NEXT_PC);
-    o->want = ctm_fc_expect(g, CTM_FC_WANT);
-    o->active = ctm_fc_expect(g, CTM_FC_ACTIVE);
-    o->br_inactive = ctm_fc_expect(g, CTM_FC_BR_INACTIVE);
-    o->loop_masked = ctm_fc_expect(g, CTM_FC_LOOP_MASKED);
-    o->depth = (uint8_t)ctm_fc_expect(g, CTM_FC_DEPTH);
-    o->addr_sp = (uint8_t)ctm_fc_expect(g, CTM_FC_ADDR_SP);
-    o->addr_top = (uint16_t)ctm_fc_expect(g, CTM_FC_ADDR_TOP);
-    o->loop_sp = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_SP);
-    o->loop_top_is_loop = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_TOP_IS_LOOP);
-    o->loop_top_count = (uint8_t)ctm_fc_expect(g, CTM_FC_LOOP_TOP_COUNT);
-    o->loop_top_live = ctm_fc_expect(g, CTM_FC_LOOP_TOP_LIVE);
-    o->loop_top_brk = ctm_fc_expect(g, CTM_FC_LOOP_TOP_BRK);
-    o->loop_top_cont = ctm_fc_expect(g, CTM_FC_LOOP_TOP_CONT);
-    o->al = (int16_t)(uint16_t)ctm_fc_expect(g, CTM_FC_AL);
-    o->ovf = (uint8_t)ctm_fc_expect(g, CTM_FC_OVF);
-    o->udf = (uint8_t)ctm_fc_expect(g, CTM_FC_UDF);
-    o->fault = (uint8_t)ctm_fc_expect(g, CTM_FC_FAULT);
-    /* a lane's counter is 0 unless the branch switched it off (docs/fc_unit.md) */
-    for (uint64_t off = o->br_inactive & fcb.lanes; off; off &= off - 1) {
-        int lane = __builtin_ctzll(off);
-        o->bc[lane] = (uint8_t)ctm_fc_expect_bc(g, lane);
-    }
-}
-
-/* The DUT's outputs through the library's check (bc_o packed again as the
- * RTL's vector: lane i at bits [i*BcWidth +: BcWidth]). */
-static int check_golden(const fc_unit_out *d, const uint32_t *bc_words)
-{
-    uint32_t packed[FC_BC_WORDS];
-    const uint32_t *bc = bc_words;
-    if (!bc) {
-        fc_bc_pack(d->bc, fcb.rtl.lanes, fcb.rtl.bc_width, packed);
-        bc = packed;
-    }
-    return ctm_fc_check(fcb.golden, d->jump, d->next_pc, d->want, d->active, d->br_inactive,
-                        d->loop_masked, bc, d->depth, d->addr_sp, d->addr_top, d->loop_sp,
-                        d->loop_top_is_loop, d->loop_top_count, d->loop_top_live,
-                        d->loop_top_brk, d->loop_top_cont, d->al, d->ovf, d->udf, d->fault);
+    *o = (fc_unit_out){.jump = w->jump,
+                       .next_pc = (uint16_t)w->next_pc,
+                       .want = w->want,
+                       .active = w->active,
+                       .br_inactive = w->br_inactive,
+                       .loop_masked = w->loop_masked,
+                       .depth = (uint8_t)w->depth,
+                       .addr_sp = (uint8_t)w->addr_sp,
+                       .addr_top = (uint16_t)w->addr_top,
+                       .loop_sp = (uint8_t)w->loop_sp,
+                       .loop_top_is_loop = w->loop_top_is_loop,
+                       .loop_top_count = (uint8_t)w->loop_top_count,
+                       .loop_top_live = w->loop_top_live,
+                       .loop_top_brk = w->loop_top_brk,
+                       .loop_top_cont = w->loop_top_cont,
+                       .al = (int16_t)(uint16_t)w->al,
+                       .ovf = (uint8_t)w->ovf,
+                       .udf = (uint8_t)w->udf,
+                       .fault = (uint8_t)w->fault};
+    memcpy(o->bc, w->bc, sizeof o->bc);
 }
 
 static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const fc_unit_out *dut,
@@ -363,10 +335,11 @@ static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const 
     cmp_record(&fc_unit_fields, f, index, exp, dut, cycle, ctx, ctx);
 }
 
-int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_words)
+int fc_bench_check(const ctm_fc_out *dut)
 {
     uint64_t cycle = fcb.checked++;
-    step_golden(s);
+    const fc_stim *s = &fcb.cur;
+    int st = ctm_fc_cycle(fcb.golden, &fcb.cur_in, dut);
     if (s->rst) { /* the RTL spends this cycle in reset; the model resets too */
         memset(fcb.state, 0, fcb.rtl.contexts * sizeof *fcb.state);
         fcb.cov.resets++;
@@ -374,23 +347,32 @@ int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_
         fcb.any_reset = true;
         return 0;
     }
+    ctm_fc_out want;
+    ctm_fc_expected(fcb.golden, &want);
     fc_unit_out exp;
-    expected(&exp);
+    fc_out_from_port(&want, &exp);
     unsigned ctx = s->in.ctx;
     const fc_unit_out *before = ctx < fcb.rtl.contexts ? &fcb.state[ctx] : &exp;
     fc_cover(s, before, &exp);
     const fc_record rec = {fcb.pend.label, *s};
     cmp_history_add(&fcb.history, ctx, cycle, &rec, &exp);
-    if (check_golden(dut, bc_words) != CTM_OK) {
-        fc_unit_out act = *dut;
-        if (bc_words) /* lanes past the unit's count stay 0, as in the C model */
-            fc_bc_unpack(bc_words, fcb.rtl.lanes, fcb.rtl.bc_width, act.bc);
+    if (st != CTM_OK) {
+        fc_unit_out act;
+        fc_out_from_port(dut, &act);
         report_mismatch(&rec, &exp, &act, cycle);
         return 1;
     }
     if (ctx < fcb.rtl.contexts)
         fcb.state[ctx] = exp;
     return 0;
+}
+
+int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next)
+{
+    bool valid = !fcb.cur.rst; /* after a reset the generator follows nothing */
+    int bad = fc_bench_check(dut);
+    fc_bench_next_port(valid ? dut : NULL, next);
+    return bad;
 }
 
 /* ------------------------------------------------------------------ hooks */

@@ -10,6 +10,7 @@
 #ifndef HARNESS_FC_BENCH_H
 #define HARNESS_FC_BENCH_H
 
+#include "ctm.h"
 #include "fc.h"
 
 #include <stdint.h>
@@ -20,16 +21,15 @@ typedef struct fc_stim {
     fc_unit_in in;
 } fc_stim;
 
-/* A stimulus as the unit's port words: the instruction as US_CMN_INST,
- * US_FC_INST and US_FC_ADDR (spec 6.3), the integer constant as
- * US_FC_INT_CONST (KR 7:0, KG 15:8, KB 23:16). */
-typedef struct fc_words {
-    uint32_t cmn_inst, fc_inst, fc_addr, int_const;
-} fc_words;
+/* The stimulus as fc_unit's input port struct (ctm.h's ctm_fc_in, ctm_ports_pkg's
+ * ctm_fc_in_t): the instruction as US_CMN_INST, US_FC_INST and US_FC_ADDR (spec 6.3)
+ * through the ISA's encoder, the integer constant as US_FC_INT_CONST (KR 7:0, KG 15:8,
+ * KB 23:16): what the testbench drives and the golden model's handle decodes. */
+ctm_fc_in fc_stim_port_in(const fc_stim *s);
 
-/* Encodes s's instruction through the ISA's encoder (what the testbench
- * drives and the golden model's handle decodes). */
-void fc_stim_words(const fc_stim *s, fc_words *w);
+/* The unit's output port struct as the mirror's outputs (what the generator,
+ * the coverage and the report read). */
+void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o);
 
 /* The RTL elaborated with these parameters: creates the C model and checks
  * them against the options (a difference is a configuration error). */
@@ -40,14 +40,23 @@ void fc_bench_bind(const fc_unit_params *rtl);
  * them. The stimulus is kept as the pending one for fc_bench_check. */
 void fc_bench_next(const fc_unit_out *prev, fc_stim *s);
 
-/* The stimulus drawn last (the inputs the RTL sees this cycle). */
-const fc_stim *fc_bench_pending(void);
+/* The same as the port structs, for the testbench: prev NULL when the cycle
+ * that just ended had no stimulus or a reset. */
+void fc_bench_next_port(const ctm_fc_out *prev, ctm_fc_in *next);
 
-/* Steps the C model with `s` and compares its outputs with the RTL's: dut's,
- * its per-lane counters as bc_o's packed words when bc_words is not NULL (as
- * the testbench hands them over; dut->bc is then not read), else dut->bc.
- * Returns 1 (and records the mismatch) on the first difference, 0 otherwise. */
-int fc_bench_check(const fc_stim *s, const fc_unit_out *dut, const uint32_t *bc_words);
+/* The stimulus drawn last (the inputs the RTL sees this cycle), and as the
+ * input port struct. */
+const fc_stim *fc_bench_pending(void);
+ctm_fc_in fc_bench_pending_port(void);
+
+/* Checks the DUT's outputs of the pending stimulus's cycle through the golden
+ * model's handle (ctm_fc_cycle). Returns 1 (and records the mismatch) on the
+ * first difference, 0 otherwise. */
+int fc_bench_check(const ctm_fc_out *dut);
+
+/* The block testbench's cycle, one DPI crossing: fc_bench_check of dut, then
+ * the next inputs drawn from the outputs checked. */
+int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next);
 
 /* What the stimulus reached, counted by fc_bench_check (from the model). */
 typedef struct fc_bench_coverage {
@@ -99,7 +108,7 @@ void fc_bench_close(void);
 const fc_unit_params *fc_bench_params(void);
 
 /* Makes s the pending stimulus (a bench that draws fc_unit's inputs itself:
- * the system run). */
-void fc_bench_set_pending(const fc_stim *s);
+ * the system run); returns it as the input port struct. */
+ctm_fc_in fc_bench_set_pending(const fc_stim *s);
 
 #endif

@@ -105,6 +105,7 @@ typedef struct fc_bench_state {
     fc_unit_out *state; /* model outputs after each context's last step */
     cmp_history history;
     fc_stim cur;
+    ctm_fc_in cur_in; /* cur as the unit's input port struct: the words driven */
     pending pend;
     fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
     fc_bench_coverage cov;

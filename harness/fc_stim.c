@@ -539,33 +539,22 @@ static void next_program_step(fc_stim *s)
     fcb.pend.valid = true;
     fcb.pend.ctx = s->in.ctx;
     fcb.pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";
-    fcb.cur = *s;
 }
 
-void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
+/* A reset of the whole unit: every context restarts, after a few commands to
+ * contexts that have not. */
+static void draw_reset(fc_stim *s)
 {
-    if (fcb.prog.model) {
-        next_program_step(s);
-        return;
-    }
-    if (prev)
-        follow(prev);
-    memset(s, 0, sizeof *s);
-    pending *p = &fcb.pend;
-    memset(p, 0, sizeof *p);
-    fc_unit_in *in = &s->in;
-    uint64_t r = rng_next(&fcb.rng);
+    s->rst = 1;
+    for (unsigned c = 0; c < fcb.rtl.contexts; c++)
+        fcb.g[c].started = 0;
+    fcb.after_reset = 2;
+}
 
-    if ((r & 0xffffff) < fcb.reset_threshold) {
-        s->rst = 1;
-        for (unsigned c = 0; c < fcb.rtl.contexts; c++)
-            fcb.g[c].started = 0;
-        fcb.after_reset = 2;
-        fcb.cur = *s;
-        return;
-    }
-    /* Mostly the focus context (long programs, deep nesting), interleaved with
-     * the others; now and then a context that does not exist. */
+/* Mostly the focus context (long programs, deep nesting), interleaved with the
+ * others; now and then a context that does not exist. */
+static void draw_context(fc_unit_in *in, uint64_t r)
+{
     unsigned sel = (unsigned)(r >> 24 & 63);
     if (sel == 0 && fcb.rtl.contexts < 256) {
         in->ctx = (uint8_t)(fcb.rtl.contexts + rng_below(&fcb.rng, 256 - fcb.rtl.contexts));
@@ -576,8 +565,11 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
     }
     if ((r >> 30 & 255) == 0)
         fcb.focus = rng_below(&fcb.rng, fcb.rtl.contexts);
+}
 
-    /* Lane conditions and constants (ignored where the instruction does not read them). */
+/* Lane conditions and constants (ignored where the instruction does not read them). */
+static void draw_conditions(fc_unit_in *in, uint64_t r)
+{
     uint64_t act = in->ctx < fcb.rtl.contexts ? fcb.g[in->ctx].active : fcb.lanes;
     in->alu_result = draw_cond(act);
     for (int i = 0; i < 4; i++)
@@ -587,50 +579,42 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
     in->loop_init = (uint8_t)(r >> 47);
     in->loop_step = (int8_t)(uint8_t)(r >> 55);
     in->alu_valid = 1;
+}
 
-    p->ctx = in->ctx;
-    p->valid = true;
-    if (fcb.after_reset && in->ctx < fcb.rtl.contexts) {
-        /* Right after a reset, an IDLE or a random EXEC before the context restarts: the unit
-         * shows its reset values (make mutate found them never observed: START overwrote them). */
-        fcb.after_reset--;
-        in->cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : FC_CMD_IDLE);
-        in->live = rng_next(&fcb.rng);
-        build_random(s);
-        p->act = A_RANDOM;
-        p->label = "after reset";
-        fcb.cur = *s;
-        return;
-    }
-    if (in->ctx >= fcb.rtl.contexts) {
-        in->cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : FC_CMD_START);
-        in->live = rng_next(&fcb.rng);
-        build_random(s);
-        p->act = A_RANDOM;
-        p->label = "bad context";
-        fcb.cur = *s;
-        return;
-    }
-    gen_ctx *g = &fcb.g[in->ctx];
-    in->pc = g->pc & 0x1FF;
-    in->full_mode = g->full_mode;
-    in->live = g->live;
+/* A command with every field random: right after a reset (an IDLE or an EXEC
+ * before the context restarts: the unit shows its reset values, which make
+ * mutate found never observed while START overwrote them), or for a context
+ * that does not exist. */
+static void draw_random_command(fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
+{
+    s->in.cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : other_cmd);
+    s->in.live = rng_next(&fcb.rng);
+    build_random(s);
+    fcb.pend.act = A_RANDOM;
+    fcb.pend.label = label;
+}
 
-    gen_act a;
+/* What a started context does next. */
+static gen_act choose_action(gen_ctx *g, uint64_t r)
+{
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
         (g->dirty && !g->script && !g->deep && rng_below(&fcb.rng, 16) == 0) ||
         (!g->live && rng_below(&fcb.rng, 8) == 0))
-        a = A_START; /* a new wavefront: first use, program end, after a fault, lost track */
-    else if (g->end_due)
-        a = A_ENDLOOP;
-    else if (g->script)
-        a = A_SCRIPT;
-    else if (g->deep)
-        a = A_DEEP;
-    else
-        a = choose(g);
-    p->act = a;
+        return A_START; /* a new wavefront: first use, program end, after a fault, lost track */
+    if (g->end_due)
+        return A_ENDLOOP;
+    if (g->script)
+        return A_SCRIPT;
+    if (g->deep)
+        return A_DEEP;
+    return choose(g);
+}
 
+/* The command of action a. */
+static void build_action(gen_ctx *g, gen_act a, fc_stim *s)
+{
+    fc_unit_in *in = &s->in;
+    in->cmd = FC_CMD_EXEC;
     switch (a) {
     case A_START:
         in->cmd = FC_CMD_START;
@@ -638,78 +622,123 @@ void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
         in->live = g->live;
         g->full_mode = rng_below(&fcb.rng, 8) != 0;
         g->grow = (uint8_t)rng_below(&fcb.rng, 2);
-        p->label = "START";
+        fcb.pend.label = "START";
         break;
     case A_IDLE:
         in->cmd = rng_below(&fcb.rng, 4) ? FC_CMD_IDLE : 3; /* 3 also means IDLE */
         build_random(s);                                    /* fields are ignored */
-        p->label = "IDLE";
+        fcb.pend.label = "IDLE";
         break;
     case A_RANDOM:
-        in->cmd = FC_CMD_EXEC;
         build_random(s);
         break;
     case A_UNBALANCED:
-        in->cmd = FC_CMD_EXEC;
         build_unbalanced(g, s);
         break;
     case A_STRAY:
-        in->cmd = FC_CMD_EXEC;
         build_stray(g, s);
         break;
     case A_SCRIPT:
-        in->cmd = FC_CMD_EXEC;
         build_script(g, s);
         break;
     case A_DEEP:
-        in->cmd = FC_CMD_EXEC;
         build_deep(g, s);
         break;
     default:
-        in->cmd = FC_CMD_EXEC;
         build_exec(g, a, s);
         g->end_due = a == A_ENDLOOP ? 0 : g->end_due;
         break;
     }
-    if (in->cmd == FC_CMD_EXEC) {
-        /* ALU result written by the ALU instruction before this one, mostly. */
-        if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
-            in->alu_valid = reads_alu(in->inst.jump_func)
-                                ? g->grow || rng_below(&fcb.rng, 32) != 0 /* stale now and then */
-                                : (uint8_t)rng_below(&fcb.rng, 2);
-        /* Lanes die now and then (TEXKILL, end of their work); a dead lane raised
-         * again in live must stay dead. */
-        unsigned d = rng_below(&fcb.rng, 64);
-        if (d == 0 && g->live)
-            g->live &= ~(1ull << rng_below(&fcb.rng, fcb.rtl.lanes));
-        else if (d == 1)
-            g->live &= rng_next(&fcb.rng);
-        in->live = g->live;
-        if (d == 2)
-            in->live |= rng_next(&fcb.rng);
-        if (rng_below(&fcb.rng, 1024) == 0)
-            g->full_mode ^= 1;
-        in->full_mode = g->full_mode;
-        if (rng_below(&fcb.rng, 96) == 0)
-            g->grow ^= 1;
-    }
-    cut_to_width(in);
-    fcb.cur = *s;
 }
 
-void fc_stim_words(const fc_stim *s, fc_words *w)
+/* An EXEC's surroundings: whether the ALU result is fresh, lanes dying, the
+ * mode flipping, the nesting phase turning. */
+static void draw_exec_context(gen_ctx *g, gen_act a, fc_unit_in *in)
 {
-    /* The DPI glue drives a cycle's words and the check steps the golden
-     * model with the same stimulus: one encoding serves both (a tenth of an
-     * fc run's time otherwise). */
-    static fc_stim last;
-    static fc_words last_words;
-    static bool cached;
-    if (cached && !memcmp(s, &last, sizeof last)) {
-        *w = last_words;
+    /* ALU result written by the ALU instruction before this one, mostly. */
+    if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
+        in->alu_valid = reads_alu(in->inst.jump_func)
+                            ? g->grow || rng_below(&fcb.rng, 32) != 0 /* stale now and then */
+                            : (uint8_t)rng_below(&fcb.rng, 2);
+    /* Lanes die now and then (TEXKILL, end of their work); a dead lane raised
+     * again in live must stay dead. */
+    unsigned d = rng_below(&fcb.rng, 64);
+    if (d == 0 && g->live)
+        g->live &= ~(1ull << rng_below(&fcb.rng, fcb.rtl.lanes));
+    else if (d == 1)
+        g->live &= rng_next(&fcb.rng);
+    in->live = g->live;
+    if (d == 2)
+        in->live |= rng_next(&fcb.rng);
+    if (rng_below(&fcb.rng, 1024) == 0)
+        g->full_mode ^= 1;
+    in->full_mode = g->full_mode;
+    if (rng_below(&fcb.rng, 96) == 0)
+        g->grow ^= 1;
+}
+
+/* The generator's next command, following the unit's last decision. */
+static void draw(const fc_unit_out *prev, fc_stim *s)
+{
+    if (prev)
+        follow(prev);
+    memset(s, 0, sizeof *s);
+    pending *p = &fcb.pend;
+    memset(p, 0, sizeof *p);
+    fc_unit_in *in = &s->in;
+    uint64_t r = rng_next(&fcb.rng);
+    if ((r & 0xffffff) < fcb.reset_threshold) {
+        draw_reset(s);
         return;
     }
-    const fc_fields *f = &s->in.inst;
+    draw_context(in, r);
+    draw_conditions(in, r);
+    p->ctx = in->ctx;
+    p->valid = true;
+    if (fcb.after_reset && in->ctx < fcb.rtl.contexts) {
+        fcb.after_reset--;
+        draw_random_command(s, r, FC_CMD_IDLE, "after reset");
+        return;
+    }
+    if (in->ctx >= fcb.rtl.contexts) {
+        draw_random_command(s, r, FC_CMD_START, "bad context");
+        return;
+    }
+    gen_ctx *g = &fcb.g[in->ctx];
+    in->pc = g->pc & 0x1FF;
+    in->full_mode = g->full_mode;
+    in->live = g->live;
+    gen_act a = choose_action(g, r);
+    p->act = a;
+    build_action(g, a, s);
+    if (in->cmd == FC_CMD_EXEC)
+        draw_exec_context(g, a, in);
+    cut_to_width(in);
+}
+
+void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
+{
+    if (fcb.prog.model)
+        next_program_step(s);
+    else
+        draw(prev, s);
+    fc_bench_set_pending(s);
+}
+
+void fc_bench_next_port(const ctm_fc_out *prev, ctm_fc_in *next)
+{
+    fc_unit_out o;
+    if (prev)
+        fc_out_from_port(prev, &o);
+    fc_stim s;
+    fc_bench_next(prev ? &o : NULL, &s);
+    *next = fcb.cur_in;
+}
+
+ctm_fc_in fc_stim_port_in(const fc_stim *s)
+{
+    const fc_unit_in *in = &s->in;
+    const fc_fields *f = &in->inst;
     dpp_inst inst;
     memset(&inst, 0, sizeof inst);
     inst.cmn.type = DPP_TYPE_FC;
@@ -726,12 +755,22 @@ void fc_stim_words(const fc_stim *s, fc_words *w)
                        .jump_addr = f->jump_addr};
     uint32_t words[DPP_INST_DWORDS];
     dpp_inst_encode(&inst, words);
-    w->cmn_inst = words[0];
-    w->fc_inst = words[2];
-    w->fc_addr = words[3];
-    w->int_const = (unsigned)s->in.loop_count | (unsigned)s->in.loop_init << 8 |
-                   (unsigned)(uint8_t)s->in.loop_step << 16;
-    last = *s;
-    last_words = *w;
-    cached = true;
+    return (ctm_fc_in){.pred_r = in->pred[0],
+                       .pred_g = in->pred[1],
+                       .pred_b = in->pred[2],
+                       .pred_a = in->pred[3],
+                       .alu_result = in->alu_result,
+                       .live = in->live,
+                       .cmd = in->cmd,
+                       .ctx = in->ctx,
+                       .pc = in->pc,
+                       .cmn_inst = words[0],
+                       .fc_inst = words[2],
+                       .fc_addr = words[3],
+                       .int_const = (unsigned)in->loop_count | (unsigned)in->loop_init << 8 |
+                                    (unsigned)(uint8_t)in->loop_step << 16,
+                       .rst = s->rst,
+                       .full_mode = in->full_mode,
+                       .bool_const = in->bool_const,
+                       .alu_valid = in->alu_valid};
 }

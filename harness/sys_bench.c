@@ -8,6 +8,7 @@
 #include "cosim.h"
 #include "ctm.h"
 #include "elf_exe.h"
+#include "fc_bench.h"
 #include "fc_program.h"
 #include "pred_bench.h"
 #include "pred_map.h"
@@ -22,6 +23,22 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
+
+/* One cycle of stimulus for the three DUTs, as the benches draw it. */
+typedef struct sys_stim {
+    fc_stim fc;
+    pred_stack_in pred;
+    stack_acct_in stack;
+} sys_stim;
+
+/* What the cross-checks read of the DUTs, and which unit checks failed this cycle. */
+typedef struct sys_dut {
+    bool fc_bad, pred_bad, stack_bad;
+    uint64_t fc_active;     /* fc_unit active_o */
+    uint64_t pred_obs_exec; /* pred_stack obs_exec_mask_o */
+    unsigned stack_hwm, stack_depth;
+    bool stack_underflow;
+} sys_dut;
 
 extern const cosim_bench pred_bench, stack_bench, fc_bench;
 
@@ -170,6 +187,7 @@ static struct {
     const char *unit; /* the unit whose own check failed, or NULL for a cross-check */
     uint64_t mm_model, mm_fc, mm_pred;
     unsigned mm_ctx, mm_slot;
+    sys_in drawn; /* the inputs of the cycle drawn last, as driven */
 } Y;
 
 /* ------------------------------------------------------------------ binding */
@@ -387,7 +405,7 @@ static bool pull_step(void)
     return plan_step(&in, &out, wave);
 }
 
-void sys_bench_next(sys_stim *s)
+static void draw(sys_stim *s)
 {
     memset(s, 0, sizeof *s);
     s->stack.stack_size = Y.stack_size;
@@ -425,6 +443,17 @@ void sys_bench_next(sys_stim *s)
     fc_bench_set_pending(&s->fc);
 }
 
+void sys_bench_next(sys_in *next)
+{
+    sys_stim s;
+    draw(&s);
+    next->fc = fc_bench_pending_port();
+    next->pred = pred_bench_port_in(&s.pred);
+    next->stack = stack_bench_port_in(&s.stack);
+    next->pred.rst = next->stack.rst = s.fc.rst; /* the three units reset together */
+    Y.drawn = *next;
+}
+
 /* ------------------------------------------------------------------ cross-checks */
 
 static const char *const unit_names[] = {"fc_unit", "pred_stack", "stack_acct"};
@@ -437,7 +466,7 @@ static int cross_fail(const char *field, unsigned ctx, uint64_t expected, uint64
     return 1;
 }
 
-int sys_bench_cross(const sys_dut *d)
+static int cross(const sys_dut *d)
 {
     const bool bad[3] = {d->fc_bad, d->pred_bad, d->stack_bad};
     for (int u = 0; u < 3; u++)
@@ -473,6 +502,19 @@ int sys_bench_cross(const sys_dut *d)
         return cross_fail("cross.stack_depth", 0, (uint64_t)Y.cur.stack_depth, d->stack_depth, 16,
                           false);
     return 0;
+}
+
+int sys_bench_cycle(const sys_out *dut, sys_in *next)
+{
+    bool fc_bad = fc_bench_check(&dut->fc) != 0; /* each unit's own check, in this order */
+    bool pred_bad = pred_bench_check(&Y.drawn.pred, &dut->pred) != 0;
+    bool stack_bad = stack_bench_check(&Y.drawn.stack, &dut->stack) != 0;
+    const sys_dut d = {fc_bad,          pred_bad,        stack_bad,
+                       dut->fc.active,  dut->pred.obs_exec_mask,
+                       dut->stack.hwm,  dut->stack.depth, dut->stack.underflow != 0};
+    int bad = cross(&d);
+    sys_bench_next(next);
+    return bad;
 }
 
 /* ------------------------------------------------------------------ report */

@@ -10,36 +10,33 @@
 #define HARNESS_SYS_BENCH_H
 
 #include "fc_bench.h"
-#include "pred_stack.h"
-#include "stack_acct.h"
+#include "ctm.h"
 
 #include <stdbool.h>
 
-/* One cycle of stimulus for the three DUTs. */
-typedef struct sys_stim {
-    fc_stim fc;
-    pred_stack_in pred;
-    stack_acct_in stack;
-} sys_stim;
+/* One cycle of the three DUTs' ports: the inputs drawn, or the outputs shown. */
+typedef struct sys_in {
+    ctm_fc_in fc;
+    ctm_pred_in pred;
+    ctm_stack_in stack;
+} sys_in;
 
-/* What the cross-checks read of the DUTs, and which unit checks failed this cycle. */
-typedef struct sys_dut {
-    bool fc_bad, pred_bad, stack_bad;
-    uint64_t fc_active;     /* fc_unit active_o */
-    uint64_t pred_obs_exec; /* pred_stack obs_exec_mask_o */
-    unsigned stack_hwm, stack_depth;
-    bool stack_underflow;
-} sys_dut;
+typedef struct sys_out {
+    ctm_fc_out fc;
+    ctm_pred_out pred;
+    ctm_stack_out stack;
+} sys_out;
 
 /* After the three units bound: opens the program's stepped run. */
 void sys_bench_bind(void);
 
-/* The next cycle's stimulus; after the program's last step, NOPs and the
- * end of stimulus (cosim_end_stimulus). */
-void sys_bench_next(sys_stim *s);
+/* The next cycle's inputs; after the program's last step, NOPs and the end of
+ * stimulus (cosim_end_stimulus). A stimulus reset resets the three units together. */
+void sys_bench_next(sys_in *next);
 
-/* The cross-checks of the cycle drawn last. Returns 1 (and records the
- * mismatch) on a failure, or when a unit check failed. */
-int sys_bench_cross(const sys_dut *d);
+/* One lock-step cycle: each unit's check by its own bench, the cross-checks
+ * between the blocks and the model, then sys_bench_next. Returns 1 (and
+ * records the mismatch) on the first failure. */
+int sys_bench_cycle(const sys_out *dut, sys_in *next);
 
 #endif

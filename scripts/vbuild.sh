@@ -60,13 +60,13 @@ case $block in
   fc)
     top=tb_fc_unit
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
-             harness/tb_fc_unit.sv)
+             harness/fc_unit_ports.sv harness/tb_fc_unit.sv)
     ;;
   system)
     top=tb_system
     sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
-             rtl/pred_stack.sv rtl/stack_acct.sv harness/pred_stack_ports.sv
-             harness/stack_acct_ports.sv harness/tb_system.sv)
+             rtl/pred_stack.sv rtl/stack_acct.sv harness/fc_unit_ports.sv
+             harness/pred_stack_ports.sv harness/stack_acct_ports.sv harness/tb_system.sv)
     ;;
   *) die "cosim_config gave no block (block '$block')" ;;
 esac

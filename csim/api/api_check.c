@@ -93,6 +93,14 @@ static void lane_list(char *buf, size_t n, uint64_t d, const char *sep)
             used += (size_t)snprintf(buf + used, n - used, "%s%u", used ? sep : "", l);
 }
 
+static uint64_t lane_bytes_differ(const unsigned char *want, const unsigned char *got)
+{
+    uint64_t d = 0;
+    for (unsigned l = 0; l < API_LANE_BYTES; l++)
+        d |= (uint64_t)(want[l] != got[l]) << l;
+    return d;
+}
+
 int api_check_compare_wire(api_check *c, const void *got, int ctx_field)
 {
     const api_unit *u = c->u;
@@ -103,8 +111,12 @@ int api_check_compare_wire(api_check *c, const void *got, int ctx_field)
     if (got != c->got_w)
         memcpy(c->got_w, got, u->out_size);
     for (unsigned k = 0; k < u->n_out; k++) {
-        c->want[k] = api_port_get(&u->out[k], c->want_w);
-        c->got[k] = api_port_get(&u->out[k], c->got_w);
+        const api_port *f = &u->out[k];
+        c->want[k] = api_port_get(f, c->want_w);
+        c->got[k] = api_port_get(f, c->got_w);
+        if (f->size == API_LANE_BYTES) /* the lanes whose bytes differ */
+            c->got[k] = lane_bytes_differ((const unsigned char *)c->want_w + f->offset,
+                                          (const unsigned char *)c->got_w + f->offset);
     }
     return api_check_compare(c, ctx_field); /* CTM_OK when only padding differed */
 }
@@ -186,7 +198,7 @@ static void print_value(FILE *out, const api_check *c, const api_port *f, uint64
 {
     const char *nm = f->name_of ? f->name_of((unsigned)v) : NULL;
     if (json) {
-        if (nm)
+        if (nm && !f->hex)
             fprintf(out, "\"%s\"", nm);
         else if (f->per_lane || f->hex)
             fprintf(out, "\"0x%" PRIx64 "\"", v);
@@ -194,7 +206,9 @@ static void print_value(FILE *out, const api_check *c, const api_port *f, uint64
             fprintf(out, "%" PRIu64, v);
         return;
     }
-    if (nm)
+    if (nm && f->hex) /* a word with an op in it: the word, then the op */
+        fprintf(out, "0x%08" PRIx64 " (%s)", v, nm);
+    else if (nm)
         fprintf(out, "%s (%" PRIu64 ")", nm, v);
     else if (f->per_lane || f->hex)
         fprintf(out, "0x%0*" PRIx64, (int)(width_of(c, f) + 3) / 4, v);

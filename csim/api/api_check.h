@@ -29,8 +29,13 @@ typedef struct api_port {
     uint8_t width;    /* bits, when not per lane */
     const char *(*name_of)(unsigned v); /* an op's name, or NULL */
     uint16_t offset; /* where the port's struct (ctm_pred_in, ...) holds it */
-    uint8_t size;    /* and in how many bytes: 1, 4 or 8 (0: a unit without port structs) */
+    uint8_t size;    /* and in how many bytes: 1, 4 or 8 (0: a unit without port structs);
+                        more: one byte per lane (API_LANE_BYTES) */
 } api_port;
+
+/* A port of one byte per lane (fc_unit's counters) is a byte array of this
+ * size; compared, it reads as the mask of the lanes whose bytes differ. */
+enum { API_LANE_BYTES = 64 };
 
 /* A port of struct ST, member M: the member's place for the port tables. */
 #define API_AT(ST, M) .offset = offsetof(ST, M), .size = sizeof(((ST *)0)->M)
@@ -49,14 +54,15 @@ typedef struct api_unit {
 
 struct api_check;
 /* The units with port structs (ctm_api.c): `dpp svpkg` writes their SV package. */
-extern const struct api_unit api_pred_unit, api_stack_unit;
+extern const struct api_unit api_pred_unit, api_stack_unit, api_fc_unit;
 
-/* The value of port f in the port struct at s. */
+/* The value of port f in the port struct at s (0 for a port of lane bytes). */
 static inline uint64_t api_port_get(const api_port *f, const void *s)
 {
     const unsigned char *b = (const unsigned char *)s + f->offset;
     uint64_t v = 0;
-    memcpy(&v, b, f->size); /* little-endian, as the SV package packs them */
+    if (f->size <= sizeof v)
+        memcpy(&v, b, f->size); /* little-endian, as the SV package packs them */
     return v;
 }
 

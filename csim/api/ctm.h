@@ -54,7 +54,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 4
+#define CTM_VERSION_MINOR 5
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -376,9 +376,37 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 /* The last check's first difference; "" after a match. */
 const char *ctm_fc_diff(const ctm_fc *f);
 
+/* fc_unit's ports as one struct each way (since 1.5), as ctm_pred_in: the
+ * structs ctm_fc_in_t and ctm_fc_out_t of ctm_ports_pkg. The inputs are
+ * ctm_fc_step's arguments (the instruction as its encoded dwords); the
+ * outputs are ctm_fc_check's, al_o's 16 bits zero-extended, and the branch
+ * counters bc_o as one byte per lane (lane i's counter in bc[i], 0 past
+ * `lanes`). */
+typedef struct ctm_fc_in {
+    uint64_t pred_r, pred_g, pred_b, pred_a, alu_result, live;
+    uint32_t cmd, ctx, pc, cmn_inst, fc_inst, fc_addr, int_const;
+    uint8_t rst, full_mode, bool_const, alu_valid;
+} ctm_fc_in;
+
+typedef struct ctm_fc_out {
+    uint64_t want, active, br_inactive, loop_masked, loop_top_live, loop_top_brk, loop_top_cont;
+    uint8_t bc[64];
+    uint32_t next_pc, depth, addr_sp, addr_top, loop_sp, loop_top_count, al, ovf, udf, fault;
+    uint8_t jump, loop_top_is_loop;
+    uint8_t pad_[6];
+} ctm_fc_out;
+
+/* As ctm_stack_cycle, ctm_pred_expected and ctm_pred_history (since 1.5): one
+ * checked cycle (a cycle with rst is stepped, not compared), the expected
+ * outputs of the last stepped cycle, and step i of context ctx's history. */
+int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut);
+int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out);
+int ctm_fc_history(const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in,
+                   ctm_fc_out *expected);
+
 /* As ctm_pred_report, ctm_pred_set_cycle, ctm_pred_set_history; a difference
- * of the counters shows as the field bc_lanes_differ (the lanes whose counter
- * differs). */
+ * of the counters shows as the field bc, as the mask of the lanes whose
+ * counter differs (expected 0), and the diff names the first such lane. */
 const char *ctm_fc_report(ctm_fc *f, int format);
 int ctm_fc_set_cycle(ctm_fc *f, uint64_t cycle);
 int ctm_fc_set_history(ctm_fc *f, int steps);

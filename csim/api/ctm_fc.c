@@ -18,83 +18,86 @@ static const char *cmd_name(unsigned cmd)
     return names[cmd & 3];
 }
 
-static const char *op_name(unsigned op)
-{
-    return fc_op_name(op);
-}
-
 static const char *fault_name(unsigned f)
 {
     return f ? fc_fault_name(f) : NULL;
 }
 
-enum {
-    IN_RST, IN_CMD, IN_CTX, IN_FULL_MODE, IN_OP, IN_CMN_INST, IN_FC_INST, IN_FC_ADDR,
-    IN_INT_CONST, IN_BOOL_CONST, IN_PRED_R, IN_PRED_G, IN_PRED_B, IN_PRED_A, IN_ALU_RESULT,
-    IN_ALU_VALID, IN_PC, IN_LIVE, IN_COUNT
-};
+/* The op of a US_FC_INST word, named, for the report's inputs. */
+static const char *fc_inst_op(unsigned fc_inst)
+{
+    static const dpp_field_desc *op; /* the table is constant: a race writes the same value */
+    if (!op)
+        op = dpp_field_find("fc_op");
+    return fc_op_name(fc_inst >> op->lo & ((1u << op->width) - 1));
+}
 
-/* fc_unit has no port structs yet: offset and size 0. */
+/* The inputs, in the order the report shows them. */
+#define FI(M) API_AT(ctm_fc_in, M)
+enum { IN_CTX = 2, IN_COUNT = 17 };
 static const api_port fc_in[IN_COUNT] = {
-    [IN_RST] = {"rst", 0, 0, 0, 1, NULL, 0, 0},
-    [IN_CMD] = {"cmd", 0, 0, 0, 2, cmd_name, 0, 0},
-    [IN_CTX] = {"ctx", 0, 0, 0, 8, NULL, 0, 0},
-    [IN_FULL_MODE] = {"full_mode", 0, 0, 0, 1, NULL, 0, 0},
-    [IN_OP] = {"op", 0, 0, 0, 3, op_name, 0, 0}, /* decoded from fc_inst, for the reader */
-    [IN_CMN_INST] = {"cmn_inst", 0, 1, 0, 32, NULL, 0, 0},
-    [IN_FC_INST] = {"fc_inst", 0, 1, 0, 32, NULL, 0, 0},
-    [IN_FC_ADDR] = {"fc_addr", 0, 1, 0, 32, NULL, 0, 0},
-    [IN_INT_CONST] = {"int_const", 0, 1, 0, 32, NULL, 0, 0},
-    [IN_BOOL_CONST] = {"bool_const", 0, 0, 0, 1, NULL, 0, 0},
-    [IN_PRED_R] = {"pred_r", 1, 1, 0, 0, NULL, 0, 0},
-    [IN_PRED_G] = {"pred_g", 1, 1, 0, 0, NULL, 0, 0},
-    [IN_PRED_B] = {"pred_b", 1, 1, 0, 0, NULL, 0, 0},
-    [IN_PRED_A] = {"pred_a", 1, 1, 0, 0, NULL, 0, 0},
-    [IN_ALU_RESULT] = {"alu_result", 1, 1, 0, 0, NULL, 0, 0},
-    [IN_ALU_VALID] = {"alu_valid", 0, 0, 0, 1, NULL, 0, 0},
-    [IN_PC] = {"pc", 0, 0, 0, 9, NULL, 0, 0},
-    [IN_LIVE] = {"live", 1, 1, 0, 0, NULL, 0, 0},
+    {"rst", 0, 0, 0, 1, NULL, FI(rst)},
+    {"cmd", 0, 0, 0, 2, cmd_name, FI(cmd)},
+    [IN_CTX] = {"ctx", 0, 0, 0, 8, NULL, FI(ctx)},
+    {"full_mode", 0, 0, 0, 1, NULL, FI(full_mode)},
+    {"cmn_inst", 0, 1, 0, 32, NULL, FI(cmn_inst)},
+    {"fc_inst", 0, 1, 0, 32, fc_inst_op, FI(fc_inst)},
+    {"fc_addr", 0, 1, 0, 32, NULL, FI(fc_addr)},
+    {"int_const", 0, 1, 0, 32, NULL, FI(int_const)},
+    {"bool_const", 0, 0, 0, 1, NULL, FI(bool_const)},
+    {"pred_r", 1, 1, 0, 0, NULL, FI(pred_r)},
+    {"pred_g", 1, 1, 0, 0, NULL, FI(pred_g)},
+    {"pred_b", 1, 1, 0, 0, NULL, FI(pred_b)},
+    {"pred_a", 1, 1, 0, 0, NULL, FI(pred_a)},
+    {"alu_result", 1, 1, 0, 0, NULL, FI(alu_result)},
+    {"alu_valid", 0, 0, 0, 1, NULL, FI(alu_valid)},
+    {"pc", 0, 0, 0, 9, NULL, FI(pc)},
+    {"live", 1, 1, 0, 0, NULL, FI(live)},
 };
 
-/* The compared outputs; the per-lane counters bc_o come last as the mask of
- * the lanes whose counter differs (expected 0). */
+/* The compared outputs in CTM_FC_* order; the per-lane counters bc last, one
+ * byte per lane (a difference shows as the mask of the lanes that differ). */
+#define FO(M) API_AT(ctm_fc_out, M)
 enum { OUT_BC = CTM_FC_FIELDS, OUT_COUNT };
-
 static const api_port fc_out[OUT_COUNT] = {
-    [CTM_FC_JUMP] = {"jump", 0, 0, 0, 1, NULL, 0, 0},
-    [CTM_FC_NEXT_PC] = {"next_pc", 0, 0, 0, 10, NULL, 0, 0},
-    [CTM_FC_WANT] = {"want", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_ACTIVE] = {"active", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_BR_INACTIVE] = {"br_inactive", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_LOOP_MASKED] = {"loop_masked", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_DEPTH] = {"depth", 0, 0, 0, 8, NULL, 0, 0},
-    [CTM_FC_ADDR_SP] = {"addr_sp", 0, 0, 0, 6, NULL, 0, 0},
-    [CTM_FC_ADDR_TOP] = {"addr_top", 0, 0, 0, 10, NULL, 0, 0},
-    [CTM_FC_LOOP_SP] = {"loop_sp", 0, 0, 0, 6, NULL, 0, 0},
-    [CTM_FC_LOOP_TOP_IS_LOOP] = {"loop_top_is_loop", 0, 0, 0, 1, NULL, 0, 0},
-    [CTM_FC_LOOP_TOP_COUNT] = {"loop_top_count", 0, 0, 0, 8, NULL, 0, 0},
-    [CTM_FC_LOOP_TOP_LIVE] = {"loop_top_live", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1, 1, 0, 0, NULL, 0, 0},
-    [CTM_FC_AL] = {"al", 0, 0, 0, 16, NULL, 0, 0},
-    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 3, NULL, 0, 0},
-    [CTM_FC_UDF] = {"udf", 0, 0, 0, 3, NULL, 0, 0},
-    [CTM_FC_FAULT] = {"fault", 0, 0, 0, 4, fault_name, 0, 0},
-    [OUT_BC] = {"bc_lanes_differ", 1, 1, 0, 0, NULL, 0, 0},
+    [CTM_FC_JUMP] = {"jump", 0, 0, 0, 1, NULL, FO(jump)},
+    [CTM_FC_NEXT_PC] = {"next_pc", 0, 0, 0, 10, NULL, FO(next_pc)},
+    [CTM_FC_WANT] = {"want", 1, 1, 0, 0, NULL, FO(want)},
+    [CTM_FC_ACTIVE] = {"active", 1, 1, 0, 0, NULL, FO(active)},
+    [CTM_FC_BR_INACTIVE] = {"br_inactive", 1, 1, 0, 0, NULL, FO(br_inactive)},
+    [CTM_FC_LOOP_MASKED] = {"loop_masked", 1, 1, 0, 0, NULL, FO(loop_masked)},
+    [CTM_FC_DEPTH] = {"depth", 0, 0, 0, 8, NULL, FO(depth)},
+    [CTM_FC_ADDR_SP] = {"addr_sp", 0, 0, 0, 6, NULL, FO(addr_sp)},
+    [CTM_FC_ADDR_TOP] = {"addr_top", 0, 0, 0, 10, NULL, FO(addr_top)},
+    [CTM_FC_LOOP_SP] = {"loop_sp", 0, 0, 0, 6, NULL, FO(loop_sp)},
+    [CTM_FC_LOOP_TOP_IS_LOOP] = {"loop_top_is_loop", 0, 0, 0, 1, NULL, FO(loop_top_is_loop)},
+    [CTM_FC_LOOP_TOP_COUNT] = {"loop_top_count", 0, 0, 0, 8, NULL, FO(loop_top_count)},
+    [CTM_FC_LOOP_TOP_LIVE] = {"loop_top_live", 1, 1, 0, 0, NULL, FO(loop_top_live)},
+    [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1, 1, 0, 0, NULL, FO(loop_top_brk)},
+    [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1, 1, 0, 0, NULL, FO(loop_top_cont)},
+    [CTM_FC_AL] = {"al", 0, 0, 0, 16, NULL, FO(al)},
+    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 3, NULL, FO(ovf)},
+    [CTM_FC_UDF] = {"udf", 0, 0, 0, 3, NULL, FO(udf)},
+    [CTM_FC_FAULT] = {"fault", 0, 0, 0, 4, fault_name, FO(fault)},
+    [OUT_BC] = {"bc", 1, 1, 0, 0, NULL, FO(bc)},
 };
 
 _Static_assert((int)IN_COUNT <= (int)API_PORTS_MAX && (int)OUT_COUNT <= (int)API_PORTS_MAX,
                "fc_unit's ports fit the checker's arrays");
+_Static_assert(sizeof(ctm_fc_in) == 80 && sizeof(ctm_fc_out) == 168,
+               "ctm_fc_in and ctm_fc_out have no compiler padding (ctm_ports_pkg packs them)");
+_Static_assert(sizeof(((ctm_fc_out *)0)->bc) == FC_MAX_LANES, "one counter byte per lane");
 
-/* No port structs yet: the checker compares the want and got arrays. */
-static const api_unit fc_api_unit = {"fc_unit", "fc", fc_in,  IN_COUNT, fc_out,
-                                     OUT_COUNT, IN_CTX, NULL, NULL, 0,      0};
+const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          IN_COUNT,
+                              fc_out,        OUT_COUNT,    IN_CTX,         "ctm_fc_in_t",
+                              "ctm_fc_out_t", sizeof(ctm_fc_in), sizeof(ctm_fc_out)};
 
 struct ctm_fc {
     api_mirror mr; /* first: the guard and the checker (api_check.h) */
     fc_unit_model *m;
     fc_unit_params p;
-    fc_unit_out out; /* the last stepped cycle's outputs */
+    uint64_t lanes; /* lane mask */
+    fc_unit_out out; /* the mirror's outputs of the last stepped cycle */
 };
 
 ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width)
@@ -110,11 +113,12 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
         return api_fail("ctm_fc_new: out of memory");
     f->p = (fc_unit_params){(unsigned)contexts, (unsigned)lanes, (unsigned)addr_depth,
                             (unsigned)loop_depth, (unsigned)bc_width, DPP_FC_PARTIAL_BRANCHES};
+    f->lanes = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     char config[64];
     snprintf(config, sizeof config, "%dx%da%dl%db%d", contexts, lanes, addr_depth, loop_depth,
              bc_width);
     dpp_error err;
-    if (api_check_init(&f->mr.ck, &fc_api_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
+    if (api_check_init(&f->mr.ck, &api_fc_unit, (unsigned)lanes, (unsigned)contexts + 1, config) ||
         fc_unit_create(&f->p, &f->m, &err)) {
         api_check_free(&f->mr.ck);
         api_release(f, API_FC);
@@ -133,46 +137,87 @@ void ctm_fc_free(ctm_fc *f)
     api_release(f, API_FC);
 }
 
-void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
-                 uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
-                 uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
-                 uint64_t alu_result, int alu_valid, int pc, uint64_t live)
+/* The mirror's outputs as the port struct: widths as the RTL's, al_o's bits. */
+static void to_wire(const fc_unit_out *o, unsigned lanes, ctm_fc_out *w)
 {
-    if (!API_LIVE(f, API_FC) || !API_RANGE(&f->mr.h, "cmd", cmd, 0, 3) ||
-        !API_RANGE(&f->mr.h, "ctx", ctx, 0, 255) || !API_RANGE(&f->mr.h, "pc", pc, 0, 511))
-        return;
-    /* Only EXEC reads the instruction: the words of other commands are not decoded
-     * (most cycles of a system run are IDLE). */
+    *w = (ctm_fc_out){.want = o->want,
+                      .active = o->active,
+                      .br_inactive = o->br_inactive,
+                      .loop_masked = o->loop_masked,
+                      .loop_top_live = o->loop_top_live,
+                      .loop_top_brk = o->loop_top_brk,
+                      .loop_top_cont = o->loop_top_cont,
+                      .next_pc = o->next_pc,
+                      .depth = o->depth,
+                      .addr_sp = o->addr_sp,
+                      .addr_top = o->addr_top,
+                      .loop_sp = o->loop_sp,
+                      .loop_top_count = o->loop_top_count,
+                      .al = (uint16_t)o->al,
+                      .ovf = o->ovf,
+                      .udf = o->udf,
+                      .fault = o->fault,
+                      .jump = o->jump,
+                      .loop_top_is_loop = o->loop_top_is_loop};
+    memcpy(w->bc, o->bc, lanes); /* past `lanes` the port has no counter: 0 */
+}
+
+/* The mirror's inputs: the instruction through the ISA's decoder. Only EXEC
+ * reads it (most cycles of a system run are IDLE). */
+static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
+{
     dpp_inst inst;
-    if (cmd == FC_CMD_EXEC && !rst) {
-        uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
+    if (in->cmd == FC_CMD_EXEC) {
+        uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
         dpp_inst_decode(words, &inst);
     } else {
         memset(&inst, 0, sizeof inst);
     }
-    /* the step's inputs as the report shows them (op: decoded from fc_inst) */
-    uint64_t lanes = f->p.lanes >= 64 ? ~0ull : (1ull << f->p.lanes) - 1;
+    *m = (fc_unit_in){.cmd = (uint8_t)in->cmd,
+                      .ctx = (uint8_t)in->ctx,
+                      .full_mode = (uint8_t)(in->full_mode != 0),
+                      .inst = {.op = (uint8_t)inst.fc.op,
+                               .b_else = (uint8_t)inst.fc.b_else,
+                               .jump_any = (uint8_t)inst.fc.jump_any,
+                               .a_op = (uint8_t)inst.fc.a_op,
+                               .jump_func = (uint8_t)inst.fc.jump_func,
+                               .b_pop_cnt = (uint8_t)inst.fc.b_pop_cnt,
+                               .b_op0 = (uint8_t)inst.fc.b_op0,
+                               .b_op1 = (uint8_t)inst.fc.b_op1,
+                               .jump_addr = inst.fc.jump_addr,
+                               .pred_sel = (uint8_t)inst.cmn.rgb_pred_sel,
+                               .pred_inv = (uint8_t)inst.cmn.rgb_pred_inv},
+                      .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
+                      .alu_result = in->alu_result,
+                      .alu_valid = (uint8_t)(in->alu_valid != 0),
+                      .bool_const = (uint8_t)(in->bool_const != 0),
+                      .loop_count = (uint8_t)in->int_const,
+                      .loop_init = (uint8_t)(in->int_const >> 8),
+                      .loop_step = (int8_t)(uint8_t)(in->int_const >> 16),
+                      .pc = (uint16_t)in->pc,
+                      .live = in->live};
+}
+
+/* One clock edge with inputs in range: kept in the history as the port struct
+ * (flags as 0/1, lane masks cut to the lanes), the expected outputs beside
+ * them. */
+static void step(ctm_fc *f, const ctm_fc_in *in)
+{
     api_check *c = &f->mr.ck;
-    uint64_t *k = api_check_begin(c, api_check_slot(c, (unsigned)ctx));
-    k[IN_RST] = rst != 0;
-    k[IN_CMD] = (unsigned)cmd;
-    k[IN_CTX] = (unsigned)ctx;
-    k[IN_FULL_MODE] = full_mode != 0;
-    k[IN_OP] = inst.fc.op;
-    k[IN_CMN_INST] = cmn_inst;
-    k[IN_FC_INST] = fc_inst;
-    k[IN_FC_ADDR] = fc_addr;
-    k[IN_INT_CONST] = int_const;
-    k[IN_BOOL_CONST] = bool_const != 0;
-    k[IN_PRED_R] = pred_r & lanes;
-    k[IN_PRED_G] = pred_g & lanes;
-    k[IN_PRED_B] = pred_b & lanes;
-    k[IN_PRED_A] = pred_a & lanes;
-    k[IN_ALU_RESULT] = alu_result & lanes;
-    k[IN_ALU_VALID] = alu_valid != 0;
-    k[IN_PC] = (unsigned)pc;
-    k[IN_LIVE] = live & lanes;
-    if (rst) { /* every context back to its reset state */
+    ctm_fc_in *k = api_check_begin(c, api_check_slot(c, in->ctx));
+    *k = *in;
+    k->rst = in->rst != 0;
+    k->full_mode = in->full_mode != 0;
+    k->bool_const = in->bool_const != 0;
+    k->alu_valid = in->alu_valid != 0;
+    k->pred_r &= f->lanes;
+    k->pred_g &= f->lanes;
+    k->pred_b &= f->lanes;
+    k->pred_a &= f->lanes;
+    k->alu_result &= f->lanes;
+    k->live &= f->lanes;
+    ctm_fc_out *w = c->want_w;
+    if (in->rst) { /* every context back to its reset state */
         fc_unit_model *fresh;
         dpp_error err;
         if (!fc_unit_create(&f->p, &fresh, &err)) {
@@ -180,55 +225,49 @@ void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t c
             f->m = fresh;
         }
         memset(&f->out, 0, sizeof f->out);
-        memset(f->mr.ck.want, 0, sizeof f->mr.ck.want);
+        memset(w, 0, sizeof *w);
         return;
     }
-    fc_unit_in in = {.cmd = (uint8_t)cmd,
-                     .ctx = (uint8_t)ctx,
-                     .full_mode = (uint8_t)(full_mode != 0),
-                     .inst = {.op = (uint8_t)inst.fc.op,
-                              .b_else = (uint8_t)inst.fc.b_else,
-                              .jump_any = (uint8_t)inst.fc.jump_any,
-                              .a_op = (uint8_t)inst.fc.a_op,
-                              .jump_func = (uint8_t)inst.fc.jump_func,
-                              .b_pop_cnt = (uint8_t)inst.fc.b_pop_cnt,
-                              .b_op0 = (uint8_t)inst.fc.b_op0,
-                              .b_op1 = (uint8_t)inst.fc.b_op1,
-                              .jump_addr = inst.fc.jump_addr,
-                              .pred_sel = (uint8_t)inst.cmn.rgb_pred_sel,
-                              .pred_inv = (uint8_t)inst.cmn.rgb_pred_inv},
-                     .pred = {pred_r, pred_g, pred_b, pred_a},
-                     .alu_result = alu_result,
-                     .alu_valid = (uint8_t)(alu_valid != 0),
-                     .bool_const = (uint8_t)(bool_const != 0),
-                     .loop_count = (uint8_t)int_const,
-                     .loop_init = (uint8_t)(int_const >> 8),
-                     .loop_step = (int8_t)(uint8_t)(int_const >> 16),
-                     .pc = (uint16_t)pc,
-                     .live = live};
-    fc_unit_out *o = &f->out;
-    fc_unit_step(f->m, &in, o);
-    uint64_t *w = f->mr.ck.want;
-    w[CTM_FC_JUMP] = o->jump;
-    w[CTM_FC_NEXT_PC] = o->next_pc;
-    w[CTM_FC_WANT] = o->want;
-    w[CTM_FC_ACTIVE] = o->active;
-    w[CTM_FC_BR_INACTIVE] = o->br_inactive;
-    w[CTM_FC_LOOP_MASKED] = o->loop_masked;
-    w[CTM_FC_DEPTH] = o->depth;
-    w[CTM_FC_ADDR_SP] = o->addr_sp;
-    w[CTM_FC_ADDR_TOP] = o->addr_top;
-    w[CTM_FC_LOOP_SP] = o->loop_sp;
-    w[CTM_FC_LOOP_TOP_IS_LOOP] = o->loop_top_is_loop;
-    w[CTM_FC_LOOP_TOP_COUNT] = o->loop_top_count;
-    w[CTM_FC_LOOP_TOP_LIVE] = o->loop_top_live;
-    w[CTM_FC_LOOP_TOP_BRK] = o->loop_top_brk;
-    w[CTM_FC_LOOP_TOP_CONT] = o->loop_top_cont;
-    w[CTM_FC_AL] = (uint16_t)o->al;
-    w[CTM_FC_OVF] = o->ovf;
-    w[CTM_FC_UDF] = o->udf;
-    w[CTM_FC_FAULT] = o->fault;
-    w[OUT_BC] = 0;
+    fc_unit_in mi;
+    to_mirror(in, &mi);
+    fc_unit_step(f->m, &mi, &f->out);
+    to_wire(&f->out, f->p.lanes, w);
+}
+
+/* The inputs' ranges (cmd 0..3, ctx 0..255, pc 0..511): 1, or 0 with the
+ * first one out of range pending on the handle, in func's name. */
+static int in_range(ctm_fc *f, long long cmd, long long ctx, long long pc, const char *func)
+{
+    return API_RANGE_AT(&f->mr.h, func, "cmd", cmd, 0, 3) &&
+           API_RANGE_AT(&f->mr.h, func, "ctx", ctx, 0, 255) &&
+           API_RANGE_AT(&f->mr.h, func, "pc", pc, 0, 511);
+}
+
+void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
+                 uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
+                 uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
+                 uint64_t alu_result, int alu_valid, int pc, uint64_t live)
+{
+    if (!API_LIVE(f, API_FC) || !in_range(f, cmd, ctx, pc, __func__))
+        return;
+    const ctm_fc_in in = {.pred_r = pred_r,
+                          .pred_g = pred_g,
+                          .pred_b = pred_b,
+                          .pred_a = pred_a,
+                          .alu_result = alu_result,
+                          .live = live,
+                          .cmd = (uint32_t)cmd,
+                          .ctx = (uint32_t)ctx,
+                          .pc = (uint32_t)pc,
+                          .cmn_inst = cmn_inst,
+                          .fc_inst = fc_inst,
+                          .fc_addr = fc_addr,
+                          .int_const = int_const,
+                          .rst = rst != 0,
+                          .full_mode = full_mode != 0,
+                          .bool_const = bool_const != 0,
+                          .alu_valid = alu_valid != 0};
+    step(f, &in);
 }
 
 uint64_t ctm_fc_expect(const ctm_fc *f, int field)
@@ -240,8 +279,6 @@ uint64_t ctm_fc_expect(const ctm_fc *f, int field)
 
 int ctm_fc_expect_bc(const ctm_fc *f, int lane)
 {
-    if (api_is_live(f, API_FC) && (unsigned)lane < f->p.lanes && f->mr.ck.steps)
-        return f->out.bc[lane]; /* a bench reads the counters of every lane that is off */
     if (!API_LIVE(f, API_FC) ||
         !API_RANGE((api_handle *)&f->mr.h, "lane", lane, 0, (long long)f->p.lanes - 1))
         return 0;
@@ -249,32 +286,21 @@ int ctm_fc_expect_bc(const ctm_fc *f, int lane)
         api_error((api_handle *)&f->mr.h, "%s: no cycle stepped yet", __func__);
         return 0;
     }
-    return f->out.bc[lane];
+    return ((const ctm_fc_out *)f->mr.ck.want_w)->bc[lane];
 }
 
-/* The lanes whose counter in bc (bc_o as 32-bit words) differs from the
- * expected ones: the packed vectors word by word, lane by lane only when they
- * differ. The first such lane's values go to *lane, *want, *got. */
-static uint64_t bc_differ(const ctm_fc *f, const uint32_t *bc, unsigned *lane, unsigned *want,
-                          unsigned *got)
+/* After a mismatch whose first field is bc: the diff names the first lane
+ * whose counter differs. */
+static int bc_note(ctm_fc *f, int st)
 {
-    unsigned lanes = f->p.lanes, bits = lanes * f->p.bc_width, full = bits / 32, rest = bits % 32;
-    uint32_t want_bc[FC_BC_WORDS];
-    fc_bc_pack(f->out.bc, lanes, f->p.bc_width, want_bc);
-    if (!memcmp(want_bc, bc, full * sizeof *bc) &&
-        (!rest || !((want_bc[full] ^ bc[full]) & ((1u << rest) - 1))))
-        return 0;
-    uint8_t got_bc[FC_MAX_LANES];
-    fc_bc_unpack(bc, lanes, f->p.bc_width, got_bc);
-    uint64_t d = 0;
-    for (unsigned l = lanes; l-- > 0;)
-        if (got_bc[l] != f->out.bc[l]) {
-            d |= 1ull << l;
-            *lane = l;
-            *want = f->out.bc[l];
-            *got = got_bc[l];
-        }
-    return d;
+    api_check *c = &f->mr.ck;
+    if (st != CTM_E_MISMATCH || c->differ[0] != OUT_BC)
+        return st;
+    const ctm_fc_out *w = c->want_w, *g = (const ctm_fc_out *)c->got_w;
+    unsigned lane = (unsigned)__builtin_ctzll(c->got[OUT_BC]);
+    snprintf(c->diff, sizeof c->diff, "cycle %llu, context %lld: bc[%u]: expected %u, actual %u",
+             (unsigned long long)c->cycle, c->mm_ctx, lane, w->bc[lane], g->bc[lane]);
+    return st;
 }
 
 int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
@@ -285,34 +311,78 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 {
     if (!API_LIVE(f, API_FC))
         return CTM_E_ARG;
-    uint64_t *g = f->mr.ck.got;
-    g[CTM_FC_JUMP] = jump != 0;
-    g[CTM_FC_NEXT_PC] = (uint64_t)next_pc;
-    g[CTM_FC_WANT] = want;
-    g[CTM_FC_ACTIVE] = active;
-    g[CTM_FC_BR_INACTIVE] = br_inactive;
-    g[CTM_FC_LOOP_MASKED] = loop_masked;
-    g[CTM_FC_DEPTH] = (uint64_t)depth;
-    g[CTM_FC_ADDR_SP] = (uint64_t)addr_sp;
-    g[CTM_FC_ADDR_TOP] = (uint64_t)addr_top;
-    g[CTM_FC_LOOP_SP] = (uint64_t)loop_sp;
-    g[CTM_FC_LOOP_TOP_IS_LOOP] = loop_top_is_loop != 0;
-    g[CTM_FC_LOOP_TOP_COUNT] = (uint64_t)loop_top_count;
-    g[CTM_FC_LOOP_TOP_LIVE] = loop_top_live;
-    g[CTM_FC_LOOP_TOP_BRK] = loop_top_brk;
-    g[CTM_FC_LOOP_TOP_CONT] = loop_top_cont;
-    g[CTM_FC_AL] = (uint16_t)al;
-    g[CTM_FC_OVF] = (uint64_t)ovf;
-    g[CTM_FC_UDF] = (uint64_t)udf;
-    g[CTM_FC_FAULT] = (uint64_t)fault;
-    unsigned lane = 0, bw = 0, bg = 0;
-    g[OUT_BC] = bc && f->mr.ck.steps ? bc_differ(f, bc, &lane, &bw, &bg) : 0;
-    int st = api_verdict(&f->mr.ck, &f->mr.h, __func__, "ctm_fc_step", IN_CTX);
-    if (st == CTM_E_MISMATCH && f->mr.ck.differ[0] == OUT_BC) /* only the counters differ */
-        snprintf(f->mr.ck.diff, sizeof f->mr.ck.diff, "cycle %llu, context %llu: bc[%u]: expected %u, "
-                 "actual %u", (unsigned long long)f->mr.ck.cycle,
-                 (unsigned long long)((const uint64_t *)f->mr.ck.in)[IN_CTX], lane, bw, bg);
-    return st;
+    api_check *c = &f->mr.ck;
+    ctm_fc_out *g = (ctm_fc_out *)c->got_w;
+    *g = (ctm_fc_out){.want = want,
+                      .active = active,
+                      .br_inactive = br_inactive,
+                      .loop_masked = loop_masked,
+                      .loop_top_live = loop_top_live,
+                      .loop_top_brk = loop_top_brk,
+                      .loop_top_cont = loop_top_cont,
+                      .next_pc = (uint32_t)next_pc,
+                      .depth = (uint32_t)depth,
+                      .addr_sp = (uint32_t)addr_sp,
+                      .addr_top = (uint32_t)addr_top,
+                      .loop_sp = (uint32_t)loop_sp,
+                      .loop_top_count = (uint32_t)loop_top_count,
+                      .al = (uint16_t)al,
+                      .ovf = (uint32_t)ovf,
+                      .udf = (uint32_t)udf,
+                      .fault = (uint32_t)fault,
+                      .jump = jump != 0,
+                      .loop_top_is_loop = loop_top_is_loop != 0};
+    if (bc) /* bc_o's packed vector; NULL: the counters are not compared */
+        fc_bc_unpack(bc, f->p.lanes, f->p.bc_width, g->bc);
+    else if (c->steps)
+        memcpy(g->bc, ((const ctm_fc_out *)c->want_w)->bc, sizeof g->bc);
+    return bc_note(f, api_verdict(c, &f->mr.h, __func__, "ctm_fc_step", IN_CTX));
+}
+
+int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
+{
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    ctm_fc_in in;
+    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
+    api_check *c = &f->mr.ck;
+    if (f->mr.h.pending || in.cmd > 3 || in.ctx > 255 || in.pc > 511) {
+        (void)in_range(f, in.cmd, in.ctx, in.pc, __func__);
+        return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", IN_CTX);
+    }
+    step(f, &in);
+    if (in.rst || !dut) /* fc_unit's outputs are not checked in reset */
+        return CTM_OK;
+    if (!memcmp(c->want_w, dut, sizeof(ctm_fc_out))) { /* the common case, inline */
+        api_check_matched(c);
+        return CTM_OK;
+    }
+    return bc_note(f, api_check_compare_wire(c, dut, IN_CTX));
+}
+
+int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out)
+{
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    if (!f->mr.ck.steps) {
+        api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
+        return CTM_E_STATE;
+    }
+    memcpy(out, f->mr.ck.want_w, sizeof *out);
+    return CTM_OK;
+}
+
+int ctm_fc_history(const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in,
+                   ctm_fc_out *expected)
+{
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    if (ctx < 0 || ctx > 255) { /* ctx_i's range: past the unit's contexts, one slot */
+        api_fail("%s: ctx = %d is outside 0..255", __func__, ctx);
+        return CTM_E_ARG;
+    }
+    const api_check *c = &f->mr.ck;
+    return api_history_step(c, api_check_slot(c, (unsigned)ctx), i, cycle, in, expected, __func__);
 }
 
 const char *ctm_fc_diff(const ctm_fc *f)

@@ -40,7 +40,10 @@ static void emit_struct(FILE *out, const char *c_name, const char *sv_name, cons
                     from = ports[k].offset + ports[k].size;
         char pad[32];
         snprintf(pad, sizeof pad, "pad_%u", from);
-        fprintf(out, "    bit [%2u:0] %s;\n", 8 * (end - from) - 1, at ? at->name : pad);
+        if (at && at->size == API_LANE_BYTES) /* lane i in byte i: element i of the array */
+            fprintf(out, "    bit [%2u:0][7:0] %s;\n", at->size - 1, at->name);
+        else
+            fprintf(out, "    bit [%2u:0] %s;\n", 8 * (end - from) - 1, at ? at->name : pad);
         end = from;
     }
     fprintf(out, "  } %s;\n\n", sv_name);
@@ -111,7 +114,7 @@ int cmd_svpkg(int argc, char **argv)
           "// byte order); pad_* members are 0. docs/dpi.md, \"Port structs\".\n"
           "package ctm_ports_pkg;\n\n",
           out);
-    const api_unit *units[] = {&api_pred_unit, &api_stack_unit};
+    const api_unit *units[] = {&api_pred_unit, &api_stack_unit, &api_fc_unit};
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         emit_unit(out, units[i]);
     emit_fc_fields(out);

@@ -119,6 +119,88 @@ static void test_pred_cycle(void **state)
     ctm_pred_free(p);
 }
 
+/* ctm_fc_cycle steps as ctm_fc_step does and compares what ctm_fc_check
+ * compares: two handles driven alike, one each way, agree on every output of
+ * every cycle of a random command stream (random instruction words: every op,
+ * illegal fields, faults); a DUT struct equal to the expected one passes, a
+ * counter or a field changed is named. */
+static void test_fc_cycle(void **state)
+{
+    (void)state;
+    ctm_fc *a = ctm_fc_new(3, 20, 2, 2, 5), *b = ctm_fc_new(3, 20, 2, 2, 5),
+           *c = ctm_fc_new(3, 20, 2, 2, 5);
+    ctm_fc_out exp, dut;
+    assert_int_equal(ctm_fc_expected(b, &exp), CTM_E_STATE);
+    uint64_t r = 0x9E3779B97F4A7C15ull;
+    unsigned mismatches = 0, counters_seen = 0;
+    for (int i = 0; i < 20000; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        ctm_fc_in in = {.pred_r = r, .pred_g = r >> 7, .pred_b = ~r, .pred_a = r << 3,
+                        .alu_result = r * 3, .live = (r & 15) ? ~0ull : r >> 20,
+                        .cmd = (r >> 8 & 7) == 0 ? CTM_FC_CMD_START : (r >> 11 & 3),
+                        .ctx = (uint32_t)(r >> 13 & 3), .pc = (uint32_t)(r >> 15 & 511),
+                        .cmn_inst = (uint32_t)(r >> 24), .fc_inst = (uint32_t)(r >> 29),
+                        .fc_addr = (uint32_t)(r >> 33), .int_const = (uint32_t)(r >> 40),
+                        .rst = i == 0 || (r >> 44 & 1023) == 0, .full_mode = (r >> 50 & 7) != 0,
+                        .bool_const = r >> 53 & 1, .alu_valid = r >> 54 & 1};
+        ctm_fc_step(a, in.rst, (int)in.cmd, (int)in.ctx, in.full_mode, in.cmn_inst, in.fc_inst,
+                    in.fc_addr, in.int_const, in.bool_const, in.pred_r, in.pred_g, in.pred_b,
+                    in.pred_a, in.alu_result, in.alu_valid, (int)in.pc, in.live);
+        assert_int_equal(ctm_fc_cycle(b, &in, NULL), CTM_OK);
+        assert_int_equal(ctm_fc_expected(b, &exp), CTM_OK);
+        static const int fields[] = {CTM_FC_JUMP, CTM_FC_NEXT_PC, CTM_FC_WANT, CTM_FC_ACTIVE,
+                                     CTM_FC_BR_INACTIVE, CTM_FC_LOOP_MASKED, CTM_FC_DEPTH,
+                                     CTM_FC_ADDR_SP, CTM_FC_ADDR_TOP, CTM_FC_LOOP_SP,
+                                     CTM_FC_LOOP_TOP_IS_LOOP, CTM_FC_LOOP_TOP_COUNT,
+                                     CTM_FC_LOOP_TOP_LIVE, CTM_FC_LOOP_TOP_BRK,
+                                     CTM_FC_LOOP_TOP_CONT, CTM_FC_AL, CTM_FC_OVF, CTM_FC_UDF,
+                                     CTM_FC_FAULT};
+        const uint64_t got[] = {exp.jump, exp.next_pc, exp.want, exp.active, exp.br_inactive,
+                                exp.loop_masked, exp.depth, exp.addr_sp, exp.addr_top,
+                                exp.loop_sp, exp.loop_top_is_loop, exp.loop_top_count,
+                                exp.loop_top_live, exp.loop_top_brk, exp.loop_top_cont, exp.al,
+                                exp.ovf, exp.udf, exp.fault};
+        for (unsigned k = 0; k < sizeof fields / sizeof fields[0]; k++)
+            assert_int_equal(got[k], ctm_fc_expect(a, fields[k]));
+        for (int l = 0; l < 64; l++) {
+            assert_int_equal(exp.bc[l], l < 20 ? ctm_fc_expect_bc(a, l) : 0);
+            counters_seen += exp.bc[l] != 0;
+        }
+        /* c, in step with b, checks a DUT showing b's outputs: equal passes, a
+         * counter changed is named (c steps whatever the verdict) */
+        dut = exp;
+        int bend = !in.rst && exp.br_inactive && mismatches < 8 && (i & 1);
+        int lane = exp.br_inactive ? __builtin_ctzll(exp.br_inactive) : 0;
+        dut.bc[lane] ^= bend;
+        assert_int_equal(ctm_fc_cycle(c, &in, &dut), bend ? CTM_E_MISMATCH : CTM_OK);
+        if (bend) {
+            char want[96];
+            snprintf(want, sizeof want, ": bc[%d]: expected %u, actual %u", lane, exp.bc[lane],
+                     exp.bc[lane] ^ 1u);
+            assert_non_null(strstr(ctm_fc_diff(c), want));
+            mismatches++;
+        }
+    }
+    assert_true(mismatches == 8 && counters_seen > 0);
+    /* a field other than the counters */
+    ctm_fc_in in = {.cmd = CTM_FC_CMD_START, .ctx = 1, .live = 0xF};
+    dut = (ctm_fc_out){.active = 0xE, .next_pc = 0};
+    assert_int_equal(ctm_fc_cycle(b, &in, &dut), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_fc_diff(b), ": active: expected 0xf, actual 0xe (lanes 0 differ)"));
+    uint64_t cycle;
+    ctm_fc_in was;
+    assert_int_equal(ctm_fc_history(b, 1, 0, &cycle, &was, &exp), CTM_OK);
+    assert_true(was.cmd == CTM_FC_CMD_START && was.live == 0xF && exp.active == 0xF);
+    assert_int_equal(ctm_fc_history(b, 256, 0, &cycle, &was, &exp), CTM_E_ARG);
+    in.pc = 512; /* past pc_i */
+    assert_int_equal(ctm_fc_cycle(b, &in, &dut), CTM_E_ARG);
+    assert_non_null(strstr(ctm_fc_diff(b), "ctm_fc_cycle: pc = 512 is outside 0..511"));
+    assert_int_equal(ctm_fc_cycle(NULL, &in, &dut), CTM_E_ARG);
+    ctm_fc_free(a);
+    ctm_fc_free(b);
+    ctm_fc_free(c);
+}
+
 static void test_stack_cycle(void **state)
 {
     (void)state;
@@ -338,9 +420,10 @@ static void test_fc_check_packed_counters(void **state)
     assert_string_equal(ctm_fc_diff(f), "cycle 1, context 0: bc[19]: expected 0, actual 1");
     /* the report shows the lanes whose counter differs, and START by name */
     const char *t = ctm_fc_report(f, CTM_REPORT_TEXT);
-    assert_non_null(strstr(t, "  field    bc_lanes_differ\n"));
+    assert_non_null(strstr(t, "  field    bc\n"));
     assert_non_null(strstr(t, "  lanes    19 differ\n"));
-    assert_non_null(strstr(t, "  inputs   rst 0, cmd START (1), ctx 0, full_mode 1, op "));
+    assert_non_null(strstr(t, "  inputs   rst 0, cmd START (1), ctx 0, full_mode 1, cmn_inst "
+                              "0x00000000, fc_inst 0x00000000 (JUMP), "));
     assert_non_null(strstr(t, "last 2 steps of the context"));
 #undef CHECK
     ctm_fc_free(f);
@@ -668,6 +751,7 @@ int main(void)
         cmocka_unit_test(test_pred_write_stores),
         cmocka_unit_test(test_pred_cycle),
         cmocka_unit_test(test_stack_cycle),
+        cmocka_unit_test(test_fc_cycle),
         cmocka_unit_test(test_pred_grouped),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),
