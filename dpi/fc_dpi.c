@@ -24,7 +24,7 @@ void c_dpi_fc_next(svBit prev_valid, const svBitVecVal *prev_w, svBitVecVal *nex
     if (prev_valid)
         memcpy(&prev, prev_w, sizeof prev);
     ctm_fc_in next;
-    fc_bench_next_port(prev_valid ? &prev : NULL, &next);
+    fc_bench_next(prev_valid ? &prev : NULL, &next);
     memcpy(next_w, &next, sizeof next);
 }
 

@@ -202,51 +202,6 @@ void cmp_wave_signals(const cmp_unit *u, const char *prefix, void (*emit)(void *
 
 /* ------------------------------------------------------------------ history */
 
-int cmp_history_init(cmp_history *h, const cmp_unit *u, unsigned contexts)
-{
-    h->u = u;
-    h->contexts = contexts;
-    h->rec_size = sizeof(uint64_t) + u->in_size + u->out_size;
-    h->rec_size = (h->rec_size + 7) & ~(size_t)7;
-    h->rec = calloc((size_t)contexts * CMP_HISTORY, h->rec_size);
-    h->count = calloc(contexts, sizeof *h->count);
-    return h->rec && h->count ? 0 : -1;
-}
-
-void cmp_history_free(cmp_history *h)
-{
-    free(h->rec);
-    free(h->count);
-    memset(h, 0, sizeof *h);
-}
-
-static uint8_t *record_at(const cmp_history *h, unsigned ctx, uint32_t i)
-{
-    return h->rec + ((size_t)ctx * CMP_HISTORY + i % CMP_HISTORY) * h->rec_size;
-}
-
-void cmp_history_add(cmp_history *h, unsigned ctx, uint64_t cycle, const void *in,
-                     const void *out)
-{
-    if (ctx >= h->contexts)
-        return;
-    uint8_t *r = record_at(h, ctx, h->count[ctx]++);
-    memcpy(r, &cycle, sizeof cycle);
-    memcpy(r + sizeof cycle, in, h->u->in_size);
-    memcpy(r + sizeof cycle + h->u->in_size, out, h->u->out_size);
-}
-
-/* Calls fn on each kept record of ctx, oldest first. */
-static void each(const cmp_history *h, unsigned ctx, void (*fn)(const cmp_history *, const uint8_t *, void *),
-                 void *user)
-{
-    if (ctx >= h->contexts)
-        return;
-    uint32_t n = h->count[ctx];
-    for (uint32_t i = n > CMP_HISTORY ? n - CMP_HISTORY : 0; i < n; i++)
-        fn(h, record_at(h, ctx, i), user);
-}
-
 static void step_text(FILE *out, const cmp_unit *u, const cmp_step *st)
 {
     fprintf(out, "    cycle %-9" PRIu64, st->cycle);
@@ -295,35 +250,3 @@ json_t *cmp_steps_json(const cmp_unit *u, const cmp_step *steps, size_t n)
 }
 
 /* A record of the ring as a step. */
-static cmp_step record_step(const cmp_history *h, const uint8_t *r)
-{
-    cmp_step st;
-    memcpy(&st.cycle, r, sizeof st.cycle);
-    st.in = r + sizeof st.cycle;
-    st.out = r + sizeof st.cycle + h->u->in_size;
-    return st;
-}
-
-static void record_text(const cmp_history *h, const uint8_t *r, void *user)
-{
-    cmp_step st = record_step(h, r);
-    step_text(user, h->u, &st);
-}
-
-void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx)
-{
-    each(h, ctx, record_text, out);
-}
-
-static void record_json(const cmp_history *h, const uint8_t *r, void *user)
-{
-    cmp_step st = record_step(h, r);
-    json_array_append_new(user, step_json(h->u, &st));
-}
-
-json_t *cmp_history_json(const cmp_history *h, unsigned ctx)
-{
-    json_t *a = json_array();
-    each(h, ctx, record_json, a);
-    return a;
-}

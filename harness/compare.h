@@ -104,23 +104,4 @@ void cmp_steps_text(FILE *out, const cmp_unit *u, const cmp_step *steps, size_t 
 /* The same as an array of objects (cycle and the CMP_HIST fields). */
 json_t *cmp_steps_json(const cmp_unit *u, const cmp_step *steps, size_t n);
 
-/* The last commands of each context: cycle, inputs and the model's outputs. */
-typedef struct cmp_history {
-    const cmp_unit *u;
-    unsigned contexts;
-    size_t rec_size;
-    uint8_t *rec;
-    uint32_t *count;
-} cmp_history;
-
-/* Returns -1 when out of memory. */
-int cmp_history_init(cmp_history *h, const cmp_unit *u, unsigned contexts);
-void cmp_history_free(cmp_history *h);
-void cmp_history_add(cmp_history *h, unsigned ctx, uint64_t cycle, const void *in,
-                     const void *out);
-/* Oldest first: one line per command. */
-void cmp_history_text(FILE *out, const cmp_history *h, unsigned ctx);
-/* The same as an array of objects (cycle and the CMP_HIST fields). */
-json_t *cmp_history_json(const cmp_history *h, unsigned ctx);
-
 #endif

@@ -128,12 +128,16 @@ static void summary_text(FILE *out)
 
 /* ------------------------------------------------------------------ binding */
 
+/* Steps of each context the golden model's history keeps, resets among them. */
+enum { LABELS = 2 * CMP_HISTORY };
+
 void fc_bench_close(void)
 {
     ctm_fc_free(fcb.golden);
     free(fcb.g);
     free(fcb.state);
-    cmp_history_free(&fcb.history);
+    free(fcb.labels);
+    free(fcb.label_next);
     fc_program_free(&fcb.prog);
     memset(&fcb, 0, sizeof fcb);
 }
@@ -161,18 +165,23 @@ void fc_bench_bind(const fc_unit_params *rtl)
         cosim_error("%s", ctm_error());
         return;
     }
-    ctm_fc_set_history(fcb.golden, 0); /* the report's history is the bench's (fcb.history) */
+    /* the report's history is the handle's; resets are kept there too, and
+     * the report leaves them out */
+    ctm_fc_set_history(fcb.golden, LABELS);
     unsigned c = rtl->contexts;
     fcb.g = calloc(c, sizeof *fcb.g);
     fcb.state = calloc(c, sizeof *fcb.state);
+    fcb.labels = calloc((size_t)(c + 1) * LABELS, sizeof *fcb.labels);
+    fcb.label_next = calloc(c + 1, sizeof *fcb.label_next);
     fc_unit_fields.lanes = rtl->lanes;
-    if (!fcb.g || !fcb.state || cmp_history_init(&fcb.history, &fc_unit_fields, c)) {
+    if (!fcb.g || !fcb.state || !fcb.labels || !fcb.label_next) {
         cosim_error("out of memory");
         return;
     }
     fcb.lanes = rtl->lanes == 64 ? ~0ull : (1ull << rtl->lanes) - 1;
     rng_seed(&fcb.rng, cosim_cfg.seed);
     fcb.reset_threshold = cosim_reset_threshold();
+    fcb.cover = cosim_fcov_on();
     if (program_path)
         load_program();
 }
@@ -317,29 +326,73 @@ void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o)
     memcpy(o->bc, w->bc, sizeof o->bc);
 }
 
-static void report_mismatch(const fc_record *rec, const fc_unit_out *exp, const fc_unit_out *dut,
+static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
     fcb.mm_rec = *rec;
-    fcb.mm_expected = *exp;
-    fcb.mm_actual = *dut;
+    fc_out_from_port(exp, &fcb.mm_expected);
+    fc_out_from_port(dut, &fcb.mm_actual);
     unsigned ctx = rec->s.in.ctx, index;
     if (ctx < fcb.rtl.contexts)
-        fcb.mm_before = fcb.state[ctx];
-    const cmp_field *f = cmp_first_diff(&fc_unit_fields, exp, dut, &index);
+        fc_out_from_port(&fcb.state[ctx], &fcb.mm_before);
+    const cmp_field *f = cmp_first_diff(&fc_unit_fields, &fcb.mm_expected, &fcb.mm_actual, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
                     ctm_fc_diff(fcb.golden));
         return;
     }
-    cmp_record(&fc_unit_fields, f, index, exp, dut, cycle, ctx, ctx);
+    cmp_record(&fc_unit_fields, f, index, &fcb.mm_expected, &fcb.mm_actual, cycle, ctx, ctx);
+}
+
+/* The history slot of a context, as the golden model's handle has them. */
+static unsigned label_slot(unsigned ctx)
+{
+    return ctx < fcb.rtl.contexts ? ctx : fcb.rtl.contexts;
+}
+
+/* What the generator meant by the step the handle keeps as the i-th last of ctx. */
+static const char *label_of(unsigned ctx, unsigned i)
+{
+    unsigned slot = label_slot(ctx), at = (fcb.label_next[slot] + LABELS - 1 - i) % LABELS;
+    return fcb.labels[(size_t)slot * LABELS + at];
+}
+
+/* The i-th last step of context *arg the golden model keeps, resets left out,
+ * as the field tables describe it. */
+static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, void *out)
+{
+    unsigned ctx = *(const unsigned *)arg;
+    if (ctx >= fcb.rtl.contexts) /* the contexts past the unit's have no history */
+        return 0;
+    ctm_fc_in port;
+    ctm_fc_out want;
+    for (unsigned j = 0, seen = 0;
+         ctm_fc_history(fcb.golden, (int)ctx, (int)j, cycle, &port, &want) == CTM_OK; j++) {
+        if (port.rst || seen++ < i)
+            continue;
+        fc_record *r = in;
+        *r = (fc_record){label_of(ctx, j), fc_stim_from_port(&port)};
+        fc_out_from_port(&want, out);
+        return 1;
+    }
+    return 0;
+}
+
+size_t fc_last_steps(unsigned ctx, cmp_step steps[CMP_HISTORY])
+{
+    static unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(fc_unit_out))];
+    return cmp_steps_from(&fc_unit_fields, kept_step, &ctx, steps, buf);
 }
 
 int fc_bench_check(const ctm_fc_out *dut)
 {
     uint64_t cycle = fcb.checked++;
     const fc_stim *s = &fcb.cur;
+    unsigned ctx = s->in.ctx, slot = label_slot(ctx);
     int st = ctm_fc_cycle(fcb.golden, &fcb.cur_in, dut);
+    unsigned at = fcb.label_next[slot];
+    fcb.labels[(size_t)slot * LABELS + at] = fcb.pend.label;
+    fcb.label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
     if (s->rst) { /* the RTL spends this cycle in reset; the model resets too */
         memset(fcb.state, 0, fcb.rtl.contexts * sizeof *fcb.state);
         fcb.cov.resets++;
@@ -347,23 +400,22 @@ int fc_bench_check(const ctm_fc_out *dut)
         fcb.any_reset = true;
         return 0;
     }
+    /* on a match the DUT's outputs are the expected ones, byte for byte */
     ctm_fc_out want;
-    ctm_fc_expected(fcb.golden, &want);
-    fc_unit_out exp;
-    fc_out_from_port(&want, &exp);
-    unsigned ctx = s->in.ctx;
-    const fc_unit_out *before = ctx < fcb.rtl.contexts ? &fcb.state[ctx] : &exp;
-    fc_cover(s, before, &exp);
-    const fc_record rec = {fcb.pend.label, *s};
-    cmp_history_add(&fcb.history, ctx, cycle, &rec, &exp);
+    const ctm_fc_out *exp = dut;
     if (st != CTM_OK) {
-        fc_unit_out act;
-        fc_out_from_port(dut, &act);
-        report_mismatch(&rec, &exp, &act, cycle);
+        ctm_fc_expected(fcb.golden, &want);
+        exp = &want;
+    }
+    if (fcb.cover)
+        fc_cover(s, ctx < fcb.rtl.contexts ? &fcb.state[ctx] : exp, exp);
+    if (st != CTM_OK) {
+        const fc_record rec = {fcb.pend.label, *s};
+        report_mismatch(&rec, exp, dut, cycle);
         return 1;
     }
     if (ctx < fcb.rtl.contexts)
-        fcb.state[ctx] = exp;
+        fcb.state[ctx] = *exp;
     return 0;
 }
 
@@ -371,7 +423,7 @@ int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next)
 {
     bool valid = !fcb.cur.rst; /* after a reset the generator follows nothing */
     int bad = fc_bench_check(dut);
-    fc_bench_next_port(valid ? dut : NULL, next);
+    fc_bench_next(valid ? dut : NULL, next);
     return bad;
 }
 

@@ -27,22 +27,22 @@ typedef struct fc_stim {
  * KB 23:16): what the testbench drives and the golden model's handle decodes. */
 ctm_fc_in fc_stim_port_in(const fc_stim *s);
 
-/* The unit's output port struct as the mirror's outputs (what the generator,
- * the coverage and the report read). */
+/* The inverse, for the report: the stimulus the port struct carries. */
+fc_stim fc_stim_from_port(const ctm_fc_in *in);
+
+/* The unit's output port struct as the mirror's outputs (the report's field
+ * tables describe those). */
 void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o);
 
 /* The RTL elaborated with these parameters: creates the C model and checks
  * them against the options (a difference is a configuration error). */
 void fc_bench_bind(const fc_unit_params *rtl);
 
-/* Draws the next cycle's stimulus. `prev` holds the unit's outputs for the
- * cycle that just ended (NULL when there was none); the generator follows
- * them. The stimulus is kept as the pending one for fc_bench_check. */
-void fc_bench_next(const fc_unit_out *prev, fc_stim *s);
-
-/* The same as the port structs, for the testbench: prev NULL when the cycle
- * that just ended had no stimulus or a reset. */
-void fc_bench_next_port(const ctm_fc_out *prev, ctm_fc_in *next);
+/* Draws the next cycle's inputs. `prev` holds the unit's outputs for the
+ * cycle that just ended (NULL when there was none, or a reset); the generator
+ * follows them. The stimulus is kept as the pending one for fc_bench_check
+ * (fc_bench_pending has it as the generator drew it). */
+void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next);
 
 /* The stimulus drawn last (the inputs the RTL sees this cycle), and as the
  * input port struct. */
@@ -58,7 +58,8 @@ int fc_bench_check(const ctm_fc_out *dut);
  * the next inputs drawn from the outputs checked. */
 int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next);
 
-/* What the stimulus reached, counted by fc_bench_check (from the model). */
+/* What the stimulus reached, counted by fc_bench_check (from the model) when a run
+ * asks for functional coverage (COSIM_FCOV_DIR): counting it is not the check. */
 typedef struct fc_bench_coverage {
     uint64_t ops[8];                       /* committed EXECs per US_FC_INST.OP */
     uint64_t faults[FC_FAULT_COUNT];       /* faults raised, per code */

@@ -102,13 +102,17 @@ typedef struct fc_bench_state {
     unsigned after_reset; /* commands left to send to not-restarted contexts after a reset */
     unsigned focus;
     gen_ctx *g;         /* per context */
-    fc_unit_out *state; /* model outputs after each context's last step */
-    cmp_history history;
+    ctm_fc_out *state; /* model outputs after each context's last step */
+    /* What the generator meant by each step the golden model's history keeps
+     * (its slots: a context each, one for the contexts past the unit's). */
+    const char **labels;
+    unsigned *label_next;
     fc_stim cur;
     ctm_fc_in cur_in; /* cur as the unit's input port struct: the words driven */
     pending pend;
     fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
     fc_bench_coverage cov;
+    bool cover; /* counted only when asked for (COSIM_FCOV_DIR): it is not the check */
     uint64_t last_reset_cycle;
     bool any_reset;
     /* the first mismatch */
@@ -120,7 +124,11 @@ typedef struct fc_bench_state {
 extern fc_bench_state fcb;
 
 /* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
-void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o);
+void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o);
+
+/* The report's history: the last steps of context ctx the golden model keeps,
+ * as the field tables describe them (fc_bench.c). */
+size_t fc_last_steps(unsigned ctx, cmp_step steps[CMP_HISTORY]);
 /* Writes the counters as functional-coverage rows (fc_cover.c). */
 void fc_fcov_write(FILE *out);
 

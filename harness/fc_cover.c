@@ -23,7 +23,7 @@ static unsigned jump_func_class(unsigned jf)
 }
 
 /* What the stimulus reached (before = the context before this step). */
-void fc_cover(const fc_stim *s, const fc_unit_out *before, const fc_unit_out *o)
+void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
 {
     fc_bench_coverage *c = &fcb.cov;
     const fc_unit_in *in = &s->in;

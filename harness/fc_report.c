@@ -23,7 +23,8 @@ void fc_report_text(FILE *out, const cosim_mismatch *mm)
         fprintf(out, "  last reset at cycle %" PRIu64 "\n", fcb.last_reset_cycle);
     fprintf(out, "  last commands on context %u (oldest first, with the C model's results):\n",
             mm->ctx);
-    cmp_history_text(out, &fcb.history, mm->ctx);
+    cmp_step steps[CMP_HISTORY];
+    cmp_steps_text(out, &fc_unit_fields, steps, fc_last_steps(mm->ctx, steps));
 }
 
 static json_t *level(unsigned expected, unsigned actual)
@@ -47,5 +48,7 @@ void fc_report_json(json_t *r, const cosim_mismatch *mm)
         json_pack("{s:o, s:o, s:o}", "depth", level(fcb.mm_expected.depth, fcb.mm_actual.depth),
                   "loop_sp", level(fcb.mm_expected.loop_sp, fcb.mm_actual.loop_sp), "addr_sp",
                   level(fcb.mm_expected.addr_sp, fcb.mm_actual.addr_sp)));
-    json_object_set_new(r, "last_ops", cmp_history_json(&fcb.history, mm->ctx));
+    cmp_step steps[CMP_HISTORY];
+    json_object_set_new(r, "last_ops",
+                        cmp_steps_json(&fc_unit_fields, steps, fc_last_steps(mm->ctx, steps)));
 }

@@ -46,7 +46,7 @@ static void pop_frames(gen_ctx *g, unsigned k)
 }
 
 /* The unit's decision on the pending instruction, applied to the program picture. */
-static void follow(const fc_unit_out *o)
+static void follow(const ctm_fc_out *o)
 {
     const pending *p = &fcb.pend;
     if (!p->valid || p->ctx >= fcb.rtl.contexts)
@@ -678,7 +678,7 @@ static void draw_exec_context(gen_ctx *g, gen_act a, fc_unit_in *in)
 }
 
 /* The generator's next command, following the unit's last decision. */
-static void draw(const fc_unit_out *prev, fc_stim *s)
+static void draw(const ctm_fc_out *prev, fc_stim *s)
 {
     if (prev)
         follow(prev);
@@ -716,23 +716,14 @@ static void draw(const fc_unit_out *prev, fc_stim *s)
     cut_to_width(in);
 }
 
-void fc_bench_next(const fc_unit_out *prev, fc_stim *s)
+void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next)
 {
-    if (fcb.prog.model)
-        next_program_step(s);
-    else
-        draw(prev, s);
-    fc_bench_set_pending(s);
-}
-
-void fc_bench_next_port(const ctm_fc_out *prev, ctm_fc_in *next)
-{
-    fc_unit_out o;
-    if (prev)
-        fc_out_from_port(prev, &o);
     fc_stim s;
-    fc_bench_next(prev ? &o : NULL, &s);
-    *next = fcb.cur_in;
+    if (fcb.prog.model)
+        next_program_step(&s);
+    else
+        draw(prev, &s);
+    *next = fc_bench_set_pending(&s);
 }
 
 ctm_fc_in fc_stim_port_in(const fc_stim *s)
@@ -773,4 +764,36 @@ ctm_fc_in fc_stim_port_in(const fc_stim *s)
                        .full_mode = in->full_mode,
                        .bool_const = in->bool_const,
                        .alu_valid = in->alu_valid};
+}
+
+fc_stim fc_stim_from_port(const ctm_fc_in *in)
+{
+    const uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
+    dpp_inst inst;
+    dpp_inst_decode(words, &inst);
+    fc_stim s = {.rst = in->rst,
+                 .in = {.cmd = (uint8_t)in->cmd,
+                        .ctx = (uint8_t)in->ctx,
+                        .full_mode = in->full_mode,
+                        .inst = {.op = (uint8_t)inst.fc.op,
+                                 .b_else = (uint8_t)inst.fc.b_else,
+                                 .jump_any = (uint8_t)inst.fc.jump_any,
+                                 .a_op = (uint8_t)inst.fc.a_op,
+                                 .jump_func = (uint8_t)inst.fc.jump_func,
+                                 .b_pop_cnt = (uint8_t)inst.fc.b_pop_cnt,
+                                 .b_op0 = (uint8_t)inst.fc.b_op0,
+                                 .b_op1 = (uint8_t)inst.fc.b_op1,
+                                 .jump_addr = inst.fc.jump_addr,
+                                 .pred_sel = (uint8_t)inst.cmn.rgb_pred_sel,
+                                 .pred_inv = (uint8_t)inst.cmn.rgb_pred_inv},
+                        .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
+                        .alu_result = in->alu_result,
+                        .alu_valid = in->alu_valid,
+                        .bool_const = in->bool_const,
+                        .loop_count = (uint8_t)in->int_const,
+                        .loop_init = (uint8_t)(in->int_const >> 8),
+                        .loop_step = (int8_t)(uint8_t)(in->int_const >> 16),
+                        .pc = (uint16_t)in->pc,
+                        .live = in->live}};
+    return s;
 }

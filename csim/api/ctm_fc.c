@@ -8,6 +8,7 @@
 #include "fc.h"
 #include "isa.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,26 @@ const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          IN_CO
                               fc_out,        OUT_COUNT,    IN_CTX,         "ctm_fc_in_t",
                               "ctm_fc_out_t", sizeof(ctm_fc_in), sizeof(ctm_fc_out)};
 
+/* The instruction fields fc_unit reads, where the ISA's field table puts them
+ * for each instruction type (a word whose type is not FC decodes as
+ * dpp_inst_decode decodes it: no FC fields). */
+enum {
+    F_OP, F_B_ELSE, F_JUMP_ANY, F_A_OP, F_JUMP_FUNC, F_B_POP_CNT, F_B_OP0, F_B_OP1, F_JUMP_ADDR,
+    F_PRED_SEL, F_PRED_INV, F_COUNT
+};
+static const char *const field_names[F_COUNT] = {
+    "fc_op", "b_else", "jump_any", "a_op", "jump_func", "b_pop_cnt",
+    "b_op0", "b_op1", "jump_addr", "rgb_pred_sel", "rgb_pred_inv"};
+static dpp_field_at field_at[4][F_COUNT];
+static pthread_once_t field_at_once = PTHREAD_ONCE_INIT;
+
+static void find_fields(void)
+{
+    for (unsigned t = 0; t < 4; t++)
+        for (unsigned k = 0; k < F_COUNT; k++)
+            field_at[t][k] = dpp_field_place(field_names[k], t);
+}
+
 struct ctm_fc {
     api_mirror mr; /* first: the guard and the checker (api_check.h) */
     fc_unit_model *m;
@@ -108,6 +129,7 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
         !API_RANGE(NULL, "loop_depth", loop_depth, 0, FC_MAX_DEPTH) ||
         !API_RANGE(NULL, "bc_width", bc_width, 3, 8))
         return NULL;
+    pthread_once(&field_at_once, find_fields);
     ctm_fc *f = api_alloc(API_FC, sizeof *f);
     if (!f)
         return api_fail("ctm_fc_new: out of memory");
@@ -137,56 +159,59 @@ void ctm_fc_free(ctm_fc *f)
     api_release(f, API_FC);
 }
 
-/* The mirror's outputs as the port struct: widths as the RTL's, al_o's bits. */
-static void to_wire(const fc_unit_out *o, unsigned lanes, ctm_fc_out *w)
+/* The mirror's outputs as the port struct: widths as the RTL's, al_o's bits.
+ * Every member is written (a history entry is reused): the counters past
+ * `lanes` are the mirror's, 0 as the port has none. */
+static void to_wire(const fc_unit_out *o, ctm_fc_out *w)
 {
-    *w = (ctm_fc_out){.want = o->want,
-                      .active = o->active,
-                      .br_inactive = o->br_inactive,
-                      .loop_masked = o->loop_masked,
-                      .loop_top_live = o->loop_top_live,
-                      .loop_top_brk = o->loop_top_brk,
-                      .loop_top_cont = o->loop_top_cont,
-                      .next_pc = o->next_pc,
-                      .depth = o->depth,
-                      .addr_sp = o->addr_sp,
-                      .addr_top = o->addr_top,
-                      .loop_sp = o->loop_sp,
-                      .loop_top_count = o->loop_top_count,
-                      .al = (uint16_t)o->al,
-                      .ovf = o->ovf,
-                      .udf = o->udf,
-                      .fault = o->fault,
-                      .jump = o->jump,
-                      .loop_top_is_loop = o->loop_top_is_loop};
-    memcpy(w->bc, o->bc, lanes); /* past `lanes` the port has no counter: 0 */
+    w->want = o->want;
+    w->active = o->active;
+    w->br_inactive = o->br_inactive;
+    w->loop_masked = o->loop_masked;
+    w->loop_top_live = o->loop_top_live;
+    w->loop_top_brk = o->loop_top_brk;
+    w->loop_top_cont = o->loop_top_cont;
+    memcpy(w->bc, o->bc, sizeof w->bc);
+    w->next_pc = o->next_pc;
+    w->depth = o->depth;
+    w->addr_sp = o->addr_sp;
+    w->addr_top = o->addr_top;
+    w->loop_sp = o->loop_sp;
+    w->loop_top_count = o->loop_top_count;
+    w->al = (uint16_t)o->al;
+    w->ovf = o->ovf;
+    w->udf = o->udf;
+    w->fault = o->fault;
+    w->jump = o->jump;
+    w->loop_top_is_loop = o->loop_top_is_loop;
+    memset(w->pad_, 0, sizeof w->pad_);
 }
 
-/* The mirror's inputs: the instruction through the ISA's decoder. Only EXEC
+/* The mirror's inputs, the instruction decoded from its words. Only EXEC
  * reads it (most cycles of a system run are IDLE). */
 static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
 {
-    dpp_inst inst;
+    unsigned v[F_COUNT] = {0};
     if (in->cmd == FC_CMD_EXEC) {
-        uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
-        dpp_inst_decode(words, &inst);
-    } else {
-        memset(&inst, 0, sizeof inst);
+        const uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
+        const dpp_field_at *at = field_at[in->cmn_inst & 3];
+        for (unsigned k = 0; k < F_COUNT; k++)
+            v[k] = dpp_field_take(words, at[k]);
     }
     *m = (fc_unit_in){.cmd = (uint8_t)in->cmd,
                       .ctx = (uint8_t)in->ctx,
                       .full_mode = (uint8_t)(in->full_mode != 0),
-                      .inst = {.op = (uint8_t)inst.fc.op,
-                               .b_else = (uint8_t)inst.fc.b_else,
-                               .jump_any = (uint8_t)inst.fc.jump_any,
-                               .a_op = (uint8_t)inst.fc.a_op,
-                               .jump_func = (uint8_t)inst.fc.jump_func,
-                               .b_pop_cnt = (uint8_t)inst.fc.b_pop_cnt,
-                               .b_op0 = (uint8_t)inst.fc.b_op0,
-                               .b_op1 = (uint8_t)inst.fc.b_op1,
-                               .jump_addr = inst.fc.jump_addr,
-                               .pred_sel = (uint8_t)inst.cmn.rgb_pred_sel,
-                               .pred_inv = (uint8_t)inst.cmn.rgb_pred_inv},
+                      .inst = {.op = (uint8_t)v[F_OP],
+                               .b_else = (uint8_t)v[F_B_ELSE],
+                               .jump_any = (uint8_t)v[F_JUMP_ANY],
+                               .a_op = (uint8_t)v[F_A_OP],
+                               .jump_func = (uint8_t)v[F_JUMP_FUNC],
+                               .b_pop_cnt = (uint8_t)v[F_B_POP_CNT],
+                               .b_op0 = (uint8_t)v[F_B_OP0],
+                               .b_op1 = (uint8_t)v[F_B_OP1],
+                               .jump_addr = (uint16_t)v[F_JUMP_ADDR],
+                               .pred_sel = (uint8_t)v[F_PRED_SEL],
+                               .pred_inv = (uint8_t)v[F_PRED_INV]},
                       .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
                       .alu_result = in->alu_result,
                       .alu_valid = (uint8_t)(in->alu_valid != 0),
@@ -230,8 +255,8 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
     }
     fc_unit_in mi;
     to_mirror(in, &mi);
-    fc_unit_step(f->m, &mi, &f->out);
-    to_wire(&f->out, f->p.lanes, w);
+    fc_unit_step_at_ports(f->m, &mi, &f->out); /* every field is its port's width */
+    to_wire(&f->out, w);
 }
 
 /* The inputs' ranges (cmd 0..3, ctx 0..255, pc 0..511): 1, or 0 with the

@@ -2,6 +2,7 @@
  * choice the spec leaves open is documented in docs/fc_unit.md. */
 #include "fc.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,15 +14,22 @@ typedef struct fc_frame {
     uint64_t live, brk, cont;
 } fc_frame;
 
+/* A context: its state up to `loop`, then the loop frames; only the frames
+ * below loop_sp mean anything (exec copies just those). */
 typedef struct fc_ctx {
     uint64_t active, brin; /* loop-masked lanes live only in the frames' brk/cont */
     uint8_t bc[FC_MAX_LANES];
     uint8_t depth;
     uint8_t addr_sp, loop_sp;
+    uint8_t fault;
     uint16_t addr[FC_MAX_DEPTH];
     fc_frame loop[FC_MAX_DEPTH];
-    uint8_t fault;
 } fc_ctx;
+
+/* Each set lane of a mask, lowest first: the per-lane work is done for the
+ * lanes it concerns only (most masks are sparse, and every step runs this). */
+#define FOR_LANES(l, mask) \
+    for (uint64_t m_ = (mask), l; m_ && (l = (uint64_t)__builtin_ctzll(m_), 1); m_ &= m_ - 1)
 
 struct fc_unit_model {
     fc_unit_params p;
@@ -126,10 +134,14 @@ static uint64_t fc_predicate(const fc_unit_in *in)
  * set entries, of the lanes whose (ALU result, predicate, boolean) match it. */
 static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
 {
-    uint64_t alu = in->alu_result, b = (in->bool_const & 1u) ? ~0ull : 0, w = 0;
-    for (unsigned idx = 0; idx < 8; idx++)
-        if ((in->inst.jump_func >> idx) & 1u)
-            w |= (idx & 4 ? alu : ~alu) & (idx & 2 ? pred : ~pred) & (idx & 1 ? b : ~b);
+    /* The boolean is one bit for every lane: it picks four of the eight entries,
+     * t[alu << 1 | pred], each a lane mask of all ones or none. */
+    unsigned b = in->bool_const & 1u, jf = in->inst.jump_func;
+    uint64_t t[4];
+    for (unsigned k = 0; k < 4; k++)
+        t[k] = 0 - (uint64_t)(jf >> (k << 1 | b) & 1u);
+    uint64_t alu = in->alu_result;
+    uint64_t w = (alu & ((pred & t[3]) | (~pred & t[2]))) | (~alu & ((pred & t[1]) | (~pred & t[0])));
     return w & set;
 }
 
@@ -225,23 +237,19 @@ static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ct
         if (c->depth + 1u > fc_unit_branch_limit(m, in->full_mode))
             return FC_FAULT_BRANCH_OVERFLOW;
         c->depth++;
-        for (unsigned l = 0; l < FC_MAX_LANES; l++)
-            if (c->brin >> l & 1)
-                c->bc[l]++;
+        FOR_LANES(l, c->brin)
+            c->bc[l]++;
         uint64_t off = a & c->active & (jump ? ~w : w);
         c->active &= ~off;
         c->brin |= off;
-        for (unsigned l = 0; l < FC_MAX_LANES; l++)
-            if (off >> l & 1)
-                c->bc[l] = 0;
+        FOR_LANES(l, off)
+            c->bc[l] = 0;
     } else if (op == DPP_BOP_DECR) {
         uint8_t n = in->inst.b_pop_cnt;
         if (n > c->depth)
             return FC_FAULT_BRANCH_UNDERFLOW;
         c->depth -= n;
-        for (unsigned l = 0; l < FC_MAX_LANES; l++) {
-            if (!(c->brin >> l & 1))
-                continue;
+        FOR_LANES(l, c->brin) {
             if (c->bc[l] < n) {
                 c->bc[l] = 0;
                 c->brin &= ~(1ull << l);
@@ -288,10 +296,9 @@ static int reads_alu(uint8_t jump_func)
 static void drop_dead(fc_ctx *c, uint64_t live)
 {
     c->active &= live;
+    FOR_LANES(l, c->brin & ~live) /* a counter is 0 unless its lane is off by a branch */
+        c->bc[l] = 0;
     c->brin &= live;
-    for (unsigned l = 0; l < FC_MAX_LANES; l++)
-        if (!(live >> l & 1))
-            c->bc[l] = 0;
     for (unsigned i = 0; i < c->loop_sp; i++) {
         c->loop[i].live &= live;
         c->loop[i].brk &= live;
@@ -299,10 +306,25 @@ static void drop_dead(fc_ctx *c, uint64_t live)
     }
 }
 
+/* The part of a context that means something: up to the stacks, the
+ * addresses below addr_sp and the frames below loop_sp. */
+static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned addr_sp, unsigned loop_sp)
+{
+    memcpy(to, from, offsetof(fc_ctx, addr));
+    memcpy(to->addr, from->addr, addr_sp * sizeof from->addr[0]);
+    memcpy(to->loop, from->loop, loop_sp * sizeof from->loop[0]);
+}
+
+static unsigned max_u(unsigned a, unsigned b)
+{
+    return a > b ? a : b;
+}
+
 /* Executes one instruction on a copy of the context; commits only without fault. */
 static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_unit_out *out)
 {
-    fc_ctx c = *ctx;
+    fc_ctx c;
+    copy_ctx(&c, ctx, ctx->addr_sp, ctx->loop_sp);
     uint64_t live = in->live & m->lane_mask;
     const fc_fields *f = &in->inst;
     drop_dead(&c, live);
@@ -316,12 +338,10 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_u
     }
     if (f->b_else) {
         uint64_t wake = 0;
-        for (unsigned l = 0; l < FC_MAX_LANES; l++)
-            if ((c.brin >> l & 1) && c.bc[l] == 0)
-                wake |= 1ull << l;
-        for (unsigned l = 0; l < FC_MAX_LANES; l++)
-            if (c.active >> l & 1)
-                c.bc[l] = 0;
+        FOR_LANES(l, c.brin)
+            wake |= (uint64_t)(c.bc[l] == 0) << l;
+        FOR_LANES(l, c.active)
+            c.bc[l] = 0;
         c.brin = (c.brin & ~wake) | c.active;
         c.active = wake;
     }
@@ -339,7 +359,8 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_u
         set_fault(ctx, fault);
         return;
     }
-    *ctx = c;
+    /* a pushed address or frame is the one past the old top */
+    copy_ctx(ctx, &c, max_u(c.addr_sp, ctx->addr_sp), max_u(c.loop_sp, ctx->loop_sp));
     out->jump = (uint8_t)jump;
     out->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
     out->want = w;
@@ -405,7 +426,12 @@ static fc_unit_in cut_to_ports(const fc_unit_in *in)
 
 void fc_unit_step(fc_unit_model *m, const fc_unit_in *raw, fc_unit_out *out)
 {
-    const fc_unit_in cut = cut_to_ports(raw), *in = &cut;
+    const fc_unit_in cut = cut_to_ports(raw);
+    fc_unit_step_at_ports(m, &cut, out);
+}
+
+void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
+{
     memset(out, 0, sizeof *out);
     out->next_pc = in->pc & 0x1FF;
     if (in->ctx >= m->p.contexts) {

@@ -122,6 +122,10 @@ void fc_unit_destroy(fc_unit_model *m);
  * fault = FC_FAULT_ILLEGAL_FIELD; every other input is total (no UB). */
 void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
 
+/* The same for inputs already cut to their port widths (docs/fc_unit.md,
+ * "Ports"), as a caller that decodes the port words has them. */
+void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
+
 /* The branch nesting limit of a mode for this unit (docs/fc_unit.md). */
 unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode);
 
