@@ -66,6 +66,8 @@ typedef struct cosim_bench {
      * configuration a unit's RTL was built with when that unit binds (NULL:
      * the bench holds one block). Returns an error message, or NULL. */
     const char *(*bind_unit)(const char *block, const char *rtl_config);
+    /* Program-driven: without --cycles, the run lasts until its stimulus ends. */
+    bool runs_to_end;
     /* What the run covered, printed after the PASS line or the report, and
      * added to the JSON report as "summary" (NULL: nothing to add). */
     void (*summary_text)(FILE *out);

@@ -274,6 +274,8 @@ static int parse(int argc, char **argv)
         char err[512];
         switch (cli_next(&p, &o, &v)) {
         case CLI_END:
+            if (!cosim_cfg.cycles_given && cosim_cfg.bench->runs_to_end)
+                cosim_cfg.cycles = INT64_MAX;
             if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
                 cli_error(&p, "%s", err);
                 return 2;

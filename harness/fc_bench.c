@@ -12,14 +12,18 @@
 
 /* ------------------------------------------------------------------ settings */
 
-fc_bench_state fcb;
+/* The run's bench: this file's entry points (the DPI glue's, the hooks) pass
+ * it to the generator, the coverage and the report as an argument. */
+static fc_bench_state fcb;
+static cmp_unit fc_unit_fields; /* below, with its tables */
 
 static const char *const act_names[A_COUNT] = {
     "idle",     "start", "if",  "else",   "endif",      "loop",  "endloop", "break",
     "continue", "call",  "ret", "random", "unbalanced", "stray", "script",  "deep",
 };
 
-unsigned fc_weights[A_COUNT] = {
+/* --weights, copied into the bench at bind. */
+static unsigned fc_weights[A_COUNT] = {
     [A_IDLE] = 4,       [A_START] = 1, [A_IF] = 12,     [A_ELSE] = 8,
     [A_ENDIF] = 10,     [A_LOOP] = 6,  [A_ENDLOOP] = 8, [A_BREAK] = 4,
     [A_CONTINUE] = 3,   [A_CALL] = 4,  [A_RET] = 5,     [A_RANDOM] = 2,
@@ -160,6 +164,8 @@ void fc_bench_bind(const fc_unit_params *rtl)
     }
     fc_bench_close(); /* a new run starts from a clean bench */
     fcb.rtl = *rtl;
+    memcpy(fcb.weights, fc_weights, sizeof fcb.weights);
+    fcb.fields = &fc_unit_fields;
     if (!(fcb.golden = ctm_fc_new((int)rtl->contexts, (int)rtl->lanes, (int)rtl->addr_depth,
                                   (int)rtl->loop_depth, (int)rtl->bc_width))) {
         cosim_error("%s", ctm_error());
@@ -298,7 +304,7 @@ static unsigned bc_width(const cmp_field *f)
     return fcb.rtl.bc_width;
 }
 
-cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
+static cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
                            out_fields, sizeof out_fields / sizeof out_fields[0],
                            sizeof(fc_record), sizeof(fc_unit_out), 0, bc_width};
 
@@ -345,50 +351,56 @@ static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const c
 }
 
 /* The history slot of a context, as the golden model's handle has them. */
-static unsigned label_slot(unsigned ctx)
+static unsigned label_slot(const fc_bench_state *b, unsigned ctx)
 {
-    return ctx < fcb.rtl.contexts ? ctx : fcb.rtl.contexts;
+    return ctx < b->rtl.contexts ? ctx : b->rtl.contexts;
 }
 
 /* What the generator meant by the step the handle keeps as the i-th last of ctx. */
-static const char *label_of(unsigned ctx, unsigned i)
+static const char *label_of(const fc_bench_state *b, unsigned ctx, unsigned i)
 {
-    unsigned slot = label_slot(ctx), at = (fcb.label_next[slot] + LABELS - 1 - i) % LABELS;
-    return fcb.labels[(size_t)slot * LABELS + at];
+    unsigned slot = label_slot(b, ctx), at = (b->label_next[slot] + LABELS - 1 - i) % LABELS;
+    return b->labels[(size_t)slot * LABELS + at];
 }
 
-/* The i-th last step of context *arg the golden model keeps, resets left out,
- * as the field tables describe it. */
+typedef struct kept_ctx {
+    const fc_bench_state *b;
+    unsigned ctx;
+} kept_ctx;
+
+/* The i-th last step of a context the golden model keeps, resets left out, as
+ * the field tables describe it. */
 static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, void *out)
 {
-    unsigned ctx = *(const unsigned *)arg;
-    if (ctx >= fcb.rtl.contexts) /* the contexts past the unit's have no history */
+    const kept_ctx *k = arg;
+    if (k->ctx >= k->b->rtl.contexts) /* the contexts past the unit's have no history */
         return 0;
     ctm_fc_in port;
     ctm_fc_out want;
     for (unsigned j = 0, seen = 0;
-         ctm_fc_history(fcb.golden, (int)ctx, (int)j, cycle, &port, &want) == CTM_OK; j++) {
+         ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle, &port, &want) == CTM_OK; j++) {
         if (port.rst || seen++ < i)
             continue;
         fc_record *r = in;
-        *r = (fc_record){label_of(ctx, j), fc_stim_from_port(&port)};
+        *r = (fc_record){label_of(k->b, k->ctx, j), fc_stim_from_port(&port)};
         fc_out_from_port(&want, out);
         return 1;
     }
     return 0;
 }
 
-size_t fc_last_steps(unsigned ctx, cmp_step steps[CMP_HISTORY])
+size_t fc_last_steps(fc_bench_state *b, unsigned ctx, cmp_step steps[CMP_HISTORY])
 {
     static unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(fc_unit_out))];
-    return cmp_steps_from(&fc_unit_fields, kept_step, &ctx, steps, buf);
+    const kept_ctx k = {b, ctx};
+    return cmp_steps_from(b->fields, kept_step, &k, steps, buf);
 }
 
 int fc_bench_check(const ctm_fc_out *dut)
 {
     uint64_t cycle = fcb.checked++;
     const fc_stim *s = &fcb.cur;
-    unsigned ctx = s->in.ctx, slot = label_slot(ctx);
+    unsigned ctx = s->in.ctx, slot = label_slot(&fcb, ctx);
     int st = ctm_fc_cycle(fcb.golden, &fcb.cur_in, dut);
     unsigned at = fcb.label_next[slot];
     fcb.labels[(size_t)slot * LABELS + at] = fcb.pend.label;
@@ -408,7 +420,7 @@ int fc_bench_check(const ctm_fc_out *dut)
         exp = &want;
     }
     if (fcb.cover)
-        fc_cover(s, ctx < fcb.rtl.contexts ? &fcb.state[ctx] : exp, exp);
+        fc_cover(&fcb, s, ctx < fcb.rtl.contexts ? &fcb.state[ctx] : exp, exp);
     if (st != CTM_OK) {
         const fc_record rec = {fcb.pend.label, *s};
         report_mismatch(&rec, exp, dut, cycle);
@@ -417,6 +429,13 @@ int fc_bench_check(const ctm_fc_out *dut)
     if (ctx < fcb.rtl.contexts)
         fcb.state[ctx] = *exp;
     return 0;
+}
+
+void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next)
+{
+    fc_stim s;
+    fc_stim_next(&fcb, prev, &s);
+    *next = fc_bench_set_pending(&s);
 }
 
 int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next)
@@ -429,6 +448,21 @@ int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next)
 
 /* ------------------------------------------------------------------ hooks */
 
+static void report_text(FILE *out, const cosim_mismatch *mm)
+{
+    fc_report_text(&fcb, out, mm);
+}
+
+static void report_json(json_t *r, const cosim_mismatch *mm)
+{
+    fc_report_json(&fcb, r, mm);
+}
+
+static void fcov_write(FILE *out)
+{
+    fc_fcov_write(&fcb, out);
+}
+
 const cosim_bench fc_bench = {
     .block = "fc",
     .summary = "CTM flow-control unit (rtl/fc_unit.sv, docs/fc_unit.md)",
@@ -437,9 +471,9 @@ const cosim_bench fc_bench = {
     .has_contexts = true,
     .top = "tb_fc_unit",
     .unit = &fc_unit_fields,
-    .report_text = fc_report_text,
-    .report_json = fc_report_json,
+    .report_text = report_text,
+    .report_json = report_json,
     .stimulus_args = stimulus_args,
-    .fcov_write = fc_fcov_write,
+    .fcov_write = fcov_write,
     .summary_text = summary_text,
 };

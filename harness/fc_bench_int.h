@@ -1,6 +1,8 @@
 /* What the parts of the flow-control bench share, private to harness/fc_*.c:
- * fc_bench.c (options, binding, the check), fc_stim.c (the generator,
- * fc_bench_next), fc_cover.c (coverage), fc_report.c (report sections). */
+ * fc_bench.c (options, binding, the check; it owns the run's bench and passes
+ * it on), fc_stim.c (the generator, fc_stim_next), fc_cover.c (coverage),
+ * fc_report.c (report sections). No state is shared but through the bench
+ * argument. */
 #ifndef HARNESS_FC_BENCH_INT_H
 #define HARNESS_FC_BENCH_INT_H
 
@@ -42,8 +44,6 @@ typedef enum gen_act {
     A_COUNT
 } gen_act;
 
-/* Action weights (--weights), indexed by gen_act. */
-extern unsigned fc_weights[A_COUNT];
 
 /* The generator's picture of a context's program: the constructs open at the
  * current instruction, innermost last. */
@@ -88,13 +88,13 @@ typedef struct fc_record {
     fc_stim s;
 } fc_record;
 
-/* The unit's fields (fc_bench.c): inputs over fc_record, outputs over fc_unit_out. */
-extern cmp_unit fc_unit_fields;
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
 typedef struct fc_bench_state {
     ctm_fc *golden; /* the C model, through the public API (ctm.h) */
     fc_unit_params rtl;
+    unsigned weights[A_COUNT]; /* the generator's action weights (--weights) */
+    cmp_unit *fields; /* the unit's fields: inputs over fc_record, outputs over fc_unit_out */
     uint64_t lanes; /* lane mask */
     rng rng;
     uint64_t checked;
@@ -120,20 +120,22 @@ typedef struct fc_bench_state {
     fc_unit_out mm_before, mm_expected, mm_actual;
 } fc_bench_state;
 
-/* Zeroed by fc_bench_close; defined in fc_bench.c. */
-extern fc_bench_state fcb;
 
 /* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
-void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o);
+void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before,
+              const ctm_fc_out *o);
 
 /* The report's history: the last steps of context ctx the golden model keeps,
  * as the field tables describe them (fc_bench.c). */
-size_t fc_last_steps(unsigned ctx, cmp_step steps[CMP_HISTORY]);
+size_t fc_last_steps(fc_bench_state *b, unsigned ctx, cmp_step steps[CMP_HISTORY]);
+
+/* The generator's next command into *s, following prev (fc_stim.c). */
+void fc_stim_next(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s);
 /* Writes the counters as functional-coverage rows (fc_cover.c). */
-void fc_fcov_write(FILE *out);
+void fc_fcov_write(const fc_bench_state *b, FILE *out);
 
 /* The cosim_bench report hooks (fc_report.c). */
-void fc_report_text(FILE *out, const cosim_mismatch *mm);
-void fc_report_json(json_t *report, const cosim_mismatch *mm);
+void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm);
+void fc_report_json(fc_bench_state *b, json_t *report, const cosim_mismatch *mm);
 
 #endif

@@ -23,15 +23,15 @@ static unsigned jump_func_class(unsigned jf)
 }
 
 /* What the stimulus reached (before = the context before this step). */
-void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
+void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
 {
-    fc_bench_coverage *c = &fcb.cov;
+    fc_bench_coverage *c = &b->cov;
     const fc_unit_in *in = &s->in;
-    if (in->ctx >= fcb.rtl.contexts) {
+    if (in->ctx >= b->rtl.contexts) {
         c->bad_ctx++;
         return;
     }
-    if (in->cmd == FC_CMD_START && (in->live & fcb.lanes) != fcb.lanes)
+    if (in->cmd == FC_CMD_START && (in->live & b->lanes) != b->lanes)
         c->partial_start++;
     if (o->fault && !before->fault)
         c->faults[o->fault]++;
@@ -47,7 +47,7 @@ void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
     if (in->cmd != FC_CMD_EXEC || before->fault || o->fault)
         return;
     const fc_fields *f = &in->inst;
-    uint64_t live = in->live & fcb.lanes;
+    uint64_t live = in->live & b->lanes;
     c->ops[f->op]++;
     c->jump_any[f->jump_any & 1]++;
     c->jump_func_class[jump_func_class(f->jump_func & 0xff)]++;
@@ -81,7 +81,7 @@ void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
         c->masked_died++;
     if (f->b_else) {
         uint64_t zero = 0, deeper = 0;
-        for (unsigned l = 0; l < fcb.rtl.lanes; l++)
+        for (unsigned l = 0; l < b->rtl.lanes; l++)
             if ((before->br_inactive & live) >> l & 1)
                 *(before->bc[l] ? &deeper : &zero) |= 1ull << l;
         c->else_mixed += zero && deeper;
@@ -91,10 +91,10 @@ void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
         c->empty_frame++;
     if (o->loop_sp >= 2 && !o->loop_top_is_loop && o->al)
         c->al_under_rep++;
-    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
+    unsigned cap = (1u << b->rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
     if (o->depth == lim && before->depth < lim) {
         uint64_t at = 0;
-        for (unsigned l = 0; l < fcb.rtl.lanes; l++)
+        for (unsigned l = 0; l < b->rtl.lanes; l++)
             at |= (uint64_t)(o->bc[l] == lim) << l;
         c->bc_limit += at != 0;
         c->bc_limit_lanes |= at;
@@ -106,13 +106,13 @@ void fc_cover(const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
 }
 
 /* The counters as functional-coverage rows (make coverage, scripts/fcovreport.py). */
-void fc_fcov_write(FILE *out)
+void fc_fcov_write(const fc_bench_state *b, FILE *out)
 {
     static const char *const ops[] = {"JUMP",     "LOOP",     "ENDLOOP", "REP",
                                       "ENDREP",   "BREAKLOOP", "BREAKREP", "CONTINUE"};
     static const char *const classes[] = {"const", "bool", "pred", "pred+bool",
                                           "alu",   "alu+bool", "alu+pred", "alu+pred+bool"};
-    const fc_bench_coverage *c = &fcb.cov;
+    const fc_bench_coverage *c = &b->cov;
     for (int o = 0; o < 8; o++)
         fprintf(out, "fc.op.%s %" PRIu64 "\n", ops[o], c->ops[o]);
     for (int k = 0; k < 8; k++)

@@ -5,26 +5,26 @@
 
 #include <inttypes.h>
 
-void fc_report_text(FILE *out, const cosim_mismatch *mm)
+void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm)
 {
-    cmp_report_text(out, &fc_unit_fields, &fcb.mm_rec, &fcb.mm_expected, &fcb.mm_actual);
-    int w = (int)(fcb.rtl.lanes + 3) / 4;
-    if (mm->ctx < fcb.rtl.contexts) {
-        const fc_unit_out *b = &fcb.mm_before;
+    cmp_report_text(out, b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
+    int w = (int)(b->rtl.lanes + 3) / 4;
+    if (mm->ctx < b->rtl.contexts) {
+        const fc_unit_out *was = &b->mm_before;
         fprintf(out,
                 "  context %u before this cycle (%s): depth %u, loop stack %u/%u, address stack "
                 "%u/%u, fault %u\n    active 0x%0*" PRIx64 " br_inactive 0x%0*" PRIx64
                 " loop_masked 0x%0*" PRIx64 "\n",
-                mm->ctx, fcb.mm_rec.label ? fcb.mm_rec.label : "?", b->depth, b->loop_sp,
-                fcb.rtl.loop_depth, b->addr_sp, fcb.rtl.addr_depth, b->fault, w, b->active, w,
-                b->br_inactive, w, b->loop_masked);
+                mm->ctx, b->mm_rec.label ? b->mm_rec.label : "?", was->depth, was->loop_sp,
+                b->rtl.loop_depth, was->addr_sp, b->rtl.addr_depth, was->fault, w, was->active, w,
+                was->br_inactive, w, was->loop_masked);
     }
-    if (fcb.any_reset)
-        fprintf(out, "  last reset at cycle %" PRIu64 "\n", fcb.last_reset_cycle);
+    if (b->any_reset)
+        fprintf(out, "  last reset at cycle %" PRIu64 "\n", b->last_reset_cycle);
     fprintf(out, "  last commands on context %u (oldest first, with the C model's results):\n",
             mm->ctx);
     cmp_step steps[CMP_HISTORY];
-    cmp_steps_text(out, &fc_unit_fields, steps, fc_last_steps(mm->ctx, steps));
+    cmp_steps_text(out, b->fields, steps, fc_last_steps(b, mm->ctx, steps));
 }
 
 static json_t *level(unsigned expected, unsigned actual)
@@ -32,23 +32,23 @@ static json_t *level(unsigned expected, unsigned actual)
     return json_pack("{s:i, s:i}", "expected", expected, "actual", actual);
 }
 
-void fc_report_json(json_t *r, const cosim_mismatch *mm)
+void fc_report_json(fc_bench_state *b, json_t *r, const cosim_mismatch *mm)
 {
-    const fc_unit_in *in = &fcb.mm_rec.s.in;
-    cmp_report_json(r, &fc_unit_fields, &fcb.mm_rec, &fcb.mm_expected, &fcb.mm_actual);
+    const fc_unit_in *in = &b->mm_rec.s.in;
+    cmp_report_json(r, b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
     json_object_set_new(r, "cmd", json_string(in->cmd == FC_CMD_START  ? "START"
                                               : in->cmd == FC_CMD_EXEC ? "EXEC"
                                                                        : "IDLE"));
-    json_object_set_new(r, "what", json_string(fcb.mm_rec.label ? fcb.mm_rec.label : "?"));
+    json_object_set_new(r, "what", json_string(b->mm_rec.label ? b->mm_rec.label : "?"));
     json_object_set_new(r, "op", json_string(fc_op_name(in->inst.op)));
     json_object_set_new(r, "pc", json_integer(in->pc));
-    json_object_set_new(r, "live", cosim_json_hex(in->live & fcb.lanes));
+    json_object_set_new(r, "live", cosim_json_hex(in->live & b->lanes));
     json_object_set_new(
         r, "stack_level",
-        json_pack("{s:o, s:o, s:o}", "depth", level(fcb.mm_expected.depth, fcb.mm_actual.depth),
-                  "loop_sp", level(fcb.mm_expected.loop_sp, fcb.mm_actual.loop_sp), "addr_sp",
-                  level(fcb.mm_expected.addr_sp, fcb.mm_actual.addr_sp)));
+        json_pack("{s:o, s:o, s:o}", "depth", level(b->mm_expected.depth, b->mm_actual.depth),
+                  "loop_sp", level(b->mm_expected.loop_sp, b->mm_actual.loop_sp), "addr_sp",
+                  level(b->mm_expected.addr_sp, b->mm_actual.addr_sp)));
     cmp_step steps[CMP_HISTORY];
     json_object_set_new(r, "last_ops",
-                        cmp_steps_json(&fc_unit_fields, steps, fc_last_steps(mm->ctx, steps)));
+                        cmp_steps_json(b->fields, steps, fc_last_steps(b, mm->ctx, steps)));
 }

@@ -46,12 +46,12 @@ static void pop_frames(gen_ctx *g, unsigned k)
 }
 
 /* The unit's decision on the pending instruction, applied to the program picture. */
-static void follow(const ctm_fc_out *o)
+static void follow(fc_bench_state *b, const ctm_fc_out *o)
 {
-    const pending *p = &fcb.pend;
-    if (!p->valid || p->ctx >= fcb.rtl.contexts)
+    const pending *p = &b->pend;
+    if (!p->valid || p->ctx >= b->rtl.contexts)
         return;
-    gen_ctx *g = &fcb.g[p->ctx];
+    gen_ctx *g = &b->g[p->ctx];
     g->active = o->active;
     g->depth = o->depth;
     g->loop_sp = o->loop_sp;
@@ -140,9 +140,9 @@ static void follow(const ctm_fc_out *o)
 /* ------------------------------------------------------------------ drawing */
 
 /* A per-lane condition, drawn from the patterns that find lane bugs. */
-static uint64_t draw_cond(uint64_t active)
+static uint64_t draw_cond(fc_bench_state *b, uint64_t active)
 {
-    uint64_t r = rng_next(&fcb.rng);
+    uint64_t r = rng_next(&b->rng);
     switch (r & 15) {
     case 0:
     case 1:
@@ -151,8 +151,8 @@ static uint64_t draw_cond(uint64_t active)
     case 3:
         return 0;
     case 4: { /* one lane of the active ones (or any) */
-        uint64_t pick = active ? active : fcb.lanes;
-        unsigned k = rng_below(&fcb.rng, (unsigned)__builtin_popcountll(pick));
+        uint64_t pick = active ? active : b->lanes;
+        unsigned k = rng_below(&b->rng, (unsigned)__builtin_popcountll(pick));
         while (k--)
             pick &= pick - 1;
         return pick & -pick;
@@ -165,22 +165,22 @@ static uint64_t draw_cond(uint64_t active)
     case 8:
         return ~active;
     default:
-        return rng_next(&fcb.rng);
+        return rng_next(&b->rng);
     }
 }
 
-static uint8_t draw_kr(void)
+static uint8_t draw_kr(fc_bench_state *b)
 {
-    unsigned r = rng_below(&fcb.rng, 32);
-    return r < 4 ? 0 : r < 6 ? 255 : r < 8 ? (uint8_t)rng_next(&fcb.rng) : (uint8_t)(1 + r % 4);
+    unsigned r = rng_below(&b->rng, 32);
+    return r < 4 ? 0 : r < 6 ? 255 : r < 8 ? (uint8_t)rng_next(&b->rng) : (uint8_t)(1 + r % 4);
 }
 
 /* A condition for the rows whose JUMP_FUNC is the caller's choice. */
-static uint8_t draw_cond_func(void)
+static uint8_t draw_cond_func(fc_bench_state *b)
 {
     static const uint8_t funcs[] = {0x0F, 0xF0, 0x33, 0xCC, 0x55, 0xAA, 0x80, 0xFE, 0x3C};
-    unsigned i = rng_below(&fcb.rng, sizeof funcs + 1);
-    return i < sizeof funcs ? funcs[i] : (uint8_t)rng_next(&fcb.rng);
+    unsigned i = rng_below(&b->rng, sizeof funcs + 1);
+    return i < sizeof funcs ? funcs[i] : (uint8_t)rng_next(&b->rng);
 }
 
 static bool reads_alu(uint8_t jf)
@@ -193,45 +193,45 @@ static bool reads_pred(uint8_t jf)
     return ((jf >> 2) & 0x33) != (jf & 0x33);
 }
 
-static uint64_t draw_live_start(void)
+static uint64_t draw_live_start(fc_bench_state *b)
 {
-    unsigned r = rng_below(&fcb.rng, 16);
+    unsigned r = rng_below(&b->rng, 16);
     if (r < 8)
-        return fcb.lanes;
+        return b->lanes;
     if (r < 12) {
-        unsigned k = 1 + rng_below(&fcb.rng, fcb.rtl.lanes); /* a partial wavefront */
+        unsigned k = 1 + rng_below(&b->rng, b->rtl.lanes); /* a partial wavefront */
         return k >= 64 ? ~0ull : (1ull << k) - 1;
     }
     if (r < 14)
-        return rng_next(&fcb.rng) & fcb.lanes;
+        return rng_next(&b->rng) & b->lanes;
     if (r < 15)
-        return 1ull << rng_below(&fcb.rng, fcb.rtl.lanes);
+        return 1ull << rng_below(&b->rng, b->rtl.lanes);
     return 0;
 }
 
 /* Action weights for this context now: only what its program picture allows. */
-static gen_act choose(const gen_ctx *g)
+static gen_act choose(fc_bench_state *b, const gen_ctx *g)
 {
     unsigned w[A_COUNT] = {0};
     const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
     bool room = g->n < SHADOW_MAX - 1;
-    w[A_IDLE] = fc_weights[A_IDLE];
-    w[A_START] = fc_weights[A_START];
-    w[A_IF] = room ? fc_weights[A_IF] : 0;
-    w[A_ELSE] = top && top->kind == K_IFELSE ? fc_weights[A_ELSE] : 0;
-    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? fc_weights[A_ENDIF] : 0;
-    w[A_LOOP] = room ? fc_weights[A_LOOP] : 0;
-    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? fc_weights[A_ENDLOOP] : 0;
-    w[A_BREAK] = innermost_loop(g) >= 0 ? fc_weights[A_BREAK] : 0;
-    w[A_CONTINUE] = innermost_loop(g) >= 0 ? fc_weights[A_CONTINUE] : 0;
-    w[A_CALL] = room ? fc_weights[A_CALL] : 0;
-    w[A_RET] = top && is_call_kind(top->kind) ? fc_weights[A_RET] : 0;
-    w[A_RANDOM] = fc_weights[A_RANDOM];
-    w[A_UNBALANCED] = fc_weights[A_UNBALANCED];
-    w[A_STRAY] = fc_weights[A_STRAY];
+    w[A_IDLE] = b->weights[A_IDLE];
+    w[A_START] = b->weights[A_START];
+    w[A_IF] = room ? b->weights[A_IF] : 0;
+    w[A_ELSE] = top && top->kind == K_IFELSE ? b->weights[A_ELSE] : 0;
+    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? b->weights[A_ENDIF] : 0;
+    w[A_LOOP] = room ? b->weights[A_LOOP] : 0;
+    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? b->weights[A_ENDLOOP] : 0;
+    w[A_BREAK] = innermost_loop(g) >= 0 ? b->weights[A_BREAK] : 0;
+    w[A_CONTINUE] = innermost_loop(g) >= 0 ? b->weights[A_CONTINUE] : 0;
+    w[A_CALL] = room ? b->weights[A_CALL] : 0;
+    w[A_RET] = top && is_call_kind(top->kind) ? b->weights[A_RET] : 0;
+    w[A_RANDOM] = b->weights[A_RANDOM];
+    w[A_UNBALANCED] = b->weights[A_UNBALANCED];
+    w[A_STRAY] = b->weights[A_STRAY];
     w[A_SCRIPT] =
-        g->full_mode && g->loop_sp < fcb.rtl.loop_depth && g->depth < 4 ? fc_weights[A_SCRIPT] : 0;
-    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? fc_weights[A_DEEP] : 0;
+        g->full_mode && g->loop_sp < b->rtl.loop_depth && g->depth < 4 ? b->weights[A_SCRIPT] : 0;
+    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? b->weights[A_DEEP] : 0;
     /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
      * the limits; shrink phase: closes x4. */
     static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
@@ -246,21 +246,21 @@ static gen_act choose(const gen_ctx *g)
     }
     /* At a limit, opening more is rare: the overflow is reached now and then
      * instead of ending every deep nest. */
-    unsigned cap = (1u << fcb.rtl.bc_width) - 1;
-    unsigned lim = g->full_mode ? 32 : fcb.rtl.part_branches;
+    unsigned cap = (1u << b->rtl.bc_width) - 1;
+    unsigned lim = g->full_mode ? 32 : b->rtl.part_branches;
     if (g->depth >= (lim < cap ? lim : cap))
         w[A_IF] = (w[A_IF] + 7) / 8;
     /* Partial mode has no loop frames and no address entries [seed 000 p38]. */
-    if (!g->full_mode || g->loop_sp >= fcb.rtl.loop_depth)
+    if (!g->full_mode || g->loop_sp >= b->rtl.loop_depth)
         w[A_LOOP] = (w[A_LOOP] + 7) / 8;
-    if (!g->full_mode || g->addr_sp >= fcb.rtl.addr_depth)
+    if (!g->full_mode || g->addr_sp >= b->rtl.addr_depth)
         w[A_CALL] = (w[A_CALL] + 7) / 8;
     unsigned total = 0;
     for (unsigned i = 0; i < A_COUNT; i++)
         total += w[i];
     if (!total)
         return A_IDLE;
-    unsigned x = rng_below(&fcb.rng, total);
+    unsigned x = rng_below(&b->rng, total);
     for (unsigned i = 0; i < A_COUNT; i++) {
         if (x < w[i])
             return (gen_act)i;
@@ -275,18 +275,18 @@ static uint8_t ifs_inside(const gen_ctx *g, int li)
 }
 
 /* The instruction of a generator action, into s->in.inst (and the pending record). */
-static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
+static void build_exec(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
-    pending *p = &fcb.pend;
-    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    pending *p = &b->pend;
+    uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
     const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
     int li = innermost_loop(g);
     fc_construct c = FC_C_COUNT;
     uint8_t pop = 0, jf = 0xFF;
     switch (a) {
     case A_IF: {
-        unsigned r = rng_below(&fcb.rng, 8);
+        unsigned r = rng_below(&b->rng, 8);
         bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
         static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
         static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE,
@@ -307,9 +307,9 @@ static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
         pop = (uint8_t)(top->merge + 1);
         break;
     case A_LOOP:
-        p->kind = rng_below(&fcb.rng, 2) ? K_LOOP : K_REP;
+        p->kind = rng_below(&b->rng, 2) ? K_LOOP : K_REP;
         c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
-        p->kr = draw_kr();
+        p->kr = draw_kr(b);
         break;
     case A_ENDLOOP: /* the innermost loop's END, or the END a skip/continue jumped to */
         p->kind = g->end_due ? g->end_kind : top->kind;
@@ -318,12 +318,12 @@ static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
         c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
         break;
     case A_BREAK: {
-        bool cond = rng_below(&fcb.rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
+        bool cond = rng_below(&b->rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
         c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
                  : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
         pop = ifs_inside(g, li);
         if (cond)
-            jf = draw_cond_func();
+            jf = draw_cond_func(b);
         break;
     }
     case A_CONTINUE:
@@ -331,17 +331,17 @@ static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
         pop = ifs_inside(g, li);
         break;
     case A_CALL:
-        p->kind = rng_below(&fcb.rng, 2) ? K_CALLNZ : K_CALL;
+        p->kind = rng_below(&b->rng, 2) ? K_CALLNZ : K_CALL;
         c = p->kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
-        jf = draw_cond_func();
+        jf = draw_cond_func(b);
         break;
     case A_RET: {
         /* The lanes every earlier conditional return switched off, plus the
          * CALLNZ level, come back when the group returns. */
         uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
-        if (rng_below(&fcb.rng, 3) == 0) {
+        if (rng_below(&b->rng, 3) == 0) {
             c = FC_C_RET_COND;
-            jf = draw_cond_func();
+            jf = draw_cond_func(b);
             pop = n;
         } else if (top->cret) {
             c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
@@ -358,45 +358,45 @@ static void build_exec(gen_ctx *g, gen_act a, fc_stim *s)
     p->label = fc_construct_name(c);
     in->inst = fc_canon(c, addr, pop, jf);
     if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(in->inst.jump_func)) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&fcb.rng, 4));
-        in->inst.pred_inv = (uint8_t)rng_below(&fcb.rng, 2);
-    } else if (rng_below(&fcb.rng, 8) == 0) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&fcb.rng, 4)); /* read, then ignored */
+        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
+        in->inst.pred_inv = (uint8_t)rng_below(&b->rng, 2);
+    } else if (rng_below(&b->rng, 8) == 0) {
+        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4)); /* read, then ignored */
     }
     if (a == A_LOOP || a == A_ENDLOOP)
         in->loop_count = p->kr;
 }
 
 /* A close with nothing to close, chosen from what the unit last reported. */
-static void build_unbalanced(const gen_ctx *g, fc_stim *s)
+static void build_unbalanced(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
-    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
-    in->loop_count = (uint8_t)(1 + rng_below(&fcb.rng, 255));
-    switch (rng_below(&fcb.rng, 4)) {
+    uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
+    in->loop_count = (uint8_t)(1 + rng_below(&b->rng, 255));
+    switch (rng_below(&b->rng, 4)) {
     case 0: /* ENDIF popping one level more than is open */
         in->inst = fc_canon(FC_C_ENDIF, addr, (uint8_t)(g->depth < 31 ? g->depth + 1 : 31), 0);
-        fcb.pend.label = "ENDIF (unbalanced)";
+        b->pend.label = "ENDIF (unbalanced)";
         break;
     case 1: /* END on an empty stack, or of the other kind */
         in->inst = fc_canon(g->loop_sp && g->top_is_loop ? FC_C_ENDREP : FC_C_ENDLOOP, addr, 0, 0);
-        fcb.pend.label = "END (unbalanced)";
+        b->pend.label = "END (unbalanced)";
         break;
     case 2:
         in->inst =
             fc_canon(g->loop_sp && !g->top_is_loop ? FC_C_BREAKLOOP : FC_C_BREAKREP, addr, 0, 0);
-        fcb.pend.label = "BREAK (unbalanced)";
+        b->pend.label = "BREAK (unbalanced)";
         break;
     default:
         in->inst = fc_canon(FC_C_RET, addr, 0, 0);
-        fcb.pend.label = "RET (unbalanced)";
+        b->pend.label = "RET (unbalanced)";
         break;
     }
 }
 
-static void build_random(fc_stim *s)
+static void build_random(fc_bench_state *b, fc_stim *s)
 {
-    uint64_t r = rng_next(&fcb.rng);
+    uint64_t r = rng_next(&b->rng);
     fc_fields *f = &s->in.inst;
     f->op = r & 7;
     f->b_else = r >> 3 & 1;
@@ -411,22 +411,22 @@ static void build_random(fc_stim *s)
     f->pred_inv = r >> 36 & 1;
     s->in.loop_count = (uint8_t)(r >> 37);
     s->in.alu_valid = r >> 45 & 1;
-    fcb.pend.label = "random fields";
+    b->pend.label = "random fields";
 }
 
 /* Random fields made legal against what the unit last reported: no illegal
  * codes, no stale ALU result, pops within the depth, loop ops only on a frame
  * of the right kind. Such programs are not canonical, but must not fault. */
-static void build_stray(const gen_ctx *g, fc_stim *s)
+static void build_stray(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
 {
-    build_random(s);
+    build_random(b, s);
     fc_fields *f = &s->in.inst;
     f->a_op %= 3;
     f->b_op0 %= 3;
     f->b_op1 %= 3;
     if (f->pred_sel == DPP_PRED_RGBA || f->pred_sel > DPP_PRED_AAAA)
         f->pred_sel = DPP_PRED_NONE;
-    f->b_pop_cnt = (uint8_t)rng_below(&fcb.rng, (g->depth < 31 ? g->depth : 31) + 1u);
+    f->b_pop_cnt = (uint8_t)rng_below(&b->rng, (g->depth < 31 ? g->depth : 31) + 1u);
     s->in.alu_valid = 1;
     bool closes = f->op == DPP_FC_ENDLOOP || f->op == DPP_FC_ENDREP || f->op >= DPP_FC_BREAKLOOP;
     if (closes && !g->loop_sp)
@@ -435,7 +435,7 @@ static void build_stray(const gen_ctx *g, fc_stim *s)
         f->op = g->top_is_loop ? DPP_FC_ENDLOOP : DPP_FC_ENDREP;
     else if (f->op == DPP_FC_BREAKLOOP || f->op == DPP_FC_BREAKREP)
         f->op = g->top_is_loop ? DPP_FC_BREAKLOOP : DPP_FC_BREAKREP;
-    fcb.pend.label = "stray (legal fields)";
+    b->pend.label = "stray (legal fields)";
 }
 
 /* Lanes kept in a CONTINUE mask when a BREAK ends their loop, although they
@@ -444,19 +444,19 @@ static void build_stray(const gen_ctx *g, fc_stim *s)
  *   1 IF_ELSE splitting the active lanes   2 LOOP/REP (live = the then-lanes)
  *   3 a stray ENDIF: the else-lanes wake inside the loop
  *   4 CONTINUE of exactly the woken lanes  5 BREAK of everyone else: the loop ends */
-static void build_script(gen_ctx *g, fc_stim *s)
+static void build_script(fc_bench_state *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
-    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
+    uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
     unsigned step = g->script ? g->script : 1;
     switch (step) {
     case 1:
         in->inst = fc_canon(FC_C_IF_ELSE, addr, 0, 0);
-        in->alu_result = g->active & rng_next(&fcb.rng);
+        in->alu_result = g->active & rng_next(&b->rng);
         break;
     case 2:
-        in->inst = fc_canon(rng_below(&fcb.rng, 2) ? FC_C_LOOP : FC_C_REP, addr, 0, 0);
-        in->loop_count = (uint8_t)(2 + rng_below(&fcb.rng, 4));
+        in->inst = fc_canon(rng_below(&b->rng, 2) ? FC_C_LOOP : FC_C_REP, addr, 0, 0);
+        in->loop_count = (uint8_t)(2 + rng_below(&b->rng, 4));
         g->script_mask = g->active;
         break;
     case 3:
@@ -472,7 +472,7 @@ static void build_script(gen_ctx *g, fc_stim *s)
         break;
     }
     g->script = step < 5 ? (uint8_t)(step + 1) : 0;
-    fcb.pend.label = "script: cont lanes dropped";
+    b->pend.label = "script: cont lanes dropped";
 }
 
 /* Every lane's branch counter up to the branch limit: a lane parked by an IF
@@ -484,11 +484,11 @@ static void build_script(gen_ctx *g, fc_stim *s)
  *   2..lim   IF_ELSE on the drawn conditions: those lanes count up to lim =
  *            BrLimit, the others park at every level (counters of every value)
  *   lim+1    ENDIF popping lim - 1: the counters come down again */
-static void build_deep(gen_ctx *g, fc_stim *s)
+static void build_deep(fc_bench_state *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
-    uint16_t addr = (uint16_t)rng_below(&fcb.rng, 512);
-    unsigned cap = (1u << fcb.rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
+    uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
+    unsigned cap = (1u << b->rtl.bc_width) - 1, lim = cap < 32 ? cap : 32;
     unsigned step = g->deep ? g->deep : 1;
     if (step == 1) {
         in->inst = fc_canon(FC_C_ELSE, addr, 0, 0);
@@ -500,7 +500,7 @@ static void build_deep(gen_ctx *g, fc_stim *s)
         in->inst = fc_canon(FC_C_ENDIF, addr, (uint8_t)(lim - 1), 0);
     }
     g->deep = step <= lim ? (uint8_t)(step + 1) : 0;
-    fcb.pend.label = "script: counters to the branch limit";
+    b->pend.label = "script: counters to the branch limit";
 }
 
 /* Every field cut to its port width: the model then sees what the RTL's ports
@@ -528,52 +528,52 @@ static void cut_to_width(fc_unit_in *in)
 
 /* --program: the model's next step; once the run is over, the stimulus ends
  * (this cycle, an IDLE on context 0, is not driven). */
-static void next_program_step(fc_stim *s)
+static void next_program_step(fc_bench_state *b, fc_stim *s)
 {
     memset(s, 0, sizeof *s);
-    memset(&fcb.pend, 0, sizeof fcb.pend);
-    if (!fc_program_next(&fcb.prog, &s->in)) {
+    memset(&b->pend, 0, sizeof b->pend);
+    if (!fc_program_next(&b->prog, &s->in)) {
         s->in.cmd = FC_CMD_IDLE;
         cosim_end_stimulus();
     }
-    fcb.pend.valid = true;
-    fcb.pend.ctx = s->in.ctx;
-    fcb.pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";
+    b->pend.valid = true;
+    b->pend.ctx = s->in.ctx;
+    b->pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";
 }
 
 /* A reset of the whole unit: every context restarts, after a few commands to
  * contexts that have not. */
-static void draw_reset(fc_stim *s)
+static void draw_reset(fc_bench_state *b, fc_stim *s)
 {
     s->rst = 1;
-    for (unsigned c = 0; c < fcb.rtl.contexts; c++)
-        fcb.g[c].started = 0;
-    fcb.after_reset = 2;
+    for (unsigned c = 0; c < b->rtl.contexts; c++)
+        b->g[c].started = 0;
+    b->after_reset = 2;
 }
 
 /* Mostly the focus context (long programs, deep nesting), interleaved with the
  * others; now and then a context that does not exist. */
-static void draw_context(fc_unit_in *in, uint64_t r)
+static void draw_context(fc_bench_state *b, fc_unit_in *in, uint64_t r)
 {
     unsigned sel = (unsigned)(r >> 24 & 63);
-    if (sel == 0 && fcb.rtl.contexts < 256) {
-        in->ctx = (uint8_t)(fcb.rtl.contexts + rng_below(&fcb.rng, 256 - fcb.rtl.contexts));
+    if (sel == 0 && b->rtl.contexts < 256) {
+        in->ctx = (uint8_t)(b->rtl.contexts + rng_below(&b->rng, 256 - b->rtl.contexts));
     } else if (sel < 48) {
-        in->ctx = (uint8_t)fcb.focus;
+        in->ctx = (uint8_t)b->focus;
     } else {
-        in->ctx = (uint8_t)rng_below(&fcb.rng, fcb.rtl.contexts);
+        in->ctx = (uint8_t)rng_below(&b->rng, b->rtl.contexts);
     }
     if ((r >> 30 & 255) == 0)
-        fcb.focus = rng_below(&fcb.rng, fcb.rtl.contexts);
+        b->focus = rng_below(&b->rng, b->rtl.contexts);
 }
 
 /* Lane conditions and constants (ignored where the instruction does not read them). */
-static void draw_conditions(fc_unit_in *in, uint64_t r)
+static void draw_conditions(fc_bench_state *b, fc_unit_in *in, uint64_t r)
 {
-    uint64_t act = in->ctx < fcb.rtl.contexts ? fcb.g[in->ctx].active : fcb.lanes;
-    in->alu_result = draw_cond(act);
+    uint64_t act = in->ctx < b->rtl.contexts ? b->g[in->ctx].active : b->lanes;
+    in->alu_result = draw_cond(b, act);
     for (int i = 0; i < 4; i++)
-        in->pred[i] = draw_cond(act);
+        in->pred[i] = draw_cond(b, act);
     in->bool_const = r >> 38 & 1;
     in->loop_count = (uint8_t)(r >> 39);
     in->loop_init = (uint8_t)(r >> 47);
@@ -585,21 +585,21 @@ static void draw_conditions(fc_unit_in *in, uint64_t r)
  * before the context restarts: the unit shows its reset values, which make
  * mutate found never observed while START overwrote them), or for a context
  * that does not exist. */
-static void draw_random_command(fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
+static void draw_random_command(fc_bench_state *b, fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
 {
     s->in.cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : other_cmd);
-    s->in.live = rng_next(&fcb.rng);
-    build_random(s);
-    fcb.pend.act = A_RANDOM;
-    fcb.pend.label = label;
+    s->in.live = rng_next(&b->rng);
+    build_random(b, s);
+    b->pend.act = A_RANDOM;
+    b->pend.label = label;
 }
 
 /* What a started context does next. */
-static gen_act choose_action(gen_ctx *g, uint64_t r)
+static gen_act choose_action(fc_bench_state *b, gen_ctx *g, uint64_t r)
 {
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
-        (g->dirty && !g->script && !g->deep && rng_below(&fcb.rng, 16) == 0) ||
-        (!g->live && rng_below(&fcb.rng, 8) == 0))
+        (g->dirty && !g->script && !g->deep && rng_below(&b->rng, 16) == 0) ||
+        (!g->live && rng_below(&b->rng, 8) == 0))
         return A_START; /* a new wavefront: first use, program end, after a fault, lost track */
     if (g->end_due)
         return A_ENDLOOP;
@@ -607,45 +607,45 @@ static gen_act choose_action(gen_ctx *g, uint64_t r)
         return A_SCRIPT;
     if (g->deep)
         return A_DEEP;
-    return choose(g);
+    return choose(b, g);
 }
 
 /* The command of action a. */
-static void build_action(gen_ctx *g, gen_act a, fc_stim *s)
+static void build_action(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     in->cmd = FC_CMD_EXEC;
     switch (a) {
     case A_START:
         in->cmd = FC_CMD_START;
-        g->live = draw_live_start();
+        g->live = draw_live_start(b);
         in->live = g->live;
-        g->full_mode = rng_below(&fcb.rng, 8) != 0;
-        g->grow = (uint8_t)rng_below(&fcb.rng, 2);
-        fcb.pend.label = "START";
+        g->full_mode = rng_below(&b->rng, 8) != 0;
+        g->grow = (uint8_t)rng_below(&b->rng, 2);
+        b->pend.label = "START";
         break;
     case A_IDLE:
-        in->cmd = rng_below(&fcb.rng, 4) ? FC_CMD_IDLE : 3; /* 3 also means IDLE */
-        build_random(s);                                    /* fields are ignored */
-        fcb.pend.label = "IDLE";
+        in->cmd = rng_below(&b->rng, 4) ? FC_CMD_IDLE : 3; /* 3 also means IDLE */
+        build_random(b, s);                                    /* fields are ignored */
+        b->pend.label = "IDLE";
         break;
     case A_RANDOM:
-        build_random(s);
+        build_random(b, s);
         break;
     case A_UNBALANCED:
-        build_unbalanced(g, s);
+        build_unbalanced(b, g, s);
         break;
     case A_STRAY:
-        build_stray(g, s);
+        build_stray(b, g, s);
         break;
     case A_SCRIPT:
-        build_script(g, s);
+        build_script(b, g, s);
         break;
     case A_DEEP:
-        build_deep(g, s);
+        build_deep(b, g, s);
         break;
     default:
-        build_exec(g, a, s);
+        build_exec(b, g, a, s);
         g->end_due = a == A_ENDLOOP ? 0 : g->end_due;
         break;
     }
@@ -653,77 +653,75 @@ static void build_action(gen_ctx *g, gen_act a, fc_stim *s)
 
 /* An EXEC's surroundings: whether the ALU result is fresh, lanes dying, the
  * mode flipping, the nesting phase turning. */
-static void draw_exec_context(gen_ctx *g, gen_act a, fc_unit_in *in)
+static void draw_exec_context(fc_bench_state *b, gen_ctx *g, gen_act a, fc_unit_in *in)
 {
     /* ALU result written by the ALU instruction before this one, mostly. */
     if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
         in->alu_valid = reads_alu(in->inst.jump_func)
-                            ? g->grow || rng_below(&fcb.rng, 32) != 0 /* stale now and then */
-                            : (uint8_t)rng_below(&fcb.rng, 2);
+                            ? g->grow || rng_below(&b->rng, 32) != 0 /* stale now and then */
+                            : (uint8_t)rng_below(&b->rng, 2);
     /* Lanes die now and then (TEXKILL, end of their work); a dead lane raised
      * again in live must stay dead. */
-    unsigned d = rng_below(&fcb.rng, 64);
+    unsigned d = rng_below(&b->rng, 64);
     if (d == 0 && g->live)
-        g->live &= ~(1ull << rng_below(&fcb.rng, fcb.rtl.lanes));
+        g->live &= ~(1ull << rng_below(&b->rng, b->rtl.lanes));
     else if (d == 1)
-        g->live &= rng_next(&fcb.rng);
+        g->live &= rng_next(&b->rng);
     in->live = g->live;
     if (d == 2)
-        in->live |= rng_next(&fcb.rng);
-    if (rng_below(&fcb.rng, 1024) == 0)
+        in->live |= rng_next(&b->rng);
+    if (rng_below(&b->rng, 1024) == 0)
         g->full_mode ^= 1;
     in->full_mode = g->full_mode;
-    if (rng_below(&fcb.rng, 96) == 0)
+    if (rng_below(&b->rng, 96) == 0)
         g->grow ^= 1;
 }
 
 /* The generator's next command, following the unit's last decision. */
-static void draw(const ctm_fc_out *prev, fc_stim *s)
+static void draw(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
 {
     if (prev)
-        follow(prev);
+        follow(b, prev);
     memset(s, 0, sizeof *s);
-    pending *p = &fcb.pend;
+    pending *p = &b->pend;
     memset(p, 0, sizeof *p);
     fc_unit_in *in = &s->in;
-    uint64_t r = rng_next(&fcb.rng);
-    if ((r & 0xffffff) < fcb.reset_threshold) {
-        draw_reset(s);
+    uint64_t r = rng_next(&b->rng);
+    if ((r & 0xffffff) < b->reset_threshold) {
+        draw_reset(b, s);
         return;
     }
-    draw_context(in, r);
-    draw_conditions(in, r);
+    draw_context(b, in, r);
+    draw_conditions(b, in, r);
     p->ctx = in->ctx;
     p->valid = true;
-    if (fcb.after_reset && in->ctx < fcb.rtl.contexts) {
-        fcb.after_reset--;
-        draw_random_command(s, r, FC_CMD_IDLE, "after reset");
+    if (b->after_reset && in->ctx < b->rtl.contexts) {
+        b->after_reset--;
+        draw_random_command(b, s, r, FC_CMD_IDLE, "after reset");
         return;
     }
-    if (in->ctx >= fcb.rtl.contexts) {
-        draw_random_command(s, r, FC_CMD_START, "bad context");
+    if (in->ctx >= b->rtl.contexts) {
+        draw_random_command(b, s, r, FC_CMD_START, "bad context");
         return;
     }
-    gen_ctx *g = &fcb.g[in->ctx];
+    gen_ctx *g = &b->g[in->ctx];
     in->pc = g->pc & 0x1FF;
     in->full_mode = g->full_mode;
     in->live = g->live;
-    gen_act a = choose_action(g, r);
+    gen_act a = choose_action(b, g, r);
     p->act = a;
-    build_action(g, a, s);
+    build_action(b, g, a, s);
     if (in->cmd == FC_CMD_EXEC)
-        draw_exec_context(g, a, in);
+        draw_exec_context(b, g, a, in);
     cut_to_width(in);
 }
 
-void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next)
+void fc_stim_next(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
 {
-    fc_stim s;
-    if (fcb.prog.model)
-        next_program_step(&s);
+    if (b->prog.model)
+        next_program_step(b, s);
     else
-        draw(prev, &s);
-    *next = fc_bench_set_pending(&s);
+        draw(b, prev, s);
 }
 
 ctm_fc_in fc_stim_port_in(const fc_stim *s)

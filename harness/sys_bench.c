@@ -328,8 +328,6 @@ void sys_bench_bind(void)
     stack_map_set_wqm(Y.sm, stack_wqm);
     Y.quarters = pred_map_quarters(Y.pm);
     Y.cur = (due){-1, -1};
-    if (!cosim_cfg.cycles_given)
-        cosim_cfg.cycles = INT64_MAX; /* to the program's last step */
     if (!cosim_cfg.quiet) {
         const stack_acct_cfg *sc = stack_bench_cfg();
         fprintf(stderr, "cosim: system run of %s over %ux%u; STACK_SIZE %s", Y.name, domain_w,
@@ -663,4 +661,5 @@ const cosim_bench sys_bench = {
     .bind_unit = bind_unit,
     .summary_text = summary_text,
     .summary_json = summary_json,
+    .runs_to_end = true, /* to the program's last step */
 };
