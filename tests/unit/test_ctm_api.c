@@ -27,7 +27,7 @@ static void test_version(void **state)
              CTM_VERSION_PATCH);
     assert_string_equal(ctm_version_string(), want);
     assert_string_equal(CTM_VERSION_STRING, want);
-    assert_true(ctm_version() >= (1 << 16 | 4 << 8)); /* 1.4: ctm_*_cycle, the port structs */
+    assert_true(ctm_version() >= (1 << 16 | 5 << 8)); /* 1.5: ctm_fc_cycle, the fc port structs */
 }
 
 static void test_bad_parameters(void **state)
