@@ -4,10 +4,11 @@
 // inputs from the one C stimulus generator, which follows the unit's decisions.
 // The instruction arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the
 // integer constant) and is decoded here onto the unit's ports, by the field
-// functions ctm_ports_pkg has from the ISA's field table (ctm_isa_*).
+// functions ctm_isa_pkg has from the ISA's field table (ctm_isa_*).
 // The first difference raises mismatch_o.
 module tb_fc_unit
-  import ctm_ports_pkg::*;  // the ISA's fields; dpi_imports.svh names the port structs
+  import ctm_ports_pkg::*;  // dpi_imports.svh names the port structs
+  import ctm_isa_pkg::*;    // the ISA's fields
 #(
   parameter int unsigned Contexts  = 1,
   parameter int unsigned Lanes     = 64,

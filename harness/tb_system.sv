@@ -5,6 +5,7 @@
 // inputs of all three are drawn. The first failure raises mismatch_o.
 module tb_system
   import ctm_ports_pkg::*;
+  import ctm_isa_pkg::*;  // the ISA's fields
 #(
   // fc_unit (docs/fc_unit.md)
   parameter int unsigned Contexts     = 1,
