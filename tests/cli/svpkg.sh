@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # dpi/ctm_ports_pkg.sv is what `dpp svpkg` writes from libctm's port tables (so the SV structs and
 # ctm.h's cannot drift), every struct is as wide as its C struct; rtl/ctm_isa_pkg.sv is what
-# `dpp svpkg --isa` writes from the C lists of the encodings and the ISA's field table; a bad
-# argument is refused.
+# `dpp svpkg --isa` writes from the C lists of the encodings and the ISA's field table, and the
+# RTL keeps no encodings of its own; a bad argument is refused.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -25,6 +25,17 @@ for t in "${!bytes[@]}"; do
   [[ $bits == $((8 * bytes[$t])) ]] || fail "$t: $bits bits, its C struct has ${bytes[$t]} bytes"
 done
 echo "ok: dpi/ctm_ports_pkg.sv and rtl/ctm_isa_pkg.sv are current; the structs are their C structs' sizes"
+
+# The RTL names the package's codes: no block declares an encoding of its own (a localparam
+# of a port's codes, as Op*, Cmd*, Fault*, AOp*, BOp* were).
+if grep -nE 'localparam +logic +\[[0-9]+:0\] +(Op|Cmd|Fault|AOp|BOp|Pred)[A-Z]' rtl/*.sv >"$tmp/own"; then
+  cat "$tmp/own"; fail "the RTL declares encodings of its own: name ctm_isa_pkg's"
+fi
+for code in CTM_FC_OP_LOOP CTM_FC_CMD_EXEC CTM_FC_FAULT_NONE CTM_PRED_OP_PUSH CTM_STACK_OP_PUSH \
+            CTM_STACK_RULE_ISA; do
+  grep -q "ctm_isa_pkg::$code\b" rtl/*.sv || fail "no block names ctm_isa_pkg::$code"
+done
+echo "ok: the RTL names ctm_isa_pkg's codes and declares none of its own"
 
 # The package elaborates: a module that packs and unpacks each struct lints clean.
 cat >"$tmp/use_ports.sv" <<'SV'
