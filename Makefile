@@ -187,8 +187,8 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 # used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
-CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_dpi_pkg.sv \
-                lib/pkgconfig/ctm.pc
+CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
+                share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
 lib: $(BUILD)/libctm.a
@@ -202,6 +202,7 @@ install: $(BUILD)/libctm.a csim/api/ctm.pc.in
 	install -D -m 644 $(BUILD)/libctm.a $(CTM_P)/lib/libctm.a
 	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
+	install -D -m 644 rtl/ctm_isa_pkg.sv $(CTM_P)/share/ctm/ctm_isa_pkg.sv
 	install -D -m 644 dpi/ctm_dpi_pkg.sv $(CTM_P)/share/ctm/ctm_dpi_pkg.sv
 	install -D -m 644 $(BUILD)/ctm.pc $(CTM_P)/lib/pkgconfig/ctm.pc
 

@@ -2,12 +2,13 @@
 // `dpp svpkg` from libctm's port tables): the one place the RTL's flat ports are wired, for
 // every testbench that instantiates the block (tb_fc_unit, tb_system). The instruction
 // arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the integer constant
-// US_FC_INT_CONST, spec 6.3) and is decoded here by the field functions the package has
+// US_FC_INT_CONST, spec 6.3) and is decoded here by the field functions ctm_isa_pkg has
 // from the ISA's field table (ctm_isa_*). The outputs are zero-extended to the struct's
 // widths, each lane's branch counter to a byte; the C side reads the structs as ctm.h's
 // ctm_fc_in and ctm_fc_out.
 module fc_unit_ports
   import ctm_ports_pkg::*;
+  import ctm_isa_pkg::*;
 #(
   parameter int unsigned Contexts     = 1,
   parameter int unsigned Lanes        = 64,

@@ -76,32 +76,8 @@ module fc_unit #(
   output logic [3:0]                    fault_o
 );
   // ---------------------------------------------------------------- encodings
-  localparam logic [1:0] CmdStart = 2'd1;
-  localparam logic [1:0] CmdExec  = 2'd2;
-
-  localparam logic [2:0] OpLoop      = 3'd1;
-  localparam logic [2:0] OpEndloop   = 3'd2;
-  localparam logic [2:0] OpRep       = 3'd3;
-  localparam logic [2:0] OpEndrep    = 3'd4;
-  localparam logic [2:0] OpBreakloop = 3'd5;
-  localparam logic [2:0] OpBreakrep  = 3'd6;
-  localparam logic [2:0] OpContinue  = 3'd7;
-
-  localparam logic [1:0] AOpPop  = 2'd1;
-  localparam logic [1:0] AOpPush = 2'd2;
-  localparam logic [1:0] BOpDecr = 2'd1;
-  localparam logic [1:0] BOpIncr = 2'd2;
-
-  localparam logic [3:0] FaultNone    = 4'd0;
-  localparam logic [3:0] FaultBrOvf   = 4'd1;
-  localparam logic [3:0] FaultBrUdf   = 4'd2;
-  localparam logic [3:0] FaultLoopOvf = 4'd3;
-  localparam logic [3:0] FaultLoopUdf = 4'd4;
-  localparam logic [3:0] FaultKind    = 4'd5;
-  localparam logic [3:0] FaultAddrOvf = 4'd6;
-  localparam logic [3:0] FaultAddrUdf = 4'd7;
-  localparam logic [3:0] FaultIllegal = 4'd8;
-  localparam logic [3:0] FaultStale   = 4'd9;
+  // Every code (cmd_i, op_i, a_op_i, b_op0_i/b_op1_i, pred_sel_i, fault_o) is ctm_isa_pkg's,
+  // generated from the C model's lists (docs/dpi.md), named whole: yosys 0.23 reads no import.
 
   // Branch nesting limit min(full ? 32 : PartBranches, 2^BcWidth - 1). Partial mode
   // has no loop frames and no address stack entries (no loops, no subroutines).
@@ -223,8 +199,8 @@ module fc_unit #(
   logic [Lanes-1:0]              fc_pred, want_all, eval1, want1;
   logic                          jump1, illegal, stale;
 
-  assign is_exec  = (cmd_i == CmdExec);
-  assign is_start = (cmd_i == CmdStart);
+  assign is_exec  = (cmd_i == ctm_isa_pkg::CTM_FC_CMD_EXEC);
+  assign is_start = (cmd_i == ctm_isa_pkg::CTM_FC_CMD_START);
 
   always_comb begin
     // Step 0: lanes not in live_i leave every state.
@@ -239,8 +215,12 @@ module fc_unit #(
     f_cont = ls_top_cont & alive0;
 
     // Step 1: field checks. Stale: JUMP_FUNC reads the ALU result when its nibbles differ.
-    illegal = (a_op_i == 2'd3) || (b_op0_i == 2'd3) || (b_op1_i == 2'd3) ||
-              (pred_sel_i == 3'd1) || (pred_sel_i >= 3'd6);
+    // Illegal: a reserved A_OP or B_OP (past the last code), RGB_PRED_SEL RGBA or past AAAA.
+    illegal = (a_op_i > ctm_isa_pkg::CTM_FC_AOP_PUSH) ||
+              (b_op0_i > ctm_isa_pkg::CTM_FC_BOP_INCR) ||
+              (b_op1_i > ctm_isa_pkg::CTM_FC_BOP_INCR) ||
+              (pred_sel_i == ctm_isa_pkg::CTM_PRED_SEL_RGBA) ||
+              (pred_sel_i >= ctm_isa_pkg::CTM_PRED_SEL_AAAA + 3'd1);
     stale   = (jump_func_i[3:0] != jump_func_i[7:4]) && !alu_valid_i;
 
     // Step 2: B_ELSE swap on the pre-swap state.
@@ -259,11 +239,11 @@ module fc_unit #(
 
     // Step 3: the group decision.
     unique case (pred_sel_i)
-      3'd2:    fc_pred = pred_r_i;
-      3'd3:    fc_pred = pred_g_i;
-      3'd4:    fc_pred = pred_b_i;
-      3'd5:    fc_pred = pred_a_i;
-      default: fc_pred = '0;
+      ctm_isa_pkg::CTM_PRED_SEL_RRRR: fc_pred = pred_r_i;
+      ctm_isa_pkg::CTM_PRED_SEL_GGGG: fc_pred = pred_g_i;
+      ctm_isa_pkg::CTM_PRED_SEL_BBBB: fc_pred = pred_b_i;
+      ctm_isa_pkg::CTM_PRED_SEL_AAAA: fc_pred = pred_a_i;
+      default:                        fc_pred = '0;
     endcase
     fc_pred = fc_pred ^ {Lanes{pred_inv_i}};
     for (int unsigned i = 0; i < Lanes; i++) begin
@@ -291,7 +271,7 @@ module fc_unit #(
 
   always_comb begin
     jump4      = jump1;
-    loop_code  = FaultNone;
+    loop_code  = ctm_isa_pkg::CTM_FC_FAULT_NONE;
     act4       = act1;
     eval4      = eval1;
     want4      = want1;
@@ -311,10 +291,11 @@ module fc_unit #(
     brk_new    = f_brk | want1;
     cont_new   = f_cont | want1;
     // ENDLOOP/BREAKLOOP need a LOOP frame on top, ENDREP/BREAKREP a REP frame.
-    kind_loop  = (op_i == OpEndloop) || (op_i == OpBreakloop);
+    kind_loop  = (op_i == ctm_isa_pkg::CTM_FC_OP_ENDLOOP) ||
+                 (op_i == ctm_isa_pkg::CTM_FC_OP_BREAKLOOP);
 
     unique case (op_i)
-      OpLoop, OpRep: begin
+      ctm_isa_pkg::CTM_FC_OP_LOOP, ctm_isa_pkg::CTM_FC_OP_REP: begin
         if (loop_count_i == 8'd0) begin
           jump4 = 1'b1;
         end else if (act1 == '0) begin
@@ -323,27 +304,29 @@ module fc_unit #(
         if (!jump4) begin
           // (loop_sp never exceeds LoopDepth, so == is the doc's >=)
           if (!full_mode_i || (ls_sp == 6'(LoopDepth))) begin
-            loop_code = FaultLoopOvf;
+            loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_OVERFLOW;
           end else begin
             l_push       = 1'b1;
-            ls_w_is_loop = (op_i == OpLoop);
+            ls_w_is_loop = (op_i == ctm_isa_pkg::CTM_FC_OP_LOOP);
             ls_w_count   = loop_count_i;
             // A REP frame carries the aL of the innermost LOOP below it.
-            ls_w_al      = (op_i == OpLoop) ? {8'd0, loop_init_i} : ls_top_al;
-            ls_w_inc     = (op_i == OpLoop) ? {{8{loop_step_i[7]}}, loop_step_i} : '0;
+            ls_w_al      = (op_i == ctm_isa_pkg::CTM_FC_OP_LOOP) ?
+                           {8'd0, loop_init_i} : ls_top_al;
+            ls_w_inc     = (op_i == ctm_isa_pkg::CTM_FC_OP_LOOP) ?
+                           {{8{loop_step_i[7]}}, loop_step_i} : '0;
             ls_w_live    = act1;
             ls_w_brk     = '0;
             ls_w_cont    = '0;
           end
         end
       end
-      OpEndloop, OpEndrep: begin
+      ctm_isa_pkg::CTM_FC_OP_ENDLOOP, ctm_isa_pkg::CTM_FC_OP_ENDREP: begin
         if (loop_count_i == 8'd0) begin
           jump4 = 1'b0;  // pairs with the skip jump of a zero-count LOOP/REP
         end else if (ls_sp == '0) begin
-          loop_code = FaultLoopUdf;
+          loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_UNDERFLOW;
         end else if (ls_top_is_loop != kind_loop) begin
-          loop_code = FaultKind;
+          loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_KIND;
         end else begin
           act4  = act1 | f_cont;
           eval4 = act4;
@@ -366,11 +349,11 @@ module fc_unit #(
           end
         end
       end
-      OpBreakloop, OpBreakrep: begin
+      ctm_isa_pkg::CTM_FC_OP_BREAKLOOP, ctm_isa_pkg::CTM_FC_OP_BREAKREP: begin
         if (ls_sp == '0) begin
-          loop_code = FaultLoopUdf;
+          loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_UNDERFLOW;
         end else if (ls_top_is_loop != kind_loop) begin
-          loop_code = FaultKind;
+          loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_KIND;
         end else begin
           act4  = act1 & ~want1;
           jump4 = ((f_live & ~brk_new) == '0);
@@ -387,9 +370,9 @@ module fc_unit #(
           end
         end
       end
-      OpContinue: begin
+      ctm_isa_pkg::CTM_FC_OP_CONTINUE: begin
         if (ls_sp == '0) begin
-          loop_code = FaultLoopUdf;
+          loop_code = ctm_isa_pkg::CTM_FC_FAULT_LOOP_UNDERFLOW;
         end else begin
           act4      = act1 & ~want1;
           jump4     = ((f_live & ~f_brk & ~cont_new) == '0);
@@ -413,24 +396,24 @@ module fc_unit #(
 
   always_comb begin
     b_op    = jump4 ? b_op1_i : b_op0_i;
-    incr    = (b_op == BOpIncr);
-    decr    = (b_op == BOpDecr);
+    incr    = (b_op == ctm_isa_pkg::CTM_FC_BOP_INCR);
+    decr    = (b_op == ctm_isa_pkg::CTM_FC_BOP_DECR);
     depth_w = 9'(cur_depth);
-    br_code = FaultNone;
+    br_code = ctm_isa_pkg::CTM_FC_FAULT_NONE;
     depth5  = cur_depth;
     if (incr) begin
       if (depth_w + 9'd1 > 9'(full_mode_i ? BrLimFull : BrLimPart)) begin
-        br_code = FaultBrOvf;
+        br_code = ctm_isa_pkg::CTM_FC_FAULT_BRANCH_OVERFLOW;
       end
       depth5 = cur_depth + BcWidth'(1);
     end else if (decr) begin
       if (9'(b_pop_cnt_i) > depth_w) begin
-        br_code = FaultBrUdf;
+        br_code = ctm_isa_pkg::CTM_FC_FAULT_BRANCH_UNDERFLOW;
       end
       depth5 = cur_depth - BcWidth'(b_pop_cnt_i);
     end
   end
-  assign br_fault = (br_code != FaultNone);
+  assign br_fault = (br_code != ctm_isa_pkg::CTM_FC_FAULT_NONE);
 
   fc_branch_counters #(
     .Lanes  (Lanes),
@@ -459,13 +442,13 @@ module fc_unit #(
     // Partial mode has no entries: every PUSH overflows (no subroutines).
     addr_full = full_mode_i ? (as_sp == 6'(AddrDepth)) : 1'b1;
     ret_addr  = {1'b0, pc_i} + 10'd1;
-    addr_code = FaultNone;
+    addr_code = ctm_isa_pkg::CTM_FC_FAULT_NONE;
     target    = {1'b0, jump_addr_i};
-    if (jump4 && (a_op_i == AOpPush) && addr_full) begin
-      addr_code = FaultAddrOvf;
-    end else if (jump4 && (a_op_i == AOpPop)) begin
+    if (jump4 && (a_op_i == ctm_isa_pkg::CTM_FC_AOP_PUSH) && addr_full) begin
+      addr_code = ctm_isa_pkg::CTM_FC_FAULT_ADDR_OVERFLOW;
+    end else if (jump4 && (a_op_i == ctm_isa_pkg::CTM_FC_AOP_POP)) begin
       if (as_sp == '0) begin
-        addr_code = FaultAddrUdf;
+        addr_code = ctm_isa_pkg::CTM_FC_FAULT_ADDR_UNDERFLOW;
       end else begin
         target = as_top;
       end
@@ -477,10 +460,10 @@ module fc_unit #(
   logic       commit;   // an EXEC that changes the context's state
   always_comb begin
     if (illegal) begin
-      exec_code = FaultIllegal;
+      exec_code = ctm_isa_pkg::CTM_FC_FAULT_ILLEGAL_FIELD;
     end else if (stale) begin
-      exec_code = FaultStale;
-    end else if (loop_code != FaultNone) begin
+      exec_code = ctm_isa_pkg::CTM_FC_FAULT_STALE_ALU;
+    end else if (loop_code != ctm_isa_pkg::CTM_FC_FAULT_NONE) begin
       exec_code = loop_code;
     end else if (br_fault) begin
       exec_code = br_code;
@@ -488,11 +471,12 @@ module fc_unit #(
       exec_code = addr_code;
     end
   end
-  assign commit = ctx_valid && is_exec && (cur_fault == FaultNone) && (exec_code == FaultNone);
+  assign commit = ctx_valid && is_exec && (cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE) &&
+                  (exec_code == ctm_isa_pkg::CTM_FC_FAULT_NONE);
 
   assign stk_clr  = ctx_valid && is_start;
-  assign as_push  = commit && jump4 && (a_op_i == AOpPush);
-  assign as_pop   = commit && jump4 && (a_op_i == AOpPop);
+  assign as_push  = commit && jump4 && (a_op_i == ctm_isa_pkg::CTM_FC_AOP_PUSH);
+  assign as_pop   = commit && jump4 && (a_op_i == ctm_isa_pkg::CTM_FC_AOP_POP);
   assign as_wdata = ret_addr;
   assign ls_push  = commit && l_push;
   assign ls_pop   = commit && l_pop;
@@ -518,7 +502,7 @@ module fc_unit #(
       alive_d  = live_i;
       lmask_d  = '0;
       depth_d  = '0;
-      fault_d  = FaultNone;
+      fault_d  = ctm_isa_pkg::CTM_FC_FAULT_NONE;
     end else if (commit) begin
       active_d = act5;
       brin_d   = brin5;
@@ -526,7 +510,7 @@ module fc_unit #(
       alive_d  = alive0;
       lmask_d  = ((cur_lmask & alive0) & ~lm_del) | lm_add;
       depth_d  = depth5;
-    end else if (is_exec && (cur_fault == FaultNone)) begin
+    end else if (is_exec && (cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE)) begin
       fault_d = exec_code;
     end
   end
@@ -595,10 +579,14 @@ module fc_unit #(
       loop_top_brk_o     = '0;
       loop_top_cont_o    = '0;
       al_o               = '0;
-      fault_o            = FaultIllegal;
+      fault_o            = ctm_isa_pkg::CTM_FC_FAULT_ILLEGAL_FIELD;
     end
-    ovf_o = {fault_o == FaultAddrOvf, fault_o == FaultLoopOvf, fault_o == FaultBrOvf};
-    udf_o = {fault_o == FaultAddrUdf, fault_o == FaultLoopUdf, fault_o == FaultBrUdf};
+    ovf_o = {fault_o == ctm_isa_pkg::CTM_FC_FAULT_ADDR_OVERFLOW,
+             fault_o == ctm_isa_pkg::CTM_FC_FAULT_LOOP_OVERFLOW,
+             fault_o == ctm_isa_pkg::CTM_FC_FAULT_BRANCH_OVERFLOW};
+    udf_o = {fault_o == ctm_isa_pkg::CTM_FC_FAULT_ADDR_UNDERFLOW,
+             fault_o == ctm_isa_pkg::CTM_FC_FAULT_LOOP_UNDERFLOW,
+             fault_o == ctm_isa_pkg::CTM_FC_FAULT_BRANCH_UNDERFLOW};
   end
 
 `ifndef SYNTHESIS
@@ -619,21 +607,24 @@ module fc_unit #(
   // full and a RET on an empty address stack, the branch depth at its limit, a bad context.
   for (genvar o = 0; o < 8; o++) begin : g_cover_op
     `CTM_COVER(OpLoopEmpty_C,
-        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == '0)
+        ctx_valid && is_exec && cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE && op_i == 3'(o) &&
+        ls_sp == '0)
     `CTM_COVER(OpLoopMid_C,
-        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp != '0 &&
-        ls_sp != 6'(LoopDepth))
+        ctx_valid && is_exec && cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE && op_i == 3'(o) &&
+        ls_sp != '0 && ls_sp != 6'(LoopDepth))
     `CTM_COVER(OpLoopFull_C,
-        ctx_valid && is_exec && cur_fault == FaultNone && op_i == 3'(o) && ls_sp == 6'(LoopDepth))
+        ctx_valid && is_exec && cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE && op_i == 3'(o) &&
+        ls_sp == 6'(LoopDepth))
   end
-  for (genvar f = 1; f <= 9; f++) begin : g_cover_fault
-    `CTM_COVER(Fault_C, ctx_valid && cur_fault == FaultNone && fault_d == 4'(f))
+  for (genvar f = 1; f <= int'(ctm_isa_pkg::CTM_FC_FAULT_STALE_ALU); f++) begin : g_cover_fault
+    `CTM_COVER(Fault_C,
+        ctx_valid && cur_fault == ctm_isa_pkg::CTM_FC_FAULT_NONE && fault_d == 4'(f))
   end
   `CTM_COVER(BElseCommit_C, commit && b_else_i)
   `CTM_COVER(JumpAnyCommit_C, commit && jump_any_i && jump4)
-  `CTM_COVER(CallFull_C, addr_code == FaultAddrOvf)
-  `CTM_COVER(RetEmpty_C, addr_code == FaultAddrUdf)
+  `CTM_COVER(CallFull_C, addr_code == ctm_isa_pkg::CTM_FC_FAULT_ADDR_OVERFLOW)
+  `CTM_COVER(RetEmpty_C, addr_code == ctm_isa_pkg::CTM_FC_FAULT_ADDR_UNDERFLOW)
   `CTM_COVER(DepthAtLimit_C, commit && 32'(depth5) == (full_mode_i ? BrLimFull : BrLimPart))
-  `CTM_COVER(BadContext_C, !ctx_valid && cmd_i != 2'd0)
+  `CTM_COVER(BadContext_C, !ctx_valid && cmd_i != ctm_isa_pkg::CTM_FC_CMD_IDLE)
 `endif
 endmodule

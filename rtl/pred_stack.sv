@@ -36,15 +36,9 @@ module pred_stack #(
   output logic             obs_overflow_o,
   output logic             obs_underflow_o
 );
-  // op_i encodings (docs/pred_stack.md). WRITE stores the condition result (the patent's
-  // write [seed 003]); SETP and PUSH_SETP are the model's AND forms.
-  localparam logic [2:0] OpSetp        = 3'd1;
-  localparam logic [2:0] OpPush        = 3'd2;
-  localparam logic [2:0] OpPop         = 3'd3;
-  localparam logic [2:0] OpInv         = 3'd4;
-  localparam logic [2:0] OpPushSetp    = 3'd5;
-  localparam logic [2:0] OpSetTaskMask = 3'd6;
-  localparam logic [2:0] OpWrite       = 3'd7;
+  // op_i: ctm_isa_pkg::CTM_PRED_OP_* (docs/pred_stack.md), generated from the C model's list;
+  // named whole, as yosys 0.23 reads no import. WRITE stores the condition result (the
+  // patent's write [seed 003]); SETP and PUSH_SETP are the model's AND forms.
 
   // SPU grouping: SC lanes first (SPU s owns SC lanes s*SpuSc ..), then one SFU lane per SPU.
   localparam int unsigned Spus  = (SpuSc > 0) ? Lanes / (SpuSc + 1) : 0;
@@ -120,19 +114,19 @@ module pred_stack #(
     wr_en       = 1'b0;
     wr_data     = cur_pred;
     unique case (op_i)
-      OpSetp: pred_n = cur_pred & mask_i;
-      OpPush, OpPushSetp: begin
+      ctm_isa_pkg::CTM_PRED_OP_SETP: pred_n = cur_pred & mask_i;
+      ctm_isa_pkg::CTM_PRED_OP_PUSH, ctm_isa_pkg::CTM_PRED_OP_PUSH_SETP: begin
         if (full) begin
           overflow_d = 1'b1;
         end else begin
           wr_en = 1'b1;
           sp_d  = cur_sp + SpW'(1);
         end
-        if (op_i == OpPushSetp) begin
+        if (op_i == ctm_isa_pkg::CTM_PRED_OP_PUSH_SETP) begin
           pred_n = cur_pred & mask_i;
         end
       end
-      OpPop: begin
+      ctm_isa_pkg::CTM_PRED_OP_POP: begin
         pred_n = top;
         if (empty) begin
           underflow_d = 1'b1;
@@ -140,12 +134,12 @@ module pred_stack #(
           sp_d = cur_sp - SpW'(1);
         end
       end
-      OpInv: begin
+      ctm_isa_pkg::CTM_PRED_OP_INV: begin
         pred_n = ~cur_pred & top;
         underflow_d = cur_underflow | empty;
       end
-      OpSetTaskMask: task_n = mask_i;
-      OpWrite:       pred_n = mask_i;
+      ctm_isa_pkg::CTM_PRED_OP_SET_TASK_MASK: task_n = mask_i;
+      ctm_isa_pkg::CTM_PRED_OP_WRITE:         pred_n = mask_i;
       default: ;
     endcase
   end

@@ -7,8 +7,8 @@
 
 module stack_acct #(
   parameter int unsigned Width = 64,  // physical thread-group width: 16, 32, 48, 64
-  parameter int unsigned Rule  = 0,   // 0 ISA, 1 MESA, 2 LLVM
-  parameter int unsigned Chip  = 0,   // 0 R6XX/R7XX, 1 EVERGREEN, 2 NI, 3 CAYMAN
+  parameter int unsigned Rule  = ctm_isa_pkg::CTM_STACK_RULE_ISA,  // or _MESA, _LLVM
+  parameter int unsigned Chip  = ctm_isa_pkg::CTM_STACK_CHIP_R7XX, // or _EVERGREEN, _NI, _CAYMAN
   parameter int unsigned Depth = 64   // frames the tracker holds, 1..1024
 ) (
   input  logic        clk_i,
@@ -29,19 +29,9 @@ module stack_acct #(
 );
 
   // ------------------------------------------------------------------ op codes
-  // 0 (NOP) and 13..15 (reserved) fall into the default: no effect.
-  localparam logic [3:0] OpPush          = 4'd1;
-  localparam logic [3:0] OpPushWqm       = 4'd2;
-  localparam logic [3:0] OpPushElse      = 4'd3;
-  localparam logic [3:0] OpAluPushBefore = 4'd4;
-  localparam logic [3:0] OpLoopStart     = 4'd5;
-  localparam logic [3:0] OpCall          = 4'd6;
-  localparam logic [3:0] OpPop           = 4'd7;
-  localparam logic [3:0] OpLoopEnd       = 4'd8;
-  localparam logic [3:0] OpReturn        = 4'd9;
-  localparam logic [3:0] OpElse          = 4'd10;
-  localparam logic [3:0] OpJump          = 4'd11;
-  localparam logic [3:0] OpClear         = 4'd12;
+  // op_i: ctm_isa_pkg::CTM_STACK_OP_* (docs/stack_acct.md), generated from the C model's list;
+  // named whole, as yosys 0.23 reads no import. 0 (NOP) and 13..15 (reserved) fall into the
+  // default: no effect.
 
   // Frame kinds: a non-WQM push, the LLVM NI "full-entry" non-WQM push, a WQM
   // push, a loop, a call.
@@ -54,20 +44,21 @@ module stack_acct #(
   // ------------------------------------------------------------------ the rule row
   // Table 3.5: subentries per entry.
   localparam int unsigned S = (Width == 16 || Width == 32) ? 8 : 4;
-  localparam bit RuleIsa  = (Rule == 0);
-  localparam bit RuleMesa = (Rule == 1);
-  localparam bit RuleLlvm = (Rule == 2);
-  localparam bit Cayman   = (Chip == 3);
+  localparam bit RuleIsa  = (Rule == ctm_isa_pkg::CTM_STACK_RULE_ISA);
+  localparam bit RuleMesa = (Rule == ctm_isa_pkg::CTM_STACK_RULE_MESA);
+  localparam bit RuleLlvm = (Rule == ctm_isa_pkg::CTM_STACK_RULE_LLVM);
+  localparam bit Cayman   = (Chip == ctm_isa_pkg::CTM_STACK_CHIP_CAYMAN);
   // M: subentries a full entry weighs; D: the divisor of the total.
   localparam int unsigned M = RuleLlvm ? 4 : S;
   localparam int unsigned D = RuleIsa ? S : 4;
   localparam int unsigned DShift = (D == 8) ? 3 : 2;
   // Extra subentries held while a non-WQM push is live.
-  localparam int unsigned FirstExtra = RuleIsa ? 2 : Cayman ? 0 : (Chip == 0) ? 2 : 1;
+  localparam int unsigned FirstExtra =
+      RuleIsa ? 2 : Cayman ? 0 : (Chip == ctm_isa_pkg::CTM_STACK_CHIP_R7XX) ? 2 : 1;
   // Extra subentries held while any push or loop is live (Mesa Cayman).
   localparam int unsigned AnyExtra = (RuleMesa && Cayman) ? 2 : 0;
   // Extra subentry of the LLVM NI full-entry frame.
-  localparam int unsigned FullExtra = (RuleLlvm && Chip == 2) ? 1 : 0;
+  localparam int unsigned FullExtra = (RuleLlvm && Chip == ctm_isa_pkg::CTM_STACK_CHIP_NI) ? 1 : 0;
   // Subentries of a call frame (ISA Table 3.6).
   localparam int unsigned CallCost = !RuleIsa ? 0 : (Width == 16) ? 2 : 1;
 
@@ -97,29 +88,31 @@ module stack_acct #(
     push_kind = FrVpm;
     pop_n     = 3'd0;
     unique case (op_i)
-      OpPush, OpPushElse: begin
+      ctm_isa_pkg::CTM_STACK_OP_PUSH, ctm_isa_pkg::CTM_STACK_OP_PUSH_ELSE: begin
         is_push   = 1'b1;
         push_kind = wqm_i ? FrWqm : FrVpm;
       end
-      OpAluPushBefore: begin
+      ctm_isa_pkg::CTM_STACK_OP_ALU_PUSH_BEFORE: begin
         is_push   = 1'b1;
         push_kind = FrVpm;
       end
-      OpPushWqm: begin
+      ctm_isa_pkg::CTM_STACK_OP_PUSH_WQM: begin
         is_push   = 1'b1;
         push_kind = FrWqm;
       end
-      OpLoopStart: begin
+      ctm_isa_pkg::CTM_STACK_OP_LOOP_START: begin
         is_push   = 1'b1;
         push_kind = FrLoop;
       end
-      OpCall: begin
+      ctm_isa_pkg::CTM_STACK_OP_CALL: begin
         is_push   = 1'b1;
         push_kind = FrCall;
       end
-      OpPop:               pop_n = pop_count_i;
-      OpLoopEnd, OpReturn: pop_n = 3'd1;
-      OpElse, OpJump:      pop_n = taken_pops ? pop_count_i : 3'd0;
+      ctm_isa_pkg::CTM_STACK_OP_POP: pop_n = pop_count_i;
+      ctm_isa_pkg::CTM_STACK_OP_LOOP_END, ctm_isa_pkg::CTM_STACK_OP_RETURN: pop_n = 3'd1;
+      ctm_isa_pkg::CTM_STACK_OP_ELSE, ctm_isa_pkg::CTM_STACK_OP_JUMP: begin
+        pop_n = taken_pops ? pop_count_i : 3'd0;
+      end
       default: ;
     endcase
     // LLVM NI: the first non-WQM push made while a full entry is in use.
@@ -190,7 +183,7 @@ module stack_acct #(
     hwm_d = (need_d > hwm_q) ? need_d : hwm_q;
     ovf_d = t_d > (16'(stack_size_i) << DShift);
 
-    if (op_i == OpClear) begin
+    if (op_i == ctm_isa_pkg::CTM_STACK_OP_CLEAR) begin
       sp_d   = '0;
       vpm_d  = '0;
       full_d = '0;
@@ -258,7 +251,8 @@ module stack_acct #(
   initial begin
     ParamWidth_A: assert (Width == 16 || Width == 32 || Width == 48 || Width == 64)
       else $error("stack_acct: Width %0d is not 16, 32, 48 or 64", Width);
-    ParamRule_A: assert (Rule <= 2 && Chip <= 3)
+    ParamRule_A: assert (Rule <= ctm_isa_pkg::CTM_STACK_RULE_LLVM &&
+                         Chip <= ctm_isa_pkg::CTM_STACK_CHIP_CAYMAN)
       else $error("stack_acct: Rule %0d / Chip %0d out of range", Rule, Chip);
     ParamDepth_A: assert (Depth >= 1 && Depth <= 1024)
       else $error("stack_acct: Depth %0d is not in 1..1024", Depth);

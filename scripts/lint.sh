@@ -3,13 +3,17 @@
 # default parameters and at the edges of its ranges; or, with FILE.sv arguments, on those alone.
 # A module fails on any %Warning or %Error line or a non-zero exit; other output (Verilator
 # 5.050 prints a "Verilation Report" on --lint-only) is not a warning. $VERILATOR picks the tool.
+# The package of the encodings (rtl/ctm_isa_pkg.sv, `dpp svpkg --isa`) goes before each module:
+# Verilator finds modules in -y rtl, not packages.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 verilator=${VERILATOR:-verilator}
+pkg=rtl/ctm_isa_pkg.sv
 status=0
 lint() {
-  local out rc
-  out=$("$verilator" --lint-only -Wall -y rtl rtl/lint.vlt "$@" 2>&1)
+  local out rc pkgs=("$pkg")
+  [[ " $* " == *" $pkg "* ]] && pkgs=()
+  out=$("$verilator" --lint-only -Wall -y rtl rtl/lint.vlt "${pkgs[@]}" "$@" 2>&1)
   rc=$?
   if ((rc != 0)) || grep -qE '^%(Warning|Error)' <<<"$out"; then
     echo "lint: $* (exit $rc)"; grep -E '^%|^ ' <<<"$out" || echo "$out"; status=1
@@ -36,5 +40,5 @@ for p in "1 1 0 0 3 0" "4 16 4 4 6 6" "3 64 32 32 8 32" "256 2 1 1 5 4" "8 5 2 3
   lint -GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$b" \
     -GPartBranches="$pb" rtl/fc_unit.sv
 done
-((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) modules, $("$verilator" --version))"
+((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) files, $("$verilator" --version))"
 exit $status

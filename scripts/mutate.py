@@ -17,6 +17,8 @@ Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--
 import argparse, concurrent.futures as cf, json, math, os, re, shlex, shutil, signal, subprocess, sys, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The encodings every block names (`dpp svpkg --isa`): read first on both sides, never mutated.
+PKG = 'rtl/ctm_isa_pkg.sv'
 
 BLOCKS = {
     'pred': {'files': ['rtl/pred_stack.sv'], 'top': 'pred_stack',
@@ -78,7 +80,7 @@ def lint_mutant(block, mdir):
     top = cfg['files'][0]
     mine = os.path.join(mdir, os.path.basename(top))
     r = sh([os.environ.get('VERILATOR', 'verilator'), '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
-            mine if os.path.exists(mine) else top])
+            PKG, mine if os.path.exists(mine) else top])
     return r.returncode == 0
 
 
@@ -131,8 +133,9 @@ def side_script(block, tag, d, params, miter):
     """Reads one side (gold: rtl/, gate: the mutant's folder) and prepares it as `tag`."""
     cfg = BLOCKS[block]
     chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
-    files = ' '.join(os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
-                     else os.path.join(ROOT, f) for f in cfg['files'])
+    files = ' '.join([os.path.join(ROOT, PKG)] +
+                     [os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
+                      else os.path.join(ROOT, f) for f in cfg['files']])
     # -I: a mutant's copy stands in its own folder, the header it includes in rtl/
     return (f"read_verilog -sv -I{os.path.join(ROOT, 'rtl')} {files}\nchparam {chp} {cfg['top']}\nhierarchy -top {cfg['top']}\n"
             f"proc\nflatten\nopt_clean\nmemory -nomap\nmemory_map\nopt -fast\nsetundef -zero\n"

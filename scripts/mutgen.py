@@ -96,7 +96,9 @@ def balanced_paren(text, start):
 SKIP = re.compile(r'^\s*(logic|localparam|parameter|input|output|int\b|for\b|genvar|module|function|'
                   r'endfunction|endmodule|import|unique|case|endcase|default:\s*;|end\b(?!\s+else)|begin|`|//|\)|always|initial)')
 ASSIGN = re.compile(r'^(?P<lhs>[\w\[\]\*\+: ]+?)\s*(?P<op><=|=)\s*(?P<rhs>.+);\s*(//.*)?$', re.S)
-LABEL = re.compile(r'^((?:[A-Za-z]\w*|\d+\'d\d+)(?:\s*,\s*(?:[A-Za-z]\w*|\d+\'d\d+))*|default)\s*:\s+(?=\S)')
+# a case label: names (a package's too, pkg::NAME) or sized decimals, or default
+LABEL = re.compile(r'^((?:[A-Za-z]\w*(?:::\w+)?|\d+\'d\d+)(?:\s*,\s*(?:[A-Za-z]\w*(?:::\w+)?|\d+\'d\d+))*|default)'
+                   r'\s*:\s+(?=\S)')
 
 
 class Unit:

@@ -71,9 +71,6 @@ case $block in
   *) die "cosim_config gave no block (block '$block')" ;;
 esac
 
-# Every testbench imports ctm_ports_pkg (dpi_imports.svh names its structs): it goes first.
-sources=(dpi/ctm_ports_pkg.sv "${sources[@]}")
-
 mdir=$build/vlt/$name
 mkdir -p "$mdir"
 cd "$root"
@@ -110,6 +107,10 @@ if [[ -n $rtl_dir ]]; then
     [[ ${sources[i]} == rtl/* ]] && sources[i]=$rtl_dir/${sources[i]#rtl/}
   done
 fi
+# The packages go first: ctm_ports_pkg, which every testbench imports (dpi_imports.svh names its
+# structs), and ctm_isa_pkg, the encodings the RTL and the testbenches name. Both are written by
+# `dpp svpkg`, never a variant's or a mutant's: always the committed ones.
+sources=(dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv "${sources[@]}")
 
 # The optimised C side is built with LTO (Makefile OPT): the link runs LTO over it.
 libdir=$build/opt san_flags="" vlt_san_flags="" lto_flags="-flto=auto -ffat-lto-objects"

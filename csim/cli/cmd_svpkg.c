@@ -1,24 +1,37 @@
-/* dpp svpkg: the SystemVerilog package ctm_ports_pkg, written from libctm's
- * port tables (csim/api/ctm_api.c) and the ISA's field table. Each packed
- * struct is its C struct of ctm.h word for word, so a testbench hands a DUT's
- * packed outputs to ctm_*_cycle through one DPI argument and the library
- * compares them as bytes; the flow-control fields are what the testbenches
- * decode an instruction with. Committed as dpi/ctm_ports_pkg.sv, which
- * tests/cli/svpkg.sh holds to this output; nobody edits it. */
+/* dpp svpkg: the SystemVerilog packages written from the model's tables.
+ *
+ * ctm_ports_pkg (the default), from libctm's port tables (csim/api/ctm_api.c):
+ * each packed struct is its C struct of ctm.h word for word, so a testbench
+ * hands a DUT's packed outputs to ctm_*_cycle through one DPI argument and the
+ * library compares them as bytes. Committed as dpi/ctm_ports_pkg.sv.
+ *
+ * ctm_isa_pkg (--isa), from the encodings' X-macro lists (enc.h) and the ISA's
+ * field table (csim/isa/isa.c): every code the RTL shares with the model as a
+ * localparam, and the fields of a flow-control instruction, which the
+ * testbenches decode an instruction with. Committed as rtl/ctm_isa_pkg.sv, the
+ * RTL's only source of these codes.
+ *
+ * tests/cli/svpkg.sh holds both files to this output; nobody edits them. */
 #include "api_check.h"
 #include "commands.h"
+#include "ctm.h"
+#include "fc.h"
 #include "isa.h"
+#include "pred_stack.h"
+#include "stack_acct.h"
 
 #include <stdio.h>
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: dpp svpkg [-o FILE]\n"
-    "Writes the SystemVerilog package ctm_ports_pkg (to stdout, or FILE): one packed\n"
-    "struct per port struct of libctm (ctm_pred_in_t, ctm_pred_out_t, ...), laid out as\n"
-    "ctm.h's C structs, which ctm_*_cycle takes, and the fields of a flow-control\n"
-    "instruction from the ISA's field table (ctm_isa_fc_op(dword), ...). See docs/dpi.md,\n"
-    "\"Port structs\".\n";
+    "usage: dpp svpkg [--isa] [-o FILE]\n"
+    "Writes a SystemVerilog package (to stdout, or FILE). By default ctm_ports_pkg\n"
+    "(dpi/ctm_ports_pkg.sv): one packed struct per port struct of libctm (ctm_pred_in_t,\n"
+    "ctm_pred_out_t, ...), laid out as ctm.h's C structs, which ctm_*_cycle takes.\n"
+    "With --isa, ctm_isa_pkg (rtl/ctm_isa_pkg.sv): the codes the RTL shares with the\n"
+    "model as localparams (CTM_FC_OP_LOOP, CTM_PRED_OP_PUSH, CTM_STACK_RULE_MESA, ...)\n"
+    "and the fields of a flow-control instruction from the ISA's field table\n"
+    "(ctm_isa_fc_op(dword), ...). See docs/dpi.md, \"Port structs\".\n";
 
 /* Verilator packs a struct's last member into the lowest bits, and the lowest
  * bits are the first bytes of an svBitVecVal array: the members go highest
@@ -58,44 +71,160 @@ static void emit_unit(FILE *out, const api_unit *u)
     emit_struct(out, c_out, u->sv_out, u->out, u->n_out, u->out_size);
 }
 
+/* One encoding: a list of enc.h, the prefix its C names lose and the one its
+ * SV names take in their place, and its width (the port's or the field's). */
+typedef struct enc_group {
+    const char *what;      /* the comment over it in the package */
+    const char *c_prefix;  /* DPP_FC_LOOP less "DPP_FC_" ... */
+    const char *sv_prefix; /* ... after "CTM_FC_OP_" is CTM_FC_OP_LOOP */
+    const char *field;     /* the ISA field it encodes (its width), or NULL */
+    unsigned width;        /* without a field: the port's bits; 0: int unsigned, a parameter */
+    const enc_value *rows;
+    size_t n;
+} enc_group;
+
+#define ENC_ROWS(list)                                                                             \
+    (const enc_value[]){list(ENC_ROW)},                                                            \
+        sizeof((const enc_value[]){list(ENC_ROW)}) / sizeof(enc_value)
+
+static const enc_group groups[] = {
+    {"fc_unit's op_i: US_FC_INST.OP", "DPP_FC_", "CTM_FC_OP_", "fc_op", 0, ENC_ROWS(DPP_FC_LIST)},
+    {"a_op_i: US_FC_INST.A_OP (3 is reserved)", "DPP_AOP_", "CTM_FC_AOP_", "a_op", 0,
+     ENC_ROWS(DPP_AOP_LIST)},
+    {"b_op0_i, b_op1_i: US_FC_INST.B_OP0, B_OP1 (3 is reserved)", "DPP_BOP_", "CTM_FC_BOP_",
+     "b_op0", 0, ENC_ROWS(DPP_BOP_LIST)},
+    {"pred_sel_i: US_CMN_INST.RGB_PRED_SEL", "DPP_PRED_", "CTM_PRED_SEL_",
+     "rgb_pred_sel", 0, ENC_ROWS(DPP_PRED_LIST)},
+    {"fc_unit's cmd_i (3 does what IDLE does)", "FC_CMD_", "CTM_FC_CMD_", NULL, 2,
+     ENC_ROWS(FC_CMD_LIST)},
+    {"fc_unit's fault_o (docs/fc_unit.md)", "FC_FAULT_", "CTM_FC_FAULT_", NULL, 4,
+     ENC_ROWS(FC_FAULT_LIST)},
+    {"pred_stack's op_i (docs/pred_stack.md)", "PRED_OP_", "CTM_PRED_OP_", NULL, 3,
+     ENC_ROWS(PRED_OP_LIST)},
+    {"stack_acct's op_i (13..15 do what NOP does; docs/stack_acct.md)", "STACK_OP_",
+     "CTM_STACK_OP_", NULL, 4, ENC_ROWS(STACK_OP_LIST)},
+    {"stack_acct's parameter Rule", "STACK_RULE_", "CTM_STACK_RULE_", NULL, 0,
+     ENC_ROWS(STACK_RULE_LIST)},
+    {"stack_acct's parameter Chip", "STACK_CHIP_", "CTM_STACK_CHIP_", NULL, 0,
+     ENC_ROWS(STACK_CHIP_LIST)},
+};
+
+/* The package's CTM_PRED_OP_*, CTM_STACK_OP_* and CTM_FC_CMD_* are ctm.h's names
+ * too: the same values, or this does not compile. */
+#define SAME_AS_CTM_H(name, value) _Static_assert((int)CTM_##name == (int)(value), "CTM_" #name);
+PRED_OP_LIST(SAME_AS_CTM_H)
+STACK_OP_LIST(SAME_AS_CTM_H)
+FC_CMD_LIST(SAME_AS_CTM_H)
+
+static void upper(char *dst, size_t size, const char *src)
+{
+    size_t k = 0;
+    for (; src[k] && k + 1 < size; k++)
+        dst[k] = (char)(src[k] >= 'a' && src[k] <= 'z' ? src[k] - 32 : src[k]);
+    dst[k] = 0;
+}
+
+/* Each group as localparams, named and aligned; 1 when a row does not fit its
+ * width or its prefix (a list edited wrongly). */
+static int emit_encodings(FILE *out)
+{
+    fputs("\n  // The codes the RTL shares with the model, one group per X-macro list of the C\n"
+          "  // model (csim/util/enc.h): each name is its C name with the group's prefix.\n",
+          out);
+    for (size_t g = 0; g < sizeof groups / sizeof groups[0]; g++) {
+        const enc_group *e = &groups[g];
+        unsigned width = e->field ? dpp_field_find(e->field)->width : e->width;
+        size_t cut = strlen(e->c_prefix), pad = 0;
+        for (size_t i = 0; i < e->n; i++)
+            if (strlen(e->rows[i].name) - cut > pad)
+                pad = strlen(e->rows[i].name) - cut;
+        fprintf(out, "\n  // %s; C: %s*\n", e->what, e->c_prefix);
+        for (size_t i = 0; i < e->n; i++) {
+            const enc_value *r = &e->rows[i];
+            if (strncmp(r->name, e->c_prefix, cut) || (width && r->value >> width)) {
+                fprintf(stderr, "dpp svpkg: %s = %u: not a %s code of %u bits\n", r->name,
+                        r->value, e->c_prefix, width);
+                return 1;
+            }
+            if (width)
+                fprintf(out, "  localparam logic [%u:0] %s%-*s = %u'd%u;\n", width - 1,
+                        e->sv_prefix, (int)pad, r->name + cut, width, r->value);
+            else
+                fprintf(out, "  localparam int unsigned %s%-*s = %u;\n", e->sv_prefix, (int)pad,
+                        r->name + cut, r->value);
+        }
+    }
+    return 0;
+}
+
 /* Every field of a flow-control instruction, from the ISA's one field table
  * (csim/isa/isa.c): the dword it sits in and a function that takes it out of
- * that dword, so no testbench slices instruction bits by hand. */
+ * that dword, so no testbench slices instruction bits by hand. The function
+ * assigns its own name: yosys 0.23 reads no `return` in a package. */
 static void emit_fc_fields(FILE *out)
 {
     size_t n;
     const dpp_field_desc *f = dpp_fields(&n);
-    fputs("  // The fields of a flow-control instruction (csim/isa/isa.c's table): CTM_ISA_<FIELD>_DWORD\n"
-          "  // names its dword (0: US_CMN_INST, 2: US_FC_INST, 3: US_FC_ADDR), ctm_isa_<field>(dword)\n"
-          "  // takes it out.\n"
-          "  /* verilator lint_off UNUSEDPARAM */  // a testbench uses some of them\n"
+    fputs("\n  // The fields of a flow-control instruction (csim/isa/isa.c's table):\n"
+          "  // CTM_ISA_<FIELD>_DWORD names its dword (0: US_CMN_INST, 2: US_FC_INST,\n"
+          "  // 3: US_FC_ADDR), ctm_isa_<field>(dword) takes it out.\n"
           "  /* verilator lint_off UNUSEDSIGNAL */ // each reads a few bits of its dword\n",
           out);
     for (size_t i = 0; i < n; i++) {
         if (!(f[i].types & DPP_T_FC))
             continue;
-        char upper[64];
-        size_t k = 0;
-        for (; f[i].name[k] && k + 1 < sizeof upper; k++)
-            upper[k] = (char)(f[i].name[k] >= 'a' && f[i].name[k] <= 'z' ? f[i].name[k] - 32
-                                                                            : f[i].name[k]);
-        upper[k] = 0;
-        fprintf(out, "  localparam int unsigned CTM_ISA_%s_DWORD = %u;\n", upper, f[i].dword);
+        char name[64];
+        upper(name, sizeof name, f[i].name);
+        fprintf(out, "  localparam int unsigned CTM_ISA_%s_DWORD = %u;\n", name, f[i].dword);
         fprintf(out,
                 "  function automatic bit [%u:0] ctm_isa_%s(bit [31:0] dword);\n"
-                "    return dword[%u +: %u];\n  endfunction\n",
-                f[i].width - 1u, f[i].name, f[i].lo, f[i].width);
+                "    ctm_isa_%s = dword[%u +: %u];\n  endfunction\n",
+                f[i].width - 1u, f[i].name, f[i].name, f[i].lo, f[i].width);
     }
-    fputs("  /* verilator lint_on UNUSEDSIGNAL */\n  /* verilator lint_on UNUSEDPARAM */\n\n", out);
+    fputs("  /* verilator lint_on UNUSEDSIGNAL */\n", out);
+}
+
+static int emit_isa_pkg(FILE *out)
+{
+    fputs("// Generated by `dpp svpkg --isa` from the C lists of the encodings\n"
+          "// (csim/util/enc.h) and the ISA's field table (csim/isa/isa.c): do not edit.\n"
+          "// The RTL names these ctm_isa_pkg::NAME (yosys 0.23 reads no import); compile\n"
+          "// it before the RTL. docs/dpi.md, \"Port structs\".\n"
+          "package ctm_isa_pkg;\n"
+          "  /* verilator lint_off UNUSEDPARAM */  // each block uses some of them\n",
+          out);
+    if (emit_encodings(out))
+        return 1;
+    emit_fc_fields(out);
+    fputs("  /* verilator lint_on UNUSEDPARAM */\nendpackage\n", out);
+    return 0;
+}
+
+static void emit_ports_pkg(FILE *out)
+{
+    fputs("// Generated by `dpp svpkg` from libctm's port tables (csim/api/ctm_api.c): do not edit.\n"
+          "// Each struct is the C struct of ctm.h that ctm_*_cycle takes, word for word (x86-64\n"
+          "// byte order); pad_* members are 0. docs/dpi.md, \"Port structs\".\n"
+          "package ctm_ports_pkg;\n\n",
+          out);
+    const api_unit *units[] = {&api_pred_unit, &api_stack_unit, &api_fc_unit};
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        emit_unit(out, units[i]);
+    fputs("endpackage\n", out);
 }
 
 int cmd_svpkg(int argc, char **argv)
 {
     const char *path = NULL;
+    int isa = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage_text, stdout);
             return 0;
+        }
+        if (!strcmp(argv[i], "--isa")) {
+            isa = 1;
+            continue;
         }
         if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             path = argv[++i];
@@ -109,19 +238,14 @@ int cmd_svpkg(int argc, char **argv)
         perror(path);
         return 1;
     }
-    fputs("// Generated by `dpp svpkg` from libctm's port tables (csim/api/ctm_api.c): do not edit.\n"
-          "// Each struct is the C struct of ctm.h that ctm_*_cycle takes, word for word (x86-64\n"
-          "// byte order); pad_* members are 0. docs/dpi.md, \"Port structs\".\n"
-          "package ctm_ports_pkg;\n\n",
-          out);
-    const api_unit *units[] = {&api_pred_unit, &api_stack_unit, &api_fc_unit};
-    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
-        emit_unit(out, units[i]);
-    emit_fc_fields(out);
-    fputs("endpackage\n", out);
+    int rc = 0;
+    if (isa)
+        rc = emit_isa_pkg(out);
+    else
+        emit_ports_pkg(out);
     if ((path && fclose(out)) || (!path && fflush(out))) {
         perror(path ? path : "stdout");
         return 1;
     }
-    return 0;
+    return rc;
 }

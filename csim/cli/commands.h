@@ -17,7 +17,7 @@ int cmd_run(int argc, char **argv);
 int cmd_exec(int argc, char **argv);
 /* dpp stack: STACK_SIZE of an event list or a CTM executable (cmd_stack.c). */
 int cmd_stack(int argc, char **argv);
-/* dpp svpkg: the SV package of libctm's port structs (cmd_svpkg.c). */
+/* dpp svpkg: the SV packages of libctm's port structs and of the encodings (cmd_svpkg.c). */
 int cmd_svpkg(int argc, char **argv);
 
 #endif

@@ -14,7 +14,7 @@ static const dpp_command commands[] = {
     {"run", "run a program over a domain: run PROG.elf --domain WxH [--in/--out ...]", cmd_run},
     {"exec", "run a raw command buffer: exec CMDBUF --mem IMAGE", cmd_exec},
     {"stack", "STACK_SIZE an event list or a program needs under an accounting rule", cmd_stack},
-    {"svpkg", "write the SystemVerilog package of libctm's port structs", cmd_svpkg},
+    {"svpkg", "write an SV package: libctm's port structs, or the encodings (--isa)", cmd_svpkg},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

@@ -12,6 +12,7 @@
 #ifndef CSIM_ISA_H
 #define CSIM_ISA_H
 
+#include "enc.h"
 #include "status.h"
 
 #include <stddef.h>
@@ -46,8 +47,12 @@ typedef enum dpp_inst_type {
 #define DPP_T_ALUOUT (DPP_T_ALU | DPP_T_OUT)
 #define DPP_T_ALL    (DPP_T_ALU | DPP_T_OUT | DPP_T_FC | DPP_T_TEX)
 
-/* Predicate selections (RGB_PRED_SEL, ALPHA_PRED_SEL). */
-enum { DPP_PRED_NONE, DPP_PRED_RGBA, DPP_PRED_RRRR, DPP_PRED_GGGG, DPP_PRED_BBBB, DPP_PRED_AAAA };
+/* Predicate selections (RGB_PRED_SEL, ALPHA_PRED_SEL). This and the FC lists
+ * below are X-macro lists (enc.h): the enums, and the RTL's localparams. */
+#define DPP_PRED_LIST(X)                                                                           \
+    X(DPP_PRED_NONE, 0) X(DPP_PRED_RGBA, 1) X(DPP_PRED_RRRR, 2) X(DPP_PRED_GGGG, 3)                \
+        X(DPP_PRED_BBBB, 4) X(DPP_PRED_AAAA, 5)
+enum { DPP_PRED_LIST(ENC_ENUM) };
 /* Compare against zero: ALU_RESULT_OP, and TARGET in ALU instructions. */
 enum { DPP_CMP_EQ, DPP_CMP_LT, DPP_CMP_GE, DPP_CMP_NE };
 /* Operand select: src0, src1, src2, presubtract. */
@@ -113,19 +118,15 @@ enum {
     DPP_TEX_DXDY
 };
 /* FC OP. */
-enum {
-    DPP_FC_JUMP,
-    DPP_FC_LOOP,
-    DPP_FC_ENDLOOP,
-    DPP_FC_REP,
-    DPP_FC_ENDREP,
-    DPP_FC_BREAKLOOP,
-    DPP_FC_BREAKREP,
-    DPP_FC_CONTINUE
-};
-/* FC A_OP and B_OP0/B_OP1. */
-enum { DPP_AOP_NONE, DPP_AOP_POP, DPP_AOP_PUSH };
-enum { DPP_BOP_NONE, DPP_BOP_DECR, DPP_BOP_INCR };
+#define DPP_FC_LIST(X)                                                                             \
+    X(DPP_FC_JUMP, 0) X(DPP_FC_LOOP, 1) X(DPP_FC_ENDLOOP, 2) X(DPP_FC_REP, 3) X(DPP_FC_ENDREP, 4)  \
+        X(DPP_FC_BREAKLOOP, 5) X(DPP_FC_BREAKREP, 6) X(DPP_FC_CONTINUE, 7)
+enum { DPP_FC_LIST(ENC_ENUM) };
+/* FC A_OP and B_OP0/B_OP1; 3 is reserved in both. */
+#define DPP_AOP_LIST(X) X(DPP_AOP_NONE, 0) X(DPP_AOP_POP, 1) X(DPP_AOP_PUSH, 2)
+#define DPP_BOP_LIST(X) X(DPP_BOP_NONE, 0) X(DPP_BOP_DECR, 1) X(DPP_BOP_INCR, 2)
+enum { DPP_AOP_LIST(ENC_ENUM) };
+enum { DPP_BOP_LIST(ENC_ENUM) };
 
 /* dword0, US_CMN_INST: every type. */
 typedef struct dpp_cmn {

@@ -21,23 +21,24 @@
  * A_OP and B_OP value 3 is reserved and faults; FC accepts RGB_PRED_SEL NONE
  * and the four replicate modes only. */
 
-/* Port cmd_i (2 bits). */
-enum { FC_CMD_IDLE = 0, FC_CMD_START = 1, FC_CMD_EXEC = 2 };
+/* Port cmd_i (2 bits). This and the fault codes are X-macro lists (enc.h): the
+ * enums, and the RTL's localparams. */
+#define FC_CMD_LIST(X) X(FC_CMD_IDLE, 0) X(FC_CMD_START, 1) X(FC_CMD_EXEC, 2)
+enum { FC_CMD_LIST(ENC_ENUM) };
 
 /* Fault codes (port fault_o, 4 bits). A fault is sticky per context until START. */
-typedef enum fc_fault {
-    FC_FAULT_NONE = 0,
-    FC_FAULT_BRANCH_OVERFLOW = 1,  /* INCR beyond the mode's branch nesting limit */
-    FC_FAULT_BRANCH_UNDERFLOW = 2, /* DECR by more than the open nesting depth */
-    FC_FAULT_LOOP_OVERFLOW = 3,    /* LOOP/REP push on a full loop stack */
-    FC_FAULT_LOOP_UNDERFLOW = 4,   /* ENDLOOP/ENDREP/BREAK/CONTINUE with no frame */
-    FC_FAULT_LOOP_KIND = 5,        /* ENDLOOP/BREAKLOOP on a REP frame or vice versa */
-    FC_FAULT_ADDR_OVERFLOW = 6,    /* PUSH on a full address stack */
-    FC_FAULT_ADDR_UNDERFLOW = 7,   /* POP on an empty address stack */
-    FC_FAULT_ILLEGAL_FIELD = 8,    /* reserved A_OP, B_OP or predicate selection */
-    FC_FAULT_STALE_ALU = 9,        /* JUMP_FUNC reads an ALU result an FC op invalidated */
-    FC_FAULT_COUNT
-} fc_fault;
+#define FC_FAULT_LIST(X)                                                                           \
+    X(FC_FAULT_NONE, 0)                                                                            \
+    X(FC_FAULT_BRANCH_OVERFLOW, 1)  /* INCR beyond the mode's branch nesting limit */              \
+    X(FC_FAULT_BRANCH_UNDERFLOW, 2) /* DECR by more than the open nesting depth */                 \
+    X(FC_FAULT_LOOP_OVERFLOW, 3)    /* LOOP/REP push on a full loop stack */                       \
+    X(FC_FAULT_LOOP_UNDERFLOW, 4)   /* ENDLOOP/ENDREP/BREAK/CONTINUE with no frame */              \
+    X(FC_FAULT_LOOP_KIND, 5)        /* ENDLOOP/BREAKLOOP on a REP frame or vice versa */           \
+    X(FC_FAULT_ADDR_OVERFLOW, 6)    /* PUSH on a full address stack */                             \
+    X(FC_FAULT_ADDR_UNDERFLOW, 7)   /* POP on an empty address stack */                            \
+    X(FC_FAULT_ILLEGAL_FIELD, 8)    /* reserved A_OP, B_OP or predicate selection */               \
+    X(FC_FAULT_STALE_ALU, 9)        /* JUMP_FUNC reads an ALU result an FC op invalidated */
+typedef enum fc_fault { FC_FAULT_LIST(ENC_ENUM) FC_FAULT_COUNT } fc_fault;
 
 /* Decoded US_FC_INST / US_FC_ADDR fields (spec 6.3) plus the FC predicate
  * selection from US_CMN_INST. BOOL_ADDR and INT_ADDR are resolved by the

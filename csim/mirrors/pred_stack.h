@@ -6,6 +6,7 @@
 #ifndef CSIM_PRED_STACK_H
 #define CSIM_PRED_STACK_H
 
+#include "enc.h"
 #include "status.h"
 
 #include <stdbool.h>
@@ -14,18 +15,12 @@
 #define PRED_STACK_MAX 64u /* upper bound of contexts, lanes and depth */
 
 /* op_i encodings (docs/pred_stack.md, "Ops"). WRITE is the patent's store of a
- * condition result [seed 003]; SETP and PUSH_SETP are the model's AND forms. */
-typedef enum pred_op {
-    PRED_OP_NOP = 0,
-    PRED_OP_SETP = 1,
-    PRED_OP_PUSH = 2,
-    PRED_OP_POP = 3,
-    PRED_OP_INV = 4,
-    PRED_OP_PUSH_SETP = 5,
-    PRED_OP_SET_TASK_MASK = 6,
-    PRED_OP_WRITE = 7,
-    PRED_OP_COUNT = 8
-} pred_op;
+ * condition result [seed 003]; SETP and PUSH_SETP are the model's AND forms.
+ * An X-macro list (enc.h): the enum, and the RTL's localparams. */
+#define PRED_OP_LIST(X)                                                                            \
+    X(PRED_OP_NOP, 0) X(PRED_OP_SETP, 1) X(PRED_OP_PUSH, 2) X(PRED_OP_POP, 3) X(PRED_OP_INV, 4)    \
+        X(PRED_OP_PUSH_SETP, 5) X(PRED_OP_SET_TASK_MASK, 6) X(PRED_OP_WRITE, 7)
+typedef enum pred_op { PRED_OP_LIST(ENC_ENUM) PRED_OP_COUNT = 8 } pred_op;
 
 typedef struct pred_stack_cfg {
     unsigned contexts; /* 1..64 */

@@ -5,6 +5,7 @@
 #ifndef CSIM_STACK_ACCT_H
 #define CSIM_STACK_ACCT_H
 
+#include "enc.h"
 #include "status.h"
 
 #include <stdbool.h>
@@ -12,38 +13,37 @@
 
 #define STACK_ACCT_MAX_DEPTH 1024u /* upper bound of the tracker depth */
 
-/* op_i encodings (docs/stack_acct.md, "Ops"); 13..15 are reserved NOPs. */
-typedef enum stack_op {
-    STACK_OP_NOP = 0,
-    STACK_OP_PUSH = 1,
-    STACK_OP_PUSH_WQM = 2,
-    STACK_OP_PUSH_ELSE = 3,
-    STACK_OP_ALU_PUSH_BEFORE = 4,
-    STACK_OP_LOOP_START = 5,
-    STACK_OP_CALL = 6,
-    STACK_OP_POP = 7,
-    STACK_OP_LOOP_END = 8,
-    STACK_OP_RETURN = 9,
-    STACK_OP_ELSE = 10,
-    STACK_OP_JUMP = 11,
-    STACK_OP_CLEAR = 12,
-    STACK_OP_COUNT = 16 /* op_i is 4 bits */
-} stack_op;
+/* op_i encodings (docs/stack_acct.md, "Ops"); 13..15 are reserved NOPs. This
+ * and the Rule and Chip parameters' values are X-macro lists (enc.h): the
+ * enums, and the RTL's localparams. */
+#define STACK_OP_LIST(X)                                                                           \
+    X(STACK_OP_NOP, 0)                                                                             \
+    X(STACK_OP_PUSH, 1)                                                                            \
+    X(STACK_OP_PUSH_WQM, 2)                                                                        \
+    X(STACK_OP_PUSH_ELSE, 3)                                                                       \
+    X(STACK_OP_ALU_PUSH_BEFORE, 4)                                                                 \
+    X(STACK_OP_LOOP_START, 5)                                                                      \
+    X(STACK_OP_CALL, 6)                                                                            \
+    X(STACK_OP_POP, 7)                                                                             \
+    X(STACK_OP_LOOP_END, 8)                                                                        \
+    X(STACK_OP_RETURN, 9)                                                                          \
+    X(STACK_OP_ELSE, 10)                                                                           \
+    X(STACK_OP_JUMP, 11)                                                                           \
+    X(STACK_OP_CLEAR, 12)
+typedef enum stack_op { STACK_OP_LIST(ENC_ENUM) STACK_OP_COUNT = 16 /* op_i is 4 bits */ } stack_op;
 
-typedef enum stack_rule {
-    STACK_RULE_ISA = 0,  /* R700 ISA document, Tables 3.5/3.6 */
-    STACK_RULE_MESA = 1, /* Mesa r600 sfn CallStack */
-    STACK_RULE_LLVM = 2, /* LLVM R600ControlFlowFinalizer CFStack */
-    STACK_RULE_COUNT = 3
-} stack_rule;
+#define STACK_RULE_LIST(X)                                                                         \
+    X(STACK_RULE_ISA, 0)  /* R700 ISA document, Tables 3.5/3.6 */                                  \
+    X(STACK_RULE_MESA, 1) /* Mesa r600 sfn CallStack */                                            \
+    X(STACK_RULE_LLVM, 2) /* LLVM R600ControlFlowFinalizer CFStack */
+typedef enum stack_rule { STACK_RULE_LIST(ENC_ENUM) STACK_RULE_COUNT = 3 } stack_rule;
 
-typedef enum stack_chip {
-    STACK_CHIP_R7XX = 0, /* R6xx and R7xx */
-    STACK_CHIP_EVERGREEN = 1,
-    STACK_CHIP_NI = 2, /* Barts, Turks, Caicos (Northern Islands without Cayman) */
-    STACK_CHIP_CAYMAN = 3,
-    STACK_CHIP_COUNT = 4
-} stack_chip;
+#define STACK_CHIP_LIST(X)                                                                         \
+    X(STACK_CHIP_R7XX, 0) /* R6xx and R7xx */                                                      \
+    X(STACK_CHIP_EVERGREEN, 1)                                                                     \
+    X(STACK_CHIP_NI, 2) /* Barts, Turks, Caicos (Northern Islands without Cayman) */               \
+    X(STACK_CHIP_CAYMAN, 3)
+typedef enum stack_chip { STACK_CHIP_LIST(ENC_ENUM) STACK_CHIP_COUNT = 4 } stack_chip;
 
 typedef struct stack_acct_cfg {
     unsigned width; /* physical thread-group width: 16, 32, 48 or 64 */

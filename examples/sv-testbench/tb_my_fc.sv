@@ -103,7 +103,7 @@ module tb_my_fc;
       drive();
       #1;
       expect_eq("active", 64'(active), get("active"));
-      if (cmd == 2'd2) begin  // an FC instruction: its decision too
+      if (cmd == ctm_isa_pkg::CTM_FC_CMD_EXEC) begin  // an FC instruction: its decision too
         expect_eq("jump", 64'(jump), get("jump"));
         expect_eq("next_pc", 64'(next_pc), get("next_pc"));
         expect_eq("want", 64'(want), get("want"));

@@ -11,8 +11,8 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
-installed=(lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_dpi_pkg.sv
-           lib/pkgconfig/ctm.pc)
+installed=(lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
+           share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc)
 
 # install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
 install_to() {
@@ -45,7 +45,7 @@ install_to "$tmp/plain" "$tmp/plain"
 # lint: the package as installed. From this prefix, as Verilator 5.006 cuts a path at its space
 # in DECLFILENAME (and calls the package's file "my"); 5.050 does not.
 "${VERILATOR:-verilator}" --lint-only -Wall "$tmp/plain/share/ctm/ctm_ports_pkg.sv" \
-  "$tmp/plain/share/ctm/ctm_dpi_pkg.sv"
+  "$tmp/plain/share/ctm/ctm_isa_pkg.sv" "$tmp/plain/share/ctm/ctm_dpi_pkg.sv"
 uninstall_from "$tmp/plain" "$tmp/plain"
 
 prefix="$tmp/my kit"
@@ -94,14 +94,14 @@ assert not missing, f"ctm.h functions without a row in docs/dpi.md: {' '.join(mi
 print(f"{len(imports)} imports match ctm.h; its {len(decl)} functions are in docs/dpi.md")
 PY
 
-# lint: each user testbench with the RTL it checks
+# lint: each user testbench with the RTL it checks (which names the codes of the installed
+# ctm_isa_pkg.sv, a copy of rtl/ctm_isa_pkg.sv)
 cd "$ROOT/examples/sv-testbench"
+pkgs=("$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_isa_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv")
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_pred --timing \
-  "$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" \
-  tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
+  "${pkgs[@]}" "$ROOT/rtl/lint.vlt" tb_my_pred.sv "$ROOT/rtl/pred_stack.sv"
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME -I"$ROOT/rtl" --top-module tb_my_fc --timing \
-  "$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv" "$ROOT/rtl/lint.vlt" \
-  tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
+  "${pkgs[@]}" "$ROOT/rtl/lint.vlt" tb_my_fc.sv "$ROOT"/rtl/fc_*.sv
 
 # build and run as a user would, from the installed library
 make --no-print-directory OUT="$tmp/obj" all cc-exe >"$tmp/build.log" 2>&1 || { tail -30 "$tmp/build.log"; exit 1; }
@@ -119,7 +119,7 @@ passes fc.log "tb_my_fc: PASS" "$tmp/obj/fc/tb_my_fc" +elf="$BUILD/examples/mand
 # builds from the installed library, exits 0 with its PASS line (a crash would be exit 139); a
 # missing +elf stops it with the path named, not a crash
 "${VERILATOR:-verilator}" --lint-only -Wall -Wno-DECLFILENAME --top-module tb_misuse --timing \
-  "$prefix/share/ctm/ctm_ports_pkg.sv" "$prefix/share/ctm/ctm_dpi_pkg.sv" tb_misuse.sv
+  "${pkgs[@]}" tb_misuse.sv
 make --no-print-directory OUT="$tmp/obj" misuse >"$tmp/build-misuse.log" 2>&1 ||
   { tail -30 "$tmp/build-misuse.log"; exit 1; }
 misuse_rc=0
