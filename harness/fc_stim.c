@@ -766,32 +766,19 @@ ctm_fc_in fc_stim_port_in(const fc_stim *s)
 
 fc_stim fc_stim_from_port(const ctm_fc_in *in)
 {
-    const uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
-    dpp_inst inst;
-    dpp_inst_decode(words, &inst);
-    fc_stim s = {.rst = in->rst,
-                 .in = {.cmd = (uint8_t)in->cmd,
-                        .ctx = (uint8_t)in->ctx,
-                        .full_mode = in->full_mode,
-                        .inst = {.op = (uint8_t)inst.fc.op,
-                                 .b_else = (uint8_t)inst.fc.b_else,
-                                 .jump_any = (uint8_t)inst.fc.jump_any,
-                                 .a_op = (uint8_t)inst.fc.a_op,
-                                 .jump_func = (uint8_t)inst.fc.jump_func,
-                                 .b_pop_cnt = (uint8_t)inst.fc.b_pop_cnt,
-                                 .b_op0 = (uint8_t)inst.fc.b_op0,
-                                 .b_op1 = (uint8_t)inst.fc.b_op1,
-                                 .jump_addr = inst.fc.jump_addr,
-                                 .pred_sel = (uint8_t)inst.cmn.rgb_pred_sel,
-                                 .pred_inv = (uint8_t)inst.cmn.rgb_pred_inv},
-                        .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
-                        .alu_result = in->alu_result,
-                        .alu_valid = in->alu_valid,
-                        .bool_const = in->bool_const,
-                        .loop_count = (uint8_t)in->int_const,
-                        .loop_init = (uint8_t)(in->int_const >> 8),
-                        .loop_step = (int8_t)(uint8_t)(in->int_const >> 16),
-                        .pc = (uint16_t)in->pc,
-                        .live = in->live}};
-    return s;
+    const dpp_loop_const k = dpp_loop_const_unpack(in->int_const);
+    return (fc_stim){.rst = in->rst,
+                     .in = {.cmd = (uint8_t)in->cmd,
+                            .ctx = (uint8_t)in->ctx,
+                            .full_mode = in->full_mode,
+                            .inst = fc_fields_decode(in->cmn_inst, in->fc_inst, in->fc_addr),
+                            .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
+                            .alu_result = in->alu_result,
+                            .alu_valid = in->alu_valid,
+                            .bool_const = in->bool_const,
+                            .loop_count = k.count,
+                            .loop_init = k.init,
+                            .loop_step = k.step,
+                            .pc = (uint16_t)in->pc,
+                            .live = in->live}};
 }

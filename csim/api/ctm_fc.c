@@ -8,7 +8,6 @@
 #include "fc.h"
 #include "isa.h"
 
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,26 +92,6 @@ const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          IN_CO
                               fc_out,        OUT_COUNT,    IN_CTX,         "ctm_fc_in_t",
                               "ctm_fc_out_t", sizeof(ctm_fc_in), sizeof(ctm_fc_out)};
 
-/* The instruction fields fc_unit reads, where the ISA's field table puts them
- * for each instruction type (a word whose type is not FC decodes as
- * dpp_inst_decode decodes it: no FC fields). */
-enum {
-    F_OP, F_B_ELSE, F_JUMP_ANY, F_A_OP, F_JUMP_FUNC, F_B_POP_CNT, F_B_OP0, F_B_OP1, F_JUMP_ADDR,
-    F_PRED_SEL, F_PRED_INV, F_COUNT
-};
-static const char *const field_names[F_COUNT] = {
-    "fc_op", "b_else", "jump_any", "a_op", "jump_func", "b_pop_cnt",
-    "b_op0", "b_op1", "jump_addr", "rgb_pred_sel", "rgb_pred_inv"};
-static dpp_field_at field_at[4][F_COUNT];
-static pthread_once_t field_at_once = PTHREAD_ONCE_INIT;
-
-static void find_fields(void)
-{
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned k = 0; k < F_COUNT; k++)
-            field_at[t][k] = dpp_field_place(field_names[k], t);
-}
-
 struct ctm_fc {
     api_mirror mr; /* first: the guard and the checker (api_check.h) */
     fc_unit_model *m;
@@ -129,7 +108,6 @@ ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int 
         !API_RANGE(NULL, "loop_depth", loop_depth, 0, FC_MAX_DEPTH) ||
         !API_RANGE(NULL, "bc_width", bc_width, 3, 8))
         return NULL;
-    pthread_once(&field_at_once, find_fields);
     ctm_fc *f = api_alloc(API_FC, sizeof *f);
     if (!f)
         return api_fail("ctm_fc_new: out of memory");
@@ -191,34 +169,21 @@ static void to_wire(const fc_unit_out *o, ctm_fc_out *w)
  * reads it (most cycles of a system run are IDLE). */
 static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
 {
-    unsigned v[F_COUNT] = {0};
-    if (in->cmd == FC_CMD_EXEC) {
-        const uint32_t words[DPP_INST_DWORDS] = {in->cmn_inst, 0, in->fc_inst, in->fc_addr, 0, 0};
-        const dpp_field_at *at = field_at[in->cmn_inst & 3];
-        for (unsigned k = 0; k < F_COUNT; k++)
-            v[k] = dpp_field_take(words, at[k]);
-    }
+    const dpp_loop_const k = dpp_loop_const_unpack(in->int_const);
+    const fc_fields none = {0};
     *m = (fc_unit_in){.cmd = (uint8_t)in->cmd,
                       .ctx = (uint8_t)in->ctx,
                       .full_mode = (uint8_t)(in->full_mode != 0),
-                      .inst = {.op = (uint8_t)v[F_OP],
-                               .b_else = (uint8_t)v[F_B_ELSE],
-                               .jump_any = (uint8_t)v[F_JUMP_ANY],
-                               .a_op = (uint8_t)v[F_A_OP],
-                               .jump_func = (uint8_t)v[F_JUMP_FUNC],
-                               .b_pop_cnt = (uint8_t)v[F_B_POP_CNT],
-                               .b_op0 = (uint8_t)v[F_B_OP0],
-                               .b_op1 = (uint8_t)v[F_B_OP1],
-                               .jump_addr = (uint16_t)v[F_JUMP_ADDR],
-                               .pred_sel = (uint8_t)v[F_PRED_SEL],
-                               .pred_inv = (uint8_t)v[F_PRED_INV]},
+                      .inst = in->cmd == FC_CMD_EXEC
+                                  ? fc_fields_decode(in->cmn_inst, in->fc_inst, in->fc_addr)
+                                  : none,
                       .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
                       .alu_result = in->alu_result,
                       .alu_valid = (uint8_t)(in->alu_valid != 0),
                       .bool_const = (uint8_t)(in->bool_const != 0),
-                      .loop_count = (uint8_t)in->int_const,
-                      .loop_init = (uint8_t)(in->int_const >> 8),
-                      .loop_step = (int8_t)(uint8_t)(in->int_const >> 16),
+                      .loop_count = k.count,
+                      .loop_init = k.init,
+                      .loop_step = k.step,
                       .pc = (uint16_t)in->pc,
                       .live = in->live};
 }

@@ -57,6 +57,11 @@ typedef struct fc_fields {
     uint8_t pred_inv;   /* RGB_PRED_INV, 1 bit */
 } fc_fields;
 
+/* The fields fc_unit reads of an instruction's encoded words (US_CMN_INST,
+ * US_FC_INST, US_FC_ADDR), where the ISA's field table puts them; a word
+ * whose type is not FC has none of them (all 0), as dpp_inst_decode has it. */
+fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr);
+
 typedef struct fc_unit_in {
     uint8_t cmd;         /* FC_CMD_* */
     uint8_t ctx;         /* context (wavefront slot), < contexts */

@@ -1064,6 +1064,37 @@ static void test_bc_packing(void **state)
     assert_int_equal(words[1], 0xfu);
 }
 
+/* fc_fields_decode reads the words as the ISA's decoder does: every field of
+ * an FC word, nothing of a word of another type. */
+static void test_fields_decode(void **state)
+{
+    (void)state;
+    uint64_t r = 0x6A09E667F3BCC908ull;
+    for (int i = 0; i < 20000; i++) {
+        uint32_t w[DPP_INST_DWORDS] = {0};
+        for (int d = 0; d < 4; d++) {
+            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+            w[d] = (uint32_t)r;
+        }
+        w[1] = 0;
+        dpp_inst inst;
+        dpp_inst_decode(w, &inst);
+        const fc_fields f = fc_fields_decode(w[0], w[2], w[3]);
+        const int fc = (w[0] & 3) == DPP_TYPE_FC;
+        assert_int_equal(f.op, fc ? inst.fc.op : 0);
+        assert_int_equal(f.b_else, fc ? inst.fc.b_else : 0);
+        assert_int_equal(f.jump_any, fc ? inst.fc.jump_any : 0);
+        assert_int_equal(f.a_op, fc ? inst.fc.a_op : 0);
+        assert_int_equal(f.jump_func, fc ? inst.fc.jump_func : 0);
+        assert_int_equal(f.b_pop_cnt, fc ? inst.fc.b_pop_cnt : 0);
+        assert_int_equal(f.b_op0, fc ? inst.fc.b_op0 : 0);
+        assert_int_equal(f.b_op1, fc ? inst.fc.b_op1 : 0);
+        assert_int_equal(f.jump_addr, fc ? inst.fc.jump_addr : 0);
+        assert_int_equal(f.pred_sel, inst.cmn.rgb_pred_sel);
+        assert_int_equal(f.pred_inv, inst.cmn.rgb_pred_inv);
+    }
+}
+
 int main(void)
 {
     enum { NS = sizeof scenarios / sizeof scenarios[0] };
@@ -1072,6 +1103,7 @@ int main(void)
         cmocka_unit_test(test_inputs_cut_to_port_width),
         cmocka_unit_test(test_loop_kind_and_illegal),
         cmocka_unit_test(test_jump_func_table),
+        cmocka_unit_test(test_fields_decode),
         cmocka_unit_test(test_empty_active),
         cmocka_unit_test(test_loop_with_nobody_active),
         cmocka_unit_test(test_fault_commits_nothing),
