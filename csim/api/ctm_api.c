@@ -7,7 +7,7 @@
 #include "api_check.h"
 #include "ctm_int.h"
 
-#include "pred_stack.h"
+#include "pred_stack_int.h"
 #include "stack_acct.h"
 
 #include <ctype.h>
@@ -100,10 +100,7 @@ static ctm_pred *pred_new(const char *func, int contexts, int lanes, int depth, 
         api_release(p, API_PRED);
         return api_fail("%s: out of memory", func);
     }
-    unsigned span = 2; /* ctx_i is clog2(contexts) bits wide, at least 1 */
-    while (span < (unsigned)contexts)
-        span *= 2;
-    p->ctx_max = span - 1;
+    p->ctx_max = p->m->span - 1; /* ctx_i is clog2(contexts) bits wide, at least 1 */
     api_set_error("");
     return p;
 }
@@ -146,17 +143,33 @@ _Static_assert(sizeof(pred_stack_out) == sizeof(ctm_pred_out) && SAME_AT(exec_ma
 #undef SAME_AT
 
 /* The first half of a cycle whose inputs are in range: the history entry
- * keeps them and the expected outputs, and p->in waits for the edge. */
-static void pred_eval(ctm_pred *p, const ctm_pred_in *in)
+ * keeps them and the expected outputs (the mirror writes them there); returns
+ * the entry's inputs, the edge's. */
+static const ctm_pred_in *pred_eval_at(ctm_pred *p, const ctm_pred_in *in)
 {
-    p->in = (pred_stack_in){
-        .rst = in->rst != 0, .op = in->op, .ctx = in->ctx, .mask = in->mask, .obs_ctx = in->obs_ctx};
     api_check *c = &p->mr.ck;
     ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, in->ctx));
     *kept = *in;
-    kept->rst = p->in.rst;
-    kept->mask &= pred_stack_lane_mask(p->m);
-    pred_stack_outputs(p->m, &p->in, (pred_stack_out *)c->want_w);
+    kept->rst = in->rst != 0;
+    kept->mask &= p->m->lanes;
+    if (kept->rst) /* asynchronous: a reset cycle's outputs show the reset state */
+        pred_stack_reset(p->m);
+    pred_stack_out *want = c->want_w;
+    *want = p->m->ctx[in->obs_ctx].v;
+    want->exec_mask = p->m->ctx[in->ctx].v.obs_exec_mask;
+    return kept;
+}
+
+/* The edge ctm_pred_edge takes: the inputs of the cycle last evaluated. */
+static void pred_pend(ctm_pred *p, const ctm_pred_in *in)
+{
+    p->in = (pred_stack_in){
+        .rst = in->rst != 0, .op = in->op, .ctx = in->ctx, .mask = in->mask, .obs_ctx = in->obs_ctx};
+}
+
+static void pred_eval(ctm_pred *p, const ctm_pred_in *in)
+{
+    pred_pend(p, pred_eval_at(p, in));
 }
 
 /* The scalar calls' cycle: 1 if in range (then evaluated), else 0 with the error. */
@@ -243,31 +256,102 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
     return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
 }
 
-int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut)
+/* The rest of a checked cycle past ctm_pred_cycle's common case: the fields
+ * named on a difference (then the edge is left to ctm_pred_edge), else the
+ * edge. */
+static __attribute__((noinline, cold)) int pred_verdict(ctm_pred *p, const ctm_pred_in *kept,
+                                                        const ctm_pred_out *dut)
 {
-    if (!API_LIVE(p, API_PRED))
+    if (dut) {
+        int rc = api_check_compare_wire(&p->mr.ck, dut, PRED_IN_CTX);
+        if (rc != CTM_OK) {
+            pred_pend(p, kept);
+            return rc;
+        }
+    }
+    if (!kept->rst)
+        pred_stack_edge_of(p->m, &p->m->ctx[kept->ctx], kept->op, kept->mask);
+    p->in.rst = true;
+    return CTM_OK;
+}
+
+/* ctm_pred_cycle but for its common case: a misuse, a refused input, a reset
+ * cycle or no DUT outputs. The caller's name in errors is ctm_pred_cycle. */
+static __attribute__((noinline, cold)) int pred_cycle_rest(ctm_pred *p, const ctm_pred_in *in_w,
+                                                           const ctm_pred_out *dut)
+{
+    if (!api_is_live(p, API_PRED) && !api_live_slow(p, API_PRED, "ctm_pred_cycle"))
         return CTM_E_ARG;
     ctm_pred_in in;
-    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
-    api_check *c = &p->mr.ck;
+    memcpy(&in, in_w, sizeof in);
     if (p->mr.h.pending || in.op > 7 || in.ctx > p->ctx_max || in.obs_ctx > p->ctx_max) {
-        (void)(API_RANGE(&p->mr.h, "op", in.op, 0, 7) && /* the first one out of range */
-               API_RANGE(&p->mr.h, "ctx", in.ctx, 0, p->ctx_max) &&
-               API_RANGE(&p->mr.h, "obs_ctx", in.obs_ctx, 0, p->ctx_max));
+        api_handle *h = &p->mr.h;
+        (void)(API_RANGE_AT(h, "ctm_pred_cycle", "op", in.op, 0, 7) && /* the first one out */
+               API_RANGE_AT(h, "ctm_pred_cycle", "ctx", in.ctx, 0, p->ctx_max) &&
+               API_RANGE_AT(h, "ctm_pred_cycle", "obs_ctx", in.obs_ctx, 0, p->ctx_max));
         p->in.rst = true; /* a refused cycle has no edge */
-        return api_verdict(c, &p->mr.h, __func__, "ctm_pred_cycle", PRED_IN_CTX);
+        return api_verdict(&p->mr.ck, h, "ctm_pred_cycle", "ctm_pred_cycle", PRED_IN_CTX);
     }
-    pred_eval(p, &in);
-    int rc = CTM_OK; /* the common case compares 48 bytes inline, the rest names fields */
-    if (dut && memcmp(c->want_w, dut, sizeof *dut))
-        rc = api_check_compare_wire(c, dut, PRED_IN_CTX);
-    else if (dut)
-        api_check_matched(c);
-    if (rc == CTM_OK) { /* a failing cycle's edge is left to ctm_pred_edge */
-        pred_stack_edge(p->m, &p->in);
-        p->in.rst = true;
+    return pred_verdict(p, pred_eval_at(p, &in), dut);
+}
+
+/* The 8 bytes at p as a word (any alignment). */
+static inline uint64_t word_at(const void *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* The expected outputs, the view v of the observed context with exec_mask
+ * set, into the history entry at want; nonzero if the DUT's differ. As
+ * words, unrolled: no call, no byte loop. */
+static inline uint64_t pred_put_outputs(ctm_pred_out *want, const pred_stack_out *v,
+                                        uint64_t exec_mask, const ctm_pred_out *dut)
+{
+    _Static_assert(sizeof *want == 48 && sizeof *v == 48, "six words");
+    const unsigned char *from = (const unsigned char *)v, *got = (const unsigned char *)dut;
+    unsigned char *to = (unsigned char *)want;
+    uint64_t diff = exec_mask ^ word_at(got);
+    memcpy(to, &exec_mask, 8);
+#pragma GCC unroll 5
+    for (size_t i = 8; i < 48; i += 8) {
+        uint64_t w = word_at(from + i);
+        memcpy(to + i, &w, 8);
+        diff |= w ^ word_at(got + i);
     }
-    return rc;
+    return diff;
+}
+
+int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut)
+{
+    if (!api_is_live(p, API_PRED) || !dut)
+        return pred_cycle_rest(p, in_w, dut);
+    /* the ports one by one: an svBitVecVal array is only 4-byte aligned */
+    uint32_t op, ctx, obs_ctx;
+    uint8_t rst;
+    memcpy(&op, &in_w->op, sizeof op);
+    memcpy(&ctx, &in_w->ctx, sizeof ctx);
+    memcpy(&obs_ctx, &in_w->obs_ctx, sizeof obs_ctx);
+    memcpy(&rst, &in_w->rst, sizeof rst);
+    /* ctx_max is 2^k - 1: one test for every input out of range */
+    if (p->mr.h.pending | rst | (op & ~7u) | ((ctx | obs_ctx) & ~p->ctx_max))
+        return pred_cycle_rest(p, in_w, dut);
+    /* A checked cycle, inline: the history entry keeps the inputs and the
+     * expected outputs, which are compared with the DUT's as words. */
+    api_check *c = &p->mr.ck;
+    const pred_stack_model *m = p->m;
+    ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, ctx));
+    memcpy(kept, in_w, sizeof *kept);
+    uint64_t mask = kept->mask & m->lanes;
+    kept->mask = mask;
+    pred_ctx *x = &m->ctx[ctx];
+    if (pred_put_outputs(c->want_w, &m->ctx[obs_ctx].v, x->v.obs_exec_mask, dut))
+        return pred_verdict(p, kept, dut);
+    api_check_matched(c);
+    p->in.rst = true; /* no edge pending (a failed cycle may have left one) */
+    pred_stack_edge_of(m, x, op, mask);
+    return CTM_OK;
 }
 
 int ctm_pred_expected(const ctm_pred *p, ctm_pred_out *out)
