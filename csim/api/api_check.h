@@ -70,7 +70,6 @@ typedef struct api_check {
     const api_unit *u;
     unsigned lanes, slots; /* slots: contexts + 1 (1: a unit without contexts) */
     char config[64];
-    uint64_t steps;      /* steps taken */
     uint64_t cycle;      /* the cycle of the last step */
     uint64_t next_cycle; /* the cycle the next step is numbered */
     void *in; /* the last step's inputs: in its history entry (scratch before one) */
@@ -91,6 +90,7 @@ typedef struct api_check {
     uint64_t ring_mask;
     unsigned char *hist; /* slots x (ring_mask + 1) entries */
     uint64_t taken[API_SLOTS_MAX];
+    uint64_t steps; /* steps taken (not beside cycle: gcc's SLP would pack the two) */
     /* the last check */
     int checked;
     unsigned ndiff, differ[API_PORTS_MAX];
