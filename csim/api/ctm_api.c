@@ -8,7 +8,7 @@
 #include "ctm_int.h"
 
 #include "pred_stack_int.h"
-#include "stack_acct.h"
+#include "stack_acct_int.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -303,22 +303,21 @@ static inline uint64_t word_at(const void *p)
     return w;
 }
 
-/* The expected outputs, the view v of the observed context with exec_mask
- * set, into the history entry at want; nonzero if the DUT's differ. As
- * words, unrolled: no call, no byte loop. */
-static inline uint64_t pred_put_outputs(ctm_pred_out *want, const pred_stack_out *v,
-                                        uint64_t exec_mask, const ctm_pred_out *dut)
+/* The expected outputs, n bytes (a multiple of 8) whose first word is
+ * first and the rest those at from, into the history entry at want;
+ * nonzero if the DUT's at got differ. As words, unrolled: no call, no byte
+ * loop. */
+static inline __attribute__((always_inline)) uint64_t
+put_outputs(void *want, uint64_t first, const void *from, const void *got, size_t n)
 {
-    _Static_assert(sizeof *want == 48 && sizeof *v == 48, "six words");
-    const unsigned char *from = (const unsigned char *)v, *got = (const unsigned char *)dut;
-    unsigned char *to = (unsigned char *)want;
-    uint64_t diff = exec_mask ^ word_at(got);
-    memcpy(to, &exec_mask, 8);
-#pragma GCC unroll 5
-    for (size_t i = 8; i < 48; i += 8) {
-        uint64_t w = word_at(from + i);
+    unsigned char *to = want;
+    uint64_t diff = first ^ word_at(got);
+    memcpy(to, &first, 8);
+#pragma GCC unroll 6
+    for (size_t i = 8; i < n; i += 8) {
+        uint64_t w = word_at((const unsigned char *)from + i);
         memcpy(to + i, &w, 8);
-        diff |= w ^ word_at(got + i);
+        diff |= w ^ word_at((const unsigned char *)got + i);
     }
     return diff;
 }
@@ -346,7 +345,7 @@ int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut
     uint64_t mask = kept->mask & m->lanes;
     kept->mask = mask;
     pred_ctx *x = &m->ctx[ctx];
-    if (pred_put_outputs(c->want_w, &m->ctx[obs_ctx].v, x->v.obs_exec_mask, dut))
+    if (put_outputs(c->want_w, x->v.obs_exec_mask, &m->ctx[obs_ctx].v, dut, sizeof *dut))
         return pred_verdict(p, kept, dut);
     api_check_matched(c);
     p->in.rst = true; /* no edge pending (a failed cycle may have left one) */
@@ -436,6 +435,9 @@ _Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)CTM_STACK_FIELDS <= (in
 
 _Static_assert(sizeof(ctm_stack_in) == 16 && sizeof(ctm_stack_out) == 24,
                "ctm_stack_in and ctm_stack_out have only their named members");
+_Static_assert(offsetof(ctm_stack_in, wqm) == offsetof(ctm_stack_in, rst) + 1 &&
+                   offsetof(ctm_stack_in, taken) == offsetof(ctm_stack_in, rst) + 2,
+               "ctm_stack_cycle reads rst, wqm, taken and pad_ as one little-endian word");
 
 const api_unit api_stack_unit = {"stack_acct",         "stack",           stack_in,
                                  ST_INS,               stack_out,         CTM_STACK_FIELDS,
@@ -536,24 +538,56 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
         stack_step(s, __func__, rst, op, pop_count, wqm, taken, stack_size);
 }
 
-int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+/* ctm_stack_cycle but for its common case: a misuse, a refused input, a
+ * reset cycle or no DUT outputs. */
+static __attribute__((noinline, cold)) int stack_cycle_rest(ctm_stack *s, const ctm_stack_in *in_w,
+                                                            const ctm_stack_out *dut)
 {
-    if (!API_LIVE(s, API_STACK))
+    if (!api_is_live(s, API_STACK) && !api_live_slow(s, API_STACK, "ctm_stack_cycle"))
         return CTM_E_ARG;
     ctm_stack_in in;
     memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
     api_check *c = &s->mr.ck;
     if (s->mr.h.pending || !stack_in_range(&in)) {
         if (!stack_in_range(&in)) /* refused, naming the input */
-            stack_step(s, __func__, in.rst, (int)in.op, (int)in.pop_count, in.wqm, in.taken,
-                       (int)in.stack_size);
-        return api_verdict(c, &s->mr.h, __func__, "ctm_stack_cycle", -1);
+            stack_step(s, "ctm_stack_cycle", in.rst, (int)in.op, (int)in.pop_count, in.wqm,
+                       in.taken, (int)in.stack_size);
+        return api_verdict(c, &s->mr.h, "ctm_stack_cycle", "ctm_stack_cycle", -1);
     }
     stack_step_in(s, &in);
-    if (dut && memcmp(c->want_w, dut, sizeof *dut))
-        return api_check_compare_wire(c, dut, -1);
     if (dut)
-        api_check_matched(c);
+        return api_check_compare_wire(c, dut, -1);
+    return CTM_OK;
+}
+
+int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+{
+    if (!api_is_live(s, API_STACK) || !dut)
+        return stack_cycle_rest(s, in_w, dut);
+    /* the ports as words: an svBitVecVal array is only 4-byte aligned */
+    uint32_t op, pop_count, stack_size, bits; /* bits: rst, wqm, taken, pad_ */
+    memcpy(&op, &in_w->op, sizeof op);
+    memcpy(&pop_count, &in_w->pop_count, sizeof pop_count);
+    memcpy(&stack_size, &in_w->stack_size, sizeof stack_size);
+    memcpy(&bits, (const unsigned char *)in_w + offsetof(ctm_stack_in, rst), sizeof bits);
+    if (s->mr.h.pending | (bits & 0xff) | (op & ~15u) | (pop_count & ~7u) | (stack_size & ~255u))
+        return stack_cycle_rest(s, in_w, dut);
+    /* A checked cycle, inline: the history entry keeps the inputs and the
+     * expected outputs (the state before the edge), compared with the DUT's
+     * as words; the edge is taken whatever the verdict. */
+    api_check *c = &s->mr.ck;
+    stack_acct_model *m = s->m;
+    memcpy(api_check_begin(c, 0), in_w, sizeof *in_w);
+    uint64_t diff = put_outputs(c->want_w, word_at(&m->view), &m->view, dut, sizeof *dut);
+    const stack_acct_in step = {.op = op,
+                                .pop_count = pop_count,
+                                .wqm = (bits >> 8 & 0xff) != 0,
+                                .taken = (bits >> 16 & 0xff) != 0,
+                                .stack_size = stack_size};
+    stack_acct_edge(m, &step);
+    if (diff)
+        return api_check_compare_wire(c, dut, -1);
+    api_check_matched(c);
     return CTM_OK;
 }
 
