@@ -71,7 +71,6 @@ typedef struct api_check {
     unsigned lanes, slots; /* slots: contexts + 1 (1: a unit without contexts) */
     char config[64];
     uint64_t cycle;      /* the cycle of the last step */
-    uint64_t next_cycle; /* the cycle the next step is numbered */
     void *in; /* the last step's inputs: in its history entry (scratch before one) */
     size_t entry, want_at; /* bytes of a history entry; where its outputs start */
     uint64_t scratch[API_ENTRY_MAX / 8]; /* zeros: the entry before the first step */
@@ -90,7 +89,9 @@ typedef struct api_check {
     uint64_t ring_mask;
     unsigned char *hist; /* slots x (ring_mask + 1) entries */
     uint64_t taken[API_SLOTS_MAX];
-    uint64_t steps; /* steps taken (not beside cycle: gcc's SLP would pack the two) */
+    /* Not beside cycle: gcc's SLP vectorizer packs stores to neighbours into one. */
+    uint64_t next_cycle; /* the cycle the next step is numbered */
+    uint64_t steps;      /* steps taken */
     /* the last check */
     int checked;
     unsigned ndiff, differ[API_PORTS_MAX];

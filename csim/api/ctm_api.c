@@ -341,9 +341,9 @@ int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut
     api_check *c = &p->mr.ck;
     const pred_stack_model *m = p->m;
     ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, ctx));
-    memcpy(kept, in_w, sizeof *kept);
-    uint64_t mask = kept->mask & m->lanes;
+    uint64_t mask = word_at(&in_w->mask) & m->lanes; /* kept as the port carries it */
     kept->mask = mask;
+    memcpy(&kept->op, &in_w->op, sizeof *kept - offsetof(ctm_pred_in, op)); /* op .. pad_ */
     pred_ctx *x = &m->ctx[ctx];
     if (put_outputs(c->want_w, x->v.obs_exec_mask, &m->ctx[obs_ctx].v, dut, sizeof *dut))
         return pred_verdict(p, kept, dut);
