@@ -60,21 +60,23 @@ static const struct {
 };
 /* clang-format on */
 
-_Static_assert(offsetof(stack_acct_out, subentries) == offsetof(stack_acct_out, entries) + 4,
-               "a level's A and B are the outputs' entries and subentries (little-endian)");
+_Static_assert(offsetof(stack_acct_out, subentries) == offsetof(stack_acct_out, entries) + 4 &&
+                   offsetof(stack_acct_out, hwm) == offsetof(stack_acct_out, need) + 4,
+               "an edge stores entries and subentries, need and hwm as one little-endian word each");
 _Static_assert(offsetof(stack_acct_out, underflow) == offsetof(stack_acct_out, overflow) + 1 &&
                    offsetof(stack_acct_out, drop) == offsetof(stack_acct_out, overflow) + 2 &&
                    sizeof(stack_acct_out) == offsetof(stack_acct_out, overflow) + 4,
                "an edge stores the three flags and the padding byte as one word (little-endian)");
 
 /* What a push of a frame of `kind` adds to a level of class cls (SA_NONWQM
- * ...) whose A is nonzero or not (a_nz), under rule row r: the frame's own
- * A and subentries, the extras it switches on (docs/stack_acct.md), t. */
+ * ...) under rule row r: the frame's own A and subentries, the extras it
+ * switches on (docs/stack_acct.md), t, and the class bits it sets. */
 static stack_level push_words(const rule_row *r, unsigned width, unsigned s, unsigned kind,
-                              unsigned cls, bool a_nz)
+                              unsigned cls)
 {
     /* LLVM NI: the first non-WQM push made while a full entry is in use */
-    if (kind == SA_VPM && r->full && (cls & SA_NONWQM) && a_nz && !(cls & SA_FULLFRAME))
+    if (kind == SA_VPM && r->full && (cls & SA_NONWQM) && (cls & SA_FULLENTRY) &&
+        !(cls & SA_FULLFRAME))
         kind = SA_VPM_FULL;
     unsigned a = kind == SA_WQM || kind == SA_LOOP;
     unsigned b = kind == SA_VPM        ? 1
@@ -83,7 +85,7 @@ static stack_level push_words(const rule_row *r, unsigned width, unsigned s, uns
                                        : 0;
     unsigned now = cls | (kind == SA_VPM || kind == SA_VPM_FULL ? SA_NONWQM : 0) |
                    (kind != SA_NONE && kind != SA_CALL ? SA_NONCALL : 0) |
-                   (kind == SA_VPM_FULL ? SA_FULLFRAME : 0);
+                   (kind == SA_VPM_FULL ? SA_FULLFRAME : 0) | (a ? SA_FULLENTRY : 0);
     b += (now & ~cls & SA_NONWQM ? r->first : 0) + (now & ~cls & SA_NONCALL ? r->any : 0);
     unsigned t = a * (r->mult_is_s ? s : 4) + b;
     return (stack_level){a | (uint64_t)b << 32, t | (uint64_t)(now - cls) << 32};
@@ -136,7 +138,7 @@ dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, 
                                    op_table[op].pop_one};
     }
     for (unsigned at = 0; at < SA_KINDS << 4; at++)
-        m->push[at] = push_words(r, cfg->width, m->s, at >> 4, at >> 1 & 7, at & 1);
+        m->push[at] = push_words(r, cfg->width, m->s, at >> 4, at & 15);
     m->level = level;
     stack_acct_clear(m);
     *out = m;

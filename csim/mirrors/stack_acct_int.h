@@ -16,17 +16,18 @@
 /* A level: its outputs' A and B as the outputs lay out entries and
  * subentries (ab: one copy), and t = A*M + B with what the extras and LLVM
  * NI's rule depend on, which only ever turn on going up (tc). A push adds
- * the two words of the model's table for the frame's kind, the level's class
- * and whether A > 0. */
+ * the two words of the model's table for the frame's kind and the level's
+ * class. */
 typedef struct stack_level {
     uint64_t ab; /* A | B << 32 */
-    uint64_t tc; /* t | class << 32 (SA_NONWQM | SA_NONCALL | SA_FULLFRAME) */
+    uint64_t tc; /* t | class << 32 (SA_NONWQM | SA_NONCALL | SA_FULLFRAME | SA_FULLENTRY) */
 } stack_level;
 
 enum {
     SA_NONWQM = 1,   /* a non-WQM push frame (FirstExtra) */
     SA_NONCALL = 2,  /* any push or loop frame (AnyExtra) */
-    SA_FULLFRAME = 4 /* an LLVM NI full-entry frame */
+    SA_FULLFRAME = 4, /* an LLVM NI full-entry frame */
+    SA_FULLENTRY = 8  /* A > 0 */
 };
 
 /* Frame kinds; SA_NONE for an op that pushes nothing. */
@@ -44,7 +45,7 @@ struct stack_acct_model {
     unsigned s;                 /* subentries per entry */
     unsigned div_bits, div_up;  /* log2 D and D - 1 of the rule row (D is S or 4): need is a shift */
     stack_op_row op[STACK_OP_COUNT << 2]; /* [op << 2 | wqm << 1 | taken] */
-    stack_level push[SA_KINDS << 4];      /* [kind << 4 | class << 1 | (A > 0)] */
+    stack_level push[SA_KINDS << 4];      /* [kind << 4 | class] */
     unsigned sp;
     stack_level *level;  /* depth + 2: the spare one a push writes past a full tracker */
     stack_acct_out view; /* the outputs, in their layout: an output is a copy */
@@ -69,18 +70,17 @@ static inline __attribute__((always_inline)) void stack_acct_edge(stack_acct_mod
     /* the level a push makes, written past the top whether or not it is pushed */
     stack_level l = m->level[sp];
     const stack_level *d =
-        &m->push[(unsigned)r->kind << 4 | (unsigned)(l.tc >> 32) << 1 | ((uint32_t)l.ab != 0)];
+        &m->push[(unsigned)r->kind << 4 | (unsigned)(l.tc >> 32)];
     m->level[sp + 1] = (stack_level){l.ab + d->ab, l.tc + d->tc};
     unsigned pops = (in->pop_count & r->pops) | r->pop_one;
-    unsigned push = r->push & (sp != depth), drop = r->push & (sp == depth);
-    unsigned underflow = pops > sp;
-    sp = sp + push - (underflow ? sp : pops);
+    unsigned drop = r->push & (sp == depth), underflow = pops > sp;
+    sp = sp + (r->push ^ drop) - (underflow ? sp : pops);
     m->sp = sp;
     l = m->level[sp];
     unsigned t = (uint32_t)l.tc, need = (t + m->div_up) >> m->div_bits;
-    memcpy(&m->view.entries, &l.ab, sizeof l.ab); /* and subentries */
-    m->view.need = need;
-    m->view.hwm = need > m->view.hwm ? need : m->view.hwm;
+    uint64_t need_hwm = need | (uint64_t)(need > m->view.hwm ? need : m->view.hwm) << 32;
+    memcpy(&m->view.entries, &l.ab, sizeof l.ab);     /* and subentries */
+    memcpy(&m->view.need, &need_hwm, sizeof need_hwm); /* and hwm */
     m->view.depth = sp;
     /* overflow, underflow, drop and the padding byte, in one store */
     uint32_t flags = (t > (in->stack_size & 0xffu) << m->div_bits) | underflow << 8 | drop << 16;
