@@ -32,7 +32,7 @@ for mode in on off; do
     { cat "$tmp/run.$mode" "$tmp/vg.$mode" >&2; exit 1; }
   # the model's own profile: the process run as a cosim-* binary, not the front end's make or
   # the default model's --check-options
-  # (grep -L's status says whether some file did match: not a failure here)
+  # (grep -L exits 1 when it lists a file, GNU grep 3.5 on: the listing is what counts)
   profile=$(grep -lE '^cmd: +[^ ]*/cosim-[^ ]+ ' "$tmp"/cg."$mode".* |
             { xargs grep -L -- '--check-options' || true; } | head -1)
   [[ -n $profile ]] || { echo "check_cost: no model process was profiled" >&2; exit 1; }

@@ -35,16 +35,20 @@ void api_check_free(api_check *c)
 
 int api_check_set_history(api_check *c, unsigned depth)
 {
-    unsigned char *h = depth ? calloc((size_t)c->slots * depth, c->entry) : NULL;
-    if (depth && !h)
+    unsigned bits = 0;
+    while ((1u << bits) < depth)
+        bits++;
+    unsigned char *h = calloc((size_t)c->slots << bits, c->entry);
+    if (!h)
         return CTM_E_NOMEM;
     free(c->hist);
     c->hist = h;
     c->depth = depth;
+    c->ring_bits = bits;
+    c->ring_mask = (1u << bits) - 1;
     c->in = (unsigned char *)c->scratch + 8; /* the last step is gone with the history */
     c->want_w = (unsigned char *)c->scratch + c->want_at;
-    memset(c->next, 0, sizeof(unsigned) * API_SLOTS_MAX);
-    memset(c->count, 0, sizeof(unsigned) * API_SLOTS_MAX);
+    memset(c->taken, 0, sizeof c->taken);
     return CTM_OK;
 }
 
@@ -54,19 +58,19 @@ static uint64_t in_value(const api_check *c, const void *in, unsigned k)
     return c->u->in_size ? api_port_get(&c->u->in[k], in) : ((const uint64_t *)in)[k];
 }
 
-/* History slot slot's i-th entry, oldest first. */
+/* History slot slot's i-th entry of those kept, oldest first. */
 static const unsigned char *entry_at(const api_check *c, unsigned slot, unsigned i)
 {
-    unsigned first = (c->next[slot] + c->depth - c->count[slot]) % c->depth;
-    return c->hist + ((size_t)slot * c->depth + (first + i) % c->depth) * c->entry;
+    uint64_t n = c->taken[slot] - api_check_kept(c, slot) + i; /* that step of the slot */
+    return c->hist + (((size_t)slot << c->ring_bits) | (n & c->ring_mask)) * c->entry;
 }
 
 int api_check_history(const api_check *c, unsigned slot, unsigned i, uint64_t *cycle, void *in_w,
                       void *want_w)
 {
-    if (slot >= c->slots || i >= c->count[slot])
+    if (slot >= c->slots || i >= api_check_kept(c, slot))
         return 0;
-    const unsigned char *e = entry_at(c, slot, c->count[slot] - 1 - i);
+    const unsigned char *e = entry_at(c, slot, api_check_kept(c, slot) - 1 - i);
     memcpy(cycle, e, sizeof *cycle);
     memcpy(in_w, e + 8, c->u->in_size);
     memcpy(want_w, e + c->want_at, c->u->out_size);
@@ -78,7 +82,7 @@ int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, 
 {
     if (i >= 0 && api_check_history(c, slot, (unsigned)i, cycle, in_w, want_w))
         return CTM_OK;
-    api_fail("%s: no step %d kept (%u kept of %u)", func, i, c->count[slot], c->depth);
+    api_fail("%s: no step %d kept (%u kept of %u)", func, i, api_check_kept(c, slot), c->depth);
     return CTM_E_ARG;
 }
 
@@ -230,7 +234,7 @@ static void print_inputs(FILE *out, const api_check *c, const void *in, int json
 /* The context's history, oldest first, the failing step last. */
 static void print_history(FILE *out, const api_check *c, unsigned slot, int json)
 {
-    unsigned n = c->count[slot];
+    unsigned n = api_check_kept(c, slot);
     if (!json)
         fprintf(out, "  last %u steps of %s (of %u kept):\n", n,
                 c->mm_ctx >= 0 ? "the context" : "the unit", c->depth);

@@ -76,12 +76,10 @@ typedef struct api_check {
     const api_unit *u;
     unsigned lanes, slots; /* slots: contexts + 1 (1: a unit without contexts) */
     char config[64];
-    uint64_t steps;      /* steps taken */
     uint64_t cycle;      /* the cycle of the last step */
-    uint64_t next_cycle; /* the cycle the next step is numbered */
-    void *in; /* the last step's inputs: in its history entry, or in scratch */
+    void *in; /* the last step's inputs: in its history entry (scratch before one) */
     size_t entry, want_at; /* bytes of a history entry; where its outputs start */
-    uint64_t scratch[API_ENTRY_MAX / 8]; /* the entry of every step without a history */
+    uint64_t scratch[API_ENTRY_MAX / 8]; /* zeros: the entry before the first step */
     uint64_t want[API_PORTS_MAX], got[API_PORTS_MAX];
     /* A unit with port structs (u->out_size): the expected outputs are the
      * unit's output struct at want_w, in the step's history entry (ctm_*_expect
@@ -89,9 +87,17 @@ typedef struct api_check {
      * from them for a report. */
     void *want_w;
     uint64_t got_w[API_WIRE_MAX / 8];
-    unsigned depth;      /* history steps per slot */
-    unsigned char *hist; /* slots x depth entries */
-    unsigned next[API_SLOTS_MAX], count[API_SLOTS_MAX];
+    unsigned depth;      /* history steps kept per slot */
+    /* Each slot's ring: the power of two ring_mask + 1 >= depth entries (1
+     * without a history: begin has no branch), and its steps so far, whose
+     * low bits say where the next one goes (no division, no wrap test). */
+    unsigned ring_bits;
+    uint64_t ring_mask;
+    unsigned char *hist; /* slots x (ring_mask + 1) entries */
+    uint64_t taken[API_SLOTS_MAX];
+    /* Not beside cycle: gcc's SLP vectorizer packs stores to neighbours into one. */
+    uint64_t next_cycle; /* the cycle the next step is numbered */
+    uint64_t steps;      /* steps taken */
     /* the last check */
     int checked;
     unsigned ndiff, differ[API_PORTS_MAX];
@@ -119,33 +125,36 @@ void api_check_free(api_check *c);
 int api_check_set_history(api_check *c, unsigned depth);
 
 /* The history slot of context ctx: its own, or the last one for every
- * context past the unit's (slots - 1 of them). */
+ * context past the unit's (slots - 1 of them; a unit of one slot has only it). */
 static inline unsigned api_check_slot(const api_check *c, uint64_t ctx)
 {
-    if (c->slots == 1)
-        return 0;
     return ctx < c->slots - 1 ? (unsigned)ctx : c->slots - 1;
 }
 
 /* One step of history slot `slot`: numbers it and returns where its inputs
  * go (c->in: the slot's next history entry, so nothing is copied); the
  * caller writes them there, and the expected outputs to c->want (or, a unit
- * with port structs, to c->want_w, in the same entry). */
+ * with port structs, to c->want_w, in the same entry). Every cycle: locals,
+ * as the entry's bytes may alias the checker for the compiler. */
 static inline void *api_check_begin(api_check *c, unsigned slot)
 {
-    c->cycle = c->next_cycle++;
+    uint64_t cycle = c->next_cycle, n = c->taken[slot];
+    unsigned char *e = c->hist + (((size_t)slot << c->ring_bits) | (n & c->ring_mask)) * c->entry;
+    c->taken[slot] = n + 1;
+    c->next_cycle = cycle + 1;
+    c->cycle = cycle;
     c->steps++;
     c->checked = 0;
-    unsigned char *e = (unsigned char *)c->scratch;
-    if (c->depth) {
-        unsigned at = c->next[slot];
-        e = c->hist + ((size_t)slot * c->depth + at) * c->entry;
-        c->next[slot] = at + 1 == c->depth ? 0 : at + 1; /* every cycle: no division */
-        c->count[slot] += c->count[slot] < c->depth;
-    }
-    memcpy(e, &c->cycle, sizeof c->cycle);
     c->want_w = e + c->want_at;
-    return c->in = e + 8;
+    c->in = e + 8;
+    memcpy(e, &cycle, sizeof cycle);
+    return e + 8;
+}
+
+/* Steps kept of slot `slot`: its last ones, up to the depth. */
+static inline unsigned api_check_kept(const api_check *c, unsigned slot)
+{
+    return c->taken[slot] < c->depth ? (unsigned)c->taken[slot] : c->depth;
 }
 
 /* The i-th last step (0: the last) kept of history slot `slot`: its cycle,

@@ -7,8 +7,8 @@
 #include "api_check.h"
 #include "ctm_int.h"
 
-#include "pred_stack.h"
-#include "stack_acct.h"
+#include "pred_stack_int.h"
+#include "stack_acct_int.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -100,10 +100,7 @@ static ctm_pred *pred_new(const char *func, int contexts, int lanes, int depth, 
         api_release(p, API_PRED);
         return api_fail("%s: out of memory", func);
     }
-    unsigned span = 2; /* ctx_i is clog2(contexts) bits wide, at least 1 */
-    while (span < (unsigned)contexts)
-        span *= 2;
-    p->ctx_max = span - 1;
+    p->ctx_max = p->m->span - 1; /* ctx_i is clog2(contexts) bits wide, at least 1 */
     api_set_error("");
     return p;
 }
@@ -146,17 +143,33 @@ _Static_assert(sizeof(pred_stack_out) == sizeof(ctm_pred_out) && SAME_AT(exec_ma
 #undef SAME_AT
 
 /* The first half of a cycle whose inputs are in range: the history entry
- * keeps them and the expected outputs, and p->in waits for the edge. */
-static void pred_eval(ctm_pred *p, const ctm_pred_in *in)
+ * keeps them and the expected outputs (the mirror writes them there); returns
+ * the entry's inputs, the edge's. */
+static const ctm_pred_in *pred_eval_at(ctm_pred *p, const ctm_pred_in *in)
 {
-    p->in = (pred_stack_in){
-        .rst = in->rst != 0, .op = in->op, .ctx = in->ctx, .mask = in->mask, .obs_ctx = in->obs_ctx};
     api_check *c = &p->mr.ck;
     ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, in->ctx));
     *kept = *in;
-    kept->rst = p->in.rst;
-    kept->mask &= pred_stack_lane_mask(p->m);
-    pred_stack_outputs(p->m, &p->in, (pred_stack_out *)c->want_w);
+    kept->rst = in->rst != 0;
+    kept->mask &= p->m->lanes;
+    if (kept->rst) /* asynchronous: a reset cycle's outputs show the reset state */
+        pred_stack_reset(p->m);
+    pred_stack_out *want = c->want_w;
+    *want = p->m->ctx[in->obs_ctx].v;
+    want->exec_mask = p->m->ctx[in->ctx].v.obs_exec_mask;
+    return kept;
+}
+
+/* The edge ctm_pred_edge takes: the inputs of the cycle last evaluated. */
+static void pred_pend(ctm_pred *p, const ctm_pred_in *in)
+{
+    p->in = (pred_stack_in){
+        .rst = in->rst != 0, .op = in->op, .ctx = in->ctx, .mask = in->mask, .obs_ctx = in->obs_ctx};
+}
+
+static void pred_eval(ctm_pred *p, const ctm_pred_in *in)
+{
+    pred_pend(p, pred_eval_at(p, in));
 }
 
 /* The scalar calls' cycle: 1 if in range (then evaluated), else 0 with the error. */
@@ -243,31 +256,101 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
     return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
 }
 
-int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut)
+/* The rest of a checked cycle past ctm_pred_cycle's common case: the fields
+ * named on a difference (then the edge is left to ctm_pred_edge), else the
+ * edge. */
+static __attribute__((noinline, cold)) int pred_verdict(ctm_pred *p, const ctm_pred_in *kept,
+                                                        const ctm_pred_out *dut)
 {
-    if (!API_LIVE(p, API_PRED))
+    if (dut) {
+        int rc = api_check_compare_wire(&p->mr.ck, dut, PRED_IN_CTX);
+        if (rc != CTM_OK) {
+            pred_pend(p, kept);
+            return rc;
+        }
+    }
+    if (!kept->rst)
+        pred_stack_edge_of(p->m, &p->m->ctx[kept->ctx], kept->op, kept->mask);
+    p->in.rst = true;
+    return CTM_OK;
+}
+
+/* ctm_pred_cycle but for its common case: a misuse, a refused input, a reset
+ * cycle or no DUT outputs. The caller's name in errors is ctm_pred_cycle. */
+static __attribute__((noinline, cold)) int pred_cycle_rest(ctm_pred *p, const ctm_pred_in *in_w,
+                                                           const ctm_pred_out *dut)
+{
+    if (!api_is_live(p, API_PRED) && !api_live_slow(p, API_PRED, "ctm_pred_cycle"))
         return CTM_E_ARG;
     ctm_pred_in in;
-    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
-    api_check *c = &p->mr.ck;
+    memcpy(&in, in_w, sizeof in);
     if (p->mr.h.pending || in.op > 7 || in.ctx > p->ctx_max || in.obs_ctx > p->ctx_max) {
-        (void)(API_RANGE(&p->mr.h, "op", in.op, 0, 7) && /* the first one out of range */
-               API_RANGE(&p->mr.h, "ctx", in.ctx, 0, p->ctx_max) &&
-               API_RANGE(&p->mr.h, "obs_ctx", in.obs_ctx, 0, p->ctx_max));
+        api_handle *h = &p->mr.h;
+        (void)(API_RANGE_AT(h, "ctm_pred_cycle", "op", in.op, 0, 7) && /* the first one out */
+               API_RANGE_AT(h, "ctm_pred_cycle", "ctx", in.ctx, 0, p->ctx_max) &&
+               API_RANGE_AT(h, "ctm_pred_cycle", "obs_ctx", in.obs_ctx, 0, p->ctx_max));
         p->in.rst = true; /* a refused cycle has no edge */
-        return api_verdict(c, &p->mr.h, __func__, "ctm_pred_cycle", PRED_IN_CTX);
+        return api_verdict(&p->mr.ck, h, "ctm_pred_cycle", "ctm_pred_cycle", PRED_IN_CTX);
     }
-    pred_eval(p, &in);
-    int rc = CTM_OK; /* the common case compares 48 bytes inline, the rest names fields */
-    if (dut && memcmp(c->want_w, dut, sizeof *dut))
-        rc = api_check_compare_wire(c, dut, PRED_IN_CTX);
-    else if (dut)
-        api_check_matched(c);
-    if (rc == CTM_OK) { /* a failing cycle's edge is left to ctm_pred_edge */
-        pred_stack_edge(p->m, &p->in);
-        p->in.rst = true;
+    return pred_verdict(p, pred_eval_at(p, &in), dut);
+}
+
+/* The 8 bytes at p as a word (any alignment). */
+static inline uint64_t word_at(const void *p)
+{
+    uint64_t w;
+    memcpy(&w, p, sizeof w);
+    return w;
+}
+
+/* The expected outputs, n bytes (a multiple of 8) whose first word is
+ * first and the rest those at from, into the history entry at want;
+ * nonzero if the DUT's at got differ. As words, unrolled: no call, no byte
+ * loop. */
+static inline __attribute__((always_inline)) uint64_t
+put_outputs(void *want, uint64_t first, const void *from, const void *got, size_t n)
+{
+    unsigned char *to = want;
+    uint64_t diff = first ^ word_at(got);
+    memcpy(to, &first, 8);
+#pragma GCC unroll 6
+    for (size_t i = 8; i < n; i += 8) {
+        uint64_t w = word_at((const unsigned char *)from + i);
+        memcpy(to + i, &w, 8);
+        diff |= w ^ word_at((const unsigned char *)got + i);
     }
-    return rc;
+    return diff;
+}
+
+int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut)
+{
+    if (!api_is_live(p, API_PRED) || !dut)
+        return pred_cycle_rest(p, in_w, dut);
+    /* the ports one by one: an svBitVecVal array is only 4-byte aligned */
+    uint32_t op, ctx, obs_ctx;
+    uint8_t rst;
+    memcpy(&op, &in_w->op, sizeof op);
+    memcpy(&ctx, &in_w->ctx, sizeof ctx);
+    memcpy(&obs_ctx, &in_w->obs_ctx, sizeof obs_ctx);
+    memcpy(&rst, &in_w->rst, sizeof rst);
+    /* ctx_max is 2^k - 1: one test for every input out of range */
+    if (p->mr.h.pending | rst | (op & ~7u) | ((ctx | obs_ctx) & ~p->ctx_max))
+        return pred_cycle_rest(p, in_w, dut);
+    /* A checked cycle, inline: the history entry keeps the inputs and the
+     * expected outputs, which are compared with the DUT's as words. */
+    api_check *c = &p->mr.ck;
+    const pred_stack_model *m = p->m;
+    ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, ctx));
+    uint64_t mask = word_at(&in_w->mask) & m->lanes; /* kept as the port carries it */
+    kept->mask = mask;
+    memcpy(&kept->op, &in_w->op, sizeof *kept - offsetof(ctm_pred_in, op)); /* op .. pad_ */
+    pred_ctx *x = &m->ctx[ctx];
+    if (put_outputs(c->want_w, x->v.obs_exec_mask, &m->ctx[obs_ctx].v, dut, sizeof *dut))
+        return pred_verdict(p, kept, dut);
+    api_check_matched(c);
+    p->in.rst = true; /* no edge pending (a failed cycle may have left one) */
+    pred_stack_edge_of(m, x, op, mask);
+    return CTM_OK;
 }
 
 int ctm_pred_expected(const ctm_pred *p, ctm_pred_out *out)
@@ -352,6 +435,9 @@ _Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)CTM_STACK_FIELDS <= (in
 
 _Static_assert(sizeof(ctm_stack_in) == 16 && sizeof(ctm_stack_out) == 24,
                "ctm_stack_in and ctm_stack_out have only their named members");
+_Static_assert(offsetof(ctm_stack_in, wqm) == offsetof(ctm_stack_in, rst) + 1 &&
+                   offsetof(ctm_stack_in, taken) == offsetof(ctm_stack_in, rst) + 2,
+               "ctm_stack_cycle reads rst, wqm, taken and pad_ as one little-endian word");
 
 const api_unit api_stack_unit = {"stack_acct",         "stack",           stack_in,
                                  ST_INS,               stack_out,         CTM_STACK_FIELDS,
@@ -452,24 +538,56 @@ void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int t
         stack_step(s, __func__, rst, op, pop_count, wqm, taken, stack_size);
 }
 
-int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+/* ctm_stack_cycle but for its common case: a misuse, a refused input, a
+ * reset cycle or no DUT outputs. */
+static __attribute__((noinline, cold)) int stack_cycle_rest(ctm_stack *s, const ctm_stack_in *in_w,
+                                                            const ctm_stack_out *dut)
 {
-    if (!API_LIVE(s, API_STACK))
+    if (!api_is_live(s, API_STACK) && !api_live_slow(s, API_STACK, "ctm_stack_cycle"))
         return CTM_E_ARG;
     ctm_stack_in in;
     memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
     api_check *c = &s->mr.ck;
     if (s->mr.h.pending || !stack_in_range(&in)) {
         if (!stack_in_range(&in)) /* refused, naming the input */
-            stack_step(s, __func__, in.rst, (int)in.op, (int)in.pop_count, in.wqm, in.taken,
-                       (int)in.stack_size);
-        return api_verdict(c, &s->mr.h, __func__, "ctm_stack_cycle", -1);
+            stack_step(s, "ctm_stack_cycle", in.rst, (int)in.op, (int)in.pop_count, in.wqm,
+                       in.taken, (int)in.stack_size);
+        return api_verdict(c, &s->mr.h, "ctm_stack_cycle", "ctm_stack_cycle", -1);
     }
     stack_step_in(s, &in);
-    if (dut && memcmp(c->want_w, dut, sizeof *dut))
-        return api_check_compare_wire(c, dut, -1);
     if (dut)
-        api_check_matched(c);
+        return api_check_compare_wire(c, dut, -1);
+    return CTM_OK;
+}
+
+int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+{
+    if (!api_is_live(s, API_STACK) || !dut)
+        return stack_cycle_rest(s, in_w, dut);
+    /* the ports as words: an svBitVecVal array is only 4-byte aligned */
+    uint32_t op, pop_count, stack_size, bits; /* bits: rst, wqm, taken, pad_ */
+    memcpy(&op, &in_w->op, sizeof op);
+    memcpy(&pop_count, &in_w->pop_count, sizeof pop_count);
+    memcpy(&stack_size, &in_w->stack_size, sizeof stack_size);
+    memcpy(&bits, (const unsigned char *)in_w + offsetof(ctm_stack_in, rst), sizeof bits);
+    if (s->mr.h.pending | (bits & 0xff) | (op & ~15u) | (pop_count & ~7u) | (stack_size & ~255u))
+        return stack_cycle_rest(s, in_w, dut);
+    /* A checked cycle, inline: the history entry keeps the inputs and the
+     * expected outputs (the state before the edge), compared with the DUT's
+     * as words; the edge is taken whatever the verdict. */
+    api_check *c = &s->mr.ck;
+    stack_acct_model *m = s->m;
+    memcpy(api_check_begin(c, 0), in_w, sizeof *in_w);
+    uint64_t diff = put_outputs(c->want_w, word_at(&m->view), &m->view, dut, sizeof *dut);
+    const stack_acct_in step = {.op = op,
+                                .pop_count = pop_count,
+                                .wqm = (bits >> 8 & 0xff) != 0,
+                                .taken = (bits >> 16 & 0xff) != 0,
+                                .stack_size = stack_size};
+    stack_acct_edge(m, &step);
+    if (diff)
+        return api_check_compare_wire(c, dut, -1);
+    api_check_matched(c);
     return CTM_OK;
 }
 

@@ -1,28 +1,50 @@
-#include "pred_stack.h"
+#include "pred_stack_int.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
-typedef struct pred_ctx {
-    uint64_t pred;
-    uint64_t task_mask;
-    unsigned sp;
-    bool overflow;
-    bool underflow;
-    uint64_t stack[PRED_STACK_MAX];
-} pred_ctx;
+/* What each op does (docs/pred_stack.md, "Ops"); set_edges makes the
+ * edge table of a model from it. */
+typedef struct op_rule {
+    bool pred_in, flip, mask_in, top_in; /* the new pred: (~)pred & mask & top of those in */
+    bool push, pop, reads_top, task;
+} op_rule;
 
-/* One SPU of the grouping: its SC lanes and its SFU lane. */
-typedef struct spu {
-    uint64_t sc, sfu;
-} spu;
-
-struct pred_stack_model {
-    pred_stack_cfg cfg;
-    uint64_t lanes; /* mask of valid lane bits */
-    pred_ctx *ctx;  /* cfg.contexts entries */
-    unsigned spus;  /* 0: flat lanes */
-    spu spu[PRED_STACK_MAX];
+/* clang-format off */
+static const op_rule op_rules[PRED_OP_COUNT] = {
+    /*                         pred  ~     mask  top   push  pop   top   task */
+    [PRED_OP_NOP]           = {1,    0,    0,    0,    0,    0,    0,    0},
+    [PRED_OP_SETP]          = {1,    0,    1,    0,    0,    0,    0,    0},
+    [PRED_OP_PUSH]          = {1,    0,    0,    0,    1,    0,    0,    0},
+    [PRED_OP_POP]           = {0,    0,    0,    1,    0,    1,    1,    0},
+    [PRED_OP_INV]           = {1,    1,    0,    1,    0,    0,    1,    0},
+    [PRED_OP_PUSH_SETP]     = {1,    0,    1,    0,    1,    0,    0,    0}, /* the old pred pushed */
+    [PRED_OP_SET_TASK_MASK] = {1,    0,    0,    0,    0,    0,    0,    1},
+    [PRED_OP_WRITE]         = {0,    0,    1,    0,    0,    0,    0,    0}, /* [seed 003] */
 };
+/* clang-format on */
+
+_Static_assert(offsetof(pred_stack_out, obs_underflow) == offsetof(pred_stack_out, obs_overflow) + 1,
+               "an edge raises both sticky flags with one 16-bit OR (little-endian)");
+
+/* The edge table: each op on an empty, a full and any other stack. */
+static void set_edges(pred_stack_model *m)
+{
+    for (unsigned op = 0; op < PRED_OP_COUNT; op++)
+        for (unsigned empty = 0; empty < 2; empty++)
+            for (unsigned full = 0; full < 2; full++) {
+                const op_rule *o = &op_rules[op];
+                pred_edge_row *r = &m->edge[op << 2 | empty << 1 | full];
+                r->flip = o->flip ? m->lanes : 0;
+                r->keep = o->pred_in ? 0 : ~0ull;
+                r->no_mask = o->mask_in ? 0 : ~0ull;
+                /* rule 1: an empty stack's top reads as the root mask */
+                r->no_top = !o->top_in ? ~0ull : empty ? m->lanes : 0;
+                r->keep_task = o->task ? 0 : ~0ull;
+                r->dsp = (o->push && !full) - (o->pop && !empty); /* rule 2: full keeps all */
+                r->flags = (uint16_t)((o->push && full) | (o->reads_top && empty) << 8);
+            }
+}
 
 static const char *const op_names[PRED_OP_COUNT] = {
     "NOP", "SETP", "PUSH", "POP", "INV", "PUSH_SETP", "SET_TASK_MASK", "WRITE",
@@ -53,7 +75,7 @@ static void set_spus(pred_stack_model *m)
 /* A predicate as the register keeps it: an SFU lane's bit is the OR of its
  * SPU's SC bits [seed 003: "SFU對應的Predicate Mask由同一個SPU內的4個SC的
  * Predicate Mask進行或操作得到"]; whatever the SFU bits of p were is dropped. */
-static uint64_t pred_value(const pred_stack_model *m, uint64_t p)
+uint64_t pred_stack_spu_pred(const pred_stack_model *m, uint64_t p)
 {
     for (unsigned s = 0; s < m->spus; s++)
         p = (p & ~m->spu[s].sfu) | ((p & m->spu[s].sc) ? m->spu[s].sfu : 0);
@@ -63,13 +85,25 @@ static uint64_t pred_value(const pred_stack_model *m, uint64_t p)
 /* The DataMask a TaskMask gives: every lane of an SPU, SCs and SFU, has the
  * SPU's TaskMask [seed 003: "一個SPU內部SC和SFU的DataMask均與該SPU對應的TaskMask
  * 相同"]; the SPU has a task when any of its SC lanes is in t (model-defined). */
-static uint64_t data_mask(const pred_stack_model *m, uint64_t t)
+uint64_t pred_stack_spu_task(const pred_stack_model *m, uint64_t t)
 {
     for (unsigned s = 0; s < m->spus; s++) {
         uint64_t all = m->spu[s].sc | m->spu[s].sfu;
         t = (t & ~all) | ((t & m->spu[s].sc) ? all : 0);
     }
     return t;
+}
+
+__attribute__((noinline)) void pred_stack_edge_grouped(const pred_stack_model *m, pred_ctx *x,
+                                                       unsigned op, uint64_t mask)
+{
+    pred_stack_edge_body(m, x, op, mask, true);
+}
+
+/* The context of any index: its own, or a ghost (rule 6). */
+static pred_ctx *ctx_of(const pred_stack_model *m, unsigned ctx)
+{
+    return &m->ctx[ctx < m->span ? ctx : m->span];
 }
 
 dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, dpp_error *err)
@@ -88,8 +122,11 @@ dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, 
                              "pred_stack: lanes = %u is not a whole number of SPUs of %u SC "
                              "lanes and 1 SFU lane",
                              cfg->lanes, cfg->spu_sc);
+    unsigned span = 2; /* CtxW = max(1, clog2 contexts) bits */
+    while (span < cfg->contexts)
+        span *= 2;
     pred_stack_model *m = calloc(1, sizeof *m);
-    pred_ctx *ctx = calloc(cfg->contexts, sizeof *ctx);
+    pred_ctx *ctx = calloc(span + 1, sizeof *ctx); /* a ghost past any index */
     if (!m || !ctx) {
         free(m);
         free(ctx);
@@ -97,8 +134,14 @@ dpp_status pred_stack_create(const pred_stack_cfg *cfg, pred_stack_model **out, 
     }
     m->cfg = *cfg;
     m->lanes = lane_bits(cfg->lanes);
+    m->span = span;
     m->ctx = ctx;
+    for (unsigned c = 0; c < cfg->contexts; c++)
+        ctx[c].ops = 7;
+    for (unsigned sp = 0; sp <= cfg->depth; sp++)
+        m->state[sp] = (uint8_t)((sp == 0 ? PRED_EMPTY : 0) | (sp == cfg->depth ? PRED_FULL : 0));
     set_spus(m);
+    set_edges(m);
     pred_stack_reset(m);
     *out = m;
     return DPP_OK;
@@ -114,52 +157,20 @@ void pred_stack_destroy(pred_stack_model *m)
 void pred_stack_reset(pred_stack_model *m)
 {
     for (unsigned c = 0; c < m->cfg.contexts; c++) {
-        pred_ctx *x = &m->ctx[c];
-        x->pred = m->lanes;
-        x->task_mask = m->lanes;
-        x->sp = 0;
-        x->overflow = false;
-        x->underflow = false;
+        pred_stack_out *v = &m->ctx[c].v;
+        v->obs_pred = v->obs_task_mask = v->obs_exec_mask = m->lanes;
+        v->obs_top = 0;
+        v->obs_sp = 0;
+        v->obs_overflow = false;
+        v->obs_underflow = false;
     }
 }
 
 void pred_stack_observe(const pred_stack_model *m, unsigned ctx, pred_stack_out *out)
 {
-    if (ctx >= m->cfg.contexts) { /* rule 6: out-of-range contexts read as zeros */
-        out->obs_pred = out->obs_task_mask = out->obs_exec_mask = out->obs_top = 0;
-        out->obs_sp = 0;
-        out->obs_overflow = out->obs_underflow = false;
-        return;
-    }
-    const pred_ctx *x = &m->ctx[ctx];
-    out->obs_pred = x->pred;
-    out->obs_task_mask = x->task_mask;
-    out->obs_exec_mask = x->pred & x->task_mask;
-    out->obs_top = x->sp ? x->stack[x->sp - 1] : 0;
-    out->obs_sp = x->sp;
-    out->obs_overflow = x->overflow;
-    out->obs_underflow = x->underflow;
-}
-
-/* The entry POP and INV read: the top, or the root mask on an empty stack
- * (rule 1), which also raises the sticky underflow flag. */
-static uint64_t read_top(pred_stack_model *m, pred_ctx *x)
-{
-    if (x->sp == 0) {
-        x->underflow = true;
-        return m->lanes;
-    }
-    return x->stack[x->sp - 1];
-}
-
-/* Pushes pred (rule 2: a full stack flags overflow and keeps everything). */
-static void push(pred_stack_model *m, pred_ctx *x)
-{
-    if (x->sp == m->cfg.depth) {
-        x->overflow = true;
-        return;
-    }
-    x->stack[x->sp++] = x->pred;
+    const pred_stack_out *v = &ctx_of(m, ctx)->v; /* rule 6: past the last, zeros */
+    *out = *v;
+    out->exec_mask = v->obs_exec_mask;
 }
 
 void pred_stack_outputs(pred_stack_model *m, const pred_stack_in *in, pred_stack_out *out)
@@ -167,9 +178,8 @@ void pred_stack_outputs(pred_stack_model *m, const pred_stack_in *in, pred_stack
     /* Reset is asynchronous: during a reset cycle the outputs show the reset state. */
     if (in->rst)
         pred_stack_reset(m);
-    pred_stack_observe(m, in->obs_ctx, out);
-    const pred_ctx *x = in->ctx < m->cfg.contexts ? &m->ctx[in->ctx] : NULL;
-    out->exec_mask = x ? x->pred & x->task_mask : 0;
+    *out = ctx_of(m, in->obs_ctx)->v;
+    out->exec_mask = ctx_of(m, in->ctx)->v.obs_exec_mask;
 }
 
 void pred_stack_step(pred_stack_model *m, const pred_stack_in *in, pred_stack_out *out)
@@ -180,42 +190,8 @@ void pred_stack_step(pred_stack_model *m, const pred_stack_in *in, pred_stack_ou
 
 void pred_stack_edge(pred_stack_model *m, const pred_stack_in *in)
 {
-    if (in->rst || in->ctx >= m->cfg.contexts)
-        return;
-    pred_ctx *x = &m->ctx[in->ctx];
-
-    uint64_t mask = in->mask & m->lanes;
-    switch ((pred_op)(in->op & 7u)) {
-    case PRED_OP_SETP:
-        x->pred = pred_value(m, x->pred & mask);
-        break;
-    case PRED_OP_PUSH:
-        push(m, x);
-        break;
-    case PRED_OP_POP: {
-        uint64_t top = read_top(m, x);
-        x->pred = top;
-        if (x->sp)
-            x->sp--;
-        break;
-    }
-    case PRED_OP_INV:
-        x->pred = pred_value(m, ~x->pred & read_top(m, x) & m->lanes);
-        break;
-    case PRED_OP_PUSH_SETP:
-        push(m, x);
-        x->pred = pred_value(m, x->pred & mask);
-        break;
-    case PRED_OP_SET_TASK_MASK:
-        x->task_mask = data_mask(m, mask);
-        break;
-    case PRED_OP_WRITE: /* the patent's store of the condition result [seed 003] */
-        x->pred = pred_value(m, mask);
-        break;
-    case PRED_OP_NOP:
-    case PRED_OP_COUNT:
-        break;
-    }
+    if (!in->rst)
+        pred_stack_edge_of(m, ctx_of(m, in->ctx), in->op, in->mask & m->lanes);
 }
 
 const pred_stack_cfg *pred_stack_config(const pred_stack_model *m)

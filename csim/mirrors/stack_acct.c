@@ -1,10 +1,8 @@
 /* stack_acct: the R700 stack-allocation accounting (docs/stack_acct.md). */
-#include "stack_acct.h"
+#include "stack_acct_int.h"
 
+#include <stddef.h>
 #include <stdlib.h>
-
-/* Frame kinds on the tracker; what a frame costs is decided by the rule row. */
-enum frame_kind { FR_VPM, FR_VPM_FULL, FR_WQM, FR_LOOP, FR_CALL, FR_COUNT };
 
 /* One accounting rule (docs/stack_acct.md, "The rules"). M and D are either
  * S (subentries per entry of the width) or 4. */
@@ -40,19 +38,58 @@ static const rule_row rule_table[STACK_RULE_COUNT][STACK_CHIP_COUNT] = {
         [STACK_CHIP_CAYMAN]    = {false, false, 0,    0,  0,   0,     0},
     },
 };
+
+/* What each op pushes (without, with wqm_i) and pops (docs/stack_acct.md, "Ops"):
+ * pop_count masked by pops (and by pops_taken when taken_i), or pop_one; the
+ * reserved codes 13..15 and CLEAR (done apart) neither. */
+static const struct {
+    uint8_t kind[2], push, pops, pops_taken, pop_one;
+} op_table[STACK_OP_COUNT] = {
+    /*                               kind              push pops taken one */
+    [STACK_OP_PUSH]            = {{SA_VPM, SA_WQM},    1,   0,   0,    0},
+    [STACK_OP_PUSH_WQM]        = {{SA_WQM, SA_WQM},    1,   0,   0,    0},
+    [STACK_OP_PUSH_ELSE]       = {{SA_VPM, SA_WQM},    1,   0,   0,    0},
+    [STACK_OP_ALU_PUSH_BEFORE] = {{SA_VPM, SA_VPM},    1,   0,   0,    0},
+    [STACK_OP_LOOP_START]      = {{SA_LOOP, SA_LOOP},  1,   0,   0,    0},
+    [STACK_OP_CALL]            = {{SA_CALL, SA_CALL},  1,   0,   0,    0},
+    [STACK_OP_POP]             = {{0, 0},              0,   7,   7,    0},
+    [STACK_OP_LOOP_END]        = {{0, 0},              0,   0,   0,    1},
+    [STACK_OP_RETURN]          = {{0, 0},              0,   0,   0,    1},
+    [STACK_OP_ELSE]            = {{0, 0},              0,   0,   7,    0}, /* if taken */
+    [STACK_OP_JUMP]            = {{0, 0},              0,   0,   7,    0},
+};
 /* clang-format on */
 
-struct stack_acct_model {
-    stack_acct_cfg cfg;
-    const rule_row *row;
-    unsigned s; /* subentries per entry */
-    uint64_t div_magic; /* ceil(2^32 / divisor): need is a multiply, not a division, every cycle */
-    uint8_t *frames;
-    unsigned sp;
-    unsigned count[FR_COUNT];
-    unsigned hwm;
-    bool overflow, underflow, drop;
-};
+_Static_assert(offsetof(stack_acct_out, subentries) == offsetof(stack_acct_out, entries) + 4 &&
+                   offsetof(stack_acct_out, hwm) == offsetof(stack_acct_out, need) + 4,
+               "an edge stores entries and subentries, need and hwm as one little-endian word each");
+_Static_assert(offsetof(stack_acct_out, underflow) == offsetof(stack_acct_out, overflow) + 1 &&
+                   offsetof(stack_acct_out, drop) == offsetof(stack_acct_out, overflow) + 2 &&
+                   sizeof(stack_acct_out) == offsetof(stack_acct_out, overflow) + 4,
+               "an edge stores the three flags and the padding byte as one word (little-endian)");
+
+/* What a push of a frame of `kind` adds to a level of class cls (SA_NONWQM
+ * ...) under rule row r: the frame's own A and subentries, the extras it
+ * switches on (docs/stack_acct.md), t, and the class bits it sets. */
+static stack_level push_words(const rule_row *r, unsigned width, unsigned s, unsigned kind,
+                              unsigned cls)
+{
+    /* LLVM NI: the first non-WQM push made while a full entry is in use */
+    if (kind == SA_VPM && r->full && (cls & SA_NONWQM) && (cls & SA_FULLENTRY) &&
+        !(cls & SA_FULLFRAME))
+        kind = SA_VPM_FULL;
+    unsigned a = kind == SA_WQM || kind == SA_LOOP;
+    unsigned b = kind == SA_VPM        ? 1
+                 : kind == SA_VPM_FULL ? 1 + r->full
+                 : kind == SA_CALL     ? (width == 16 ? r->call_w16 : r->call_other)
+                                       : 0;
+    unsigned now = cls | (kind == SA_VPM || kind == SA_VPM_FULL ? SA_NONWQM : 0) |
+                   (kind != SA_NONE && kind != SA_CALL ? SA_NONCALL : 0) |
+                   (kind == SA_VPM_FULL ? SA_FULLFRAME : 0) | (a ? SA_FULLENTRY : 0);
+    b += (now & ~cls & SA_NONWQM ? r->first : 0) + (now & ~cls & SA_NONCALL ? r->any : 0);
+    unsigned t = a * (r->mult_is_s ? s : 4) + b;
+    return (stack_level){a | (uint64_t)b << 32, t | (uint64_t)(now - cls) << 32};
+}
 
 unsigned stack_acct_subentries_per_entry(unsigned width)
 {
@@ -68,8 +105,6 @@ unsigned stack_acct_subentries_per_entry(unsigned width)
     }
 }
 
-static unsigned divisor(const stack_acct_model *m);
-
 dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, dpp_error *err)
 {
     *out = NULL;
@@ -83,17 +118,29 @@ dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, 
         return dpp_error_set(err, DPP_E_ARG, "stack_acct: depth %u is not in 1..%u", cfg->depth,
                              STACK_ACCT_MAX_DEPTH);
     stack_acct_model *m = calloc(1, sizeof *m);
-    uint8_t *frames = calloc(cfg->depth, 1);
-    if (!m || !frames) {
+    stack_level *level = calloc(cfg->depth + 2, sizeof *level); /* [0]: no frames, all 0 */
+    if (!m || !level) {
         free(m);
-        free(frames);
+        free(level);
         return dpp_error_set(err, DPP_E_NOMEM, "stack_acct: out of memory");
     }
+    const rule_row *r = &rule_table[cfg->rule][cfg->chip];
     m->cfg = *cfg;
-    m->row = &rule_table[cfg->rule][cfg->chip];
     m->s = stack_acct_subentries_per_entry(cfg->width);
-    m->div_magic = ((1ull << 32) + divisor(m) - 1) / divisor(m);
-    m->frames = frames;
+    unsigned div = r->div_is_s ? m->s : 4;
+    m->div_bits = div == 8 ? 3 : 2;
+    m->div_up = div - 1;
+    for (unsigned at = 0; at < STACK_OP_COUNT << 2; at++) {
+        unsigned op = at >> 2;
+        bool wqm = at >> 1 & 1, taken = at & 1;
+        m->op[at] = (stack_op_row){op_table[op].kind[wqm], op_table[op].push,
+                                   (uint8_t)(op_table[op].pops | (taken ? op_table[op].pops_taken : 0)),
+                                   op_table[op].pop_one};
+    }
+    for (unsigned at = 0; at < SA_KINDS << 4; at++)
+        m->push[at] = push_words(r, cfg->width, m->s, at >> 4, at & 15);
+    m->level = level;
+    stack_acct_clear(m);
     *out = m;
     return DPP_OK;
 }
@@ -101,18 +148,21 @@ dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, 
 void stack_acct_destroy(stack_acct_model *m)
 {
     if (m) {
-        free(m->frames);
+        free(m->level);
         free(m);
     }
 }
 
+void stack_acct_clear(stack_acct_model *m)
+{
+    m->sp = 0; /* level[0] stays 0: no frames, no extras, all outputs 0 */
+    m->view.entries = m->view.subentries = m->view.need = m->view.hwm = m->view.depth = 0;
+    m->view.overflow = m->view.underflow = m->view.drop = false;
+}
+
 void stack_acct_reset(stack_acct_model *m)
 {
-    m->sp = 0;
-    for (unsigned k = 0; k < FR_COUNT; k++)
-        m->count[k] = 0;
-    m->hwm = 0;
-    m->overflow = m->underflow = m->drop = false;
+    stack_acct_clear(m);
 }
 
 const stack_acct_cfg *stack_acct_config(const stack_acct_model *m)
@@ -120,129 +170,20 @@ const stack_acct_cfg *stack_acct_config(const stack_acct_model *m)
     return &m->cfg;
 }
 
-/* A, B and T = A*M + B of the current frames. */
-static void account(const stack_acct_model *m, unsigned *a, unsigned *b, unsigned *t)
-{
-    const rule_row *r = m->row;
-    const unsigned *c = m->count;
-    unsigned nonwqm = c[FR_VPM] + c[FR_VPM_FULL];
-    unsigned call = m->cfg.width == 16 ? r->call_w16 : r->call_other;
-    *a = c[FR_WQM] + c[FR_LOOP];
-    *b = nonwqm + c[FR_CALL] * call + (nonwqm ? r->first : 0) + (nonwqm + *a ? r->any : 0) +
-         c[FR_VPM_FULL] * r->full;
-    *t = *a * (r->mult_is_s ? m->s : 4) + *b;
-}
-
-static unsigned divisor(const stack_acct_model *m)
-{
-    return m->row->div_is_s ? m->s : 4;
-}
-
-/* Entries for t subentries: ceil(t / divisor), by the reciprocal. Exact: for a
- * divisor d <= 16 and x < 2^28, x * ceil(2^32 / d) >> 32 is floor(x / d), and
- * t is at most a few thousand. */
-static unsigned need_of(const stack_acct_model *m, unsigned t)
-{
-    return (unsigned)(((uint64_t)t + divisor(m) - 1) * m->div_magic >> 32);
-}
-
 void stack_acct_observe(const stack_acct_model *m, stack_acct_out *out)
 {
-    unsigned a, b, t;
-    account(m, &a, &b, &t);
-    out->entries = a;
-    out->subentries = b;
-    out->need = need_of(m, t);
-    out->hwm = m->hwm;
-    out->depth = m->sp;
-    out->overflow = m->overflow;
-    out->underflow = m->underflow;
-    out->drop = m->drop;
-}
-
-/* The frame kind a push op creates given the state before it. */
-static unsigned push_kind(const stack_acct_model *m, const stack_acct_in *in, unsigned op)
-{
-    const unsigned *c = m->count;
-    switch (op) {
-    case STACK_OP_PUSH_WQM:
-        return FR_WQM;
-    case STACK_OP_PUSH:
-    case STACK_OP_PUSH_ELSE:
-        if (in->wqm)
-            return FR_WQM;
-        break;
-    case STACK_OP_LOOP_START:
-        return FR_LOOP;
-    case STACK_OP_CALL:
-        return FR_CALL;
-    default: /* ALU_PUSH_BEFORE */
-        break;
-    }
-    /* LLVM NI: the first non-WQM push made while a full entry is in use. */
-    bool full = m->row->full && c[FR_VPM] + c[FR_VPM_FULL] > 0 && c[FR_WQM] + c[FR_LOOP] > 0 &&
-                c[FR_VPM_FULL] == 0;
-    return full ? FR_VPM_FULL : FR_VPM;
-}
-
-/* Frames an op pops (0 for pushes and NOPs). */
-static unsigned pop_n(const stack_acct_in *in, unsigned op)
-{
-    switch (op) {
-    case STACK_OP_POP:
-        return in->pop_count & 7u;
-    case STACK_OP_LOOP_END:
-    case STACK_OP_RETURN:
-        return 1;
-    case STACK_OP_ELSE:
-    case STACK_OP_JUMP:
-        return in->taken ? in->pop_count & 7u : 0;
-    default:
-        return 0;
-    }
-}
-
-static bool is_push(unsigned op)
-{
-    return op >= STACK_OP_PUSH && op <= STACK_OP_CALL;
+    *out = m->view;
 }
 
 void stack_acct_step(stack_acct_model *m, const stack_acct_in *in, stack_acct_out *out)
 {
     /* rst_ni is asynchronous: during a reset cycle the registers, and so the
-     * outputs, already hold the reset state. CLEAR is an op: it acts at the edge. */
+     * outputs, already hold the reset state. */
     if (in->rst)
-        stack_acct_reset(m);
+        stack_acct_clear(m);
     if (out)
-        stack_acct_observe(m, out);
-    unsigned op = in->op & 15u;
-    if (in->rst || op == STACK_OP_CLEAR) {
-        stack_acct_reset(m);
-        return;
-    }
-    m->underflow = m->drop = false;
-    if (is_push(op)) {
-        if (m->sp == m->cfg.depth) {
-            m->drop = true;
-        } else {
-            unsigned k = push_kind(m, in, op);
-            m->frames[m->sp++] = (uint8_t)k;
-            m->count[k]++;
-        }
-    }
-    for (unsigned n = pop_n(in, op); n > 0; n--) {
-        if (m->sp == 0) {
-            m->underflow = true;
-            break;
-        }
-        m->count[m->frames[--m->sp]]--;
-    }
-    unsigned a, b, t;
-    account(m, &a, &b, &t);
-    unsigned need = need_of(m, t);
-    if (need > m->hwm)
-        m->hwm = need;
-    m->overflow = t > (in->stack_size & 0xffu) * divisor(m);
+        *out = m->view;
+    stack_acct_edge(m, in);
 }
 
 static const char *const op_names[STACK_OP_COUNT] = {

@@ -1,0 +1,90 @@
+/* stack_acct's state and its hot step, inline: the checker of libctm
+ * (csim/api/ctm_api.c) runs it every lock-step cycle, and libctm is built
+ * without LTO. Internal to the golden model; stack_acct.h is the interface.
+ *
+ * The tracker keeps, for each depth k, what its bottom k frames account to
+ * (a level): a push writes the level above the top from the top's, a pop of
+ * n frames only moves sp down n levels. So a step has no loop over frames
+ * and no branch on the op (random ops would mispredict every cycle). */
+#ifndef CSIM_STACK_ACCT_INT_H
+#define CSIM_STACK_ACCT_INT_H
+
+#include "stack_acct.h"
+
+#include <string.h>
+
+/* A level: its outputs' A and B as the outputs lay out entries and
+ * subentries (ab: one copy), and t = A*M + B with what the extras and LLVM
+ * NI's rule depend on, which only ever turn on going up (tc). A push adds
+ * the two words of the model's table for the frame's kind and the level's
+ * class. */
+typedef struct stack_level {
+    uint64_t ab; /* A | B << 32 */
+    uint64_t tc; /* t | class << 32 (SA_NONWQM | SA_NONCALL | SA_FULLFRAME | SA_FULLENTRY) */
+} stack_level;
+
+enum {
+    SA_NONWQM = 1,   /* a non-WQM push frame (FirstExtra) */
+    SA_NONCALL = 2,  /* any push or loop frame (AnyExtra) */
+    SA_FULLFRAME = 4, /* an LLVM NI full-entry frame */
+    SA_FULLENTRY = 8  /* A > 0 */
+};
+
+/* Frame kinds; SA_NONE for an op that pushes nothing. */
+enum { SA_NONE, SA_VPM, SA_VPM_FULL, SA_WQM, SA_LOOP, SA_CALL, SA_KINDS };
+
+/* What an op does, by op, wqm_i and taken_i: the kind of frame it pushes,
+ * whether it pushes, the mask of pop_count it pops and the frames it pops
+ * besides. */
+typedef struct stack_op_row {
+    uint8_t kind, push, pops, pop_one;
+} stack_op_row;
+
+struct stack_acct_model {
+    stack_acct_cfg cfg;
+    unsigned s;                 /* subentries per entry */
+    unsigned div_bits, div_up;  /* log2 D and D - 1 of the rule row (D is S or 4): need is a shift */
+    stack_op_row op[STACK_OP_COUNT << 2]; /* [op << 2 | wqm << 1 | taken] */
+    stack_level push[SA_KINDS << 4];      /* [kind << 4 | class] */
+    unsigned sp;
+    stack_level *level;  /* depth + 2: the spare one a push writes past a full tracker */
+    stack_acct_out view; /* the outputs, in their layout: an output is a copy */
+};
+
+/* The state after a reset or CLEAR. */
+void stack_acct_clear(stack_acct_model *m);
+
+/* The edge of one step (docs/stack_acct.md): in's op applied to the state
+ * whose outputs m->view shows, and m->view made the new state's. Data
+ * decide by masks, not branches: ops and depths come at random. */
+static inline __attribute__((always_inline)) void stack_acct_edge(stack_acct_model *m,
+                                                                  const stack_acct_in *in)
+{
+    unsigned op = in->op & 15u;
+    if (in->rst || op == STACK_OP_CLEAR) { /* CLEAR is an op: it acts at the edge */
+        stack_acct_clear(m);
+        return;
+    }
+    const stack_op_row *r = &m->op[op << 2 | (unsigned)in->wqm << 1 | (unsigned)in->taken];
+    unsigned sp = m->sp, depth = m->cfg.depth;
+    /* the level a push makes, written past the top whether or not it is pushed */
+    stack_level l = m->level[sp];
+    const stack_level *d =
+        &m->push[(unsigned)r->kind << 4 | (unsigned)(l.tc >> 32)];
+    m->level[sp + 1] = (stack_level){l.ab + d->ab, l.tc + d->tc};
+    unsigned pops = (in->pop_count & r->pops) | r->pop_one;
+    unsigned drop = r->push & (sp == depth), underflow = pops > sp;
+    sp = sp + (r->push ^ drop) - (underflow ? sp : pops);
+    m->sp = sp;
+    l = m->level[sp];
+    unsigned t = (uint32_t)l.tc, need = (t + m->div_up) >> m->div_bits;
+    uint64_t need_hwm = need | (uint64_t)(need > m->view.hwm ? need : m->view.hwm) << 32;
+    memcpy(&m->view.entries, &l.ab, sizeof l.ab);     /* and subentries */
+    memcpy(&m->view.need, &need_hwm, sizeof need_hwm); /* and hwm */
+    m->view.depth = sp;
+    /* overflow, underflow, drop and the padding byte, in one store */
+    uint32_t flags = (t > (in->stack_size & 0xffu) << m->div_bits) | underflow << 8 | drop << 16;
+    memcpy(&m->view.overflow, &flags, sizeof flags);
+}
+
+#endif
