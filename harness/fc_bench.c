@@ -377,8 +377,10 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
         return 0;
     ctm_fc_in port;
     ctm_fc_out want;
-    for (unsigned j = 0, seen = 0;
-         ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle, &port, &want) == CTM_OK; j++) {
+    for (unsigned j = 0, seen = 0; j < LABELS && /* the steps a label is kept for */
+                                   ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle,
+                                                  &port, &want) == CTM_OK;
+         j++) {
         if (port.rst || seen++ < i)
             continue;
         fc_record *r = in;
