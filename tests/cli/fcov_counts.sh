@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Functional coverage (COSIM_FCOV_DIR, make coverage) counts what the stimulus reached, through the
 # fast check too: a pred run on 3 contexts (ctx_i carries 4) counts the ops at every depth and the
-# ops sent to the context past the last one; a stack run counts drops, underflows and overflows.
+# ops sent to the context past the last one; a stack run counts drops, underflows and overflows;
+# an fc run (which counts only when a run asks for coverage) counts ops, divergence, zero counts.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 COSIM_FCOV_DIR=$tmp "$BUILD/cosim" --block pred --contexts 3 --lanes 5 --depth 7 --seed 4 \
   --cycles 300k --wave-window 0 >/dev/null || fail "the pred run failed"
 COSIM_FCOV_DIR=$tmp "$BUILD/cosim" --block stack --width 64 --rule isa --chip r7xx --seed 4 \
   --cycles 300k --wave-window 0 >/dev/null || fail "the stack run failed"
+COSIM_FCOV_DIR=$tmp "$BUILD/cosim" --block fc --contexts 4 --lanes 16 --seed 4 \
+  --cycles 200k --wave-window 0 >/dev/null || fail "the fc run failed"
 count() { awk -v k="$1" '$1 == k {print $2}' "$tmp"/"$2"-*.txt; }
 for k in pred.event.bad_context pred.event.overflow pred.event.underflow \
          pred.op_depth.PUSH.full pred.op_depth.POP.empty pred.op_mask.WRITE.one-lane; do
@@ -16,6 +19,10 @@ for k in pred.event.bad_context pred.event.overflow pred.event.underflow \
 done
 for k in stack.event.drop stack.event.underflow stack.event.overflow stack.op_depth.PUSH.full; do
   n=$(count "$k" stack)
+  [[ -n $n ]] && ((n > 0)) || bad "$k is '${n:-missing}', expected a count above 0"
+done
+for k in fc.op.ENDLOOP fc.op.BREAKLOOP fc.corner.divergent fc.corner.zero_count; do
+  n=$(count "$k" fc)
   [[ -n $n ]] && ((n > 0)) || bad "$k is '${n:-missing}', expected a count above 0"
 done
 ((fails)) || echo "ok: the coverage counters count through the fast check"
