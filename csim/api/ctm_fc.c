@@ -97,7 +97,6 @@ struct ctm_fc {
     fc_unit_model *m;
     fc_unit_params p;
     uint64_t lanes; /* lane mask */
-    fc_unit_out out; /* the mirror's outputs of the last stepped cycle */
 };
 
 ctm_fc *ctm_fc_new(int contexts, int lanes, int addr_depth, int loop_depth, int bc_width)
@@ -214,14 +213,14 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
             fc_unit_destroy(f->m);
             f->m = fresh;
         }
-        memset(&f->out, 0, sizeof f->out);
         memset(w, 0, sizeof *w);
         return;
     }
     fc_unit_in mi;
     to_mirror(in, &mi);
-    fc_unit_step_at_ports(f->m, &mi, &f->out); /* every field is its port's width */
-    to_wire(&f->out, w);
+    fc_unit_out o; /* the expected outputs live in the history entry, as the port struct */
+    fc_unit_step_at_ports(f->m, &mi, &o); /* every field is its port's width */
+    to_wire(&o, w);
 }
 
 /* The inputs' ranges (cmd 0..3, ctx 0..255, pc 0..511): 1, or 0 with the
