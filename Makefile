@@ -50,6 +50,7 @@ INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness
 
 CSIM_SRC    := $(wildcard $(addsuffix /*.c,$(CSIM_DIRS)))
 CTM_H       := csim/api/ctm.h
+CTM_PORTS_H := csim/util/ctm_ports.h
 CLI_SRC     := $(wildcard csim/cli/*.c)
 # harness/cosim_config.c is the main of build/cosim_config, not part of the library.
 HARNESS_SRC := $(filter-out harness/cosim_config.c,$(wildcard harness/*.c))
@@ -187,7 +188,7 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 # used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
-CTM_INSTALLED = lib/libctm.a include/ctm.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
+CTM_INSTALLED = lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
                 share/ctm/ctm_dpi_pkg.sv lib/pkgconfig/ctm.pc
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
@@ -201,6 +202,7 @@ install: $(BUILD)/libctm.a csim/api/ctm.pc.in
 	    sed -e "s|@PREFIX@|$$abs|" -e 's|@VERSION@|$(CTM_VERSION)|' csim/api/ctm.pc.in > $(BUILD)/ctm.pc
 	install -D -m 644 $(BUILD)/libctm.a $(CTM_P)/lib/libctm.a
 	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
+	install -D -m 644 $(CTM_PORTS_H) $(CTM_P)/include/ctm_ports.h
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
 	install -D -m 644 rtl/ctm_isa_pkg.sv $(CTM_P)/share/ctm/ctm_isa_pkg.sv
 	install -D -m 644 dpi/ctm_dpi_pkg.sv $(CTM_P)/share/ctm/ctm_dpi_pkg.sv

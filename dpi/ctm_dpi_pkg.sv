@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0500;  // 1.5.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0600;  // 1.6.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest

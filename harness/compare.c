@@ -3,6 +3,7 @@
 #include "compare.h"
 
 #include "cosim.h"
+#include "ctm.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -28,6 +29,42 @@ uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i)
         return ((const uint8_t *)p)[i];
     }
     return 0; /* CMP_STR: not a value */
+}
+
+static bool named_in(const char *name, const char *const *list)
+{
+    for (; list && *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
+
+size_t cmp_fields_from_ports(const char *block, cmp_field *out, size_t max,
+                             const char *const *hist, const char *const *dyn)
+{
+    int n = 0;
+    const ctm_port *p = ctm_ports(block, 1, &n);
+    if (!p || (size_t)n > max)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        const ctm_port *q = &p[k];
+        uint8_t type = q->size == 1   ? (q->width == 1 ? CMP_BOOL : CMP_U8) /* a flag */
+                       : q->size == 8 ? CMP_U64
+                       : q->size > 8  ? CMP_BYTES
+                       : (q->flags & CTM_PORT_SIGNED) && q->width == 16 ? CMP_I16
+                                                                        : CMP_U32;
+        uint8_t flags = CMP_PORT_O;
+        if ((q->flags & CTM_PORT_LANES) && type != CMP_BYTES)
+            flags |= CMP_LANES;
+        if (q->flags & CTM_PORT_OBS)
+            flags |= CMP_OBS;
+        if (named_in(q->name, hist))
+            flags |= CMP_HIST;
+        if (named_in(q->name, dyn))
+            flags |= CMP_DYN;
+        out[k] = (cmp_field){q->name, NULL, q->offset, type, flags, q->width, q->name_of};
+    }
+    return (size_t)n;
 }
 
 /* Lane masks as the RTL sees them: bits at or above the lane count are not ports. */
@@ -87,6 +124,13 @@ void cmp_record(const cmp_unit *u, const cmp_field *f, unsigned index, const voi
 
 /* ------------------------------------------------------------------ values as text and JSON */
 
+/* The name of a field's value (an op), or NULL: a table without names, or a
+ * value the library leaves unnamed (fc_unit's fault 0) shows as a number. */
+static const char *value_name(const cmp_field *f, const void *s)
+{
+    return f->name_of ? f->name_of((unsigned)cmp_get(f, s, 0)) : NULL;
+}
+
 static void value_text(FILE *out, const cmp_unit *u, const cmp_field *f, const void *s)
 {
     const char *p = (const char *)s + f->offset;
@@ -95,8 +139,8 @@ static void value_text(FILE *out, const cmp_unit *u, const cmp_field *f, const v
     } else if (f->type == CMP_BYTES) {
         for (unsigned i = 0; i < u->lanes; i++)
             fprintf(out, "%s%" PRIu64, i ? "," : "", cmp_get(f, s, i));
-    } else if (f->name_of) {
-        fprintf(out, "%s", f->name_of((unsigned)cmp_get(f, s, 0)));
+    } else if (value_name(f, s)) {
+        fprintf(out, "%s", value_name(f, s));
     } else if (f->flags & CMP_LANES) {
         fprintf(out, "0x%0*" PRIx64, (int)(u->lanes + 3) / 4, lane_bits(u, cmp_get(f, s, 0)));
     } else {
@@ -116,8 +160,8 @@ static json_t *value_json(const cmp_unit *u, const cmp_field *f, const void *s)
         return a;
     }
     uint64_t v = cmp_get(f, s, 0);
-    if (f->name_of)
-        return json_string(f->name_of((unsigned)v));
+    if (value_name(f, s))
+        return json_string(value_name(f, s));
     if (f->flags & CMP_LANES)
         return cosim_json_hex(lane_bits(u, v));
     if (f->type == CMP_BOOL)
@@ -189,13 +233,14 @@ void cmp_wave_signals(const cmp_unit *u, const char *prefix, void (*emit)(void *
     for (int t = 0; t < 2; t++)
         for (size_t k = 0; k < sizes[t]; k++) {
             const cmp_field *f = &tables[t][k];
-            if (!f->port)
+            if (!f->port && !(f->flags & CMP_PORT_O))
                 continue;
+            const char *port = f->port ? f->port : f->name, *o = f->port ? "" : "_o";
             unsigned w = cmp_width(u, f) * (f->type == CMP_BYTES ? u->lanes : 1);
             if (w == 1)
-                snprintf(buf, sizeof buf, "%s%s.%s", prefix, u->dut, f->port);
+                snprintf(buf, sizeof buf, "%s%s.%s%s", prefix, u->dut, port, o);
             else
-                snprintf(buf, sizeof buf, "%s%s.%s[%u:0]", prefix, u->dut, f->port, w - 1);
+                snprintf(buf, sizeof buf, "%s%s.%s%s[%u:0]", prefix, u->dut, port, o, w - 1);
             emit(ctx, buf);
         }
 }

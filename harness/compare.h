@@ -18,12 +18,15 @@
 /* How a field is stored in its struct. */
 enum { CMP_BOOL, CMP_U8, CMP_U16, CMP_I16, CMP_U32, CMP_U64, CMP_STR, CMP_BYTES };
 
+enum { CMP_FIELDS_MAX = 32 }; /* fields of a table built by cmp_fields_from_ports */
+
 /* Field flags. */
 enum {
     CMP_LANES = 1, /* bit i is lane i; the width is the bench's lane count */
     CMP_OBS = 2,   /* belongs to the observed context (else to the command's) */
     CMP_HIST = 4,  /* shown in the history of the last commands */
     CMP_DYN = 8,   /* the width depends on the configuration: the unit's width_of says */
+    CMP_PORT_O = 16, /* the DUT's port is the field's name with _o (port is NULL) */
 };
 
 typedef struct cmp_field {
@@ -50,6 +53,16 @@ typedef struct cmp_unit {
     unsigned lanes;           /* set at bind: the width of CMP_LANES fields, bytes of CMP_BYTES */
     unsigned (*width_of)(const cmp_field *f); /* CMP_DYN widths (set at bind) */
 } cmp_unit;
+
+/* The output fields of a block as the library compares them: its port table
+ * (ctm_ports(block, 1, ...)), in its order, each port's DUT port name_o
+ * (CMP_PORT_O), its type from its size (a 1-bit byte is a flag, CMP_BOOL),
+ * CMP_LANES and CMP_OBS from its flags;
+ * the fields named in hist get CMP_HIST, those in dyn CMP_DYN (each list
+ * NULL-terminated). Returns how many (at most max), 0 for a block the library
+ * does not have. */
+size_t cmp_fields_from_ports(const char *block, cmp_field *out, size_t max,
+                             const char *const *hist, const char *const *dyn);
 
 /* The value of a field (CMP_BYTES: byte i). */
 uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i);

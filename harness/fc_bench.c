@@ -16,6 +16,11 @@
  * it to the generator, the coverage and the report as an argument. */
 static fc_bench_state fcb;
 static cmp_unit fc_unit_fields; /* below, with its tables */
+/* The outputs as the library compares them (its port table), filled at bind. */
+static cmp_field out_fields[CMP_FIELDS_MAX];
+static const char *const out_hist[] = {"jump",  "next_pc", "fault",   "active",
+                                       "depth", "addr_sp", "loop_sp", NULL};
+static const char *const out_dyn[] = {"depth", "bc", NULL};
 
 static const char *const act_names[A_COUNT] = {
     "idle",     "start", "if",  "else",   "endif",      "loop",  "endloop", "break",
@@ -180,6 +185,8 @@ void fc_bench_bind(const fc_unit_params *rtl)
     fcb.labels = calloc((size_t)(c + 1) * LABELS, sizeof *fcb.labels);
     fcb.label_next = calloc(c + 1, sizeof *fcb.label_next);
     fc_unit_fields.lanes = rtl->lanes;
+    fc_unit_fields.n_out =
+        cmp_fields_from_ports("fc_unit", out_fields, CMP_FIELDS_MAX, out_hist, out_dyn);
     if (!fcb.g || !fcb.state || !fcb.labels || !fcb.label_next) {
         cosim_error("out of memory");
         return;
@@ -235,11 +242,6 @@ static const char *op_name(unsigned op)
     return fc_op_name(op & 7);
 }
 
-static const char *fault_name(unsigned f)
-{
-    return fc_fault_name(f);
-}
-
 /* clang-format off */
 #define IN(m, name, port, type, flags, width, names) CMP_F(fc_record, m, name, port, type, flags, width, names)
 static const cmp_field in_fields[] = {
@@ -272,29 +274,6 @@ static const cmp_field in_fields[] = {
     IN(s.in.pred[3],       "pred_a",     "pred_a_i",     CMP_U64, CMP_LANES, 0, NULL),
     IN(s.in.live,          "live",       "live_i",       CMP_U64, CMP_LANES | CMP_HIST, 0, NULL),
 };
-#define OUT(m, type, flags, width, names) CMP_F(fc_unit_out, m, #m, #m "_o", type, flags, width, names)
-static const cmp_field out_fields[] = {
-    OUT(jump,             CMP_U8,    CMP_HIST, 1, NULL),
-    OUT(next_pc,          CMP_U16,   CMP_HIST, 10, NULL),
-    OUT(fault,            CMP_U8,    CMP_HIST, 4, fault_name),
-    OUT(want,             CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(active,           CMP_U64,   CMP_LANES | CMP_HIST, 0, NULL),
-    OUT(br_inactive,      CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(loop_masked,      CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(depth,            CMP_U8,    CMP_HIST | CMP_DYN, 0, NULL),
-    OUT(addr_sp,          CMP_U8,    CMP_HIST, 6, NULL),
-    OUT(addr_top,         CMP_U16,   0, 10, NULL),
-    OUT(loop_sp,          CMP_U8,    CMP_HIST, 6, NULL),
-    OUT(loop_top_is_loop, CMP_U8,    0, 1, NULL),
-    OUT(loop_top_count,   CMP_U8,    0, 8, NULL),
-    OUT(loop_top_live,    CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(loop_top_brk,     CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(loop_top_cont,    CMP_U64,   CMP_LANES, 0, NULL),
-    OUT(al,               CMP_I16,   0, 16, NULL),
-    OUT(ovf,              CMP_U8,    0, 3, NULL),
-    OUT(udf,              CMP_U8,    0, 3, NULL),
-    OUT(bc,               CMP_BYTES, CMP_DYN, 0, NULL),
-};
 /* clang-format on */
 
 /* depth_o and each lane's counter are BcWidth bits. */
@@ -305,42 +284,17 @@ static unsigned bc_width(const cmp_field *f)
 }
 
 static cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
-                           out_fields, sizeof out_fields / sizeof out_fields[0],
-                           sizeof(fc_record), sizeof(fc_unit_out), 0, bc_width};
-
-void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o)
-{
-    *o = (fc_unit_out){.jump = w->jump,
-                       .next_pc = (uint16_t)w->next_pc,
-                       .want = w->want,
-                       .active = w->active,
-                       .br_inactive = w->br_inactive,
-                       .loop_masked = w->loop_masked,
-                       .depth = (uint8_t)w->depth,
-                       .addr_sp = (uint8_t)w->addr_sp,
-                       .addr_top = (uint16_t)w->addr_top,
-                       .loop_sp = (uint8_t)w->loop_sp,
-                       .loop_top_is_loop = w->loop_top_is_loop,
-                       .loop_top_count = (uint8_t)w->loop_top_count,
-                       .loop_top_live = w->loop_top_live,
-                       .loop_top_brk = w->loop_top_brk,
-                       .loop_top_cont = w->loop_top_cont,
-                       .al = (int16_t)(uint16_t)w->al,
-                       .ovf = (uint8_t)w->ovf,
-                       .udf = (uint8_t)w->udf,
-                       .fault = (uint8_t)w->fault};
-    memcpy(o->bc, w->bc, sizeof o->bc);
-}
+                           out_fields, 0, sizeof(fc_record), sizeof(ctm_fc_out), 0, bc_width};
 
 static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
     fcb.mm_rec = *rec;
-    fc_out_from_port(exp, &fcb.mm_expected);
-    fc_out_from_port(dut, &fcb.mm_actual);
+    fcb.mm_expected = *exp;
+    fcb.mm_actual = *dut;
     unsigned ctx = rec->s.in.ctx, index;
     if (ctx < fcb.rtl.contexts)
-        fc_out_from_port(&fcb.state[ctx], &fcb.mm_before);
+        fcb.mm_before = fcb.state[ctx];
     const cmp_field *f = cmp_first_diff(&fc_unit_fields, &fcb.mm_expected, &fcb.mm_actual, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
@@ -376,7 +330,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
     if (k->ctx >= k->b->rtl.contexts) /* the contexts past the unit's have no history */
         return 0;
     ctm_fc_in port;
-    ctm_fc_out want;
+    ctm_fc_out want; /* the output table is the library's, over its struct */
     for (unsigned j = 0, seen = 0; j < LABELS && /* the steps a label is kept for */
                                    ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle,
                                                   &port, &want) == CTM_OK;
@@ -385,7 +339,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
             continue;
         fc_record *r = in;
         *r = (fc_record){label_of(k->b, k->ctx, j), fc_stim_from_port(&port)};
-        fc_out_from_port(&want, out);
+        memcpy(out, &want, sizeof want);
         return 1;
     }
     return 0;
@@ -393,7 +347,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
 
 size_t fc_last_steps(fc_bench_state *b, unsigned ctx, cmp_step steps[CMP_HISTORY])
 {
-    static unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(fc_unit_out))];
+    static unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(ctm_fc_out))];
     const kept_ctx k = {b, ctx};
     return cmp_steps_from(b->fields, kept_step, &k, steps, buf);
 }

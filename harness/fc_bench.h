@@ -30,10 +30,6 @@ ctm_fc_in fc_stim_port_in(const fc_stim *s);
 /* The inverse, for the report: the stimulus the port struct carries. */
 fc_stim fc_stim_from_port(const ctm_fc_in *in);
 
-/* The unit's output port struct as the mirror's outputs (the report's field
- * tables describe those). */
-void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o);
-
 /* The RTL elaborated with these parameters: creates the C model and checks
  * them against the options (a difference is a configuration error). */
 void fc_bench_bind(const fc_unit_params *rtl);

@@ -94,7 +94,7 @@ typedef struct fc_bench_state {
     ctm_fc *golden; /* the C model, through the public API (ctm.h) */
     fc_unit_params rtl;
     unsigned weights[A_COUNT]; /* the generator's action weights (--weights) */
-    cmp_unit *fields; /* the unit's fields: inputs over fc_record, outputs over fc_unit_out */
+    cmp_unit *fields; /* the unit's fields: inputs over fc_record, outputs over ctm_fc_out */
     uint64_t lanes; /* lane mask */
     rng rng;
     uint64_t checked;
@@ -117,7 +117,7 @@ typedef struct fc_bench_state {
     bool any_reset;
     /* the first mismatch */
     fc_record mm_rec;
-    fc_unit_out mm_before, mm_expected, mm_actual;
+    ctm_fc_out mm_before, mm_expected, mm_actual;
 } fc_bench_state;
 
 

@@ -10,7 +10,7 @@ void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm)
     cmp_report_text(out, b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
     int w = (int)(b->rtl.lanes + 3) / 4;
     if (mm->ctx < b->rtl.contexts) {
-        const fc_unit_out *was = &b->mm_before;
+        const ctm_fc_out *was = &b->mm_before;
         fprintf(out,
                 "  context %u before this cycle (%s): depth %u, loop stack %u/%u, address stack "
                 "%u/%u, fault %u\n    active 0x%0*" PRIx64 " br_inactive 0x%0*" PRIx64

@@ -3,9 +3,10 @@
 // every testbench that instantiates the block (tb_fc_unit, tb_system). The instruction
 // arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the integer constant
 // US_FC_INT_CONST, spec 6.3) and is decoded here by the field functions ctm_isa_pkg has
-// from the ISA's field table (ctm_isa_*). The outputs are zero-extended to the struct's
-// widths, each lane's branch counter to a byte; the C side reads the structs as ctm.h's
-// ctm_fc_in and ctm_fc_out.
+// from the ISA's field table (ctm_isa_*). The outputs are wired by the package's
+// `CTM_FC_OUTPUTS, each zero-extended to its member (a new output port needs no edit here);
+// the branch counters are unpacked here, each lane's to a byte. The C side reads the structs as
+// ctm_fc_in and ctm_fc_out (csim/util/ctm_ports.h).
 module fc_unit_ports
   import ctm_ports_pkg::*;
   import ctm_isa_pkg::*;
@@ -24,17 +25,7 @@ module fc_unit_ports
   /* verilator lint_on UNUSEDSIGNAL */
   output ctm_fc_out_t  out_o
 );
-  logic                     jump, loop_top_is_loop;
-  logic [9:0]               next_pc, addr_top;
-  logic [Lanes-1:0]         want, active, br_inactive, loop_masked;
-  logic [Lanes-1:0]         loop_top_live, loop_top_brk, loop_top_cont;
   logic [Lanes*BcWidth-1:0] bc;
-  logic [BcWidth-1:0]       depth;
-  logic [5:0]               addr_sp, loop_sp;
-  logic [7:0]               loop_top_count;
-  logic [15:0]              al;
-  logic [2:0]               ovf, udf;
-  logic [3:0]               fault;
 
   fc_unit #(
     .Contexts    (Contexts),
@@ -72,49 +63,18 @@ module fc_unit_ports
     .loop_step_i       (in_i.int_const[23:16]),  // KB
     .pc_i              (in_i.pc[8:0]),
     .live_i            (in_i.live[Lanes-1:0]),
-    .jump_o            (jump),
-    .next_pc_o         (next_pc),
-    .want_o            (want),
-    .active_o          (active),
-    .br_inactive_o     (br_inactive),
-    .loop_masked_o     (loop_masked),
     .bc_o              (bc),
-    .depth_o           (depth),
-    .addr_sp_o         (addr_sp),
-    .addr_top_o        (addr_top),
-    .loop_sp_o         (loop_sp),
-    .loop_top_is_loop_o(loop_top_is_loop),
-    .loop_top_count_o  (loop_top_count),
-    .loop_top_live_o   (loop_top_live),
-    .loop_top_brk_o    (loop_top_brk),
-    .loop_top_cont_o   (loop_top_cont),
-    .al_o              (al),
-    .ovf_o             (ovf),
-    .udf_o             (udf),
-    .fault_o           (fault)
+    /* verilator lint_off WIDTH */  // each output zero-extended to its member
+    `CTM_FC_OUTPUTS(out_o)
+    /* verilator lint_on WIDTH */
   );
 
-  always_comb begin
-    out_o                  = '0;
-    out_o.jump             = 8'(jump);
-    out_o.next_pc          = 32'(next_pc);
-    out_o.want             = 64'(want);
-    out_o.active           = 64'(active);
-    out_o.br_inactive      = 64'(br_inactive);
-    out_o.loop_masked      = 64'(loop_masked);
-    for (int unsigned l = 0; l < Lanes; l++) out_o.bc[l] = 8'(bc[l*BcWidth +: BcWidth]);
-    out_o.depth            = 32'(depth);
-    out_o.addr_sp          = 32'(addr_sp);
-    out_o.addr_top         = 32'(addr_top);
-    out_o.loop_sp          = 32'(loop_sp);
-    out_o.loop_top_is_loop = 8'(loop_top_is_loop);
-    out_o.loop_top_count   = 32'(loop_top_count);
-    out_o.loop_top_live    = 64'(loop_top_live);
-    out_o.loop_top_brk     = 64'(loop_top_brk);
-    out_o.loop_top_cont    = 64'(loop_top_cont);
-    out_o.al               = 32'(al);
-    out_o.ovf              = 32'(ovf);
-    out_o.udf              = 32'(udf);
-    out_o.fault            = 32'(fault);
+  for (genvar l = 0; l < 64; l++) begin : g_bc  // lane l's counter in byte l, 0 past the lanes
+    if (l < Lanes) begin : g_lane
+      assign out_o.bc[l] = 8'(bc[l*BcWidth +: BcWidth]);
+    end else begin : g_none
+      assign out_o.bc[l] = '0;
+    end
   end
+  `CTM_FC_OUT_PADS(out_o)
 endmodule

@@ -118,18 +118,9 @@ static const cmp_field in_fields[] = {
     IN(mask, "mask", "mask_i", CMP_U64, CMP_LANES, 0, NULL),
     IN(obs_ctx, "obs_ctx", "obs_ctx_i", CMP_U32, CMP_DYN, 0, NULL),
 };
-#define OUT(m, type, flags, width)                                                                 \
-    CMP_F(ctm_pred_out, m, #m, #m "_o", type, flags, width, NULL)
-static const cmp_field out_fields[] = {
-    OUT(exec_mask, CMP_U64, CMP_LANES | CMP_HIST, 0),
-    OUT(obs_pred, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_task_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_exec_mask, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_sp, CMP_U32, CMP_OBS | CMP_DYN, 0),
-    OUT(obs_top, CMP_U64, CMP_LANES | CMP_OBS, 0),
-    OUT(obs_overflow, CMP_BOOL, CMP_OBS, 1),
-    OUT(obs_underflow, CMP_BOOL, CMP_OBS, 1),
-};
+/* The outputs as the library compares them (its port table), filled at bind. */
+static cmp_field out_fields[CMP_FIELDS_MAX];
+static const char *const out_hist[] = {"exec_mask", NULL}, *const out_dyn[] = {"obs_sp", NULL};
 
 /* Context indices are CtxW = max(1, clog2 C) bits; obs_sp is clog2(D + 1). */
 static unsigned width_of(const cmp_field *f)
@@ -143,7 +134,7 @@ static unsigned width_of(const cmp_field *f)
 
 static cmp_unit unit = {"u_pred_stack.dut_pred_stack", in_fields,
                         sizeof in_fields / sizeof in_fields[0], out_fields,
-                        sizeof out_fields / sizeof out_fields[0], sizeof(ctm_pred_in),
+                        0, sizeof(ctm_pred_in),
                         sizeof(ctm_pred_out), 0, width_of};
 
 /* ------------------------------------------------------------------ binding */
@@ -173,6 +164,7 @@ void pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned
         B.ctx_span <<= 1;
     B.lanes = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
     unit.lanes = lanes;
+    unit.n_out = cmp_fields_from_ports("pred_stack", out_fields, CMP_FIELDS_MAX, out_hist, out_dyn);
     rng_seed(&B.rng, cosim_cfg.seed);
     stim_weight_table(B.op_table, weights, PRED_OP_COUNT);
     B.reset_threshold = cosim_reset_threshold();

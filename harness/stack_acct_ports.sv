@@ -15,9 +15,6 @@ module stack_acct_ports
   /* verilator lint_on UNUSEDSIGNAL */
   output ctm_stack_out_t out_o
 );
-  logic [15:0] entries, subentries, need, hwm, depth;
-  logic        overflow, underflow, drop;
-
   stack_acct #(
     .Width(Width),
     .Rule (Rule),
@@ -31,25 +28,10 @@ module stack_acct_ports
     .wqm_i       (in_i.wqm[0]),
     .taken_i     (in_i.taken[0]),
     .stack_size_i(in_i.stack_size[7:0]),
-    .entries_o   (entries),
-    .subentries_o(subentries),
-    .need_o      (need),
-    .hwm_o       (hwm),
-    .depth_o     (depth),
-    .overflow_o  (overflow),
-    .underflow_o (underflow),
-    .drop_o      (drop)
+    /* verilator lint_off WIDTH */  // each output zero-extended to its member
+    `CTM_STACK_OUTPUTS(out_o)
+    /* verilator lint_on WIDTH */
   );
 
-  always_comb begin
-    out_o            = '0;
-    out_o.entries    = 32'(entries);
-    out_o.subentries = 32'(subentries);
-    out_o.need       = 32'(need);
-    out_o.hwm        = 32'(hwm);
-    out_o.depth      = 32'(depth);
-    out_o.overflow   = 8'(overflow);
-    out_o.underflow  = 8'(underflow);
-    out_o.drop       = 8'(drop);
-  end
+  `CTM_STACK_OUT_PADS(out_o)
 endmodule

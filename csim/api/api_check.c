@@ -138,7 +138,7 @@ int api_check_compare(api_check *c, int ctx_field)
     const api_port *f = &c->u->out[c->differ[0]];
     c->mm_ctx = ctx_field < 0 ? -1
                               : (long long)in_value(c, c->in,
-                                                    f->obs ? c->u->obs_ctx_in : (unsigned)ctx_field);
+                                                    (f->flags & CTM_PORT_OBS) ? c->u->obs_ctx_in : (unsigned)ctx_field);
     int used = snprintf(c->diff, sizeof c->diff, "cycle %" PRIu64, c->cycle);
     if (c->mm_ctx >= 0)
         used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, ", context %lld",
@@ -146,7 +146,7 @@ int api_check_compare(api_check *c, int ctx_field)
     used += snprintf(c->diff + used, sizeof c->diff - (size_t)used,
                      ": %s: expected 0x%" PRIx64 ", actual 0x%" PRIx64, f->name,
                      c->want[c->differ[0]], c->got[c->differ[0]]);
-    if (f->per_lane && (size_t)used < sizeof c->diff) {
+    if (api_lanes(f) && (size_t)used < sizeof c->diff) {
         char lanes[256];
         lane_list(lanes, sizeof lanes, c->want[c->differ[0]] ^ c->got[c->differ[0]], " ");
         used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, " (lanes %s differ)",
@@ -194,7 +194,7 @@ void api_print_field(FILE *out, const char *name, unsigned width, uint64_t expec
 
 static unsigned width_of(const api_check *c, const api_port *f)
 {
-    return f->per_lane ? c->lanes : f->width;
+    return api_lanes(f) ? c->lanes : f->width;
 }
 
 /* "name value" of a port, an op by its name too. */
@@ -202,19 +202,19 @@ static void print_value(FILE *out, const api_check *c, const api_port *f, uint64
 {
     const char *nm = f->name_of ? f->name_of((unsigned)v) : NULL;
     if (json) {
-        if (nm && !f->hex)
+        if (nm && !(f->flags & CTM_PORT_HEX))
             fprintf(out, "\"%s\"", nm);
-        else if (f->per_lane || f->hex)
+        else if (api_lanes(f) || (f->flags & CTM_PORT_HEX))
             fprintf(out, "\"0x%" PRIx64 "\"", v);
         else
             fprintf(out, "%" PRIu64, v);
         return;
     }
-    if (nm && f->hex) /* a word with an op in it: the word, then the op */
+    if (nm && (f->flags & CTM_PORT_HEX)) /* a word with an op in it: the word, then the op */
         fprintf(out, "0x%08" PRIx64 " (%s)", v, nm);
     else if (nm)
         fprintf(out, "%s (%" PRIu64 ")", nm, v);
-    else if (f->per_lane || f->hex)
+    else if (api_lanes(f) || (f->flags & CTM_PORT_HEX))
         fprintf(out, "0x%0*" PRIx64, (int)(width_of(c, f) + 3) / 4, v);
     else
         fprintf(out, "%" PRIu64, v);
@@ -264,14 +264,14 @@ static void report_text(FILE *out, const api_check *c)
     if (c->mm_ctx >= 0)
         fprintf(out, "  context  %lld\n", c->mm_ctx);
     api_print_field(out, f->name, width_of(c, f), c->want[c->differ[0]], c->got[c->differ[0]],
-                    f->per_lane);
+                    api_lanes(f));
     for (unsigned i = 1; i < c->ndiff; i++) {
         const api_port *g = &c->u->out[c->differ[i]];
         fprintf(out, "  also     %s: expected ", g->name);
         print_value(out, c, g, c->want[c->differ[i]], 0);
         fputs(", actual ", out);
         print_value(out, c, g, c->got[c->differ[i]], 0);
-        if (g->per_lane) {
+        if (api_lanes(g)) {
             char lanes[256];
             lane_list(lanes, sizeof lanes, c->want[c->differ[i]] ^ c->got[c->differ[i]], ",");
             fprintf(out, " (lanes %s)", lanes);
@@ -308,7 +308,7 @@ static void report_json(FILE *out, const api_check *c)
             ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64
             "\",\"width\":%u,\"lanes\":",
             f->name, w, a, width_of(c, f));
-    lanes_json(out, f->per_lane ? w ^ a : 0);
+    lanes_json(out, api_lanes(f) ? w ^ a : 0);
     fputs(",\"fields\":[", out);
     for (unsigned i = 0; i < c->ndiff; i++) {
         const api_port *g = &c->u->out[c->differ[i]];
@@ -317,7 +317,7 @@ static void report_json(FILE *out, const api_check *c)
                 "%s{\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64
                 "\",\"lanes\":",
                 i ? "," : "", g->name, gw, ga);
-        lanes_json(out, g->per_lane ? gw ^ ga : 0);
+        lanes_json(out, api_lanes(g) ? gw ^ ga : 0);
         fputs("}", out);
     }
     fputs("],\"inputs\":", out);

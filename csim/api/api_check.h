@@ -7,6 +7,7 @@
 #define CSIM_API_CHECK_H
 
 #include "ctm_int.h"
+#include "ctm_ports.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -20,25 +21,30 @@ enum {
     API_WIRE_MAX = 256,      /* bytes of a unit's output struct */
 };
 
-/* A port of a unit: an input or a compared output. */
-typedef struct api_port {
-    const char *name;
-    uint8_t per_lane; /* a lane mask, as wide as the unit's lanes */
-    uint8_t hex;      /* shown in hex */
-    uint8_t obs;      /* an output of the observed context (input obs_ctx_in) */
-    uint8_t width;    /* bits, when not per lane */
-    const char *(*name_of)(unsigned v); /* an op's name, or NULL */
-    uint16_t offset; /* where the port's struct (ctm_pred_in, ...) holds it */
-    uint8_t size;    /* and in how many bytes: 1, 4 or 8 (0: a unit without port structs);
-                        more: one byte per lane (API_LANE_BYTES) */
-} api_port;
+/* A port of a unit: an input or a compared output (ctm_ports.h's ctm_port,
+ * as ctm_ports() publishes it). */
+typedef ctm_port api_port;
+
+static inline int api_lanes(const api_port *f)
+{
+    return (f->flags & CTM_PORT_LANES) != 0;
+}
 
 /* A port of one byte per lane (fc_unit's counters) is a byte array of this
  * size; compared, it reads as the mask of the lanes whose bytes differ. */
 enum { API_LANE_BYTES = 64 };
 
 /* A port of struct ST, member M: the member's place for the port tables. */
-#define API_AT(ST, M) .offset = offsetof(ST, M), .size = sizeof(((ST *)0)->M)
+#define API_AT(ST, M) offsetof(ST, M), sizeof(((ST *)0)->M)
+
+/* A row X(member, width, flags, names) of ctm_ports.h's lists as a port of
+ * struct ST; a unit's file defines API_NAMES_<names> for the names it uses. */
+#define API_NAMES_0 NULL
+#define API_PORT(ST, M, W, FLAGS, NAMES)                                                           \
+    {#M, API_AT(ST, M), W, FLAGS, API_NAMES_##NAMES},
+/* The bytes of member M of ST, for a sum over a list: with the size of pad_,
+ * the struct's size when every member has its row. */
+#define API_BYTES(ST, M) +sizeof(((ST *)0)->M)
 
 typedef struct api_unit {
     const char *block;      /* in the text report: "pred_stack" */

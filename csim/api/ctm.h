@@ -49,12 +49,14 @@
 
 #include <stdint.h>
 
+#include "ctm_ports.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 5
+#define CTM_VERSION_MINOR 6
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -90,6 +92,13 @@ const char *ctm_version_string(void);
 /* The message of this thread's last failed call (any function; "" until one
  * fails). A successful ctm_*_new clears it. */
 const char *ctm_error(void);
+
+/* A block's port table (since 1.6): the ports of its input struct (outputs
+ * 0) or output struct (outputs 1) in ctm_ports.h's order (the order reports
+ * compare and show them), *count of them. block is "pred_stack",
+ * "stack_acct" or "fc_unit" (or build/cosim's names "pred", "stack", "fc").
+ * NULL and ctm_error() for an unknown block or a NULL argument. */
+const ctm_port *ctm_ports(const char *block, int outputs, int *count);
 
 /* ------------------------------------------------------------ pred_stack */
 
@@ -169,26 +178,11 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
                    uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
                    int obs_underflow);
 
-/* Since 1.4: pred_stack's ports as one struct each way, laid out word for word
- * as the SystemVerilog package ctm_ports_pkg packs ctm_pred_in_t and
- * ctm_pred_out_t (`dpp svpkg` writes it from the library's port tables;
- * docs/dpi.md, "Port structs"), so a testbench hands its DUT's packed
- * outputs over as they are. Lane masks are zero above `lanes`; pad_ is 0.
- * The library copies them, so 4-byte alignment (an svBitVecVal array) is
- * enough. */
-typedef struct ctm_pred_in {
-    uint64_t mask;
-    uint32_t op, ctx, obs_ctx;
-    uint8_t rst;
-    uint8_t pad_[3];
-} ctm_pred_in;
-
-typedef struct ctm_pred_out {
-    uint64_t exec_mask, obs_pred, obs_task_mask, obs_exec_mask, obs_top;
-    uint32_t obs_sp;
-    uint8_t obs_overflow, obs_underflow;
-    uint8_t pad_[2];
-} ctm_pred_out;
+/* Since 1.4: pred_stack's ports as one struct each way, ctm_pred_in and
+ * ctm_pred_out (ctm_ports.h), laid out word for word as the SystemVerilog
+ * package ctm_ports_pkg packs ctm_pred_in_t and ctm_pred_out_t (`dpp svpkg`
+ * writes it from the library's port tables; docs/dpi.md, "Port structs"), so
+ * a testbench hands its DUT's packed outputs over as they are. */
 
 /* One checked cycle (since 1.4): ctm_pred_eval with *in, ctm_pred_check with
  * *dut, and on a match ctm_pred_edge, at the cost of one call. On
@@ -279,19 +273,8 @@ uint64_t ctm_stack_expect(const ctm_stack *s, int field);
 int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
                     int overflow, int underflow, int drop);
 
-/* stack_acct's ports as one struct each way (since 1.4), as ctm_pred_in. */
-typedef struct ctm_stack_in {
-    uint32_t op, pop_count, stack_size;
-    uint8_t rst, wqm, taken;
-    uint8_t pad_;
-} ctm_stack_in;
-
-typedef struct ctm_stack_out {
-    uint32_t entries, subentries, need, hwm, depth;
-    uint8_t overflow, underflow, drop;
-    uint8_t pad_;
-} ctm_stack_out;
-
+/* stack_acct's ports as one struct each way (since 1.4; ctm_ports.h), as
+ * ctm_pred_in. */
 /* As ctm_pred_cycle and ctm_pred_expected (since 1.4). stack_acct has no
  * eval/edge halves: the cycle's edge is taken whatever the verdict. */
 int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in, const ctm_stack_out *dut);
@@ -376,25 +359,12 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 /* The last check's first difference; "" after a match. */
 const char *ctm_fc_diff(const ctm_fc *f);
 
-/* fc_unit's ports as one struct each way (since 1.5), as ctm_pred_in: the
- * structs ctm_fc_in_t and ctm_fc_out_t of ctm_ports_pkg. The inputs are
- * ctm_fc_step's arguments (the instruction as its encoded dwords); the
- * outputs are ctm_fc_check's, al_o's 16 bits zero-extended, and the branch
- * counters bc_o as one byte per lane (lane i's counter in bc[i], 0 past
- * `lanes`). */
-typedef struct ctm_fc_in {
-    uint64_t pred_r, pred_g, pred_b, pred_a, alu_result, live;
-    uint32_t cmd, ctx, pc, cmn_inst, fc_inst, fc_addr, int_const;
-    uint8_t rst, full_mode, bool_const, alu_valid;
-} ctm_fc_in;
-
-typedef struct ctm_fc_out {
-    uint64_t want, active, br_inactive, loop_masked, loop_top_live, loop_top_brk, loop_top_cont;
-    uint8_t bc[64];
-    uint32_t next_pc, depth, addr_sp, addr_top, loop_sp, loop_top_count, al, ovf, udf, fault;
-    uint8_t jump, loop_top_is_loop;
-    uint8_t pad_[6];
-} ctm_fc_out;
+/* fc_unit's ports as one struct each way (since 1.5; ctm_ports.h), as
+ * ctm_pred_in: the structs ctm_fc_in_t and ctm_fc_out_t of ctm_ports_pkg. The
+ * inputs are ctm_fc_step's arguments (the instruction as its encoded dwords);
+ * the outputs are ctm_fc_check's, al_o's 16 bits zero-extended, and the
+ * branch counters bc_o as one byte per lane (lane i's counter in bc[i], 0
+ * past `lanes`). */
 
 /* As ctm_stack_cycle, ctm_pred_expected and ctm_pred_history (since 1.5): one
  * checked cycle (a cycle with rst is stepped, not compared), the expected

@@ -24,46 +24,57 @@ const char *ctm_version_string(void)
     return CTM_VERSION_STRING;
 }
 
+const ctm_port *ctm_ports(const char *block, int outputs, int *count)
+{
+    static const api_unit *const units[] = {&api_pred_unit, &api_stack_unit, &api_fc_unit};
+    if (!block || !count)
+        return api_fail("ctm_ports: %s is NULL", block ? "count" : "block");
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++) {
+        const api_unit *u = units[i];
+        if (strcmp(block, u->block) && strcmp(block, u->json_block))
+            continue;
+        *count = (int)(outputs ? u->n_out : u->n_in);
+        return outputs ? u->out : u->in;
+    }
+    return api_fail("ctm_ports: no block \"%s\" (pred_stack, stack_acct, fc_unit)", block);
+}
+
 /* ------------------------------------------------------------ pred_stack */
 
 static const char *pred_op_label(unsigned op)
 {
     return pred_op_name(op);
 }
+#define API_NAMES_pred_op pred_op_label
 
-enum { PRED_IN_RST, PRED_IN_OP, PRED_IN_CTX, PRED_IN_MASK, PRED_IN_OBS_CTX, PRED_INS };
+/* The ports of ctm_ports.h's lists, in their order: the inputs' indices by
+ * name (PRED_IN_ctx), the outputs' by ctm.h's CTM_PRED_*. */
+#define PRED_IN_INDEX(M, ...) PRED_IN_##M,
+enum { CTM_PRED_IN_PORTS(PRED_IN_INDEX) PRED_INS };
+#define PRED_OUT_COUNT(...) +1
+enum { PRED_OUTS = 0 CTM_PRED_OUT_PORTS(PRED_OUT_COUNT) };
+_Static_assert((int)PRED_OUTS == (int)CTM_PRED_FIELDS, "a row for each CTM_PRED_* field");
 
-#define PI(M) API_AT(ctm_pred_in, M)
-#define PO(M) API_AT(ctm_pred_out, M)
-static const api_port pred_in[PRED_INS] = {
-    [PRED_IN_RST] = {"rst", 0, 0, 0, 1, NULL, PI(rst)},
-    [PRED_IN_OP] = {"op", 0, 0, 0, 3, pred_op_label, PI(op)},
-    [PRED_IN_CTX] = {"ctx", 0, 0, 0, 8, NULL, PI(ctx)},
-    [PRED_IN_MASK] = {"mask", 1, 1, 0, 0, NULL, PI(mask)},
-    [PRED_IN_OBS_CTX] = {"obs_ctx", 0, 0, 0, 8, NULL, PI(obs_ctx)},
-};
+#define PRED_IN(...) API_PORT(ctm_pred_in, __VA_ARGS__)
+#define PRED_OUT(...) API_PORT(ctm_pred_out, __VA_ARGS__)
+static const api_port pred_in[PRED_INS] = {CTM_PRED_IN_PORTS(PRED_IN)};
+static const api_port pred_out[PRED_OUTS] = {CTM_PRED_OUT_PORTS(PRED_OUT)};
 
-static const api_port pred_out[CTM_PRED_FIELDS] = {
-    [CTM_PRED_EXEC_MASK] = {"exec_mask", 1, 1, 0, 0, NULL, PO(exec_mask)},
-    [CTM_PRED_OBS_PRED] = {"obs_pred", 1, 1, 1, 0, NULL, PO(obs_pred)},
-    [CTM_PRED_OBS_TASK_MASK] = {"obs_task_mask", 1, 1, 1, 0, NULL, PO(obs_task_mask)},
-    [CTM_PRED_OBS_EXEC_MASK] = {"obs_exec_mask", 1, 1, 1, 0, NULL, PO(obs_exec_mask)},
-    [CTM_PRED_OBS_SP] = {"obs_sp", 0, 0, 1, 7, NULL, PO(obs_sp)},
-    [CTM_PRED_OBS_TOP] = {"obs_top", 1, 1, 1, 0, NULL, PO(obs_top)},
-    [CTM_PRED_OBS_OVERFLOW] = {"obs_overflow", 0, 0, 1, 1, NULL, PO(obs_overflow)},
-    [CTM_PRED_OBS_UNDERFLOW] = {"obs_underflow", 0, 0, 1, 1, NULL, PO(obs_underflow)},
-};
-
-_Static_assert((int)PRED_INS <= (int)API_PORTS_MAX && (int)CTM_PRED_FIELDS <= (int)API_PORTS_MAX,
+_Static_assert((int)PRED_INS <= (int)API_PORTS_MAX && (int)PRED_OUTS <= (int)API_PORTS_MAX,
                "pred_stack's ports fit the checker's arrays");
 
-/* No padding the compiler chose: the SV package's words are the structs' bytes. */
-_Static_assert(sizeof(ctm_pred_in) == 24 && sizeof(ctm_pred_out) == 48,
-               "ctm_pred_in and ctm_pred_out have only their named members");
+/* No padding the compiler chose, no member without its row: the SV package's
+ * words are the structs' bytes. */
+#define PRED_IN_BYTES(M, ...) API_BYTES(ctm_pred_in, M)
+#define PRED_OUT_BYTES(M, ...) API_BYTES(ctm_pred_out, M)
+_Static_assert(sizeof(ctm_pred_in) == 0 CTM_PRED_IN_PORTS(PRED_IN_BYTES) API_BYTES(ctm_pred_in, pad_) &&
+                   sizeof(ctm_pred_out) ==
+                       0 CTM_PRED_OUT_PORTS(PRED_OUT_BYTES) API_BYTES(ctm_pred_out, pad_),
+               "ctm_pred_in and ctm_pred_out have only their listed members and pad_");
 
 const api_unit api_pred_unit = {"pred_stack",        "pred",          pred_in,
-                                PRED_INS,            pred_out,        CTM_PRED_FIELDS,
-                                PRED_IN_OBS_CTX,     "ctm_pred_in_t", "ctm_pred_out_t",
+                                PRED_INS,            pred_out,        PRED_OUTS,
+                                PRED_IN_obs_ctx,     "ctm_pred_in_t", "ctm_pred_out_t",
                                 sizeof(ctm_pred_in), sizeof(ctm_pred_out)};
 
 struct ctm_pred {
@@ -132,15 +143,8 @@ static inline int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx,
            API_RANGE_AT(&p->mr.h, func, "obs_ctx", obs_ctx, 0, p->ctx_max);
 }
 
-/* The mirror writes its outputs straight into the history entry, where the
- * checker reads them as a ctm_pred_out: the two structs are one layout. */
-#define SAME_AT(M) (offsetof(pred_stack_out, M) == offsetof(ctm_pred_out, M))
-_Static_assert(sizeof(pred_stack_out) == sizeof(ctm_pred_out) && SAME_AT(exec_mask) &&
-                   SAME_AT(obs_pred) && SAME_AT(obs_task_mask) && SAME_AT(obs_exec_mask) &&
-                   SAME_AT(obs_top) && SAME_AT(obs_sp) && SAME_AT(obs_overflow) &&
-                   SAME_AT(obs_underflow) && sizeof(bool) == 1,
-               "pred_stack_out is laid out as ctm_pred_out");
-#undef SAME_AT
+/* The mirror writes its outputs (a ctm_pred_out) straight into the history
+ * entry, where the checker reads them. */
 
 /* The first half of a cycle whose inputs are in range: the history entry
  * keeps them and the expected outputs (the mirror writes them there); returns
@@ -253,7 +257,7 @@ int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t 
                         .obs_sp = (uint32_t)obs_sp,
                         .obs_overflow = obs_overflow != 0,
                         .obs_underflow = obs_underflow != 0};
-    return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_CTX);
+    return api_verdict(&p->mr.ck, &p->mr.h, __func__, "ctm_pred_step or ctm_pred_eval", PRED_IN_ctx);
 }
 
 /* The rest of a checked cycle past ctm_pred_cycle's common case: the fields
@@ -263,7 +267,7 @@ static __attribute__((noinline, cold)) int pred_verdict(ctm_pred *p, const ctm_p
                                                         const ctm_pred_out *dut)
 {
     if (dut) {
-        int rc = api_check_compare_wire(&p->mr.ck, dut, PRED_IN_CTX);
+        int rc = api_check_compare_wire(&p->mr.ck, dut, PRED_IN_ctx);
         if (rc != CTM_OK) {
             pred_pend(p, kept);
             return rc;
@@ -290,7 +294,7 @@ static __attribute__((noinline, cold)) int pred_cycle_rest(ctm_pred *p, const ct
                API_RANGE_AT(h, "ctm_pred_cycle", "ctx", in.ctx, 0, p->ctx_max) &&
                API_RANGE_AT(h, "ctm_pred_cycle", "obs_ctx", in.obs_ctx, 0, p->ctx_max));
         p->in.rst = true; /* a refused cycle has no edge */
-        return api_verdict(&p->mr.ck, h, "ctm_pred_cycle", "ctm_pred_cycle", PRED_IN_CTX);
+        return api_verdict(&p->mr.ck, h, "ctm_pred_cycle", "ctm_pred_cycle", PRED_IN_ctx);
     }
     return pred_verdict(p, pred_eval_at(p, &in), dut);
 }
@@ -405,42 +409,34 @@ static const char *stack_op_label(unsigned op)
 {
     return stack_op_name(op);
 }
+#define API_NAMES_stack_op stack_op_label
 
-enum { ST_IN_RST, ST_IN_OP, ST_IN_POP_COUNT, ST_IN_WQM, ST_IN_TAKEN, ST_IN_STACK_SIZE, ST_INS };
+#define ST_IN_INDEX(M, ...) ST_IN_##M,
+enum { CTM_STACK_IN_PORTS(ST_IN_INDEX) ST_INS };
+#define ST_OUT_COUNT(...) +1
+enum { ST_OUTS = 0 CTM_STACK_OUT_PORTS(ST_OUT_COUNT) };
+_Static_assert((int)ST_OUTS == (int)CTM_STACK_FIELDS, "a row for each CTM_STACK_* field");
 
-#define SI(M) API_AT(ctm_stack_in, M)
-#define SO(M) API_AT(ctm_stack_out, M)
-static const api_port stack_in[ST_INS] = {
-    [ST_IN_RST] = {"rst", 0, 0, 0, 1, NULL, SI(rst)},
-    [ST_IN_OP] = {"op", 0, 0, 0, 4, stack_op_label, SI(op)},
-    [ST_IN_POP_COUNT] = {"pop_count", 0, 0, 0, 3, NULL, SI(pop_count)},
-    [ST_IN_WQM] = {"wqm", 0, 0, 0, 1, NULL, SI(wqm)},
-    [ST_IN_TAKEN] = {"taken", 0, 0, 0, 1, NULL, SI(taken)},
-    [ST_IN_STACK_SIZE] = {"stack_size", 0, 0, 0, 8, NULL, SI(stack_size)},
-};
+#define ST_IN(...) API_PORT(ctm_stack_in, __VA_ARGS__)
+#define ST_OUT(...) API_PORT(ctm_stack_out, __VA_ARGS__)
+static const api_port stack_in[ST_INS] = {CTM_STACK_IN_PORTS(ST_IN)};
+static const api_port stack_out[ST_OUTS] = {CTM_STACK_OUT_PORTS(ST_OUT)};
 
-static const api_port stack_out[CTM_STACK_FIELDS] = {
-    [CTM_STACK_ENTRIES] = {"entries", 0, 0, 0, 16, NULL, SO(entries)},
-    [CTM_STACK_SUBENTRIES] = {"subentries", 0, 0, 0, 16, NULL, SO(subentries)},
-    [CTM_STACK_NEED] = {"need", 0, 0, 0, 16, NULL, SO(need)},
-    [CTM_STACK_HWM] = {"hwm", 0, 0, 0, 16, NULL, SO(hwm)},
-    [CTM_STACK_DEPTH] = {"depth", 0, 0, 0, 11, NULL, SO(depth)},
-    [CTM_STACK_OVERFLOW] = {"overflow", 0, 0, 0, 1, NULL, SO(overflow)},
-    [CTM_STACK_UNDERFLOW] = {"underflow", 0, 0, 0, 1, NULL, SO(underflow)},
-    [CTM_STACK_DROP] = {"drop", 0, 0, 0, 1, NULL, SO(drop)},
-};
-
-_Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)CTM_STACK_FIELDS <= (int)API_PORTS_MAX,
+_Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)ST_OUTS <= (int)API_PORTS_MAX,
                "stack_acct's ports fit the checker's arrays");
 
-_Static_assert(sizeof(ctm_stack_in) == 16 && sizeof(ctm_stack_out) == 24,
-               "ctm_stack_in and ctm_stack_out have only their named members");
+#define ST_IN_BYTES(M, ...) API_BYTES(ctm_stack_in, M)
+#define ST_OUT_BYTES(M, ...) API_BYTES(ctm_stack_out, M)
+_Static_assert(sizeof(ctm_stack_in) == 0 CTM_STACK_IN_PORTS(ST_IN_BYTES) API_BYTES(ctm_stack_in, pad_) &&
+                   sizeof(ctm_stack_out) ==
+                       0 CTM_STACK_OUT_PORTS(ST_OUT_BYTES) API_BYTES(ctm_stack_out, pad_),
+               "ctm_stack_in and ctm_stack_out have only their listed members and pad_");
 _Static_assert(offsetof(ctm_stack_in, wqm) == offsetof(ctm_stack_in, rst) + 1 &&
                    offsetof(ctm_stack_in, taken) == offsetof(ctm_stack_in, rst) + 2,
                "ctm_stack_cycle reads rst, wqm, taken and pad_ as one little-endian word");
 
 const api_unit api_stack_unit = {"stack_acct",         "stack",           stack_in,
-                                 ST_INS,               stack_out,         CTM_STACK_FIELDS,
+                                 ST_INS,               stack_out,         ST_OUTS,
                                  0,                    "ctm_stack_in_t",  "ctm_stack_out_t",
                                  sizeof(ctm_stack_in), sizeof(ctm_stack_out)};
 
@@ -486,12 +482,6 @@ void ctm_stack_free(ctm_stack *s)
     api_release(s, API_STACK);
 }
 
-#define SAME_AT(M) (offsetof(stack_acct_out, M) == offsetof(ctm_stack_out, M))
-_Static_assert(sizeof(stack_acct_out) == sizeof(ctm_stack_out) && SAME_AT(entries) &&
-                   SAME_AT(subentries) && SAME_AT(need) && SAME_AT(hwm) && SAME_AT(depth) &&
-                   SAME_AT(overflow) && SAME_AT(underflow) && SAME_AT(drop),
-               "stack_acct_out is laid out as ctm_stack_out (the mirror writes into the history)");
-#undef SAME_AT
 
 /* A step whose inputs are in range: into the history entry with its expected outputs. */
 static void stack_step_in(ctm_stack *s, const ctm_stack_in *in)

@@ -32,64 +32,36 @@ static const char *fc_inst_op(unsigned fc_inst)
     return fc_op_name(fc_inst >> op->lo & ((1u << op->width) - 1));
 }
 
-/* The inputs, in the order the report shows them. */
-#define FI(M) API_AT(ctm_fc_in, M)
-enum { IN_CTX = 2, IN_COUNT = 17 };
-static const api_port fc_in[IN_COUNT] = {
-    {"rst", 0, 0, 0, 1, NULL, FI(rst)},
-    {"cmd", 0, 0, 0, 2, cmd_name, FI(cmd)},
-    [IN_CTX] = {"ctx", 0, 0, 0, 8, NULL, FI(ctx)},
-    {"full_mode", 0, 0, 0, 1, NULL, FI(full_mode)},
-    {"cmn_inst", 0, 1, 0, 32, NULL, FI(cmn_inst)},
-    {"fc_inst", 0, 1, 0, 32, fc_inst_op, FI(fc_inst)},
-    {"fc_addr", 0, 1, 0, 32, NULL, FI(fc_addr)},
-    {"int_const", 0, 1, 0, 32, NULL, FI(int_const)},
-    {"bool_const", 0, 0, 0, 1, NULL, FI(bool_const)},
-    {"pred_r", 1, 1, 0, 0, NULL, FI(pred_r)},
-    {"pred_g", 1, 1, 0, 0, NULL, FI(pred_g)},
-    {"pred_b", 1, 1, 0, 0, NULL, FI(pred_b)},
-    {"pred_a", 1, 1, 0, 0, NULL, FI(pred_a)},
-    {"alu_result", 1, 1, 0, 0, NULL, FI(alu_result)},
-    {"alu_valid", 0, 0, 0, 1, NULL, FI(alu_valid)},
-    {"pc", 0, 0, 0, 9, NULL, FI(pc)},
-    {"live", 1, 1, 0, 0, NULL, FI(live)},
-};
+#define API_NAMES_fc_cmd cmd_name
+#define API_NAMES_fc_inst_op fc_inst_op
+#define API_NAMES_fc_fault fault_name
 
-/* The compared outputs in CTM_FC_* order; the per-lane counters bc last, one
- * byte per lane (a difference shows as the mask of the lanes that differ). */
-#define FO(M) API_AT(ctm_fc_out, M)
-enum { OUT_BC = CTM_FC_FIELDS, OUT_COUNT };
-static const api_port fc_out[OUT_COUNT] = {
-    [CTM_FC_JUMP] = {"jump", 0, 0, 0, 1, NULL, FO(jump)},
-    [CTM_FC_NEXT_PC] = {"next_pc", 0, 0, 0, 10, NULL, FO(next_pc)},
-    [CTM_FC_WANT] = {"want", 1, 1, 0, 0, NULL, FO(want)},
-    [CTM_FC_ACTIVE] = {"active", 1, 1, 0, 0, NULL, FO(active)},
-    [CTM_FC_BR_INACTIVE] = {"br_inactive", 1, 1, 0, 0, NULL, FO(br_inactive)},
-    [CTM_FC_LOOP_MASKED] = {"loop_masked", 1, 1, 0, 0, NULL, FO(loop_masked)},
-    [CTM_FC_DEPTH] = {"depth", 0, 0, 0, 8, NULL, FO(depth)},
-    [CTM_FC_ADDR_SP] = {"addr_sp", 0, 0, 0, 6, NULL, FO(addr_sp)},
-    [CTM_FC_ADDR_TOP] = {"addr_top", 0, 0, 0, 10, NULL, FO(addr_top)},
-    [CTM_FC_LOOP_SP] = {"loop_sp", 0, 0, 0, 6, NULL, FO(loop_sp)},
-    [CTM_FC_LOOP_TOP_IS_LOOP] = {"loop_top_is_loop", 0, 0, 0, 1, NULL, FO(loop_top_is_loop)},
-    [CTM_FC_LOOP_TOP_COUNT] = {"loop_top_count", 0, 0, 0, 8, NULL, FO(loop_top_count)},
-    [CTM_FC_LOOP_TOP_LIVE] = {"loop_top_live", 1, 1, 0, 0, NULL, FO(loop_top_live)},
-    [CTM_FC_LOOP_TOP_BRK] = {"loop_top_brk", 1, 1, 0, 0, NULL, FO(loop_top_brk)},
-    [CTM_FC_LOOP_TOP_CONT] = {"loop_top_cont", 1, 1, 0, 0, NULL, FO(loop_top_cont)},
-    [CTM_FC_AL] = {"al", 0, 0, 0, 16, NULL, FO(al)},
-    [CTM_FC_OVF] = {"ovf", 0, 0, 0, 3, NULL, FO(ovf)},
-    [CTM_FC_UDF] = {"udf", 0, 0, 0, 3, NULL, FO(udf)},
-    [CTM_FC_FAULT] = {"fault", 0, 0, 0, 4, fault_name, FO(fault)},
-    [OUT_BC] = {"bc", 1, 1, 0, 0, NULL, FO(bc)},
-};
+/* The ports of ctm_ports.h's lists, in their order: the inputs in the order
+ * the report shows them, the outputs in CTM_FC_* order and the counters bc
+ * last, one byte per lane (a difference shows as the mask of the lanes that
+ * differ). */
+#define FC_IN_INDEX(M, ...) FC_IN_##M,
+enum { CTM_FC_IN_PORTS(FC_IN_INDEX) FC_INS };
+#define FC_OUT_INDEX(M, ...) FC_OUT_##M,
+enum { CTM_FC_OUT_PORTS(FC_OUT_INDEX) FC_OUTS };
+_Static_assert((int)FC_OUT_bc == (int)CTM_FC_FIELDS, "a row for each CTM_FC_* field, then bc");
 
-_Static_assert((int)IN_COUNT <= (int)API_PORTS_MAX && (int)OUT_COUNT <= (int)API_PORTS_MAX,
+#define FC_IN(...) API_PORT(ctm_fc_in, __VA_ARGS__)
+#define FC_OUT(...) API_PORT(ctm_fc_out, __VA_ARGS__)
+static const api_port fc_in[FC_INS] = {CTM_FC_IN_PORTS(FC_IN)};
+static const api_port fc_out[FC_OUTS] = {CTM_FC_OUT_PORTS(FC_OUT)};
+
+_Static_assert((int)FC_INS <= (int)API_PORTS_MAX && (int)FC_OUTS <= (int)API_PORTS_MAX,
                "fc_unit's ports fit the checker's arrays");
-_Static_assert(sizeof(ctm_fc_in) == 80 && sizeof(ctm_fc_out) == 168,
-               "ctm_fc_in and ctm_fc_out have no compiler padding (ctm_ports_pkg packs them)");
+#define FC_IN_BYTES(M, ...) API_BYTES(ctm_fc_in, M)
+#define FC_OUT_BYTES(M, ...) API_BYTES(ctm_fc_out, M)
+_Static_assert(sizeof(ctm_fc_in) == 0 CTM_FC_IN_PORTS(FC_IN_BYTES) &&
+                   sizeof(ctm_fc_out) == 0 CTM_FC_OUT_PORTS(FC_OUT_BYTES) API_BYTES(ctm_fc_out, pad_),
+               "ctm_fc_in and ctm_fc_out have only their listed members (and pad_)");
 _Static_assert(sizeof(((ctm_fc_out *)0)->bc) == FC_MAX_LANES, "one counter byte per lane");
 
-const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          IN_COUNT,
-                              fc_out,        OUT_COUNT,    IN_CTX,         "ctm_fc_in_t",
+const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          FC_INS,
+                              fc_out,        FC_OUTS,      FC_IN_ctx,         "ctm_fc_in_t",
                               "ctm_fc_out_t", sizeof(ctm_fc_in), sizeof(ctm_fc_out)};
 
 struct ctm_fc {
@@ -134,34 +106,6 @@ void ctm_fc_free(ctm_fc *f)
     fc_unit_destroy(f->m);
     api_check_free(&f->mr.ck);
     api_release(f, API_FC);
-}
-
-/* The mirror's outputs as the port struct: widths as the RTL's, al_o's bits.
- * Every member is written (a history entry is reused): the counters past
- * `lanes` are the mirror's, 0 as the port has none. */
-static void to_wire(const fc_unit_out *o, ctm_fc_out *w)
-{
-    w->want = o->want;
-    w->active = o->active;
-    w->br_inactive = o->br_inactive;
-    w->loop_masked = o->loop_masked;
-    w->loop_top_live = o->loop_top_live;
-    w->loop_top_brk = o->loop_top_brk;
-    w->loop_top_cont = o->loop_top_cont;
-    memcpy(w->bc, o->bc, sizeof w->bc);
-    w->next_pc = o->next_pc;
-    w->depth = o->depth;
-    w->addr_sp = o->addr_sp;
-    w->addr_top = o->addr_top;
-    w->loop_sp = o->loop_sp;
-    w->loop_top_count = o->loop_top_count;
-    w->al = (uint16_t)o->al;
-    w->ovf = o->ovf;
-    w->udf = o->udf;
-    w->fault = o->fault;
-    w->jump = o->jump;
-    w->loop_top_is_loop = o->loop_top_is_loop;
-    memset(w->pad_, 0, sizeof w->pad_);
 }
 
 /* The mirror's inputs, the instruction decoded from its words. Only EXEC
@@ -218,9 +162,7 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
     }
     fc_unit_in mi;
     to_mirror(in, &mi);
-    fc_unit_out o; /* the expected outputs live in the history entry, as the port struct */
-    fc_unit_step_at_ports(f->m, &mi, &o); /* every field is its port's width */
-    to_wire(&o, w);
+    fc_unit_step_at_ports(f->m, &mi, w); /* into the history entry, at the ports' widths */
 }
 
 /* The inputs' ranges (cmd 0..3, ctx 0..255, pc 0..511): 1, or 0 with the
@@ -283,10 +225,10 @@ int ctm_fc_expect_bc(const ctm_fc *f, int lane)
 static int bc_note(ctm_fc *f, int st)
 {
     api_check *c = &f->mr.ck;
-    if (st != CTM_E_MISMATCH || c->differ[0] != OUT_BC)
+    if (st != CTM_E_MISMATCH || c->differ[0] != FC_OUT_bc)
         return st;
     const ctm_fc_out *w = c->want_w, *g = (const ctm_fc_out *)c->got_w;
-    unsigned lane = (unsigned)__builtin_ctzll(c->got[OUT_BC]);
+    unsigned lane = (unsigned)__builtin_ctzll(c->got[FC_OUT_bc]);
     snprintf(c->diff, sizeof c->diff, "cycle %llu, context %lld: bc[%u]: expected %u, actual %u",
              (unsigned long long)c->cycle, c->mm_ctx, lane, w->bc[lane], g->bc[lane]);
     return st;
@@ -325,7 +267,7 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
         fc_bc_unpack(bc, f->p.lanes, f->p.bc_width, g->bc);
     else if (c->steps)
         memcpy(g->bc, ((const ctm_fc_out *)c->want_w)->bc, sizeof g->bc);
-    return bc_note(f, api_verdict(c, &f->mr.h, __func__, "ctm_fc_step", IN_CTX));
+    return bc_note(f, api_verdict(c, &f->mr.h, __func__, "ctm_fc_step", FC_IN_ctx));
 }
 
 int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
@@ -337,7 +279,7 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
     api_check *c = &f->mr.ck;
     if (f->mr.h.pending || in.cmd > 3 || in.ctx > 255 || in.pc > 511) {
         (void)in_range(f, in.cmd, in.ctx, in.pc, __func__);
-        return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", IN_CTX);
+        return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", FC_IN_ctx);
     }
     step(f, &in);
     if (in.rst || !dut) /* fc_unit's outputs are not checked in reset */
@@ -346,7 +288,7 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
         api_check_matched(c);
         return CTM_OK;
     }
-    return bc_note(f, api_check_compare_wire(c, dut, IN_CTX));
+    return bc_note(f, api_check_compare_wire(c, dut, FC_IN_ctx));
 }
 
 int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out)

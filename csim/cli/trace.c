@@ -17,7 +17,7 @@ void cli_trace_event(void *user, const pa_fc_event *ev)
                 "loop %u addr %u aL %d%s%s\n",
                 ev->wave, in->ctx, in->pc, fc_op_name(in->inst.op), o->jump, o->next_pc,
                 (unsigned long long)t->last_active[in->ctx & 15], (unsigned long long)o->active,
-                o->depth, o->loop_sp, o->addr_sp, o->al, o->fault ? " fault " : "",
+                o->depth, o->loop_sp, o->addr_sp, (int16_t)o->al, o->fault ? " fault " : "",
                 o->fault ? fc_fault_name(o->fault) : "");
     }
     t->last_active[in->ctx & 15] = o->active;

@@ -190,7 +190,7 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
                              s->index, s->pc, fc_op_name(f->op), fc_fault_name(fo.fault), fo.depth,
                              fo.loop_sp, fo.addr_sp);
     s->active = fo.active;
-    s->al = fo.al;
+    s->al = (int16_t)fo.al; /* al_o is 16 bits, two's complement */
     s->pc = fo.next_pc;
     return DPP_OK;
 }

@@ -391,7 +391,7 @@ static void report(const fc_ctx *c, fc_unit_out *out)
     }
     for (unsigned i = c->loop_sp; i-- > 0;)
         if (c->loop[i].is_loop) {
-            out->al = c->loop[i].al;
+            out->al = (uint16_t)c->loop[i].al;
             break;
         }
     static const uint8_t ovf_bits[FC_FAULT_COUNT] = {

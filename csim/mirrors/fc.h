@@ -8,6 +8,7 @@
 #ifndef CSIM_FC_H
 #define CSIM_FC_H
 
+#include "ctm_ports.h"
 #include "isa.h"
 #include "status.h"
 
@@ -78,28 +79,22 @@ typedef struct fc_unit_in {
     uint64_t live;       /* lanes that exist and have not died or finished */
 } fc_unit_in;
 
-typedef struct fc_unit_out {
-    uint8_t jump;             /* the group's decision this step */
-    uint16_t next_pc;         /* 10 bits: 512 means "past the last slot" */
-    uint64_t want;            /* lanes (of the evaluated active set) whose JUMP_FUNC bit was 1 */
-    uint64_t active;          /* lane state after the step */
-    uint64_t br_inactive;     /* lanes switched off by a branch (counter in bc[]) */
-    uint64_t loop_masked;     /* lanes held by BREAK or CONTINUE in some loop frame */
-    uint8_t bc[FC_MAX_LANES]; /* per-lane branch counters (0 unless br_inactive) */
-    uint8_t depth;            /* open branch nesting depth of the group */
-    uint8_t addr_sp;          /* address stack entries in use */
-    uint16_t addr_top;        /* top return address, 10 bits; 0 when empty */
-    uint8_t loop_sp;          /* loop stack frames in use */
-    uint8_t loop_top_is_loop; /* top frame: 1 LOOP, 0 REP (0 when empty) */
-    uint8_t loop_top_count;   /* top frame: iterations remaining */
-    uint64_t loop_top_live;   /* top frame: lanes that entered the loop */
-    uint64_t loop_top_brk;    /* top frame: lanes that broke out */
-    uint64_t loop_top_cont;   /* top frame: lanes waiting at CONTINUE */
-    int16_t al;               /* aL of the innermost LOOP frame (0 if none) */
-    uint8_t ovf;              /* bit 0 branch, bit 1 loop, bit 2 address overflow (sticky) */
-    uint8_t udf;              /* same bits for underflow (sticky) */
-    uint8_t fault;            /* fc_fault of the context (sticky until START) */
-} fc_unit_out;
+/* The outputs are the block's port struct (ctm_ports.h), each at its port's
+ * width: jump (the group's decision this step), next_pc (10 bits: 512 is
+ * past the last slot), want (lanes of the evaluated active set whose
+ * JUMP_FUNC bit was 1), active (lane state after the step), br_inactive
+ * (lanes switched off by a branch, their counters in bc[]), loop_masked
+ * (lanes held by BREAK or CONTINUE in some loop frame), bc (per-lane branch
+ * counters, 0 unless br_inactive), depth (open branch nesting of the group),
+ * addr_sp and addr_top (address stack entries in use; the top return
+ * address, 0 when empty), loop_sp (loop frames in use), loop_top_is_loop,
+ * loop_top_count, loop_top_live, loop_top_brk, loop_top_cont (the top frame:
+ * LOOP or REP, iterations remaining, lanes that entered, broke out, wait at
+ * CONTINUE; 0 when empty), al (aL of the innermost LOOP frame as 16 bits,
+ * two's complement; 0 if none), ovf and udf (bit 0 branch, 1 loop, 2 address
+ * over- and underflow, sticky), fault (fc_fault of the context, sticky until
+ * START); pad_ 0. */
+typedef ctm_fc_out fc_unit_out;
 
 typedef struct fc_unit_params {
     unsigned contexts;   /* 1..256 */

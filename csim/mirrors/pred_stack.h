@@ -6,6 +6,7 @@
 #ifndef CSIM_PRED_STACK_H
 #define CSIM_PRED_STACK_H
 
+#include "ctm_ports.h"
 #include "enc.h"
 #include "status.h"
 
@@ -37,16 +38,9 @@ typedef struct pred_stack_in {
     unsigned obs_ctx; /* context shown on the obs_* outputs */
 } pred_stack_in;
 
-typedef struct pred_stack_out {
-    uint64_t exec_mask; /* ExecuteMask of ctx */
-    uint64_t obs_pred;
-    uint64_t obs_task_mask;
-    uint64_t obs_exec_mask;
-    uint64_t obs_top; /* 0 when obs_sp == 0 */
-    unsigned obs_sp;
-    bool obs_overflow;
-    bool obs_underflow;
-} pred_stack_out;
+/* The outputs are the block's port struct (ctm_ports.h): exec_mask is the
+ * ExecuteMask of ctx, obs_top 0 when obs_sp is 0, pad_ 0. */
+typedef ctm_pred_out pred_stack_out;
 
 typedef struct pred_stack_model pred_stack_model;
 

@@ -5,6 +5,7 @@
 #ifndef CSIM_STACK_ACCT_H
 #define CSIM_STACK_ACCT_H
 
+#include "ctm_ports.h"
 #include "enc.h"
 #include "status.h"
 
@@ -61,16 +62,13 @@ typedef struct stack_acct_in {
     unsigned stack_size; /* programmed STACK_SIZE; low 8 bits used */
 } stack_acct_in;
 
-typedef struct stack_acct_out {
-    unsigned entries;    /* A: full entries in use */
-    unsigned subentries; /* B: subentries in use, reserved extras included */
-    unsigned need;       /* entries required now: ceil((A*M + B) / D) */
-    unsigned hwm;        /* max of need since reset/CLEAR */
-    unsigned depth;      /* frames on the tracker */
-    bool overflow;       /* need > STACK_SIZE of the last edge */
-    bool underflow;      /* the last edge popped more frames than there were */
-    bool drop;           /* the last edge pushed onto a full tracker */
-} stack_acct_out;
+/* The outputs are the block's port struct (ctm_ports.h): entries (A, full
+ * entries in use), subentries (B, reserved extras included), need (entries
+ * required now: ceil((A*M + B) / D)), hwm (max of need since reset/CLEAR),
+ * depth (frames on the tracker), overflow (need > STACK_SIZE of the last
+ * edge), underflow (the last edge popped more frames than there were), drop
+ * (the last edge pushed onto a full tracker); pad_ 0. */
+typedef ctm_stack_out stack_acct_out;
 
 typedef struct stack_acct_model stack_acct_model;
 

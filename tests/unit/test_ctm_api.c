@@ -27,7 +27,62 @@ static void test_version(void **state)
              CTM_VERSION_PATCH);
     assert_string_equal(ctm_version_string(), want);
     assert_string_equal(CTM_VERSION_STRING, want);
-    assert_true(ctm_version() >= (1 << 16 | 5 << 8)); /* 1.5: ctm_fc_cycle, the fc port structs */
+    assert_true(ctm_version() >= (1 << 16 | 6 << 8)); /* 1.6: ctm_ports */
+}
+
+/* A block's published port table: the legacy field indices name its rows,
+ * every member of the struct has one row (no overlap, only pad_ left over),
+ * and a bad block is an error, not a crash. */
+static void check_table(const char *block, int outputs, size_t struct_size, size_t pad)
+{
+    int n = -1;
+    const ctm_port *p = ctm_ports(block, outputs, &n);
+    assert_non_null(p);
+    assert_true(n > 0);
+    size_t bytes = 0;
+    for (int k = 0; k < n; k++) {
+        assert_true(p[k].offset + p[k].size <= struct_size);
+        for (int j = 0; j < k; j++) /* no two rows share a byte */
+            assert_true(p[j].offset + p[j].size <= p[k].offset ||
+                        p[k].offset + p[k].size <= p[j].offset);
+        bytes += p[k].size;
+    }
+    assert_int_equal(bytes + pad, struct_size);
+}
+
+static void test_port_tables(void **state)
+{
+    (void)state;
+    check_table("pred_stack", 0, sizeof(ctm_pred_in), 3);
+    check_table("pred_stack", 1, sizeof(ctm_pred_out), 2);
+    check_table("stack_acct", 0, sizeof(ctm_stack_in), 1);
+    check_table("stack_acct", 1, sizeof(ctm_stack_out), 1);
+    check_table("fc_unit", 0, sizeof(ctm_fc_in), 0);
+    check_table("fc_unit", 1, sizeof(ctm_fc_out), 6);
+    int n, m;
+    const ctm_port *pred = ctm_ports("pred_stack", 1, &n);
+    assert_int_equal(n, CTM_PRED_FIELDS);
+    assert_ptr_equal(ctm_ports("pred", 1, &m), pred); /* build/cosim's name */
+    assert_string_equal(pred[CTM_PRED_OBS_SP].name, "obs_sp");
+    assert_int_equal(pred[CTM_PRED_OBS_SP].offset, offsetof(ctm_pred_out, obs_sp));
+    assert_true(pred[CTM_PRED_OBS_TOP].flags & CTM_PORT_LANES);
+    assert_true(pred[CTM_PRED_OBS_TOP].flags & CTM_PORT_OBS);
+    assert_false(pred[CTM_PRED_EXEC_MASK].flags & CTM_PORT_OBS);
+    const ctm_port *stack = ctm_ports("stack_acct", 1, &n);
+    assert_int_equal(n, CTM_STACK_FIELDS);
+    assert_string_equal(stack[CTM_STACK_DROP].name, "drop");
+    const ctm_port *fc = ctm_ports("fc", 1, &n);
+    assert_int_equal(n, CTM_FC_FIELDS + 1); /* the counters after the legacy fields */
+    assert_string_equal(fc[CTM_FC_LOOP_TOP_COUNT].name, "loop_top_count");
+    assert_string_equal(fc[CTM_FC_FAULT].name, "fault");
+    assert_string_equal(fc[CTM_FC_FAULT].name_of(FC_FAULT_BRANCH_OVERFLOW), "branch nesting overflow");
+    assert_string_equal(fc[CTM_FC_FIELDS].name, "bc");
+    assert_int_equal(fc[CTM_FC_FIELDS].size, 64);
+    assert_null(ctm_ports("fc_unit", 1, NULL));
+    assert_non_null(strstr(ctm_error(), "count"));
+    assert_null(ctm_ports(NULL, 0, &n));
+    assert_null(ctm_ports("alu", 0, &n));
+    assert_non_null(strstr(ctm_error(), "no block \"alu\""));
 }
 
 static void test_bad_parameters(void **state)
@@ -746,6 +801,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_version),
+        cmocka_unit_test(test_port_tables),
         cmocka_unit_test(test_bad_parameters),
         cmocka_unit_test(test_pred_check_names_the_difference),
         cmocka_unit_test(test_pred_write_stores),

@@ -91,8 +91,8 @@ static void check_step(const scenario *s, size_t i, const fc_unit_out *o)
         fail_msg("%s: loop_sp %u want %u", where, o->loop_sp, st->exp_lsp);
     if ((st->chk & CHK_ASP) && o->addr_sp != st->exp_asp)
         fail_msg("%s: addr_sp %u want %u", where, o->addr_sp, st->exp_asp);
-    if ((st->chk & CHK_AL) && o->al != st->exp_al)
-        fail_msg("%s: aL %d want %d", where, o->al, st->exp_al);
+    if ((st->chk & CHK_AL) && (int16_t)o->al != st->exp_al)
+        fail_msg("%s: aL %d want %d", where, (int16_t)o->al, st->exp_al);
     if (st->chk & CHK_BC)
         for (unsigned l = 0; l < 8; l++)
             if (o->bc[l] != st->exp_bc[l])
