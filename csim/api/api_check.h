@@ -37,14 +37,20 @@ enum { API_LANE_BYTES = 64 };
 /* A port of struct ST, member M: the member's place for the port tables. */
 #define API_AT(ST, M) offsetof(ST, M), sizeof(((ST *)0)->M)
 
-/* A row X(member, width, flags, names) of ctm_ports.h's lists as a port of
- * struct ST; a unit's file defines API_NAMES_<names> for the names it uses. */
+/* Over a list of ctm_ports.h: API_TABLE(name, LIST, ST) is the port table of
+ * struct ST, a row a port (a unit's file defines API_NAMES_<names> for the
+ * names it uses); enum { LIST(API_INDEX, P) } names each row's index P<member>;
+ * API_ONLY_LISTED asserts that ST has its rows' members and `pad` bytes more,
+ * nothing else: no member without a row, no padding the compiler chose (the
+ * SV package's words are the struct's bytes). */
 #define API_NAMES_0 NULL
-#define API_PORT(ST, M, W, FLAGS, NAMES)                                                           \
-    {#M, API_AT(ST, M), W, FLAGS, API_NAMES_##NAMES},
-/* The bytes of member M of ST, for a sum over a list: with the size of pad_,
- * the struct's size when every member has its row. */
-#define API_BYTES(ST, M) +sizeof(((ST *)0)->M)
+#define API_ROW(ST, M, W, FLAGS, NAMES) {#M, API_AT(ST, M), W, FLAGS, API_NAMES_##NAMES},
+#define API_INDEX(P, M, ...) P##M,
+#define API_BYTES(ST, M, ...) +sizeof(((ST *)0)->M)
+#define API_TABLE(NAME, LIST, ST) static const api_port NAME[] = {LIST(API_ROW, ST)}
+#define API_ONLY_LISTED(LIST, ST, PAD)                                                             \
+    _Static_assert(sizeof(ST) == 0 LIST(API_BYTES, ST) + (PAD),                                    \
+                   #ST " has only its listed members and pad_")
 
 typedef struct api_unit {
     const char *block;      /* in the text report: "pred_stack" */

@@ -49,28 +49,15 @@ static const char *pred_op_label(unsigned op)
 
 /* The ports of ctm_ports.h's lists, in their order: the inputs' indices by
  * name (PRED_IN_ctx), the outputs' by ctm.h's CTM_PRED_*. */
-#define PRED_IN_INDEX(M, ...) PRED_IN_##M,
-enum { CTM_PRED_IN_PORTS(PRED_IN_INDEX) PRED_INS };
-#define PRED_OUT_COUNT(...) +1
-enum { PRED_OUTS = 0 CTM_PRED_OUT_PORTS(PRED_OUT_COUNT) };
+enum { CTM_PRED_IN_PORTS(API_INDEX, PRED_IN_) PRED_INS };
+enum { CTM_PRED_OUT_PORTS(API_INDEX, PRED_OUT_) PRED_OUTS };
 _Static_assert((int)PRED_OUTS == (int)CTM_PRED_FIELDS, "a row for each CTM_PRED_* field");
-
-#define PRED_IN(...) API_PORT(ctm_pred_in, __VA_ARGS__)
-#define PRED_OUT(...) API_PORT(ctm_pred_out, __VA_ARGS__)
-static const api_port pred_in[PRED_INS] = {CTM_PRED_IN_PORTS(PRED_IN)};
-static const api_port pred_out[PRED_OUTS] = {CTM_PRED_OUT_PORTS(PRED_OUT)};
-
+API_TABLE(pred_in, CTM_PRED_IN_PORTS, ctm_pred_in);
+API_TABLE(pred_out, CTM_PRED_OUT_PORTS, ctm_pred_out);
+API_ONLY_LISTED(CTM_PRED_IN_PORTS, ctm_pred_in, sizeof(((ctm_pred_in *)0)->pad_));
+API_ONLY_LISTED(CTM_PRED_OUT_PORTS, ctm_pred_out, sizeof(((ctm_pred_out *)0)->pad_));
 _Static_assert((int)PRED_INS <= (int)API_PORTS_MAX && (int)PRED_OUTS <= (int)API_PORTS_MAX,
                "pred_stack's ports fit the checker's arrays");
-
-/* No padding the compiler chose, no member without its row: the SV package's
- * words are the structs' bytes. */
-#define PRED_IN_BYTES(M, ...) API_BYTES(ctm_pred_in, M)
-#define PRED_OUT_BYTES(M, ...) API_BYTES(ctm_pred_out, M)
-_Static_assert(sizeof(ctm_pred_in) == 0 CTM_PRED_IN_PORTS(PRED_IN_BYTES) API_BYTES(ctm_pred_in, pad_) &&
-                   sizeof(ctm_pred_out) ==
-                       0 CTM_PRED_OUT_PORTS(PRED_OUT_BYTES) API_BYTES(ctm_pred_out, pad_),
-               "ctm_pred_in and ctm_pred_out have only their listed members and pad_");
 
 const api_unit api_pred_unit = {"pred_stack",        "pred",          pred_in,
                                 PRED_INS,            pred_out,        PRED_OUTS,
@@ -411,26 +398,15 @@ static const char *stack_op_label(unsigned op)
 }
 #define API_NAMES_stack_op stack_op_label
 
-#define ST_IN_INDEX(M, ...) ST_IN_##M,
-enum { CTM_STACK_IN_PORTS(ST_IN_INDEX) ST_INS };
-#define ST_OUT_COUNT(...) +1
-enum { ST_OUTS = 0 CTM_STACK_OUT_PORTS(ST_OUT_COUNT) };
+enum { CTM_STACK_IN_PORTS(API_INDEX, ST_IN_) ST_INS };
+enum { CTM_STACK_OUT_PORTS(API_INDEX, ST_OUT_) ST_OUTS };
 _Static_assert((int)ST_OUTS == (int)CTM_STACK_FIELDS, "a row for each CTM_STACK_* field");
-
-#define ST_IN(...) API_PORT(ctm_stack_in, __VA_ARGS__)
-#define ST_OUT(...) API_PORT(ctm_stack_out, __VA_ARGS__)
-static const api_port stack_in[ST_INS] = {CTM_STACK_IN_PORTS(ST_IN)};
-static const api_port stack_out[ST_OUTS] = {CTM_STACK_OUT_PORTS(ST_OUT)};
-
+API_TABLE(stack_in, CTM_STACK_IN_PORTS, ctm_stack_in);
+API_TABLE(stack_out, CTM_STACK_OUT_PORTS, ctm_stack_out);
+API_ONLY_LISTED(CTM_STACK_IN_PORTS, ctm_stack_in, sizeof(((ctm_stack_in *)0)->pad_));
+API_ONLY_LISTED(CTM_STACK_OUT_PORTS, ctm_stack_out, sizeof(((ctm_stack_out *)0)->pad_));
 _Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)ST_OUTS <= (int)API_PORTS_MAX,
                "stack_acct's ports fit the checker's arrays");
-
-#define ST_IN_BYTES(M, ...) API_BYTES(ctm_stack_in, M)
-#define ST_OUT_BYTES(M, ...) API_BYTES(ctm_stack_out, M)
-_Static_assert(sizeof(ctm_stack_in) == 0 CTM_STACK_IN_PORTS(ST_IN_BYTES) API_BYTES(ctm_stack_in, pad_) &&
-                   sizeof(ctm_stack_out) ==
-                       0 CTM_STACK_OUT_PORTS(ST_OUT_BYTES) API_BYTES(ctm_stack_out, pad_),
-               "ctm_stack_in and ctm_stack_out have only their listed members and pad_");
 _Static_assert(offsetof(ctm_stack_in, wqm) == offsetof(ctm_stack_in, rst) + 1 &&
                    offsetof(ctm_stack_in, taken) == offsetof(ctm_stack_in, rst) + 2,
                "ctm_stack_cycle reads rst, wqm, taken and pad_ as one little-endian word");

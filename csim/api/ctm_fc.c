@@ -40,24 +40,15 @@ static const char *fc_inst_op(unsigned fc_inst)
  * the report shows them, the outputs in CTM_FC_* order and the counters bc
  * last, one byte per lane (a difference shows as the mask of the lanes that
  * differ). */
-#define FC_IN_INDEX(M, ...) FC_IN_##M,
-enum { CTM_FC_IN_PORTS(FC_IN_INDEX) FC_INS };
-#define FC_OUT_INDEX(M, ...) FC_OUT_##M,
-enum { CTM_FC_OUT_PORTS(FC_OUT_INDEX) FC_OUTS };
+enum { CTM_FC_IN_PORTS(API_INDEX, FC_IN_) FC_INS };
+enum { CTM_FC_OUT_PORTS(API_INDEX, FC_OUT_) FC_OUTS };
 _Static_assert((int)FC_OUT_bc == (int)CTM_FC_FIELDS, "a row for each CTM_FC_* field, then bc");
-
-#define FC_IN(...) API_PORT(ctm_fc_in, __VA_ARGS__)
-#define FC_OUT(...) API_PORT(ctm_fc_out, __VA_ARGS__)
-static const api_port fc_in[FC_INS] = {CTM_FC_IN_PORTS(FC_IN)};
-static const api_port fc_out[FC_OUTS] = {CTM_FC_OUT_PORTS(FC_OUT)};
-
+API_TABLE(fc_in, CTM_FC_IN_PORTS, ctm_fc_in);
+API_TABLE(fc_out, CTM_FC_OUT_PORTS, ctm_fc_out);
+API_ONLY_LISTED(CTM_FC_IN_PORTS, ctm_fc_in, 0);
+API_ONLY_LISTED(CTM_FC_OUT_PORTS, ctm_fc_out, sizeof(((ctm_fc_out *)0)->pad_));
 _Static_assert((int)FC_INS <= (int)API_PORTS_MAX && (int)FC_OUTS <= (int)API_PORTS_MAX,
                "fc_unit's ports fit the checker's arrays");
-#define FC_IN_BYTES(M, ...) API_BYTES(ctm_fc_in, M)
-#define FC_OUT_BYTES(M, ...) API_BYTES(ctm_fc_out, M)
-_Static_assert(sizeof(ctm_fc_in) == 0 CTM_FC_IN_PORTS(FC_IN_BYTES) &&
-                   sizeof(ctm_fc_out) == 0 CTM_FC_OUT_PORTS(FC_OUT_BYTES) API_BYTES(ctm_fc_out, pad_),
-               "ctm_fc_in and ctm_fc_out have only their listed members (and pad_)");
 _Static_assert(sizeof(((ctm_fc_out *)0)->bc) == FC_MAX_LANES, "one counter byte per lane");
 
 const api_unit api_fc_unit = {"fc_unit",     "fc",         fc_in,          FC_INS,

@@ -12,10 +12,11 @@
  * above the block's lanes, pad_ is 0. The library copies the structs, so
  * 4-byte alignment (an svBitVecVal array) is enough.
  *
- * A list row is X(member, width, flags, names): width is the RTL port's bits
- * (0 for a lane mask or a byte per lane), flags CTM_PORT_*, names the token of
- * the function naming its values (an op, a fault; 0 for none). The rows are
- * in the order reports show them. */
+ * A list row is X(A, member, width, flags, names), A what the list's user
+ * passes on (a struct, a prefix): width is the RTL port's bits (0 for a lane
+ * mask or a byte per lane), flags CTM_PORT_*, names the token of the function
+ * naming its values (an op, a fault; 0 for none). The rows are in the order
+ * reports show them. */
 #ifndef CTM_PORTS_H
 #define CTM_PORTS_H
 
@@ -50,12 +51,12 @@ typedef struct ctm_pred_in {
     uint8_t pad_[3];
 } ctm_pred_in;
 
-#define CTM_PRED_IN_PORTS(X)                                                                       \
-    X(rst, 1, 0, 0)                                                                                \
-    X(op, 3, 0, pred_op)                                                                           \
-    X(ctx, 8, 0, 0)                                                                                \
-    X(mask, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                   \
-    X(obs_ctx, 8, 0, 0)
+#define CTM_PRED_IN_PORTS(X, A)                                                                    \
+    X(A, rst, 1, 0, 0)                                                                             \
+    X(A, op, 3, 0, pred_op)                                                                        \
+    X(A, ctx, 8, 0, 0)                                                                             \
+    X(A, mask, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                \
+    X(A, obs_ctx, 8, 0, 0)
 
 typedef struct ctm_pred_out {
     uint64_t exec_mask, obs_pred, obs_task_mask, obs_exec_mask, obs_top;
@@ -65,15 +66,15 @@ typedef struct ctm_pred_out {
 } ctm_pred_out;
 
 /* In ctm.h's CTM_PRED_* order. */
-#define CTM_PRED_OUT_PORTS(X)                                                                      \
-    X(exec_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
-    X(obs_pred, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                                \
-    X(obs_task_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                           \
-    X(obs_exec_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                           \
-    X(obs_sp, 7, CTM_PORT_OBS, 0)                                                                  \
-    X(obs_top, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                                 \
-    X(obs_overflow, 1, CTM_PORT_OBS, 0)                                                            \
-    X(obs_underflow, 1, CTM_PORT_OBS, 0)
+#define CTM_PRED_OUT_PORTS(X, A)                                                                   \
+    X(A, exec_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                           \
+    X(A, obs_pred, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                             \
+    X(A, obs_task_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                        \
+    X(A, obs_exec_mask, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                        \
+    X(A, obs_sp, 7, CTM_PORT_OBS, 0)                                                               \
+    X(A, obs_top, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_OBS, 0)                              \
+    X(A, obs_overflow, 1, CTM_PORT_OBS, 0)                                                         \
+    X(A, obs_underflow, 1, CTM_PORT_OBS, 0)
 
 /* ------------------------------------------------------------ stack_acct */
 
@@ -83,13 +84,13 @@ typedef struct ctm_stack_in {
     uint8_t pad_;
 } ctm_stack_in;
 
-#define CTM_STACK_IN_PORTS(X)                                                                      \
-    X(rst, 1, 0, 0)                                                                                \
-    X(op, 4, 0, stack_op)                                                                          \
-    X(pop_count, 3, 0, 0)                                                                          \
-    X(wqm, 1, 0, 0)                                                                                \
-    X(taken, 1, 0, 0)                                                                              \
-    X(stack_size, 8, 0, 0)
+#define CTM_STACK_IN_PORTS(X, A)                                                                   \
+    X(A, rst, 1, 0, 0)                                                                             \
+    X(A, op, 4, 0, stack_op)                                                                       \
+    X(A, pop_count, 3, 0, 0)                                                                       \
+    X(A, wqm, 1, 0, 0)                                                                             \
+    X(A, taken, 1, 0, 0)                                                                           \
+    X(A, stack_size, 8, 0, 0)
 
 typedef struct ctm_stack_out {
     uint32_t entries, subentries, need, hwm, depth;
@@ -98,15 +99,15 @@ typedef struct ctm_stack_out {
 } ctm_stack_out;
 
 /* In ctm.h's CTM_STACK_* order. */
-#define CTM_STACK_OUT_PORTS(X)                                                                     \
-    X(entries, 16, 0, 0)                                                                           \
-    X(subentries, 16, 0, 0)                                                                        \
-    X(need, 16, 0, 0)                                                                              \
-    X(hwm, 16, 0, 0)                                                                               \
-    X(depth, 16, 0, 0)                                                                             \
-    X(overflow, 1, 0, 0)                                                                           \
-    X(underflow, 1, 0, 0)                                                                          \
-    X(drop, 1, 0, 0)
+#define CTM_STACK_OUT_PORTS(X, A)                                                                  \
+    X(A, entries, 16, 0, 0)                                                                        \
+    X(A, subentries, 16, 0, 0)                                                                     \
+    X(A, need, 16, 0, 0)                                                                           \
+    X(A, hwm, 16, 0, 0)                                                                            \
+    X(A, depth, 16, 0, 0)                                                                          \
+    X(A, overflow, 1, 0, 0)                                                                        \
+    X(A, underflow, 1, 0, 0)                                                                       \
+    X(A, drop, 1, 0, 0)
 
 /* ------------------------------------------------------------ fc_unit */
 
@@ -118,24 +119,24 @@ typedef struct ctm_fc_in {
     uint8_t rst, full_mode, bool_const, alu_valid;
 } ctm_fc_in;
 
-#define CTM_FC_IN_PORTS(X)                                                                         \
-    X(rst, 1, 0, 0)                                                                                \
-    X(cmd, 2, 0, fc_cmd)                                                                           \
-    X(ctx, 8, 0, 0)                                                                                \
-    X(full_mode, 1, 0, 0)                                                                          \
-    X(cmn_inst, 32, CTM_PORT_HEX, 0)                                                               \
-    X(fc_inst, 32, CTM_PORT_HEX, fc_inst_op)                                                       \
-    X(fc_addr, 32, CTM_PORT_HEX, 0)                                                                \
-    X(int_const, 32, CTM_PORT_HEX, 0)                                                              \
-    X(bool_const, 1, 0, 0)                                                                         \
-    X(pred_r, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                 \
-    X(pred_g, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                 \
-    X(pred_b, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                 \
-    X(pred_a, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                 \
-    X(alu_result, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                             \
-    X(alu_valid, 1, 0, 0)                                                                          \
-    X(pc, 9, 0, 0)                                                                                 \
-    X(live, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)
+#define CTM_FC_IN_PORTS(X, A)                                                                      \
+    X(A, rst, 1, 0, 0)                                                                             \
+    X(A, cmd, 2, 0, fc_cmd)                                                                        \
+    X(A, ctx, 8, 0, 0)                                                                             \
+    X(A, full_mode, 1, 0, 0)                                                                       \
+    X(A, cmn_inst, 32, CTM_PORT_HEX, 0)                                                            \
+    X(A, fc_inst, 32, CTM_PORT_HEX, fc_inst_op)                                                    \
+    X(A, fc_addr, 32, CTM_PORT_HEX, 0)                                                             \
+    X(A, int_const, 32, CTM_PORT_HEX, 0)                                                           \
+    X(A, bool_const, 1, 0, 0)                                                                      \
+    X(A, pred_r, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
+    X(A, pred_g, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
+    X(A, pred_b, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
+    X(A, pred_a, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
+    X(A, alu_result, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                          \
+    X(A, alu_valid, 1, 0, 0)                                                                       \
+    X(A, pc, 9, 0, 0)                                                                              \
+    X(A, live, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)
 
 /* al is al_o's 16 bits (aL, two's complement), bc lane i's branch counter in
  * bc[i] (0 past the lanes). */
@@ -149,26 +150,26 @@ typedef struct ctm_fc_out {
 
 /* In ctm.h's CTM_FC_* order, then the counters (a difference shows as the
  * mask of the lanes whose counter differs). */
-#define CTM_FC_OUT_PORTS(X)                                                                        \
-    X(jump, 1, 0, 0)                                                                               \
-    X(next_pc, 10, 0, 0)                                                                           \
-    X(want, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                   \
-    X(active, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                 \
-    X(br_inactive, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                            \
-    X(loop_masked, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                            \
-    X(depth, 8, 0, 0)                                                                              \
-    X(addr_sp, 6, 0, 0)                                                                            \
-    X(addr_top, 10, 0, 0)                                                                          \
-    X(loop_sp, 6, 0, 0)                                                                            \
-    X(loop_top_is_loop, 1, 0, 0)                                                                   \
-    X(loop_top_count, 8, 0, 0)                                                                     \
-    X(loop_top_live, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                          \
-    X(loop_top_brk, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                           \
-    X(loop_top_cont, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                          \
-    X(al, 16, CTM_PORT_SIGNED, 0)                                                                  \
-    X(ovf, 3, 0, 0)                                                                                \
-    X(udf, 3, 0, 0)                                                                                \
-    X(fault, 4, 0, fc_fault)                                                                       \
-    X(bc, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_BYTES, 0)
+#define CTM_FC_OUT_PORTS(X, A)                                                                     \
+    X(A, jump, 1, 0, 0)                                                                            \
+    X(A, next_pc, 10, 0, 0)                                                                        \
+    X(A, want, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                                \
+    X(A, active, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                              \
+    X(A, br_inactive, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                         \
+    X(A, loop_masked, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                         \
+    X(A, depth, 8, 0, 0)                                                                           \
+    X(A, addr_sp, 6, 0, 0)                                                                         \
+    X(A, addr_top, 10, 0, 0)                                                                       \
+    X(A, loop_sp, 6, 0, 0)                                                                         \
+    X(A, loop_top_is_loop, 1, 0, 0)                                                                \
+    X(A, loop_top_count, 8, 0, 0)                                                                  \
+    X(A, loop_top_live, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                       \
+    X(A, loop_top_brk, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                        \
+    X(A, loop_top_cont, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)                                       \
+    X(A, al, 16, CTM_PORT_SIGNED, 0)                                                               \
+    X(A, ovf, 3, 0, 0)                                                                             \
+    X(A, udf, 3, 0, 0)                                                                             \
+    X(A, fault, 4, 0, fc_fault)                                                                    \
+    X(A, bc, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_BYTES, 0)
 
 #endif
