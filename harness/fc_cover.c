@@ -23,7 +23,7 @@ static unsigned jump_func_class(unsigned jf)
 }
 
 /* What the stimulus reached (before = the context before this step). */
-void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
+void fc_cover(fc_bench *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
 {
     fc_bench_coverage *c = &b->cov;
     const fc_unit_in *in = &s->in;
@@ -106,7 +106,7 @@ void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before, con
 }
 
 /* The counters as functional-coverage rows (make coverage, scripts/fcovreport.py). */
-void fc_fcov_write(const fc_bench_state *b, FILE *out)
+void fc_fcov_write(const fc_bench *b, FILE *out)
 {
     static const char *const ops[] = {"JUMP",     "LOOP",     "ENDLOOP", "REP",
                                       "ENDREP",   "BREAKLOOP", "BREAKREP", "CONTINUE"};

@@ -46,7 +46,7 @@ static void pop_frames(gen_ctx *g, unsigned k)
 }
 
 /* The unit's decision on the pending instruction, applied to the program picture. */
-static void follow(fc_bench_state *b, const ctm_fc_out *o)
+static void follow(fc_bench *b, const ctm_fc_out *o)
 {
     const pending *p = &b->pend;
     if (!p->valid || p->ctx >= b->rtl.contexts)
@@ -140,7 +140,7 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
 /* ------------------------------------------------------------------ drawing */
 
 /* A per-lane condition, drawn from the patterns that find lane bugs. */
-static uint64_t draw_cond(fc_bench_state *b, uint64_t active)
+static uint64_t draw_cond(fc_bench *b, uint64_t active)
 {
     uint64_t r = rng_next(&b->rng);
     switch (r & 15) {
@@ -169,14 +169,14 @@ static uint64_t draw_cond(fc_bench_state *b, uint64_t active)
     }
 }
 
-static uint8_t draw_kr(fc_bench_state *b)
+static uint8_t draw_kr(fc_bench *b)
 {
     unsigned r = rng_below(&b->rng, 32);
     return r < 4 ? 0 : r < 6 ? 255 : r < 8 ? (uint8_t)rng_next(&b->rng) : (uint8_t)(1 + r % 4);
 }
 
 /* A condition for the rows whose JUMP_FUNC is the caller's choice. */
-static uint8_t draw_cond_func(fc_bench_state *b)
+static uint8_t draw_cond_func(fc_bench *b)
 {
     static const uint8_t funcs[] = {0x0F, 0xF0, 0x33, 0xCC, 0x55, 0xAA, 0x80, 0xFE, 0x3C};
     unsigned i = rng_below(&b->rng, sizeof funcs + 1);
@@ -193,7 +193,7 @@ static bool reads_pred(uint8_t jf)
     return ((jf >> 2) & 0x33) != (jf & 0x33);
 }
 
-static uint64_t draw_live_start(fc_bench_state *b)
+static uint64_t draw_live_start(fc_bench *b)
 {
     unsigned r = rng_below(&b->rng, 16);
     if (r < 8)
@@ -210,28 +210,28 @@ static uint64_t draw_live_start(fc_bench_state *b)
 }
 
 /* Action weights for this context now: only what its program picture allows. */
-static gen_act choose(fc_bench_state *b, const gen_ctx *g)
+static gen_act choose(fc_bench *b, const gen_ctx *g)
 {
     unsigned w[A_COUNT] = {0};
     const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
     bool room = g->n < SHADOW_MAX - 1;
-    w[A_IDLE] = b->weights[A_IDLE];
-    w[A_START] = b->weights[A_START];
-    w[A_IF] = room ? b->weights[A_IF] : 0;
-    w[A_ELSE] = top && top->kind == K_IFELSE ? b->weights[A_ELSE] : 0;
-    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? b->weights[A_ENDIF] : 0;
-    w[A_LOOP] = room ? b->weights[A_LOOP] : 0;
-    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? b->weights[A_ENDLOOP] : 0;
-    w[A_BREAK] = innermost_loop(g) >= 0 ? b->weights[A_BREAK] : 0;
-    w[A_CONTINUE] = innermost_loop(g) >= 0 ? b->weights[A_CONTINUE] : 0;
-    w[A_CALL] = room ? b->weights[A_CALL] : 0;
-    w[A_RET] = top && is_call_kind(top->kind) ? b->weights[A_RET] : 0;
-    w[A_RANDOM] = b->weights[A_RANDOM];
-    w[A_UNBALANCED] = b->weights[A_UNBALANCED];
-    w[A_STRAY] = b->weights[A_STRAY];
+    w[A_IDLE] = b->set.weights[A_IDLE];
+    w[A_START] = b->set.weights[A_START];
+    w[A_IF] = room ? b->set.weights[A_IF] : 0;
+    w[A_ELSE] = top && top->kind == K_IFELSE ? b->set.weights[A_ELSE] : 0;
+    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? b->set.weights[A_ENDIF] : 0;
+    w[A_LOOP] = room ? b->set.weights[A_LOOP] : 0;
+    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? b->set.weights[A_ENDLOOP] : 0;
+    w[A_BREAK] = innermost_loop(g) >= 0 ? b->set.weights[A_BREAK] : 0;
+    w[A_CONTINUE] = innermost_loop(g) >= 0 ? b->set.weights[A_CONTINUE] : 0;
+    w[A_CALL] = room ? b->set.weights[A_CALL] : 0;
+    w[A_RET] = top && is_call_kind(top->kind) ? b->set.weights[A_RET] : 0;
+    w[A_RANDOM] = b->set.weights[A_RANDOM];
+    w[A_UNBALANCED] = b->set.weights[A_UNBALANCED];
+    w[A_STRAY] = b->set.weights[A_STRAY];
     w[A_SCRIPT] =
-        g->full_mode && g->loop_sp < b->rtl.loop_depth && g->depth < 4 ? b->weights[A_SCRIPT] : 0;
-    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? b->weights[A_DEEP] : 0;
+        g->full_mode && g->loop_sp < b->rtl.loop_depth && g->depth < 4 ? b->set.weights[A_SCRIPT] : 0;
+    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? b->set.weights[A_DEEP] : 0;
     /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
      * the limits; shrink phase: closes x4. */
     static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
@@ -275,7 +275,7 @@ static uint8_t ifs_inside(const gen_ctx *g, int li)
 }
 
 /* The instruction of a generator action, into s->in.inst (and the pending record). */
-static void build_exec(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
+static void build_exec(fc_bench *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     pending *p = &b->pend;
@@ -368,7 +368,7 @@ static void build_exec(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
 }
 
 /* A close with nothing to close, chosen from what the unit last reported. */
-static void build_unbalanced(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
+static void build_unbalanced(fc_bench *b, const gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -394,7 +394,7 @@ static void build_unbalanced(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
     }
 }
 
-static void build_random(fc_bench_state *b, fc_stim *s)
+static void build_random(fc_bench *b, fc_stim *s)
 {
     uint64_t r = rng_next(&b->rng);
     fc_fields *f = &s->in.inst;
@@ -417,7 +417,7 @@ static void build_random(fc_bench_state *b, fc_stim *s)
 /* Random fields made legal against what the unit last reported: no illegal
  * codes, no stale ALU result, pops within the depth, loop ops only on a frame
  * of the right kind. Such programs are not canonical, but must not fault. */
-static void build_stray(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
+static void build_stray(fc_bench *b, const gen_ctx *g, fc_stim *s)
 {
     build_random(b, s);
     fc_fields *f = &s->in.inst;
@@ -444,7 +444,7 @@ static void build_stray(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
  *   1 IF_ELSE splitting the active lanes   2 LOOP/REP (live = the then-lanes)
  *   3 a stray ENDIF: the else-lanes wake inside the loop
  *   4 CONTINUE of exactly the woken lanes  5 BREAK of everyone else: the loop ends */
-static void build_script(fc_bench_state *b, gen_ctx *g, fc_stim *s)
+static void build_script(fc_bench *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -484,7 +484,7 @@ static void build_script(fc_bench_state *b, gen_ctx *g, fc_stim *s)
  *   2..lim   IF_ELSE on the drawn conditions: those lanes count up to lim =
  *            BrLimit, the others park at every level (counters of every value)
  *   lim+1    ENDIF popping lim - 1: the counters come down again */
-static void build_deep(fc_bench_state *b, gen_ctx *g, fc_stim *s)
+static void build_deep(fc_bench *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -528,7 +528,7 @@ static void cut_to_width(fc_unit_in *in)
 
 /* --program: the model's next step; once the run is over, the stimulus ends
  * (this cycle, an IDLE on context 0, is not driven). */
-static void next_program_step(fc_bench_state *b, fc_stim *s)
+static void next_program_step(fc_bench *b, fc_stim *s)
 {
     memset(s, 0, sizeof *s);
     memset(&b->pend, 0, sizeof b->pend);
@@ -543,7 +543,7 @@ static void next_program_step(fc_bench_state *b, fc_stim *s)
 
 /* A reset of the whole unit: every context restarts, after a few commands to
  * contexts that have not. */
-static void draw_reset(fc_bench_state *b, fc_stim *s)
+static void draw_reset(fc_bench *b, fc_stim *s)
 {
     s->rst = 1;
     for (unsigned c = 0; c < b->rtl.contexts; c++)
@@ -553,7 +553,7 @@ static void draw_reset(fc_bench_state *b, fc_stim *s)
 
 /* Mostly the focus context (long programs, deep nesting), interleaved with the
  * others; now and then a context that does not exist. */
-static void draw_context(fc_bench_state *b, fc_unit_in *in, uint64_t r)
+static void draw_context(fc_bench *b, fc_unit_in *in, uint64_t r)
 {
     unsigned sel = (unsigned)(r >> 24 & 63);
     if (sel == 0 && b->rtl.contexts < 256) {
@@ -568,7 +568,7 @@ static void draw_context(fc_bench_state *b, fc_unit_in *in, uint64_t r)
 }
 
 /* Lane conditions and constants (ignored where the instruction does not read them). */
-static void draw_conditions(fc_bench_state *b, fc_unit_in *in, uint64_t r)
+static void draw_conditions(fc_bench *b, fc_unit_in *in, uint64_t r)
 {
     uint64_t act = in->ctx < b->rtl.contexts ? b->g[in->ctx].active : b->lanes;
     in->alu_result = draw_cond(b, act);
@@ -585,7 +585,7 @@ static void draw_conditions(fc_bench_state *b, fc_unit_in *in, uint64_t r)
  * before the context restarts: the unit shows its reset values, which make
  * mutate found never observed while START overwrote them), or for a context
  * that does not exist. */
-static void draw_random_command(fc_bench_state *b, fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
+static void draw_random_command(fc_bench *b, fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
 {
     s->in.cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : other_cmd);
     s->in.live = rng_next(&b->rng);
@@ -595,7 +595,7 @@ static void draw_random_command(fc_bench_state *b, fc_stim *s, uint64_t r, uint8
 }
 
 /* What a started context does next. */
-static gen_act choose_action(fc_bench_state *b, gen_ctx *g, uint64_t r)
+static gen_act choose_action(fc_bench *b, gen_ctx *g, uint64_t r)
 {
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
         (g->dirty && !g->script && !g->deep && rng_below(&b->rng, 16) == 0) ||
@@ -611,7 +611,7 @@ static gen_act choose_action(fc_bench_state *b, gen_ctx *g, uint64_t r)
 }
 
 /* The command of action a. */
-static void build_action(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
+static void build_action(fc_bench *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     in->cmd = FC_CMD_EXEC;
@@ -653,7 +653,7 @@ static void build_action(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
 
 /* An EXEC's surroundings: whether the ALU result is fresh, lanes dying, the
  * mode flipping, the nesting phase turning. */
-static void draw_exec_context(fc_bench_state *b, gen_ctx *g, gen_act a, fc_unit_in *in)
+static void draw_exec_context(fc_bench *b, gen_ctx *g, gen_act a, fc_unit_in *in)
 {
     /* ALU result written by the ALU instruction before this one, mostly. */
     if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
@@ -678,7 +678,7 @@ static void draw_exec_context(fc_bench_state *b, gen_ctx *g, gen_act a, fc_unit_
 }
 
 /* The generator's next command, following the unit's last decision. */
-static void draw(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
+static void draw(fc_bench *b, const ctm_fc_out *prev, fc_stim *s)
 {
     if (prev)
         follow(b, prev);
@@ -716,7 +716,7 @@ static void draw(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
     cut_to_width(in);
 }
 
-void fc_stim_next(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
+void fc_stim_next(fc_bench *b, const ctm_fc_out *prev, fc_stim *s)
 {
     if (b->prog.model)
         next_program_step(b, s);
