@@ -35,6 +35,13 @@ bool cosim_bind(const char *block, const char *rtl_config)
     return false;
 }
 
+bool cosim_bind_params(const cosim_params *t, const unsigned *v)
+{
+    char rtl[64];
+    cosim_params_name(t, v, rtl, sizeof rtl);
+    return cosim_bind(t->block, rtl);
+}
+
 void cosim_attach(void *self)
 {
     bench_self = self;

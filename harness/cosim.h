@@ -1,7 +1,8 @@
 /* The lock-step session: options, the block under test, cycle accounting, the
  * first mismatch and the report. Everything here is C; the Verilator driver
  * (cosim_main.cpp) only clocks the model, traces and forks snapshots, and the
- * DPI glue (dpi/) calls the block's bench through the hooks below. */
+ * DPI glue (dpi/) steps the handle of the block's bench; the session reaches the
+ * bench through the hooks below, each given that handle. */
 #ifndef HARNESS_COSIM_H
 #define HARNESS_COSIM_H
 
@@ -17,7 +18,8 @@
 /* ------------------------------------------------------------------ options */
 
 /* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
- * table ended by a NULL name; parse keeps the value in the session (csim/util/cliopt.h). */
+ * table ended by a NULL name; parse keeps the value in its table's context: the
+ * session's settings, or the bench's settings struct (csim/util/cliopt.h). */
 typedef cli_option cosim_option;
 enum { COSIM_OPTION_TABLES = 2 };
 
@@ -146,6 +148,9 @@ uint32_t cosim_reset_threshold(void);
  * and hands it to cosim_attach. */
 bool cosim_bind(const char *block, const char *rtl_config);
 const char *cosim_config_error(void);
+
+/* cosim_bind of a block whose RTL has the parameter values v of table t. */
+bool cosim_bind_params(const cosim_params *t, const unsigned *v);
 
 /* The run's bench handle, for the hooks of cosim_cfg.bench (NULL: none bound). */
 void cosim_attach(void *self);

@@ -174,12 +174,9 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
 
 fc_bench *fc_bench_bind(const fc_unit_params *rtl)
 {
-    char name[64];
-    cosim_params_name(&cosim_params_fc,
-                      (const unsigned[]){rtl->contexts, rtl->lanes, rtl->addr_depth,
-                                         rtl->loop_depth, rtl->bc_width},
-                      name, sizeof name);
-    bool mine = cosim_bind("fc", name);
+    bool mine = cosim_bind_params(&cosim_params_fc,
+                                  (const unsigned[]){rtl->contexts, rtl->lanes, rtl->addr_depth,
+                                                     rtl->loop_depth, rtl->bc_width});
     if (cosim_config_error())
         return NULL;
     if (rtl->part_branches != DPP_FC_PARTIAL_BRANCHES) { /* ctm_fc_new has no such parameter */

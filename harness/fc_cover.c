@@ -5,21 +5,15 @@
 #include <inttypes.h>
 
 /* The inputs a JUMP_FUNC reads, as a mask of {alu, pred, bool}: it is indexed
- * by them, and reads one when flipping it can change the result. A table, as
- * every EXEC cycle asks. */
+ * by them, and reads one when flipping it can change the result. */
 static unsigned jump_func_class(unsigned jf)
 {
-    static uint8_t cls[256];
-    static bool built;
-    if (!built) {
-        for (unsigned f = 0; f < 256; f++)
-            for (unsigned i = 0; i < 8; i++)
-                for (unsigned b = 0; b < 3; b++)
-                    if ((f >> i & 1) != (f >> (i ^ (1u << b)) & 1))
-                        cls[f] |= (uint8_t)(1u << b);
-        built = true;
-    }
-    return cls[jf];
+    unsigned cls = 0;
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned b = 0; b < 3; b++)
+            if ((jf >> i & 1) != (jf >> (i ^ (1u << b)) & 1))
+                cls |= 1u << b;
+    return cls;
 }
 
 /* What the stimulus reached (before = the context before this step). */

@@ -208,10 +208,7 @@ void pred_bench_free(pred_bench *b)
 
 pred_bench *pred_bench_bind(unsigned contexts, unsigned lanes, unsigned depth, unsigned spu_sc)
 {
-    char rtl[64];
-    cosim_params_name(&cosim_params_pred, (const unsigned[]){contexts, lanes, depth, spu_sc}, rtl,
-                      sizeof rtl);
-    if (!cosim_bind("pred", rtl))
+    if (!cosim_bind_params(&cosim_params_pred, (const unsigned[]){contexts, lanes, depth, spu_sc}))
         return NULL;
     pred_bench *b = pred_bench_new(&(pred_stack_cfg){contexts, lanes, depth, spu_sc},
                                    cosim_cfg.settings);

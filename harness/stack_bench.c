@@ -181,10 +181,7 @@ void stack_bench_free(stack_bench *b)
 
 stack_bench *stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned depth)
 {
-    char rtl[64];
-    cosim_params_name(&cosim_params_stack, (const unsigned[]){width, rule, chip, depth}, rtl,
-                      sizeof rtl);
-    if (!cosim_bind("stack", rtl))
+    if (!cosim_bind_params(&cosim_params_stack, (const unsigned[]){width, rule, chip, depth}))
         return NULL;
     stack_bench *b = stack_bench_new(&(stack_acct_cfg){width, rule, chip, depth},
                                      cosim_cfg.settings);
