@@ -45,13 +45,9 @@ static void pop_frames(gen_ctx *g, unsigned k)
     g->n -= k;
 }
 
-/* The unit's decision on the pending instruction, applied to the program picture. */
-static void follow(fc_bench *b, const ctm_fc_out *o)
+/* What the unit reported after the context's last step. */
+static void take_outputs(gen_ctx *g, const ctm_fc_out *o)
 {
-    const pending *p = &b->pend;
-    if (!p->valid || p->ctx >= b->rtl.contexts)
-        return;
-    gen_ctx *g = &b->g[p->ctx];
     g->active = o->active;
     g->depth = o->depth;
     g->loop_sp = o->loop_sp;
@@ -59,19 +55,20 @@ static void follow(fc_bench *b, const ctm_fc_out *o)
     g->top_is_loop = o->loop_top_is_loop;
     g->fault = o->fault;
     g->pc = o->next_pc;
-    if (p->act == A_START) {
-        g->n = 0;
-        g->started = 1;
-        g->dirty = g->faulted = g->end_due = g->script = g->deep = 0;
-        g->pc = 0;
-        return;
-    }
-    if (o->fault) {
-        g->faulted++;
-        g->deep = 0; /* a fault ends the climb (the mode changed under it) */
-        return;
-    }
-    int jump = o->jump, li = innermost_loop(g);
+}
+
+/* A new wavefront: an empty program picture at PC 0. */
+static void restart(gen_ctx *g)
+{
+    g->n = 0;
+    g->started = 1;
+    g->dirty = g->faulted = g->end_due = g->script = g->deep = 0;
+    g->pc = 0;
+}
+
+/* IF, ELSE, ENDIF: the frames an IF opens or a jump or close takes away. */
+static void follow_branch(gen_ctx *g, const pending *p, int jump)
+{
     switch (p->act) {
     case A_IF:
         if (p->c == FC_C_IF_ELSE || p->c == FC_C_IF_PRED_ELSE || p->c == FC_C_IF_BOOL_ELSE)
@@ -87,9 +84,17 @@ static void follow(fc_bench *b, const ctm_fc_out *o)
         else if (g->n)
             g->s[g->n - 1].kind = K_ELSEPART;
         break;
-    case A_ENDIF:
+    default: /* A_ENDIF */
         pop_frames(g, g->n ? g->s[g->n - 1].merge + 1u : 1u);
         break;
+    }
+}
+
+/* LOOP/REP, their END, BREAK and CONTINUE. */
+static void follow_loop(gen_ctx *g, const pending *p, int jump)
+{
+    int li = innermost_loop(g);
+    switch (p->act) {
     case A_LOOP:
         if (p->kr == 0) {
             g->end_due = 1; /* skipped to its END, which runs with count 0 */
@@ -107,7 +112,7 @@ static void follow(fc_bench *b, const ctm_fc_out *o)
         if (jump && li >= 0)
             g->n = (unsigned)li; /* jumped past the END: the loop and its IFs are gone */
         break;
-    case A_CONTINUE:
+    default: /* A_CONTINUE */
         if (jump && li >= 0) { /* jumped to the END instruction itself */
             g->n = (unsigned)li + 1;
             g->end_due = 1;
@@ -115,15 +120,54 @@ static void follow(fc_bench *b, const ctm_fc_out *o)
             g->end_kr = g->s[li].kr;
         }
         break;
-    case A_CALL:
+    }
+}
+
+/* CALL and RET. */
+static void follow_call(gen_ctx *g, const pending *p, int jump)
+{
+    if (p->act == A_CALL) {
         if (jump)
             push_frame(g, (sframe){.kind = p->kind});
+    } else if (jump) {
+        pop_frames(g, 1);
+    } else if (g->n) {
+        g->s[g->n - 1].cret++;
+    }
+}
+
+/* The unit's decision on the pending instruction, applied to the program picture. */
+static void follow(fc_bench *b, const ctm_fc_out *o)
+{
+    const pending *p = &b->pend;
+    if (!p->valid || p->ctx >= b->rtl.contexts)
+        return;
+    gen_ctx *g = &b->g[p->ctx];
+    take_outputs(g, o);
+    if (p->act == A_START) {
+        restart(g);
+        return;
+    }
+    if (o->fault) {
+        g->faulted++;
+        g->deep = 0; /* a fault ends the climb (the mode changed under it) */
+        return;
+    }
+    switch (p->act) {
+    case A_IF:
+    case A_ELSE:
+    case A_ENDIF:
+        follow_branch(g, p, o->jump);
         break;
+    case A_LOOP:
+    case A_ENDLOOP:
+    case A_BREAK:
+    case A_CONTINUE:
+        follow_loop(g, p, o->jump);
+        break;
+    case A_CALL:
     case A_RET:
-        if (jump)
-            pop_frames(g, 1);
-        else if (g->n)
-            g->s[g->n - 1].cret++;
+        follow_call(g, p, o->jump);
         break;
     case A_RANDOM:
     case A_UNBALANCED:
@@ -274,95 +318,141 @@ static uint8_t ifs_inside(const gen_ctx *g, int li)
     return (uint8_t)(g->n - (unsigned)li - 1);
 }
 
+/* A canonical instruction being built: its construct, B_POP_CNT and JUMP_FUNC. */
+typedef struct canon_pick {
+    fc_construct c;
+    uint8_t pop, jf;
+} canon_pick;
+
+/* IF (plain, with ELSE, merged into the chain above), ELSE, ENDIF. */
+static void pick_branch(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    if (a == A_ELSE) {
+        x->c = FC_C_ELSE;
+        return;
+    }
+    if (a == A_ENDIF) {
+        x->c = FC_C_ENDIF;
+        x->pop = (uint8_t)(top->merge + 1);
+        return;
+    }
+    unsigned r = rng_below(&b->rng, 8);
+    bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
+    static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
+    static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE, FC_C_IF_BOOL_ELSE};
+    if (merge) {
+        x->c = FC_C_IF_MERGED;
+        b->pend.merge = x->pop = (uint8_t)(top->merge + 1);
+    } else {
+        x->c = (r & 1 ? with_else : plain)[r % 3];
+    }
+}
+
+/* LOOP or REP (its count in the pending record), or the END of the innermost
+ * loop, or the END a skip or a CONTINUE jumped to. */
+static void pick_loop(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    pending *p = &b->pend;
+    if (a == A_LOOP) {
+        p->kind = rng_below(&b->rng, 2) ? K_LOOP : K_REP;
+        x->c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
+        p->kr = draw_kr(b);
+        return;
+    }
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    p->kind = g->end_due ? g->end_kind : top->kind;
+    p->kr = g->end_due ? g->end_kr : top->kr;
+    p->zero_end = g->end_due && g->end_kr == 0;
+    x->c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
+}
+
+/* BREAK (unconditional or conditional) or CONTINUE of the innermost loop,
+ * popping the IFs inside it. */
+static void pick_loop_exit(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    int li = innermost_loop(g);
+    x->pop = ifs_inside(g, li);
+    if (a == A_CONTINUE) {
+        x->c = FC_C_CONTINUE;
+        return;
+    }
+    bool cond = rng_below(&b->rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
+    x->c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
+                : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
+    if (cond)
+        x->jf = draw_cond_func(b);
+}
+
+/* CALL or CALLNZ; RET, conditional or of a CALLNZ. */
+static void pick_call(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    if (a == A_CALL) {
+        b->pend.kind = rng_below(&b->rng, 2) ? K_CALLNZ : K_CALL;
+        x->c = b->pend.kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
+        x->jf = draw_cond_func(b);
+        return;
+    }
+    /* The lanes every earlier conditional return switched off, plus the CALLNZ
+     * level, come back when the group returns. */
+    const sframe *top = &g->s[g->n - 1];
+    uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
+    if (rng_below(&b->rng, 3) == 0) {
+        x->c = FC_C_RET_COND;
+        x->jf = draw_cond_func(b);
+        x->pop = n;
+    } else if (top->cret) {
+        x->c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
+        x->pop = n;
+    } else {
+        x->c = top->kind == K_CALLNZ ? FC_C_RET_CALLNZ : FC_C_RET;
+    }
+}
+
+/* The predicate selection: drawn when the instruction reads a predicate, and
+ * now and then when it does not (read, then ignored). */
+static void pick_pred_sel(fc_bench *b, fc_construct c, fc_fields *f)
+{
+    if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(f->jump_func)) {
+        f->pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
+        f->pred_inv = (uint8_t)rng_below(&b->rng, 2);
+    } else if (rng_below(&b->rng, 8) == 0) {
+        f->pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
+    }
+}
+
 /* The instruction of a generator action, into s->in.inst (and the pending record). */
 static void build_exec(fc_bench *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     pending *p = &b->pend;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
-    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
-    int li = innermost_loop(g);
-    fc_construct c = FC_C_COUNT;
-    uint8_t pop = 0, jf = 0xFF;
+    canon_pick x = {FC_C_COUNT, 0, 0xFF};
     switch (a) {
-    case A_IF: {
-        unsigned r = rng_below(&b->rng, 8);
-        bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
-        static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
-        static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE,
-                                                 FC_C_IF_BOOL_ELSE};
-        if (merge) {
-            c = FC_C_IF_MERGED;
-            p->merge = pop = (uint8_t)(top->merge + 1);
-        } else {
-            c = (r & 1 ? with_else : plain)[r % 3];
-        }
-        break;
-    }
+    case A_IF:
     case A_ELSE:
-        c = FC_C_ELSE;
-        break;
     case A_ENDIF:
-        c = FC_C_ENDIF;
-        pop = (uint8_t)(top->merge + 1);
+        pick_branch(b, g, a, &x);
         break;
     case A_LOOP:
-        p->kind = rng_below(&b->rng, 2) ? K_LOOP : K_REP;
-        c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
-        p->kr = draw_kr(b);
+    case A_ENDLOOP:
+        pick_loop(b, g, a, &x);
         break;
-    case A_ENDLOOP: /* the innermost loop's END, or the END a skip/continue jumped to */
-        p->kind = g->end_due ? g->end_kind : top->kind;
-        p->kr = g->end_due ? g->end_kr : top->kr;
-        p->zero_end = g->end_due && g->end_kr == 0;
-        c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
-        break;
-    case A_BREAK: {
-        bool cond = rng_below(&b->rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
-        c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
-                 : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
-        pop = ifs_inside(g, li);
-        if (cond)
-            jf = draw_cond_func(b);
-        break;
-    }
+    case A_BREAK:
     case A_CONTINUE:
-        c = FC_C_CONTINUE;
-        pop = ifs_inside(g, li);
+        pick_loop_exit(b, g, a, &x);
         break;
     case A_CALL:
-        p->kind = rng_below(&b->rng, 2) ? K_CALLNZ : K_CALL;
-        c = p->kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
-        jf = draw_cond_func(b);
+    case A_RET:
+        pick_call(b, g, a, &x);
         break;
-    case A_RET: {
-        /* The lanes every earlier conditional return switched off, plus the
-         * CALLNZ level, come back when the group returns. */
-        uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
-        if (rng_below(&b->rng, 3) == 0) {
-            c = FC_C_RET_COND;
-            jf = draw_cond_func(b);
-            pop = n;
-        } else if (top->cret) {
-            c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
-            pop = n;
-        } else {
-            c = top->kind == K_CALLNZ ? FC_C_RET_CALLNZ : FC_C_RET;
-        }
-        break;
-    }
     default:
         break;
     }
-    p->c = c;
-    p->label = fc_construct_name(c);
-    in->inst = fc_canon(c, addr, pop, jf);
-    if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(in->inst.jump_func)) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
-        in->inst.pred_inv = (uint8_t)rng_below(&b->rng, 2);
-    } else if (rng_below(&b->rng, 8) == 0) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4)); /* read, then ignored */
-    }
+    p->c = x.c;
+    p->label = fc_construct_name(x.c);
+    in->inst = fc_canon(x.c, addr, x.pop, x.jf);
+    pick_pred_sel(b, x.c, &in->inst);
     if (a == A_LOOP || a == A_ENDLOOP)
         in->loop_count = p->kr;
 }
