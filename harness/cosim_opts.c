@@ -239,6 +239,22 @@ void cosim_config_args(char *buf, size_t n)
     cosim_params_args(cosim_cfg.bench->params, cosim_cfg.param, buf, n);
 }
 
+/* The bench's options start from its defaults, in a struct of its own (the parser's
+ * context for its tables); 0, or -1 when out of memory. */
+static int new_settings(void)
+{
+    const cosim_bench *b = cosim_cfg.bench;
+    free(bench_settings);
+    cosim_cfg.settings = bench_settings = b->settings_size ? malloc(b->settings_size) : NULL;
+    if (b->settings_size && !bench_settings) {
+        fprintf(stderr, "cosim: out of memory\n");
+        return -1;
+    }
+    if (bench_settings)
+        memcpy(bench_settings, b->settings_default, b->settings_size);
+    return 0;
+}
+
 /* Parses argv into cosim_cfg: -1 to continue, or an exit status. */
 static int parse(int argc, char **argv)
 {
@@ -260,17 +276,8 @@ static int parse(int argc, char **argv)
     }
     const cosim_params *t = cosim_cfg.bench->params;
     cosim_params_defaults(t, cosim_cfg.param);
-    /* the bench's options start from its defaults, in a struct of its own */
-    free(bench_settings);
-    bench_settings = NULL;
-    if (cosim_cfg.bench->settings_size) {
-        if (!(bench_settings = malloc(cosim_cfg.bench->settings_size))) {
-            fprintf(stderr, "cosim: out of memory\n");
-            return 2;
-        }
-        memcpy(bench_settings, cosim_cfg.bench->settings_default, cosim_cfg.bench->settings_size);
-    }
-    cosim_cfg.settings = bench_settings;
+    if (new_settings())
+        return 2;
     cli_option params[COSIM_PARAMS_MAX + 1];
     cosim_params_options(t, params, NULL);
     char scope[64];
