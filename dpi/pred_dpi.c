@@ -2,21 +2,25 @@
  * structs of ctm_ports_pkg, which are ctm.h's ctm_pred_in and ctm_pred_out
  * word for word; the bench reads them in place. Compiled with
  * -include V<top>__Dpi.h, so a signature that drifts from dpi_imports.svh is
- * a compile error. */
+ * a compile error. The imports carry no context: the bench is the one created
+ * at bind, kept here. */
 #include "pred_bench.h"
 
 #include <svdpi.h>
 #include <string.h>
 
+static pred_bench *bench;
+
 void c_dpi_pred_bind(int contexts, int lanes, int depth, int spu_sc)
 {
-    pred_bench_bind((unsigned)contexts, (unsigned)lanes, (unsigned)depth, (unsigned)spu_sc);
+    bench = pred_bench_bind((unsigned)contexts, (unsigned)lanes, (unsigned)depth,
+                            (unsigned)spu_sc);
 }
 
 void c_dpi_pred_next(svBitVecVal *in)
 {
     ctm_pred_in next;
-    pred_bench_next(&next);
+    pred_bench_next(bench, &next);
     memcpy(in, &next, sizeof next);
 }
 
@@ -24,7 +28,7 @@ void c_dpi_pred_next(svBitVecVal *in)
 svBit c_dpi_pred_cycle(const svBitVecVal *out, svBitVecVal *next_w)
 {
     ctm_pred_in next;
-    svBit bad = (svBit)pred_bench_cycle(out, &next);
+    svBit bad = (svBit)pred_bench_cycle(bench, out, &next);
     memcpy(next_w, &next, sizeof next);
     return bad;
 }

@@ -1,18 +1,18 @@
 /* DPI glue of the system testbench (harness/tb_system.sv): the three units'
  * ports cross as the packed structs of ctm_ports_pkg, all six in one call a
  * cycle; the system bench checks each unit through its own bench, then the
- * blocks against each other and the model, and draws the next inputs. */
-#include "fc_bench.h"
-#include "pred_bench.h"
-#include "stack_bench.h"
+ * blocks against each other and the model, and draws the next inputs. The
+ * imports carry no context: the bench is the one created at bind, kept here. */
 #include "sys_bench.h"
 
 #include <string.h>
 #include <svdpi.h>
 
+static sys_bench *bench;
+
 void c_dpi_sys_bind(void)
 {
-    sys_bench_bind();
+    bench = sys_bench_bind();
 }
 
 static void put(const sys_in *in, svBitVecVal *fc, svBitVecVal *pred, svBitVecVal *stack)
@@ -26,7 +26,7 @@ static void put(const sys_in *in, svBitVecVal *fc, svBitVecVal *pred, svBitVecVa
 void c_dpi_sys_next(svBitVecVal *fc, svBitVecVal *pred, svBitVecVal *stack)
 {
     sys_in next;
-    sys_bench_next(&next);
+    sys_bench_next(bench, &next);
     put(&next, fc, pred, stack);
 }
 
@@ -39,7 +39,7 @@ svBit c_dpi_sys_cycle(const svBitVecVal *fc_out, const svBitVecVal *pred_out,
     memcpy(&dut.pred, pred_out, sizeof dut.pred);
     memcpy(&dut.stack, stack_out, sizeof dut.stack);
     sys_in next;
-    svBit bad = (svBit)sys_bench_cycle(&dut, &next);
+    svBit bad = (svBit)sys_bench_cycle(bench, &dut, &next);
     put(&next, fc, pred, stack);
     return bad;
 }

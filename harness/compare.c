@@ -78,7 +78,7 @@ unsigned cmp_width(const cmp_unit *u, const cmp_field *f)
     if (f->flags & CMP_LANES)
         return u->lanes;
     if (f->flags & CMP_DYN)
-        return u->width_of(f);
+        return u->width_of(u->ctx, f);
     return f->width;
 }
 

@@ -51,7 +51,8 @@ typedef struct cmp_unit {
     size_t n_out;
     size_t in_size, out_size; /* of the structs the tables describe */
     unsigned lanes;           /* set at bind: the width of CMP_LANES fields, bytes of CMP_BYTES */
-    unsigned (*width_of)(const cmp_field *f); /* CMP_DYN widths (set at bind) */
+    unsigned (*width_of)(const void *ctx, const cmp_field *f); /* CMP_DYN widths (set at bind) */
+    const void *ctx;                                           /* width_of's (the bench) */
 } cmp_unit;
 
 /* The output fields of a block as the library compares them: its port table

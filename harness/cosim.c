@@ -11,15 +11,16 @@
 static char config_error[512];
 static bool have_mismatch, stimulus_ended;
 static cosim_mismatch first_mismatch;
+static void *bench_self; /* the run's bench (cosim_attach) */
 /* ------------------------------------------------------------------ binding */
 
-void cosim_bind(const char *block, const char *rtl_config)
+bool cosim_bind(const char *block, const char *rtl_config)
 {
     char want[128];
     cosim_config_name(want, sizeof want);
-    const char *unit_error = NULL;
+    char unit_error[sizeof config_error];
     if (cosim_cfg.bench->bind_unit && strcmp(block, cosim_cfg.bench->block)) {
-        if ((unit_error = cosim_cfg.bench->bind_unit(block, rtl_config)))
+        if (cosim_cfg.bench->bind_unit(block, rtl_config, unit_error, sizeof unit_error))
             snprintf(config_error, sizeof config_error, "%s", unit_error);
     } else if (strcmp(block, cosim_cfg.bench->block))
         snprintf(config_error, sizeof config_error,
@@ -29,6 +30,26 @@ void cosim_bind(const char *block, const char *rtl_config)
         snprintf(config_error, sizeof config_error,
                  "this binary holds %s RTL built as %s, but the options ask for %s", block,
                  rtl_config, want);
+    else
+        return !config_error[0]; /* an error recorded before stops the run all the same */
+    return false;
+}
+
+bool cosim_bind_params(const cosim_params *t, const unsigned *v)
+{
+    char rtl[64];
+    cosim_params_name(t, v, rtl, sizeof rtl);
+    return cosim_bind(t->block, rtl);
+}
+
+void cosim_attach(void *self)
+{
+    bench_self = self;
+}
+
+void *cosim_bench_self(void)
+{
+    return bench_self;
 }
 
 void cosim_error(const char *fmt, ...)

@@ -1,7 +1,8 @@
 /* The lock-step session: options, the block under test, cycle accounting, the
  * first mismatch and the report. Everything here is C; the Verilator driver
  * (cosim_main.cpp) only clocks the model, traces and forks snapshots, and the
- * DPI glue (dpi/) calls the block's bench through the hooks below. */
+ * DPI glue (dpi/) steps the handle of the block's bench; the session reaches the
+ * bench through the hooks below, each given that handle. */
 #ifndef HARNESS_COSIM_H
 #define HARNESS_COSIM_H
 
@@ -17,7 +18,8 @@
 /* ------------------------------------------------------------------ options */
 
 /* One command-line option: `--name VALUE` or `--name=VALUE` (or a flag), in a
- * table ended by a NULL name; parse keeps the value in the session (csim/util/cliopt.h). */
+ * table ended by a NULL name; parse keeps the value in its table's context: the
+ * session's settings, or the bench's settings struct (csim/util/cliopt.h). */
 typedef cli_option cosim_option;
 enum { COSIM_OPTION_TABLES = 2 };
 
@@ -35,8 +37,13 @@ typedef struct cosim_mismatch {
 
 /* ------------------------------------------------------------------ blocks */
 
-/* What a block contributes to the session. One instance per block, listed in
- * cosim.c; the DPI glue of the block calls its bench directly. */
+/* What a block contributes to the session: a kind of bench (its name, options
+ * and hooks), found through the session's registry (cosim_find_bench). The bench
+ * itself is a handle its block's bind creates when the RTL elaborates (e.g.
+ * pred_bench_bind, which the DPI glue keeps in one static) and hands to the session
+ * (cosim_attach); every hook takes that handle as self. Options parsed before the
+ * bench exists go into the kind's settings struct (the option parser's context for
+ * the kind's tables), which the session holds and the bench copies at bind. */
 typedef struct cosim_bench {
     const char *block;   /* --block name */
     const char *summary; /* one line for --help */
@@ -44,35 +51,45 @@ typedef struct cosim_bench {
     /* The block's RTL parameters (cosim_params.h): their options, ranges, the
      * configuration name ("32x20x32") and the option words that reproduce it. */
     const cosim_params *params;
-    /* the block's other options: up to two tables, each NULL-terminated by name */
+    /* the block's other options: up to two tables, each NULL-terminated by name;
+     * their parse functions write into a settings struct of settings_size bytes that
+     * starts as a copy of settings_default */
     const cosim_option *options[COSIM_OPTION_TABLES];
-    /* The testbench top ("tb_pred_stack") and the DUT's field tables: the
-     * GTKWave save file shows TOP.<top>.<dut>'s ports and TOP.<top>.mismatch_o. */
+    size_t settings_size;
+    const void *settings_default;
+    /* The testbench top ("tb_pred_stack"); the GTKWave save file shows
+     * TOP.<top>.<dut>'s ports (the bench's field tables) and TOP.<top>.mismatch_o. */
     const char *top;
-    const struct cmp_unit *unit;
+    const struct cmp_unit *(*unit)(const void *self);
     /* Instead of top and unit (a bench of several DUTs): the signals of the
      * save file, one "name[msb:lsb]" per call of emit. */
-    void (*wave_signals)(void (*emit)(void *ctx, const char *sig), void *ctx);
+    void (*wave_signals)(const void *self, void (*emit)(void *ctx, const char *sig), void *ctx);
     /* Block-specific report sections: text lines, and members added to the
      * JSON report object (docs/cosim-report.schema.json lists them). */
-    void (*report_text)(FILE *out, const cosim_mismatch *mm);
-    void (*report_json)(json_t *report, const cosim_mismatch *mm);
+    void (*report_text)(const void *self, FILE *out, const cosim_mismatch *mm);
+    void (*report_json)(const void *self, json_t *report, const cosim_mismatch *mm);
     /* Option words weights etc. that change the stimulus (for the replay). */
-    void (*stimulus_args)(char *buf, size_t n);
+    void (*stimulus_args)(const void *self, char *buf, size_t n);
     /* Functional coverage of the stimulus, one "row count" line per counter (make
      * coverage sets COSIM_FCOV_DIR; scripts/fcovreport.py sums and judges the rows). */
-    void (*fcov_write)(FILE *out);
+    void (*fcov_write)(const void *self, FILE *out);
     /* A bench made of other blocks' benches (the system run): checks the
-     * configuration a unit's RTL was built with when that unit binds (NULL:
-     * the bench holds one block). Returns an error message, or NULL. */
-    const char *(*bind_unit)(const char *block, const char *rtl_config);
+     * configuration a unit's RTL was built with when that unit binds (NULL: the
+     * bench holds one block). The one hook without self: the units bind before the
+     * bench exists. 0, or -1 with a message in err. */
+    int (*bind_unit)(const char *block, const char *rtl_config, char *err, size_t n);
     /* Program-driven: without --cycles, the run lasts until its stimulus ends. */
     bool runs_to_end;
     /* What the run covered, printed after the PASS line or the report, and
      * added to the JSON report as "summary" (NULL: nothing to add). */
-    void (*summary_text)(FILE *out);
-    json_t *(*summary_json)(void);
+    void (*summary_text)(const void *self, FILE *out);
+    json_t *(*summary_json)(const void *self);
 } cosim_bench;
+
+/* The registry (cosim_benches.c): the kind of bench of a block by name, or NULL;
+ * and the i-th kind (NULL past the last), for --help. */
+const cosim_bench *cosim_find_bench(const char *block);
+const cosim_bench *cosim_bench_at(size_t i);
 
 /* True when this run records functional coverage (COSIM_FCOV_DIR is set). */
 bool cosim_fcov_on(void);
@@ -95,6 +112,7 @@ typedef struct cosim_settings {
     bool quiet;
     const char *variant;  /* broken-RTL variant name built into this binary, or "" */
     const char *self;     /* path of this program, for the replay command */
+    const void *settings; /* the bench's options (its kind's settings struct) */
     unsigned param[COSIM_PARAMS_MAX]; /* the block's parameters, in its table's order */
 } cosim_settings;
 
@@ -122,14 +140,21 @@ void cosim_config_args(char *buf, size_t n);
  * when the field is below it (rarer than 1 in 2^24 is clamped to that). */
 uint32_t cosim_reset_threshold(void);
 
-/* The bench of a block by name, or NULL. */
-const cosim_bench *cosim_find_bench(const char *block);
-
-/* Called by a block's DPI bind when the RTL elaborates: checks that the
- * block and its parameters are the ones the options asked for. On a
- * difference, records a configuration error (cosim_config_error). */
-void cosim_bind(const char *block, const char *rtl_config);
+/* Called by a block's bind when the RTL elaborates: checks that the block and its
+ * parameters are the ones the options asked for. On a difference, records a
+ * configuration error (cosim_config_error) and returns false; false too for a unit
+ * of a bench of several blocks (the system's, which creates its units itself). True:
+ * the block is the run's, and its bind creates the bench (from cosim_cfg.settings)
+ * and hands it to cosim_attach. */
+bool cosim_bind(const char *block, const char *rtl_config);
 const char *cosim_config_error(void);
+
+/* cosim_bind of a block whose RTL has the parameter values v of table t. */
+bool cosim_bind_params(const cosim_params *t, const unsigned *v);
+
+/* The run's bench handle, for the hooks of cosim_cfg.bench (NULL: none bound). */
+void cosim_attach(void *self);
+void *cosim_bench_self(void);
 
 /* Records an error found inside a DPI callback (a model that cannot be
  * created, a program that cannot be read or run): the first one is kept, the

@@ -1,5 +1,5 @@
-/* The lock-step session's options: the blocks it knows, the common options,
- * --help, and the parse that leaves them in cosim_cfg (cosim.h). */
+/* The lock-step session's options: the common options, --help, and the parse that
+ * leaves them in cosim_cfg (cosim.h) and the bench's own in its settings struct. */
 #include "cosim.h"
 
 #include <errno.h>
@@ -7,17 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-extern const cosim_bench pred_bench;
-extern const cosim_bench stack_bench;
-extern const cosim_bench fc_bench;
-extern const cosim_bench sys_bench;
-
-/* Every block the simulator knows; a binary holds the RTL of one of them (the
- * system block: all three). */
-static const cosim_bench *const benches[] = {&pred_bench, &stack_bench, &fc_bench, &sys_bench};
-
 cosim_settings cosim_cfg = {
-    .bench = &pred_bench,
     .seed = 1,
     .cycles = 1000000,
     .compare = true,
@@ -30,13 +20,9 @@ cosim_settings cosim_cfg = {
     .self = "cosim",
 };
 
-const cosim_bench *cosim_find_bench(const char *block)
-{
-    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++)
-        if (!strcmp(benches[i]->block, block))
-            return benches[i];
-    return NULL;
-}
+
+/* The bench's settings as its options leave them (cosim_cfg.settings points here). */
+static void *bench_settings;
 /* ------------------------------------------------------------------ numbers */
 
 /* Parses a count (cliopt.h: base 10, k/M/G) into *dst, requiring at least min. */
@@ -46,31 +32,36 @@ static int set_count(const char *v, uint64_t *dst, uint64_t min, char *err, size
 }
 
 /* Seeds and cycle counts stay below 2^63: the JSON report holds them as integers. */
-static int opt_seed(const char *v, char *err, size_t n)
+static int opt_seed(void *ctx, const char *v, char *err, size_t n)
 {
-    return cli_range(v, 0, INT64_MAX, &cosim_cfg.seed, err, n);
+    cosim_settings *c = ctx;
+    return cli_range(v, 0, INT64_MAX, &c->seed, err, n);
 }
 
-static int opt_cycles(const char *v, char *err, size_t n)
+static int opt_cycles(void *ctx, const char *v, char *err, size_t n)
 {
-    cosim_cfg.cycles_given = true;
-    return cli_range(v, 1, INT64_MAX, &cosim_cfg.cycles, err, n);
+    cosim_settings *c = ctx;
+    c->cycles_given = true;
+    return cli_range(v, 1, INT64_MAX, &c->cycles, err, n);
 }
 
-static int opt_wave_window(const char *v, char *err, size_t n)
+static int opt_wave_window(void *ctx, const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.wave_window, 0, err, n);
+    cosim_settings *c = ctx;
+    return set_count(v, &c->wave_window, 0, err, n);
 }
 
-static int opt_snapshot_interval(const char *v, char *err, size_t n)
+static int opt_snapshot_interval(void *ctx, const char *v, char *err, size_t n)
 {
-    return set_count(v, &cosim_cfg.snapshot_interval, 1, err, n);
+    cosim_settings *c = ctx;
+    return set_count(v, &c->snapshot_interval, 1, err, n);
 }
 
-static int opt_reset_rate(const char *v, char *err, size_t n)
+static int opt_reset_rate(void *ctx, const char *v, char *err, size_t n)
 {
-    cosim_cfg.reset_given = true;
-    return set_count(v, &cosim_cfg.reset_rate, 0, err, n);
+    cosim_settings *c = ctx;
+    c->reset_given = true;
+    return set_count(v, &c->reset_rate, 0, err, n);
 }
 
 uint32_t cosim_reset_threshold(void)
@@ -82,56 +73,62 @@ uint32_t cosim_reset_threshold(void)
     return t ? t : 1;
 }
 
-static int opt_block(const char *v, char *err, size_t errlen)
+static int opt_block(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     const cosim_bench *b = cosim_find_bench(v);
     if (!b) {
         snprintf(err, errlen, "unknown block '%s'", v);
         return -1;
     }
-    cosim_cfg.bench = b;
+    c->bench = b;
     return 0;
 }
 
 /* The report file is created now, so that a path that cannot be written is a usage
  * error before the run, not a failure after it (and no stale report survives). */
-static int opt_json(const char *v, char *err, size_t errlen)
+static int opt_json(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     FILE *f = fopen(v, "w");
     if (!f || fclose(f)) {
         snprintf(err, errlen, "cannot create %s: %s", v, strerror(errno));
         return -1;
     }
-    cosim_cfg.json_path = v;
+    c->json_path = v;
     return 0;
 }
 
-static int opt_out(const char *v, char *err, size_t errlen)
+static int opt_out(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     (void)err, (void)errlen;
-    cosim_cfg.out_dir = v;
+    c->out_dir = v;
     return 0;
 }
 
-static int opt_no_compare(const char *v, char *err, size_t errlen)
+static int opt_no_compare(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     (void)v, (void)err, (void)errlen;
-    cosim_cfg.compare = false;
+    c->compare = false;
     return 0;
 }
 
-static int opt_progress(const char *v, char *err, size_t errlen)
+static int opt_progress(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     (void)v, (void)err, (void)errlen;
-    cosim_cfg.progress = true;
+    c->progress = true;
     return 0;
 }
 
-static int opt_quiet(const char *v, char *err, size_t errlen)
+static int opt_quiet(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     (void)v, (void)err, (void)errlen;
-    cosim_cfg.quiet = true;
-    cosim_cfg.progress = false;
+    c->quiet = true;
+    c->progress = false;
     return 0;
 }
 
@@ -139,23 +136,24 @@ static int opt_quiet(const char *v, char *err, size_t errlen)
 static bool check_only;
 static bool print_config;
 
-static int opt_variant(const char *v, char *err, size_t errlen)
+static int opt_variant(void *ctx, const char *v, char *err, size_t errlen)
 {
+    cosim_settings *c = ctx;
     if (check_only) {
-        cosim_cfg.variant = v;
+        c->variant = v;
         return cosim_variant_valid(v, err, errlen);
     }
-    if (strcmp(v, cosim_cfg.variant)) {
+    if (strcmp(v, c->variant)) {
         snprintf(err, errlen, "this binary holds RTL variant '%s', not '%s' (run it through cosim)",
-                 *cosim_cfg.variant ? cosim_cfg.variant : "none", v);
+                 *c->variant ? c->variant : "none", v);
         return -1;
     }
     return 0;
 }
 
-static int opt_print_config(const char *v, char *err, size_t errlen)
+static int opt_print_config(void *ctx, const char *v, char *err, size_t errlen)
 {
-    (void)v, (void)err, (void)errlen;
+    (void)ctx, (void)v, (void)err, (void)errlen;
     print_config = true;
     return 0;
 }
@@ -203,17 +201,18 @@ static void usage(FILE *out)
             "report could not be written.\n\n"
             "options:\n");
     cli_print_options(out, common_options);
-    for (size_t i = 0; i < sizeof benches / sizeof benches[0]; i++) {
-        const cosim_params *t = benches[i]->params;
+    const cosim_bench *b;
+    for (size_t i = 0; (b = cosim_bench_at(i)); i++) {
+        const cosim_params *t = b->params;
         cli_option opts[COSIM_PARAMS_MAX + 1];
         char help[COSIM_PARAMS_MAX][COSIM_PARAM_HELP], grammar[256];
         cosim_params_options(t, opts, help);
         cosim_params_grammar(t, grammar, sizeof grammar);
-        fprintf(out, "\n--block %s: %s\n", benches[i]->block, benches[i]->summary);
+        fprintf(out, "\n--block %s: %s\n", b->block, b->summary);
         cli_print_options(out, opts);
-        for (int k = 0; k < COSIM_OPTION_TABLES && benches[i]->options[k]; k++)
-            cli_print_options(out, benches[i]->options[k]);
-        fprintf(out, "  model: build/cosim-%s-%s[-VARIANT]\n", benches[i]->block, grammar);
+        for (int k = 0; k < COSIM_OPTION_TABLES && b->options[k]; k++)
+            cli_print_options(out, b->options[k]);
+        fprintf(out, "  model: build/cosim-%s-%s[-VARIANT]\n", b->block, grammar);
         if (t->rules)
             fprintf(out, "  rules: %s\n", t->rules);
     }
@@ -240,11 +239,29 @@ void cosim_config_args(char *buf, size_t n)
     cosim_params_args(cosim_cfg.bench->params, cosim_cfg.param, buf, n);
 }
 
+/* The bench's options start from its defaults, in a struct of its own (the parser's
+ * context for its tables); 0, or -1 when out of memory. */
+static int new_settings(void)
+{
+    const cosim_bench *b = cosim_cfg.bench;
+    free(bench_settings);
+    cosim_cfg.settings = bench_settings = b->settings_size ? malloc(b->settings_size) : NULL;
+    if (b->settings_size && !bench_settings) {
+        fprintf(stderr, "cosim: out of memory\n");
+        return -1;
+    }
+    if (bench_settings)
+        memcpy(bench_settings, b->settings_default, b->settings_size);
+    return 0;
+}
+
 /* Parses argv into cosim_cfg: -1 to continue, or an exit status. */
 static int parse(int argc, char **argv)
 {
     cosim_cfg.self = argv[0];
     cosim_cfg.progress = isatty(2);
+    if (!cosim_cfg.bench)
+        cosim_cfg.bench = cosim_find_bench("pred"); /* the default block */
     /* The block decides which options exist: find it first (--block B or --block=B). */
     for (int i = 1; i < argc; i++) {
         const char *v = !strcmp(argv[i], "--block") && i + 1 < argc ? argv[i + 1]
@@ -259,14 +276,19 @@ static int parse(int argc, char **argv)
     }
     const cosim_params *t = cosim_cfg.bench->params;
     cosim_params_defaults(t, cosim_cfg.param);
+    if (new_settings())
+        return 2;
     cli_option params[COSIM_PARAMS_MAX + 1];
     cosim_params_options(t, params, NULL);
     char scope[64];
     snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
     cli_parser p;
     cli_init(&p, "cosim", argc, argv, common_options, params);
-    for (int k = 0; k < COSIM_OPTION_TABLES; k++)
+    p.ctx[0] = &cosim_cfg;
+    for (int k = 0; k < COSIM_OPTION_TABLES; k++) {
         p.tables[2 + k] = cosim_cfg.bench->options[k];
+        p.ctx[2 + k] = bench_settings;
+    }
     p.scope = scope;
     for (;;) {
         const cli_option *o;

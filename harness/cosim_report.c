@@ -26,7 +26,7 @@ static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
              cosim_cfg.self);
     char cfg[256], stim[512];
     cosim_config_args(cfg, sizeof cfg);
-    cosim_cfg.bench->stimulus_args(stim, sizeof stim);
+    cosim_cfg.bench->stimulus_args(cosim_bench_self(), stim, sizeof stim);
     size_t used = (size_t)snprintf(
         buf, n, "%s --block %s %s --seed %" PRIu64 " --cycles %" PRIu64 "%s%s%s%s", front,
         cosim_cfg.bench->block, cfg, cosim_cfg.seed, mm->cycle + 1,
@@ -47,7 +47,7 @@ static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result 
         fprintf(out, "  context  %u\n", mm->ctx);
     /* the field section is the library's own (ctm_*_report prints the same) */
     api_print_field(out, mm->field, mm->width, mm->expected, mm->actual, mm->per_lane);
-    cosim_cfg.bench->report_text(out, mm);
+    cosim_cfg.bench->report_text(cosim_bench_self(), out, mm);
     if (res->wave_fst)
         fprintf(out, "  waveform %s (cycles %" PRIu64 "..%" PRIu64 ")\n           gtkwave %s\n",
                 res->wave_fst, res->wave_from, res->wave_to, res->wave_gtkw);
@@ -66,7 +66,7 @@ static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, co
     if (!r)
         return NULL;
     if (cosim_cfg.bench->summary_json)
-        json_object_set_new(r, "summary", cosim_cfg.bench->summary_json());
+        json_object_set_new(r, "summary", cosim_cfg.bench->summary_json(cosim_bench_self()));
     if (!mm) {
         json_object_set_new(r, "cycles_per_second",
                             json_real(res->seconds > 0 ? (double)res->cycles_run / res->seconds
@@ -86,7 +86,7 @@ static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, co
         if (diff >> lane & 1)
             json_array_append_new(lanes, json_integer(lane));
     json_object_set_new(r, "lanes", lanes);
-    cosim_cfg.bench->report_json(r, mm);
+    cosim_cfg.bench->report_json(cosim_bench_self(), r, mm);
     json_object_set_new(r, "replay", json_string(replay));
     if (res->wave_fst)
         json_object_set_new(r, "wave",
@@ -128,7 +128,7 @@ static void write_fcov(void)
         fprintf(stderr, "cosim: warning: cannot write %s\n", path);
         return;
     }
-    cosim_cfg.bench->fcov_write(f);
+    cosim_cfg.bench->fcov_write(cosim_bench_self(), f);
     fclose(f);
 }
 
@@ -143,7 +143,7 @@ int cosim_finish(const cosim_result *res)
     if (mm) {
         report_text(stdout, mm, res, replay);
         if (cosim_cfg.bench->summary_text)
-            cosim_cfg.bench->summary_text(stdout);
+            cosim_cfg.bench->summary_text(cosim_bench_self(), stdout);
         fflush(stdout);
         return 1;
     }
@@ -157,7 +157,7 @@ int cosim_finish(const cosim_result *res)
                cosim_cfg.compare ? "on" : "off", res->seconds,
                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
         if (cosim_cfg.bench->summary_text)
-            cosim_cfg.bench->summary_text(stdout);
+            cosim_cfg.bench->summary_text(cosim_bench_self(), stdout);
     }
     return json_failed ? 4 : 0;
 }

@@ -52,12 +52,13 @@ int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from,
     fprintf(f, "[sst_width] 250\n[signals_width] 300\n[sst_expanded] 1\n");
     gtkw_ctx g = {f};
     const cosim_bench *b = cosim_cfg.bench;
+    const void *self = cosim_bench_self();
     if (b->wave_signals) {
-        b->wave_signals(gtkw_emit, &g);
+        b->wave_signals(self, gtkw_emit, &g);
     } else {
         char top[64], sig[96];
         snprintf(top, sizeof top, "TOP.%s.", b->top);
-        cmp_wave_signals(b->unit, top, gtkw_emit, &g);
+        cmp_wave_signals(b->unit(self), top, gtkw_emit, &g);
         snprintf(sig, sizeof sig, "%smismatch_o", top);
         gtkw_emit(&g, sig);
     }

@@ -12,52 +12,32 @@
 
 /* ------------------------------------------------------------------ settings */
 
-/* The run's bench: this file's entry points (the DPI glue's, the hooks) pass
- * it to the generator, the coverage and the report as an argument. */
-static fc_bench_state fcb;
-static cmp_unit fc_unit_fields; /* below, with its tables */
-/* The outputs as the library compares them (its port table), filled at bind. */
-static cmp_field out_fields[CMP_FIELDS_MAX];
-static const char *const out_hist[] = {"jump",  "next_pc", "fault",   "active",
-                                       "depth", "addr_sp", "loop_sp", NULL};
-static const char *const out_dyn[] = {"depth", "bc", NULL};
-
 static const char *const act_names[A_COUNT] = {
     "idle",     "start", "if",  "else",   "endif",      "loop",  "endloop", "break",
     "continue", "call",  "ret", "random", "unbalanced", "stray", "script",  "deep",
 };
 
-/* --weights, copied into the bench at bind. */
-static unsigned fc_weights[A_COUNT] = {
-    [A_IDLE] = 4,       [A_START] = 1, [A_IF] = 12,     [A_ELSE] = 8,
-    [A_ENDIF] = 10,     [A_LOOP] = 6,  [A_ENDLOOP] = 8, [A_BREAK] = 4,
-    [A_CONTINUE] = 3,   [A_CALL] = 4,  [A_RET] = 5,     [A_RANDOM] = 2,
-    [A_UNBALANCED] = 1, [A_STRAY] = 2, [A_SCRIPT] = 1,  [A_DEEP] = 1,
+static const fc_bench_settings defaults = {
+    .weights = {[A_IDLE] = 4,       [A_START] = 1, [A_IF] = 12,     [A_ELSE] = 8,
+                [A_ENDIF] = 10,     [A_LOOP] = 6,  [A_ENDLOOP] = 8, [A_BREAK] = 4,
+                [A_CONTINUE] = 3,   [A_CALL] = 4,  [A_RET] = 5,     [A_RANDOM] = 2,
+                [A_UNBALANCED] = 1, [A_STRAY] = 2, [A_SCRIPT] = 1,  [A_DEEP] = 1},
+    .domain_w = 8,
+    .domain_h = 8,
 };
 
-static bool weights_given;
-
-/* --program FILE.elf and --domain WxH: program-driven stimulus (fc_program.h). */
-static const char *program_path;
-static unsigned domain_w = 8, domain_h = 8;
-static bool domain_given;
-
-static int opt_program(const char *v, char *err, size_t errlen)
+static int opt_program(void *ctx, const char *v, char *err, size_t errlen)
 {
+    fc_bench_settings *s = ctx;
     (void)err, (void)errlen;
-    program_path = v;
+    s->program_path = v;
     return 0;
 }
 
-static int opt_domain(const char *v, char *err, size_t errlen)
+static int opt_domain(void *ctx, const char *v, char *err, size_t errlen)
 {
-    unsigned w, h;
-    if (cli_size(v, 4096, &w, &h, err, errlen))
-        return -1;
-    domain_w = w;
-    domain_h = h;
-    domain_given = true;
-    return 0;
+    fc_bench_settings *s = ctx;
+    return cli_size(v, 4096, &s->domain_w, &s->domain_h, err, errlen);
 }
 
 static void act_namer(unsigned act, char *buf, size_t n)
@@ -67,14 +47,15 @@ static void act_namer(unsigned act, char *buf, size_t n)
 
 /* --weights if=20,random=0,...: names are act_names; IDLE and START alone
  * would never execute an instruction. */
-static int opt_weights(const char *v, char *err, size_t errlen)
+static int opt_weights(void *ctx, const char *v, char *err, size_t errlen)
 {
-    weights_given = true;
-    if (stim_weights_parse(v, fc_weights, A_COUNT, act_namer, err, errlen))
+    fc_bench_settings *s = ctx;
+    s->weights_given = true;
+    if (stim_weights_parse(v, s->weights, A_COUNT, act_namer, err, errlen))
         return -1;
     unsigned exec = 0;
     for (unsigned i = A_IF; i < A_COUNT; i++)
-        exec += fc_weights[i];
+        exec += s->weights[i];
     if (exec == 0) {
         snprintf(err, errlen, "every instruction weight is zero");
         return -1;
@@ -100,39 +81,33 @@ static const cosim_option fc_stim_options[] = {
 
 /* ------------------------------------------------------------------ option words */
 
-static void stimulus_args(char *buf, size_t n)
+static void stimulus_args(const void *self, char *buf, size_t n)
 {
+    const fc_bench_settings *s = &((const fc_bench *)self)->set;
     size_t used = 0;
     buf[0] = 0;
-    if (weights_given) {
+    if (s->weights_given) {
         used += (size_t)snprintf(buf, n, "--weights ");
-        stim_weights_format(buf + used, n - used, fc_weights, A_COUNT, act_namer);
+        stim_weights_format(buf + used, n - used, s->weights, A_COUNT, act_namer);
         used = strlen(buf);
     }
-    if (program_path && used < n)
+    if (s->program_path && used < n)
         snprintf(buf + used, n - used, "%s--program %s --domain %ux%u", used ? " " : "",
-                 program_path, domain_w, domain_h);
-}
-
-/* --program: opens the program's stepped run; the run ends with its last step. */
-static void load_program(void)
-{
-    char err[512];
-    if (fc_program_open(program_path, domain_w, domain_h, &fcb.rtl, &fcb.prog, err,
-                        sizeof err))
-        cosim_error("--program: %s", err);
+                 s->program_path, s->domain_w, s->domain_h);
 }
 
 /* --program: how many of the program's steps the run drove. */
-static void summary_text(FILE *out)
+static void summary_text(const void *self, FILE *out)
 {
-    if (!program_path)
+    const fc_bench *b = self;
+    if (!b->set.program_path)
         return;
     /* each step is one cycle; the step drawn for the cycle after the last is not driven */
-    fprintf(out, "  fc: %" PRIu64 " flow-control steps of %s over %ux%u%s%s%s\n", fcb.checked,
-            program_path, domain_w, domain_h, fcb.prog.ended ? "" : " (cut by --cycles)",
-            fcb.prog.faulted ? ", ending in the program fault: " : "",
-            fcb.prog.faulted ? fcb.prog.fault_msg : "");
+    fprintf(out, "  fc: %" PRIu64 " flow-control steps of %s over %ux%u%s%s%s\n", b->checked,
+            b->set.program_path, b->set.domain_w, b->set.domain_h,
+            b->prog.ended ? "" : " (cut by --cycles)",
+            b->prog.faulted ? ", ending in the program fault: " : "",
+            b->prog.faulted ? b->prog.fault_msg : "");
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -140,94 +115,124 @@ static void summary_text(FILE *out)
 /* Steps of each context the golden model's history keeps, resets among them. */
 enum { LABELS = 2 * CMP_HISTORY };
 
-void fc_bench_close(void)
+static const cmp_unit fc_unit_fields; /* below, with its tables */
+/* The outputs are the library's port table (cmp_fields_from_ports), in each bench. */
+static const char *const out_hist[] = {"jump",  "next_pc", "fault",   "active",
+                                       "depth", "addr_sp", "loop_sp", NULL};
+static const char *const out_dyn[] = {"depth", "bc", NULL};
+
+void fc_bench_free(fc_bench *b)
 {
-    ctm_fc_free(fcb.golden);
-    free(fcb.g);
-    free(fcb.state);
-    free(fcb.labels);
-    free(fcb.label_next);
-    fc_program_free(&fcb.prog);
-    memset(&fcb, 0, sizeof fcb);
+    if (!b)
+        return;
+    ctm_fc_free(b->golden);
+    free(b->g);
+    free(b->state);
+    free(b->labels);
+    free(b->label_next);
+    fc_program_free(&b->prog);
+    free(b);
 }
 
-void fc_bench_bind(const fc_unit_params *rtl)
+fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
 {
-    char name[64];
-    cosim_params_name(&cosim_params_fc,
-                      (const unsigned[]){rtl->contexts, rtl->lanes, rtl->addr_depth,
-                                         rtl->loop_depth, rtl->bc_width},
-                      name, sizeof name);
-    cosim_bind("fc", name);
+    fc_bench *b = calloc(1, sizeof *b);
+    if (!b) {
+        cosim_error("out of memory");
+        return NULL;
+    }
+    b->rtl = *rtl;
+    b->set = s ? *s : defaults;
+    b->fields = fc_unit_fields;
+    b->fields.lanes = rtl->lanes;
+    b->fields.ctx = b;
+    b->fields.out = b->out_fields;
+    b->fields.n_out =
+        cmp_fields_from_ports("fc_unit", b->out_fields, CMP_FIELDS_MAX, out_hist, out_dyn);
+    if (!(b->golden = ctm_fc_new((int)rtl->contexts, (int)rtl->lanes, (int)rtl->addr_depth,
+                                 (int)rtl->loop_depth, (int)rtl->bc_width))) {
+        cosim_error("%s", ctm_error());
+        fc_bench_free(b);
+        return NULL;
+    }
+    /* the report's history is the handle's; resets are kept there too, and
+     * the report leaves them out */
+    ctm_fc_set_history(b->golden, LABELS);
+    unsigned c = rtl->contexts;
+    b->g = calloc(c, sizeof *b->g);
+    b->state = calloc(c, sizeof *b->state);
+    b->labels = calloc((size_t)(c + 1) * LABELS, sizeof *b->labels);
+    b->label_next = calloc(c + 1, sizeof *b->label_next);
+    if (!b->g || !b->state || !b->labels || !b->label_next) {
+        cosim_error("out of memory");
+        fc_bench_free(b);
+        return NULL;
+    }
+    b->lanes = rtl->lanes == 64 ? ~0ull : (1ull << rtl->lanes) - 1;
+    rng_seed(&b->rng, cosim_cfg.seed);
+    b->reset_threshold = cosim_reset_threshold();
+    b->cover = cosim_fcov_on();
+    char err[512]; /* --program: opens the program's stepped run; the run ends with its last step */
+    if (b->set.program_path && fc_program_open(b->set.program_path, b->set.domain_w,
+                                               b->set.domain_h, &b->rtl, &b->prog, err, sizeof err))
+        cosim_error("--program: %s", err);
+    return b;
+}
+
+fc_bench *fc_bench_bind(const fc_unit_params *rtl)
+{
+    bool mine = cosim_bind_params(&cosim_params_fc,
+                                  (const unsigned[]){rtl->contexts, rtl->lanes, rtl->addr_depth,
+                                                     rtl->loop_depth, rtl->bc_width});
     if (cosim_config_error())
-        return;
+        return NULL;
     if (rtl->part_branches != DPP_FC_PARTIAL_BRANCHES) { /* ctm_fc_new has no such parameter */
         cosim_error("PartBranches = %u: the golden fc_unit nests %d deep in partial mode "
                     "(the guide's limit), so only that value can be checked",
                     rtl->part_branches, DPP_FC_PARTIAL_BRANCHES);
-        return;
+        return NULL;
     }
-    fc_bench_close(); /* a new run starts from a clean bench */
-    fcb.rtl = *rtl;
-    memcpy(fcb.weights, fc_weights, sizeof fcb.weights);
-    fcb.fields = &fc_unit_fields;
-    if (!(fcb.golden = ctm_fc_new((int)rtl->contexts, (int)rtl->lanes, (int)rtl->addr_depth,
-                                  (int)rtl->loop_depth, (int)rtl->bc_width))) {
-        cosim_error("%s", ctm_error());
-        return;
-    }
-    /* the report's history is the handle's; resets are kept there too, and
-     * the report leaves them out */
-    ctm_fc_set_history(fcb.golden, LABELS);
-    unsigned c = rtl->contexts;
-    fcb.g = calloc(c, sizeof *fcb.g);
-    fcb.state = calloc(c, sizeof *fcb.state);
-    fcb.labels = calloc((size_t)(c + 1) * LABELS, sizeof *fcb.labels);
-    fcb.label_next = calloc(c + 1, sizeof *fcb.label_next);
-    fc_unit_fields.lanes = rtl->lanes;
-    fc_unit_fields.n_out =
-        cmp_fields_from_ports("fc_unit", out_fields, CMP_FIELDS_MAX, out_hist, out_dyn);
-    if (!fcb.g || !fcb.state || !fcb.labels || !fcb.label_next) {
-        cosim_error("out of memory");
-        return;
-    }
-    fcb.lanes = rtl->lanes == 64 ? ~0ull : (1ull << rtl->lanes) - 1;
-    rng_seed(&fcb.rng, cosim_cfg.seed);
-    fcb.reset_threshold = cosim_reset_threshold();
-    fcb.cover = cosim_fcov_on();
-    if (program_path)
-        load_program();
+    if (!mine) /* a unit of the system bench, which makes its own */
+        return NULL;
+    fc_bench *b = fc_bench_new(rtl, cosim_cfg.settings);
+    cosim_attach(b);
+    return b;
 }
 
-uint64_t fc_bench_cycles_checked(void)
+uint64_t fc_bench_cycles_checked(const fc_bench *b)
 {
-    return fcb.checked;
+    return b->checked;
 }
 
-const fc_bench_coverage *fc_bench_cov(void)
+const fc_bench_coverage *fc_bench_cov(const fc_bench *b)
 {
-    return &fcb.cov;
+    return &b->cov;
 }
 
-const fc_stim *fc_bench_pending(void)
+const fc_stim *fc_bench_pending(const fc_bench *b)
 {
-    return &fcb.cur;
+    return &b->cur;
 }
 
-ctm_fc_in fc_bench_pending_port(void)
+ctm_fc_in fc_bench_pending_port(const fc_bench *b)
 {
-    return fcb.cur_in;
+    return b->cur_in;
 }
 
-ctm_fc_in fc_bench_set_pending(const fc_stim *s)
+ctm_fc_in fc_bench_set_pending(fc_bench *b, const fc_stim *s)
 {
-    fcb.cur = *s;
-    return fcb.cur_in = fc_stim_port_in(s); /* encoded once: driven and checked */
+    b->cur = *s;
+    return b->cur_in = fc_stim_port_in(s); /* encoded once: driven and checked */
 }
 
-const fc_unit_params *fc_bench_params(void)
+const fc_unit_params *fc_bench_params(const fc_bench *b)
 {
-    return &fcb.rtl;
+    return &b->rtl;
+}
+
+const cmp_unit *fc_bench_unit(const fc_bench *b)
+{
+    return &b->fields;
 }
 
 /* ------------------------------------------------------------------ checking */
@@ -275,50 +280,51 @@ static const cmp_field in_fields[] = {
     IN(s.in.live,          "live",       "live_i",       CMP_U64, CMP_LANES | CMP_HIST, 0, NULL),
 };
 /* clang-format on */
+/* clang-format on */
 
 /* depth_o and each lane's counter are BcWidth bits. */
-static unsigned bc_width(const cmp_field *f)
+static unsigned bc_width(const void *ctx, const cmp_field *f)
 {
     (void)f;
-    return fcb.rtl.bc_width;
+    return ((const fc_bench *)ctx)->rtl.bc_width;
 }
 
-static cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
-                           out_fields, 0, sizeof(fc_record), sizeof(ctm_fc_out), 0, bc_width};
+static const cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
+                                        NULL, 0, sizeof(fc_record), sizeof(ctm_fc_out), 0, bc_width, NULL};
 
-static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
+static void report_mismatch(fc_bench *b, const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
-    fcb.mm_rec = *rec;
-    fcb.mm_expected = *exp;
-    fcb.mm_actual = *dut;
+    b->mm_rec = *rec;
+    b->mm_expected = *exp;
+    b->mm_actual = *dut;
     unsigned ctx = rec->s.in.ctx, index;
-    if (ctx < fcb.rtl.contexts)
-        fcb.mm_before = fcb.state[ctx];
-    const cmp_field *f = cmp_first_diff(&fc_unit_fields, &fcb.mm_expected, &fcb.mm_actual, &index);
+    if (ctx < b->rtl.contexts)
+        b->mm_before = b->state[ctx];
+    const cmp_field *f = cmp_first_diff(&b->fields, &b->mm_expected, &b->mm_actual, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
-                    ctm_fc_diff(fcb.golden));
+                    ctm_fc_diff(b->golden));
         return;
     }
-    cmp_record(&fc_unit_fields, f, index, &fcb.mm_expected, &fcb.mm_actual, cycle, ctx, ctx);
+    cmp_record(&b->fields, f, index, &b->mm_expected, &b->mm_actual, cycle, ctx, ctx);
 }
 
 /* The history slot of a context, as the golden model's handle has them. */
-static unsigned label_slot(const fc_bench_state *b, unsigned ctx)
+static unsigned label_slot(const fc_bench *b, unsigned ctx)
 {
     return ctx < b->rtl.contexts ? ctx : b->rtl.contexts;
 }
 
 /* What the generator meant by the step the handle keeps as the i-th last of ctx. */
-static const char *label_of(const fc_bench_state *b, unsigned ctx, unsigned i)
+static const char *label_of(const fc_bench *b, unsigned ctx, unsigned i)
 {
     unsigned slot = label_slot(b, ctx), at = (b->label_next[slot] + LABELS - 1 - i) % LABELS;
     return b->labels[(size_t)slot * LABELS + at];
 }
 
 typedef struct kept_ctx {
-    const fc_bench_state *b;
+    const fc_bench *b;
     unsigned ctx;
 } kept_ctx;
 
@@ -330,7 +336,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
     if (k->ctx >= k->b->rtl.contexts) /* the contexts past the unit's have no history */
         return 0;
     ctm_fc_in port;
-    ctm_fc_out want; /* the output table is the library's, over its struct */
+    ctm_fc_out want;
     for (unsigned j = 0, seen = 0; j < LABELS && /* the steps a label is kept for */
                                    ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle,
                                                   &port, &want) == CTM_OK;
@@ -339,97 +345,108 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
             continue;
         fc_record *r = in;
         *r = (fc_record){label_of(k->b, k->ctx, j), fc_stim_from_port(&port)};
-        memcpy(out, &want, sizeof want);
+        memcpy(out, &want, sizeof want); /* the output table is the library's, over its struct */
         return 1;
     }
     return 0;
 }
 
-size_t fc_last_steps(fc_bench_state *b, unsigned ctx, cmp_step steps[CMP_HISTORY])
+size_t fc_last_steps(const fc_bench *b, unsigned ctx, fc_steps *l)
 {
-    static unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(ctm_fc_out))];
     const kept_ctx k = {b, ctx};
-    return cmp_steps_from(b->fields, kept_step, &k, steps, buf);
+    return cmp_steps_from(&b->fields, kept_step, &k, l->steps, l->buf);
 }
 
-int fc_bench_check(const ctm_fc_out *dut)
+int fc_bench_check(fc_bench *b, const ctm_fc_out *dut)
 {
-    uint64_t cycle = fcb.checked++;
-    const fc_stim *s = &fcb.cur;
-    unsigned ctx = s->in.ctx, slot = label_slot(&fcb, ctx);
-    int st = ctm_fc_cycle(fcb.golden, &fcb.cur_in, dut);
-    unsigned at = fcb.label_next[slot];
-    fcb.labels[(size_t)slot * LABELS + at] = fcb.pend.label;
-    fcb.label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
+    uint64_t cycle = b->checked++;
+    const fc_stim *s = &b->cur;
+    unsigned ctx = s->in.ctx, slot = label_slot(b, ctx);
+    int st = ctm_fc_cycle(b->golden, &b->cur_in, dut);
+    unsigned at = b->label_next[slot];
+    b->labels[(size_t)slot * LABELS + at] = b->pend.label;
+    b->label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
     if (s->rst) { /* the RTL spends this cycle in reset; the model resets too */
-        memset(fcb.state, 0, fcb.rtl.contexts * sizeof *fcb.state);
-        fcb.cov.resets++;
-        fcb.last_reset_cycle = cycle;
-        fcb.any_reset = true;
+        memset(b->state, 0, b->rtl.contexts * sizeof *b->state);
+        b->cov.resets++;
+        b->last_reset_cycle = cycle;
+        b->any_reset = true;
         return 0;
     }
     /* on a match the DUT's outputs are the expected ones, byte for byte */
     ctm_fc_out want;
     const ctm_fc_out *exp = dut;
     if (st != CTM_OK) {
-        ctm_fc_expected(fcb.golden, &want);
+        ctm_fc_expected(b->golden, &want);
         exp = &want;
     }
-    if (fcb.cover)
-        fc_cover(&fcb, s, ctx < fcb.rtl.contexts ? &fcb.state[ctx] : exp, exp);
+    if (b->cover)
+        fc_cover(b, s, ctx < b->rtl.contexts ? &b->state[ctx] : exp, exp);
     if (st != CTM_OK) {
-        const fc_record rec = {fcb.pend.label, *s};
-        report_mismatch(&rec, exp, dut, cycle);
+        const fc_record rec = {b->pend.label, *s};
+        report_mismatch(b, &rec, exp, dut, cycle);
         return 1;
     }
-    if (ctx < fcb.rtl.contexts)
-        fcb.state[ctx] = *exp;
+    if (ctx < b->rtl.contexts)
+        b->state[ctx] = *exp;
     return 0;
 }
 
-void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next)
+void fc_bench_next(fc_bench *b, const ctm_fc_out *prev, ctm_fc_in *next)
 {
     fc_stim s;
-    fc_stim_next(&fcb, prev, &s);
-    *next = fc_bench_set_pending(&s);
+    fc_stim_next(b, prev, &s);
+    *next = fc_bench_set_pending(b, &s);
 }
 
-int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next)
+int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next)
 {
-    bool valid = !fcb.cur.rst; /* after a reset the generator follows nothing */
-    int bad = fc_bench_check(dut);
-    fc_bench_next(valid ? dut : NULL, next);
+    bool valid = !b->cur.rst; /* after a reset the generator follows nothing */
+    int bad = fc_bench_check(b, dut);
+    fc_bench_next(b, valid ? dut : NULL, next);
     return bad;
 }
 
 /* ------------------------------------------------------------------ hooks */
 
-static void report_text(FILE *out, const cosim_mismatch *mm)
+static void report_text(const void *self, FILE *out, const cosim_mismatch *mm)
 {
-    fc_report_text(&fcb, out, mm);
+    fc_report_text(self, out, mm);
 }
 
-static void report_json(json_t *r, const cosim_mismatch *mm)
+static void report_json(const void *self, json_t *r, const cosim_mismatch *mm)
 {
-    fc_report_json(&fcb, r, mm);
+    fc_report_json(self, r, mm);
 }
 
-static void fcov_write(FILE *out)
+static void fcov_write(const void *self, FILE *out)
 {
-    fc_fcov_write(&fcb, out);
+    fc_fcov_write(self, out);
 }
 
-const cosim_bench fc_bench = {
+static const cmp_unit *unit_of(const void *self)
+{
+    return fc_bench_unit(self);
+}
+
+static const cosim_bench kind = {
     .block = "fc",
     .summary = "CTM flow-control unit (rtl/fc_unit.sv, docs/fc_unit.md)",
     .params = &cosim_params_fc,
     .options = {fc_stim_options},
+    .settings_size = sizeof(fc_bench_settings),
+    .settings_default = &defaults,
     .has_contexts = true,
     .top = "tb_fc_unit",
-    .unit = &fc_unit_fields,
+    .unit = unit_of,
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,
     .fcov_write = fcov_write,
     .summary_text = summary_text,
 };
+
+const cosim_bench *fc_bench_kind(void)
+{
+    return &kind;
+}

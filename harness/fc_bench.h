@@ -1,6 +1,7 @@
 /* The flow-control unit bench: stimulus and checking of rtl/fc_unit.sv against
- * csim/mirrors/fc.c. Called once per cycle by the DPI glue (dpi/fc_dpi.c); also usable
- * from C alone (unit test of the generator).
+ * csim/mirrors/fc.c. A handle as pred_bench.h's: created at bind, stepped once per
+ * cycle by the DPI glue (dpi/fc_dpi.c), which keeps it in one static, or by the
+ * system bench; also usable from C alone (unit test of the generator).
  *
  * The generator writes FC programs on the fly, one instruction per EXEC, from
  * the canonical encodings of spec 6.6 (csim/mirrors/fc_canon.h). It follows what the
@@ -14,6 +15,17 @@
 #include "fc.h"
 
 #include <stdint.h>
+
+struct cosim_bench;
+struct cmp_unit;
+
+typedef struct fc_bench fc_bench;
+
+/* The bench's options (--weights, --program, --domain), parsed before it exists. */
+typedef struct fc_bench_settings fc_bench_settings;
+
+/* The kind of bench, for the session's registry (harness/cosim_benches.c). */
+const struct cosim_bench *fc_bench_kind(void);
 
 /* One cycle of stimulus: a reset of the whole unit, or one command. */
 typedef struct fc_stim {
@@ -30,29 +42,34 @@ ctm_fc_in fc_stim_port_in(const fc_stim *s);
 /* The inverse, for the report: the stimulus the port struct carries. */
 fc_stim fc_stim_from_port(const ctm_fc_in *in);
 
-/* The RTL elaborated with these parameters: creates the C model and checks
- * them against the options (a difference is a configuration error). */
-void fc_bench_bind(const fc_unit_params *rtl);
+/* A bench of the RTL's parameters with the options s (NULL: the defaults), as
+ * pred_bench_new; with --program, its stepped run is opened here. */
+fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s);
+void fc_bench_free(fc_bench *b);
+
+/* The RTL elaborated with these parameters (the DPI glue's bind), as
+ * pred_bench_bind: the run's bench, or NULL. */
+fc_bench *fc_bench_bind(const fc_unit_params *rtl);
 
 /* Draws the next cycle's inputs. `prev` holds the unit's outputs for the
  * cycle that just ended (NULL when there was none, or a reset); the generator
  * follows them. The stimulus is kept as the pending one for fc_bench_check
  * (fc_bench_pending has it as the generator drew it). */
-void fc_bench_next(const ctm_fc_out *prev, ctm_fc_in *next);
+void fc_bench_next(fc_bench *b, const ctm_fc_out *prev, ctm_fc_in *next);
 
 /* The stimulus drawn last (the inputs the RTL sees this cycle), and as the
  * input port struct. */
-const fc_stim *fc_bench_pending(void);
-ctm_fc_in fc_bench_pending_port(void);
+const fc_stim *fc_bench_pending(const fc_bench *b);
+ctm_fc_in fc_bench_pending_port(const fc_bench *b);
 
 /* Checks the DUT's outputs of the pending stimulus's cycle through the golden
  * model's handle (ctm_fc_cycle). Returns 1 (and records the mismatch) on the
  * first difference, 0 otherwise. */
-int fc_bench_check(const ctm_fc_out *dut);
+int fc_bench_check(fc_bench *b, const ctm_fc_out *dut);
 
 /* The block testbench's cycle, one DPI crossing: fc_bench_check of dut, then
  * the next inputs drawn from the outputs checked. */
-int fc_bench_cycle(const ctm_fc_out *dut, ctm_fc_in *next);
+int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next);
 
 /* What the stimulus reached, counted by fc_bench_check (from the model) when a run
  * asks for functional coverage (COSIM_FCOV_DIR): counting it is not the check. */
@@ -93,19 +110,19 @@ typedef struct fc_bench_coverage {
     unsigned max_depth, max_loop_sp, max_addr_sp;
 } fc_bench_coverage;
 
-const fc_bench_coverage *fc_bench_cov(void);
+const fc_bench_coverage *fc_bench_cov(const fc_bench *b);
 
 /* Cycles checked so far. */
-uint64_t fc_bench_cycles_checked(void);
-
-/* Frees the model (end of run). */
-void fc_bench_close(void);
+uint64_t fc_bench_cycles_checked(const fc_bench *b);
 
 /* The RTL's parameters, once bound. */
-const fc_unit_params *fc_bench_params(void);
+const fc_unit_params *fc_bench_params(const fc_bench *b);
+
+/* The DUT's field tables, as bound (the waveform's signals). */
+const struct cmp_unit *fc_bench_unit(const fc_bench *b);
 
 /* Makes s the pending stimulus (a bench that draws fc_unit's inputs itself:
  * the system run); returns it as the input port struct. */
-ctm_fc_in fc_bench_set_pending(const fc_stim *s);
+ctm_fc_in fc_bench_set_pending(fc_bench *b, const fc_stim *s);
 
 #endif

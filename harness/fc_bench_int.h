@@ -1,8 +1,7 @@
 /* What the parts of the flow-control bench share, private to harness/fc_*.c:
- * fc_bench.c (options, binding, the check; it owns the run's bench and passes
- * it on), fc_stim.c (the generator, fc_stim_next), fc_cover.c (coverage),
- * fc_report.c (report sections). No state is shared but through the bench
- * argument. */
+ * the handle's struct; fc_bench.c (options, binding, the check), fc_stim.c (the
+ * generator, fc_stim_next), fc_cover.c (coverage), fc_report.c (report
+ * sections). No state is shared but through the handle. */
 #ifndef HARNESS_FC_BENCH_INT_H
 #define HARNESS_FC_BENCH_INT_H
 
@@ -89,12 +88,21 @@ typedef struct fc_record {
 } fc_record;
 
 
+/* The options, parsed before the bench exists (the option parser's context). */
+struct fc_bench_settings {
+    unsigned weights[A_COUNT]; /* the generator's action weights (--weights) */
+    bool weights_given;
+    const char *program_path; /* --program FILE.elf and --domain WxH: program-driven */
+    unsigned domain_w, domain_h;
+};
+
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
-typedef struct fc_bench_state {
+struct fc_bench {
     ctm_fc *golden; /* the C model, through the public API (ctm.h) */
     fc_unit_params rtl;
-    unsigned weights[A_COUNT]; /* the generator's action weights (--weights) */
-    cmp_unit *fields; /* the unit's fields: inputs over fc_record, outputs over ctm_fc_out */
+    fc_bench_settings set; /* the options; set.weights are the generator's */
+    cmp_unit fields; /* the unit's fields: inputs over fc_record, outputs over ctm_fc_out */
+    cmp_field out_fields[CMP_FIELDS_MAX]; /* fields.out: the library's port table */
     uint64_t lanes; /* lane mask */
     rng rng;
     uint64_t checked;
@@ -118,24 +126,28 @@ typedef struct fc_bench_state {
     /* the first mismatch */
     fc_record mm_rec;
     ctm_fc_out mm_before, mm_expected, mm_actual;
-} fc_bench_state;
+};
 
 
 /* Counts what a checked step reached (before = the context before it) (fc_cover.c). */
-void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before,
+void fc_cover(fc_bench *b, const fc_stim *s, const ctm_fc_out *before,
               const ctm_fc_out *o);
 
 /* The report's history: the last steps of context ctx the golden model keeps,
- * as the field tables describe them (fc_bench.c). */
-size_t fc_last_steps(fc_bench_state *b, unsigned ctx, cmp_step steps[CMP_HISTORY]);
+ * as the field tables describe them, into l (fc_bench.c); returns how many. */
+typedef struct fc_steps {
+    cmp_step steps[CMP_HISTORY];
+    unsigned char buf[CMP_HISTORY * (sizeof(fc_record) + sizeof(ctm_fc_out))];
+} fc_steps;
+size_t fc_last_steps(const fc_bench *b, unsigned ctx, fc_steps *l);
 
 /* The generator's next command into *s, following prev (fc_stim.c). */
-void fc_stim_next(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s);
+void fc_stim_next(fc_bench *b, const ctm_fc_out *prev, fc_stim *s);
 /* Writes the counters as functional-coverage rows (fc_cover.c). */
-void fc_fcov_write(const fc_bench_state *b, FILE *out);
+void fc_fcov_write(const fc_bench *b, FILE *out);
 
 /* The cosim_bench report hooks (fc_report.c). */
-void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm);
-void fc_report_json(fc_bench_state *b, json_t *report, const cosim_mismatch *mm);
+void fc_report_text(const fc_bench *b, FILE *out, const cosim_mismatch *mm);
+void fc_report_json(const fc_bench *b, json_t *report, const cosim_mismatch *mm);
 
 #endif

@@ -5,25 +5,19 @@
 #include <inttypes.h>
 
 /* The inputs a JUMP_FUNC reads, as a mask of {alu, pred, bool}: it is indexed
- * by them, and reads one when flipping it can change the result. A table, as
- * every EXEC cycle asks. */
+ * by them, and reads one when flipping it can change the result. */
 static unsigned jump_func_class(unsigned jf)
 {
-    static uint8_t cls[256];
-    static bool built;
-    if (!built) {
-        for (unsigned f = 0; f < 256; f++)
-            for (unsigned i = 0; i < 8; i++)
-                for (unsigned b = 0; b < 3; b++)
-                    if ((f >> i & 1) != (f >> (i ^ (1u << b)) & 1))
-                        cls[f] |= (uint8_t)(1u << b);
-        built = true;
-    }
-    return cls[jf];
+    unsigned cls = 0;
+    for (unsigned i = 0; i < 8; i++)
+        for (unsigned b = 0; b < 3; b++)
+            if ((jf >> i & 1) != (jf >> (i ^ (1u << b)) & 1))
+                cls |= 1u << b;
+    return cls;
 }
 
 /* What the stimulus reached (before = the context before this step). */
-void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
+void fc_cover(fc_bench *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
 {
     fc_bench_coverage *c = &b->cov;
     const fc_unit_in *in = &s->in;
@@ -106,7 +100,7 @@ void fc_cover(fc_bench_state *b, const fc_stim *s, const ctm_fc_out *before, con
 }
 
 /* The counters as functional-coverage rows (make coverage, scripts/fcovreport.py). */
-void fc_fcov_write(const fc_bench_state *b, FILE *out)
+void fc_fcov_write(const fc_bench *b, FILE *out)
 {
     static const char *const ops[] = {"JUMP",     "LOOP",     "ENDLOOP", "REP",
                                       "ENDREP",   "BREAKLOOP", "BREAKREP", "CONTINUE"};

@@ -5,9 +5,9 @@
 
 #include <inttypes.h>
 
-void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm)
+void fc_report_text(const fc_bench *b, FILE *out, const cosim_mismatch *mm)
 {
-    cmp_report_text(out, b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
+    cmp_report_text(out, &b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
     int w = (int)(b->rtl.lanes + 3) / 4;
     if (mm->ctx < b->rtl.contexts) {
         const ctm_fc_out *was = &b->mm_before;
@@ -23,8 +23,8 @@ void fc_report_text(fc_bench_state *b, FILE *out, const cosim_mismatch *mm)
         fprintf(out, "  last reset at cycle %" PRIu64 "\n", b->last_reset_cycle);
     fprintf(out, "  last commands on context %u (oldest first, with the C model's results):\n",
             mm->ctx);
-    cmp_step steps[CMP_HISTORY];
-    cmp_steps_text(out, b->fields, steps, fc_last_steps(b, mm->ctx, steps));
+    fc_steps l;
+    cmp_steps_text(out, &b->fields, l.steps, fc_last_steps(b, mm->ctx, &l));
 }
 
 static json_t *level(unsigned expected, unsigned actual)
@@ -32,10 +32,10 @@ static json_t *level(unsigned expected, unsigned actual)
     return json_pack("{s:i, s:i}", "expected", expected, "actual", actual);
 }
 
-void fc_report_json(fc_bench_state *b, json_t *r, const cosim_mismatch *mm)
+void fc_report_json(const fc_bench *b, json_t *r, const cosim_mismatch *mm)
 {
     const fc_unit_in *in = &b->mm_rec.s.in;
-    cmp_report_json(r, b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
+    cmp_report_json(r, &b->fields, &b->mm_rec, &b->mm_expected, &b->mm_actual);
     json_object_set_new(r, "cmd", json_string(in->cmd == FC_CMD_START  ? "START"
                                               : in->cmd == FC_CMD_EXEC ? "EXEC"
                                                                        : "IDLE"));
@@ -48,7 +48,7 @@ void fc_report_json(fc_bench_state *b, json_t *r, const cosim_mismatch *mm)
         json_pack("{s:o, s:o, s:o}", "depth", level(b->mm_expected.depth, b->mm_actual.depth),
                   "loop_sp", level(b->mm_expected.loop_sp, b->mm_actual.loop_sp), "addr_sp",
                   level(b->mm_expected.addr_sp, b->mm_actual.addr_sp)));
-    cmp_step steps[CMP_HISTORY];
+    fc_steps l;
     json_object_set_new(r, "last_ops",
-                        cmp_steps_json(b->fields, steps, fc_last_steps(b, mm->ctx, steps)));
+                        cmp_steps_json(&b->fields, l.steps, fc_last_steps(b, mm->ctx, &l)));
 }

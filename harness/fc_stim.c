@@ -45,13 +45,9 @@ static void pop_frames(gen_ctx *g, unsigned k)
     g->n -= k;
 }
 
-/* The unit's decision on the pending instruction, applied to the program picture. */
-static void follow(fc_bench_state *b, const ctm_fc_out *o)
+/* What the unit reported after the context's last step. */
+static void take_outputs(gen_ctx *g, const ctm_fc_out *o)
 {
-    const pending *p = &b->pend;
-    if (!p->valid || p->ctx >= b->rtl.contexts)
-        return;
-    gen_ctx *g = &b->g[p->ctx];
     g->active = o->active;
     g->depth = o->depth;
     g->loop_sp = o->loop_sp;
@@ -59,19 +55,20 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
     g->top_is_loop = o->loop_top_is_loop;
     g->fault = o->fault;
     g->pc = o->next_pc;
-    if (p->act == A_START) {
-        g->n = 0;
-        g->started = 1;
-        g->dirty = g->faulted = g->end_due = g->script = g->deep = 0;
-        g->pc = 0;
-        return;
-    }
-    if (o->fault) {
-        g->faulted++;
-        g->deep = 0; /* a fault ends the climb (the mode changed under it) */
-        return;
-    }
-    int jump = o->jump, li = innermost_loop(g);
+}
+
+/* A new wavefront: an empty program picture at PC 0. */
+static void restart(gen_ctx *g)
+{
+    g->n = 0;
+    g->started = 1;
+    g->dirty = g->faulted = g->end_due = g->script = g->deep = 0;
+    g->pc = 0;
+}
+
+/* IF, ELSE, ENDIF: the frames an IF opens or a jump or close takes away. */
+static void follow_branch(gen_ctx *g, const pending *p, int jump)
+{
     switch (p->act) {
     case A_IF:
         if (p->c == FC_C_IF_ELSE || p->c == FC_C_IF_PRED_ELSE || p->c == FC_C_IF_BOOL_ELSE)
@@ -87,9 +84,17 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
         else if (g->n)
             g->s[g->n - 1].kind = K_ELSEPART;
         break;
-    case A_ENDIF:
+    default: /* A_ENDIF */
         pop_frames(g, g->n ? g->s[g->n - 1].merge + 1u : 1u);
         break;
+    }
+}
+
+/* LOOP/REP, their END, BREAK and CONTINUE. */
+static void follow_loop(gen_ctx *g, const pending *p, int jump)
+{
+    int li = innermost_loop(g);
+    switch (p->act) {
     case A_LOOP:
         if (p->kr == 0) {
             g->end_due = 1; /* skipped to its END, which runs with count 0 */
@@ -107,7 +112,7 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
         if (jump && li >= 0)
             g->n = (unsigned)li; /* jumped past the END: the loop and its IFs are gone */
         break;
-    case A_CONTINUE:
+    default: /* A_CONTINUE */
         if (jump && li >= 0) { /* jumped to the END instruction itself */
             g->n = (unsigned)li + 1;
             g->end_due = 1;
@@ -115,15 +120,54 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
             g->end_kr = g->s[li].kr;
         }
         break;
-    case A_CALL:
+    }
+}
+
+/* CALL and RET. */
+static void follow_call(gen_ctx *g, const pending *p, int jump)
+{
+    if (p->act == A_CALL) {
         if (jump)
             push_frame(g, (sframe){.kind = p->kind});
+    } else if (jump) {
+        pop_frames(g, 1);
+    } else if (g->n) {
+        g->s[g->n - 1].cret++;
+    }
+}
+
+/* The unit's decision on the pending instruction, applied to the program picture. */
+static void follow(fc_bench *b, const ctm_fc_out *o)
+{
+    const pending *p = &b->pend;
+    if (!p->valid || p->ctx >= b->rtl.contexts)
+        return;
+    gen_ctx *g = &b->g[p->ctx];
+    take_outputs(g, o);
+    if (p->act == A_START) {
+        restart(g);
+        return;
+    }
+    if (o->fault) {
+        g->faulted++;
+        g->deep = 0; /* a fault ends the climb (the mode changed under it) */
+        return;
+    }
+    switch (p->act) {
+    case A_IF:
+    case A_ELSE:
+    case A_ENDIF:
+        follow_branch(g, p, o->jump);
         break;
+    case A_LOOP:
+    case A_ENDLOOP:
+    case A_BREAK:
+    case A_CONTINUE:
+        follow_loop(g, p, o->jump);
+        break;
+    case A_CALL:
     case A_RET:
-        if (jump)
-            pop_frames(g, 1);
-        else if (g->n)
-            g->s[g->n - 1].cret++;
+        follow_call(g, p, o->jump);
         break;
     case A_RANDOM:
     case A_UNBALANCED:
@@ -140,7 +184,7 @@ static void follow(fc_bench_state *b, const ctm_fc_out *o)
 /* ------------------------------------------------------------------ drawing */
 
 /* A per-lane condition, drawn from the patterns that find lane bugs. */
-static uint64_t draw_cond(fc_bench_state *b, uint64_t active)
+static uint64_t draw_cond(fc_bench *b, uint64_t active)
 {
     uint64_t r = rng_next(&b->rng);
     switch (r & 15) {
@@ -169,14 +213,14 @@ static uint64_t draw_cond(fc_bench_state *b, uint64_t active)
     }
 }
 
-static uint8_t draw_kr(fc_bench_state *b)
+static uint8_t draw_kr(fc_bench *b)
 {
     unsigned r = rng_below(&b->rng, 32);
     return r < 4 ? 0 : r < 6 ? 255 : r < 8 ? (uint8_t)rng_next(&b->rng) : (uint8_t)(1 + r % 4);
 }
 
 /* A condition for the rows whose JUMP_FUNC is the caller's choice. */
-static uint8_t draw_cond_func(fc_bench_state *b)
+static uint8_t draw_cond_func(fc_bench *b)
 {
     static const uint8_t funcs[] = {0x0F, 0xF0, 0x33, 0xCC, 0x55, 0xAA, 0x80, 0xFE, 0x3C};
     unsigned i = rng_below(&b->rng, sizeof funcs + 1);
@@ -193,7 +237,7 @@ static bool reads_pred(uint8_t jf)
     return ((jf >> 2) & 0x33) != (jf & 0x33);
 }
 
-static uint64_t draw_live_start(fc_bench_state *b)
+static uint64_t draw_live_start(fc_bench *b)
 {
     unsigned r = rng_below(&b->rng, 16);
     if (r < 8)
@@ -210,28 +254,28 @@ static uint64_t draw_live_start(fc_bench_state *b)
 }
 
 /* Action weights for this context now: only what its program picture allows. */
-static gen_act choose(fc_bench_state *b, const gen_ctx *g)
+static gen_act choose(fc_bench *b, const gen_ctx *g)
 {
     unsigned w[A_COUNT] = {0};
     const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
     bool room = g->n < SHADOW_MAX - 1;
-    w[A_IDLE] = b->weights[A_IDLE];
-    w[A_START] = b->weights[A_START];
-    w[A_IF] = room ? b->weights[A_IF] : 0;
-    w[A_ELSE] = top && top->kind == K_IFELSE ? b->weights[A_ELSE] : 0;
-    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? b->weights[A_ENDIF] : 0;
-    w[A_LOOP] = room ? b->weights[A_LOOP] : 0;
-    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? b->weights[A_ENDLOOP] : 0;
-    w[A_BREAK] = innermost_loop(g) >= 0 ? b->weights[A_BREAK] : 0;
-    w[A_CONTINUE] = innermost_loop(g) >= 0 ? b->weights[A_CONTINUE] : 0;
-    w[A_CALL] = room ? b->weights[A_CALL] : 0;
-    w[A_RET] = top && is_call_kind(top->kind) ? b->weights[A_RET] : 0;
-    w[A_RANDOM] = b->weights[A_RANDOM];
-    w[A_UNBALANCED] = b->weights[A_UNBALANCED];
-    w[A_STRAY] = b->weights[A_STRAY];
+    w[A_IDLE] = b->set.weights[A_IDLE];
+    w[A_START] = b->set.weights[A_START];
+    w[A_IF] = room ? b->set.weights[A_IF] : 0;
+    w[A_ELSE] = top && top->kind == K_IFELSE ? b->set.weights[A_ELSE] : 0;
+    w[A_ENDIF] = top && (top->kind == K_IF || top->kind == K_ELSEPART) ? b->set.weights[A_ENDIF] : 0;
+    w[A_LOOP] = room ? b->set.weights[A_LOOP] : 0;
+    w[A_ENDLOOP] = top && is_loop_kind(top->kind) ? b->set.weights[A_ENDLOOP] : 0;
+    w[A_BREAK] = innermost_loop(g) >= 0 ? b->set.weights[A_BREAK] : 0;
+    w[A_CONTINUE] = innermost_loop(g) >= 0 ? b->set.weights[A_CONTINUE] : 0;
+    w[A_CALL] = room ? b->set.weights[A_CALL] : 0;
+    w[A_RET] = top && is_call_kind(top->kind) ? b->set.weights[A_RET] : 0;
+    w[A_RANDOM] = b->set.weights[A_RANDOM];
+    w[A_UNBALANCED] = b->set.weights[A_UNBALANCED];
+    w[A_STRAY] = b->set.weights[A_STRAY];
     w[A_SCRIPT] =
-        g->full_mode && g->loop_sp < b->rtl.loop_depth && g->depth < 4 ? b->weights[A_SCRIPT] : 0;
-    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? b->weights[A_DEEP] : 0;
+        g->full_mode && g->loop_sp < b->rtl.loop_depth && g->depth < 4 ? b->set.weights[A_SCRIPT] : 0;
+    w[A_DEEP] = g->full_mode && g->depth == 0 && g->active ? b->set.weights[A_DEEP] : 0;
     /* Grow phase: opens x4 (IF x8) and no deliberate faults, so nests reach
      * the limits; shrink phase: closes x4. */
     static const gen_act opens[] = {A_IF, A_IF, A_LOOP, A_CALL};
@@ -274,101 +318,147 @@ static uint8_t ifs_inside(const gen_ctx *g, int li)
     return (uint8_t)(g->n - (unsigned)li - 1);
 }
 
+/* A canonical instruction being built: its construct, B_POP_CNT and JUMP_FUNC. */
+typedef struct canon_pick {
+    fc_construct c;
+    uint8_t pop, jf;
+} canon_pick;
+
+/* IF (plain, with ELSE, merged into the chain above), ELSE, ENDIF. */
+static void pick_branch(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    if (a == A_ELSE) {
+        x->c = FC_C_ELSE;
+        return;
+    }
+    if (a == A_ENDIF) {
+        x->c = FC_C_ENDIF;
+        x->pop = (uint8_t)(top->merge + 1);
+        return;
+    }
+    unsigned r = rng_below(&b->rng, 8);
+    bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
+    static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
+    static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE, FC_C_IF_BOOL_ELSE};
+    if (merge) {
+        x->c = FC_C_IF_MERGED;
+        b->pend.merge = x->pop = (uint8_t)(top->merge + 1);
+    } else {
+        x->c = (r & 1 ? with_else : plain)[r % 3];
+    }
+}
+
+/* LOOP or REP (its count in the pending record), or the END of the innermost
+ * loop, or the END a skip or a CONTINUE jumped to. */
+static void pick_loop(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    pending *p = &b->pend;
+    if (a == A_LOOP) {
+        p->kind = rng_below(&b->rng, 2) ? K_LOOP : K_REP;
+        x->c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
+        p->kr = draw_kr(b);
+        return;
+    }
+    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
+    p->kind = g->end_due ? g->end_kind : top->kind;
+    p->kr = g->end_due ? g->end_kr : top->kr;
+    p->zero_end = g->end_due && g->end_kr == 0;
+    x->c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
+}
+
+/* BREAK (unconditional or conditional) or CONTINUE of the innermost loop,
+ * popping the IFs inside it. */
+static void pick_loop_exit(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    int li = innermost_loop(g);
+    x->pop = ifs_inside(g, li);
+    if (a == A_CONTINUE) {
+        x->c = FC_C_CONTINUE;
+        return;
+    }
+    bool cond = rng_below(&b->rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
+    x->c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
+                : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
+    if (cond)
+        x->jf = draw_cond_func(b);
+}
+
+/* CALL or CALLNZ; RET, conditional or of a CALLNZ. */
+static void pick_call(fc_bench *b, const gen_ctx *g, gen_act a, canon_pick *x)
+{
+    if (a == A_CALL) {
+        b->pend.kind = rng_below(&b->rng, 2) ? K_CALLNZ : K_CALL;
+        x->c = b->pend.kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
+        x->jf = draw_cond_func(b);
+        return;
+    }
+    /* The lanes every earlier conditional return switched off, plus the CALLNZ
+     * level, come back when the group returns. */
+    const sframe *top = &g->s[g->n - 1];
+    uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
+    if (rng_below(&b->rng, 3) == 0) {
+        x->c = FC_C_RET_COND;
+        x->jf = draw_cond_func(b);
+        x->pop = n;
+    } else if (top->cret) {
+        x->c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
+        x->pop = n;
+    } else {
+        x->c = top->kind == K_CALLNZ ? FC_C_RET_CALLNZ : FC_C_RET;
+    }
+}
+
+/* The predicate selection: drawn when the instruction reads a predicate, and
+ * now and then when it does not (read, then ignored). */
+static void pick_pred_sel(fc_bench *b, fc_construct c, fc_fields *f)
+{
+    if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(f->jump_func)) {
+        f->pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
+        f->pred_inv = (uint8_t)rng_below(&b->rng, 2);
+    } else if (rng_below(&b->rng, 8) == 0) {
+        f->pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
+    }
+}
+
 /* The instruction of a generator action, into s->in.inst (and the pending record). */
-static void build_exec(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
+static void build_exec(fc_bench *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     pending *p = &b->pend;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
-    const sframe *top = g->n ? &g->s[g->n - 1] : NULL;
-    int li = innermost_loop(g);
-    fc_construct c = FC_C_COUNT;
-    uint8_t pop = 0, jf = 0xFF;
+    canon_pick x = {FC_C_COUNT, 0, 0xFF};
     switch (a) {
-    case A_IF: {
-        unsigned r = rng_below(&b->rng, 8);
-        bool merge = top && top->kind == K_IF && r == 7 && top->merge < 30;
-        static const fc_construct plain[] = {FC_C_IF, FC_C_IF_PRED, FC_C_IF_BOOL};
-        static const fc_construct with_else[] = {FC_C_IF_ELSE, FC_C_IF_PRED_ELSE,
-                                                 FC_C_IF_BOOL_ELSE};
-        if (merge) {
-            c = FC_C_IF_MERGED;
-            p->merge = pop = (uint8_t)(top->merge + 1);
-        } else {
-            c = (r & 1 ? with_else : plain)[r % 3];
-        }
-        break;
-    }
+    case A_IF:
     case A_ELSE:
-        c = FC_C_ELSE;
-        break;
     case A_ENDIF:
-        c = FC_C_ENDIF;
-        pop = (uint8_t)(top->merge + 1);
+        pick_branch(b, g, a, &x);
         break;
     case A_LOOP:
-        p->kind = rng_below(&b->rng, 2) ? K_LOOP : K_REP;
-        c = p->kind == K_LOOP ? FC_C_LOOP : FC_C_REP;
-        p->kr = draw_kr(b);
+    case A_ENDLOOP:
+        pick_loop(b, g, a, &x);
         break;
-    case A_ENDLOOP: /* the innermost loop's END, or the END a skip/continue jumped to */
-        p->kind = g->end_due ? g->end_kind : top->kind;
-        p->kr = g->end_due ? g->end_kr : top->kr;
-        p->zero_end = g->end_due && g->end_kr == 0;
-        c = p->kind == K_LOOP ? FC_C_ENDLOOP : FC_C_ENDREP;
-        break;
-    case A_BREAK: {
-        bool cond = rng_below(&b->rng, 3) == 0, loop = g->s[li].kind == K_LOOP;
-        c = cond ? (loop ? FC_C_BREAKC_LOOP : FC_C_BREAKC_REP)
-                 : (loop ? FC_C_BREAKLOOP : FC_C_BREAKREP);
-        pop = ifs_inside(g, li);
-        if (cond)
-            jf = draw_cond_func(b);
-        break;
-    }
+    case A_BREAK:
     case A_CONTINUE:
-        c = FC_C_CONTINUE;
-        pop = ifs_inside(g, li);
+        pick_loop_exit(b, g, a, &x);
         break;
     case A_CALL:
-        p->kind = rng_below(&b->rng, 2) ? K_CALLNZ : K_CALL;
-        c = p->kind == K_CALLNZ ? FC_C_CALLNZ : FC_C_CALL;
-        jf = draw_cond_func(b);
+    case A_RET:
+        pick_call(b, g, a, &x);
         break;
-    case A_RET: {
-        /* The lanes every earlier conditional return switched off, plus the
-         * CALLNZ level, come back when the group returns. */
-        uint8_t n = (uint8_t)(top->cret + (top->kind == K_CALLNZ));
-        if (rng_below(&b->rng, 3) == 0) {
-            c = FC_C_RET_COND;
-            jf = draw_cond_func(b);
-            pop = n;
-        } else if (top->cret) {
-            c = FC_C_RET_COND; /* unconditional, but with the counters to restore */
-            pop = n;
-        } else {
-            c = top->kind == K_CALLNZ ? FC_C_RET_CALLNZ : FC_C_RET;
-        }
-        break;
-    }
     default:
         break;
     }
-    p->c = c;
-    p->label = fc_construct_name(c);
-    in->inst = fc_canon(c, addr, pop, jf);
-    if (c == FC_C_IF_PRED || c == FC_C_IF_PRED_ELSE || reads_pred(in->inst.jump_func)) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4));
-        in->inst.pred_inv = (uint8_t)rng_below(&b->rng, 2);
-    } else if (rng_below(&b->rng, 8) == 0) {
-        in->inst.pred_sel = (uint8_t)(DPP_PRED_RRRR + rng_below(&b->rng, 4)); /* read, then ignored */
-    }
+    p->c = x.c;
+    p->label = fc_construct_name(x.c);
+    in->inst = fc_canon(x.c, addr, x.pop, x.jf);
+    pick_pred_sel(b, x.c, &in->inst);
     if (a == A_LOOP || a == A_ENDLOOP)
         in->loop_count = p->kr;
 }
 
 /* A close with nothing to close, chosen from what the unit last reported. */
-static void build_unbalanced(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
+static void build_unbalanced(fc_bench *b, const gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -394,7 +484,7 @@ static void build_unbalanced(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
     }
 }
 
-static void build_random(fc_bench_state *b, fc_stim *s)
+static void build_random(fc_bench *b, fc_stim *s)
 {
     uint64_t r = rng_next(&b->rng);
     fc_fields *f = &s->in.inst;
@@ -417,7 +507,7 @@ static void build_random(fc_bench_state *b, fc_stim *s)
 /* Random fields made legal against what the unit last reported: no illegal
  * codes, no stale ALU result, pops within the depth, loop ops only on a frame
  * of the right kind. Such programs are not canonical, but must not fault. */
-static void build_stray(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
+static void build_stray(fc_bench *b, const gen_ctx *g, fc_stim *s)
 {
     build_random(b, s);
     fc_fields *f = &s->in.inst;
@@ -444,7 +534,7 @@ static void build_stray(fc_bench_state *b, const gen_ctx *g, fc_stim *s)
  *   1 IF_ELSE splitting the active lanes   2 LOOP/REP (live = the then-lanes)
  *   3 a stray ENDIF: the else-lanes wake inside the loop
  *   4 CONTINUE of exactly the woken lanes  5 BREAK of everyone else: the loop ends */
-static void build_script(fc_bench_state *b, gen_ctx *g, fc_stim *s)
+static void build_script(fc_bench *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -484,7 +574,7 @@ static void build_script(fc_bench_state *b, gen_ctx *g, fc_stim *s)
  *   2..lim   IF_ELSE on the drawn conditions: those lanes count up to lim =
  *            BrLimit, the others park at every level (counters of every value)
  *   lim+1    ENDIF popping lim - 1: the counters come down again */
-static void build_deep(fc_bench_state *b, gen_ctx *g, fc_stim *s)
+static void build_deep(fc_bench *b, gen_ctx *g, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     uint16_t addr = (uint16_t)rng_below(&b->rng, 512);
@@ -528,7 +618,7 @@ static void cut_to_width(fc_unit_in *in)
 
 /* --program: the model's next step; once the run is over, the stimulus ends
  * (this cycle, an IDLE on context 0, is not driven). */
-static void next_program_step(fc_bench_state *b, fc_stim *s)
+static void next_program_step(fc_bench *b, fc_stim *s)
 {
     memset(s, 0, sizeof *s);
     memset(&b->pend, 0, sizeof b->pend);
@@ -543,7 +633,7 @@ static void next_program_step(fc_bench_state *b, fc_stim *s)
 
 /* A reset of the whole unit: every context restarts, after a few commands to
  * contexts that have not. */
-static void draw_reset(fc_bench_state *b, fc_stim *s)
+static void draw_reset(fc_bench *b, fc_stim *s)
 {
     s->rst = 1;
     for (unsigned c = 0; c < b->rtl.contexts; c++)
@@ -553,7 +643,7 @@ static void draw_reset(fc_bench_state *b, fc_stim *s)
 
 /* Mostly the focus context (long programs, deep nesting), interleaved with the
  * others; now and then a context that does not exist. */
-static void draw_context(fc_bench_state *b, fc_unit_in *in, uint64_t r)
+static void draw_context(fc_bench *b, fc_unit_in *in, uint64_t r)
 {
     unsigned sel = (unsigned)(r >> 24 & 63);
     if (sel == 0 && b->rtl.contexts < 256) {
@@ -568,7 +658,7 @@ static void draw_context(fc_bench_state *b, fc_unit_in *in, uint64_t r)
 }
 
 /* Lane conditions and constants (ignored where the instruction does not read them). */
-static void draw_conditions(fc_bench_state *b, fc_unit_in *in, uint64_t r)
+static void draw_conditions(fc_bench *b, fc_unit_in *in, uint64_t r)
 {
     uint64_t act = in->ctx < b->rtl.contexts ? b->g[in->ctx].active : b->lanes;
     in->alu_result = draw_cond(b, act);
@@ -585,7 +675,7 @@ static void draw_conditions(fc_bench_state *b, fc_unit_in *in, uint64_t r)
  * before the context restarts: the unit shows its reset values, which make
  * mutate found never observed while START overwrote them), or for a context
  * that does not exist. */
-static void draw_random_command(fc_bench_state *b, fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
+static void draw_random_command(fc_bench *b, fc_stim *s, uint64_t r, uint8_t other_cmd, const char *label)
 {
     s->in.cmd = (uint8_t)(r >> 63 ? FC_CMD_EXEC : other_cmd);
     s->in.live = rng_next(&b->rng);
@@ -595,7 +685,7 @@ static void draw_random_command(fc_bench_state *b, fc_stim *s, uint64_t r, uint8
 }
 
 /* What a started context does next. */
-static gen_act choose_action(fc_bench_state *b, gen_ctx *g, uint64_t r)
+static gen_act choose_action(fc_bench *b, gen_ctx *g, uint64_t r)
 {
     if (!g->started || g->pc > 511 || g->faulted > (r >> 61) ||
         (g->dirty && !g->script && !g->deep && rng_below(&b->rng, 16) == 0) ||
@@ -611,7 +701,7 @@ static gen_act choose_action(fc_bench_state *b, gen_ctx *g, uint64_t r)
 }
 
 /* The command of action a. */
-static void build_action(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
+static void build_action(fc_bench *b, gen_ctx *g, gen_act a, fc_stim *s)
 {
     fc_unit_in *in = &s->in;
     in->cmd = FC_CMD_EXEC;
@@ -653,7 +743,7 @@ static void build_action(fc_bench_state *b, gen_ctx *g, gen_act a, fc_stim *s)
 
 /* An EXEC's surroundings: whether the ALU result is fresh, lanes dying, the
  * mode flipping, the nesting phase turning. */
-static void draw_exec_context(fc_bench_state *b, gen_ctx *g, gen_act a, fc_unit_in *in)
+static void draw_exec_context(fc_bench *b, gen_ctx *g, gen_act a, fc_unit_in *in)
 {
     /* ALU result written by the ALU instruction before this one, mostly. */
     if (a != A_RANDOM && a != A_STRAY && a != A_SCRIPT && a != A_DEEP)
@@ -678,7 +768,7 @@ static void draw_exec_context(fc_bench_state *b, gen_ctx *g, gen_act a, fc_unit_
 }
 
 /* The generator's next command, following the unit's last decision. */
-static void draw(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
+static void draw(fc_bench *b, const ctm_fc_out *prev, fc_stim *s)
 {
     if (prev)
         follow(b, prev);
@@ -716,7 +806,7 @@ static void draw(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
     cut_to_width(in);
 }
 
-void fc_stim_next(fc_bench_state *b, const ctm_fc_out *prev, fc_stim *s)
+void fc_stim_next(fc_bench *b, const ctm_fc_out *prev, fc_stim *s)
 {
     if (b->prog.model)
         next_program_step(b, s);

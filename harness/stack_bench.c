@@ -12,18 +12,23 @@
 
 /* ------------------------------------------------------------------ settings */
 
-/* Base op weights, indexed by stack_op. The generator alternates a growing
- * phase (pushes x4) and a shrinking phase (pops x4), so nesting sweeps from
- * empty (underflow) to past STACK_SIZE (overflow) and past the tracker (drop). */
-static unsigned weights[STACK_OP_COUNT] = {
-    [STACK_OP_NOP] = 2,        [STACK_OP_PUSH] = 4,      [STACK_OP_PUSH_WQM] = 2,
-    [STACK_OP_PUSH_ELSE] = 2,  [STACK_OP_ALU_PUSH_BEFORE] = 4, [STACK_OP_LOOP_START] = 3,
-    [STACK_OP_CALL] = 2,       [STACK_OP_POP] = 6,       [STACK_OP_LOOP_END] = 3,
-    [STACK_OP_RETURN] = 2,     [STACK_OP_ELSE] = 3,      [STACK_OP_JUMP] = 3,
-    [STACK_OP_CLEAR] = 1,      [13] = 1,                 [14] = 1,
-    [15] = 1,
+/* The options, parsed before the bench exists (the option parser's context). */
+struct stack_bench_settings {
+    unsigned weights[STACK_OP_COUNT]; /* base op weights, indexed by stack_op */
+    bool weights_given;
 };
-static bool weights_given;
+
+/* The generator alternates a growing phase (pushes x4) and a shrinking phase (pops
+ * x4), so nesting sweeps from empty (underflow) to past STACK_SIZE (overflow) and
+ * past the tracker (drop). */
+static const stack_bench_settings defaults = {
+    .weights = {[STACK_OP_NOP] = 2,       [STACK_OP_PUSH] = 4,      [STACK_OP_PUSH_WQM] = 2,
+                [STACK_OP_PUSH_ELSE] = 2, [STACK_OP_ALU_PUSH_BEFORE] = 4,
+                [STACK_OP_LOOP_START] = 3, [STACK_OP_CALL] = 2,     [STACK_OP_POP] = 6,
+                [STACK_OP_LOOP_END] = 3,  [STACK_OP_RETURN] = 2,    [STACK_OP_ELSE] = 3,
+                [STACK_OP_JUMP] = 3,      [STACK_OP_CLEAR] = 1,     [13] = 1,
+                [14] = 1,                 [15] = 1},
+};
 
 /* Op names as --weights spells them: lower case, "op13".."op15" for the reserved codes. */
 static void op_namer(unsigned op, char *buf, size_t n)
@@ -35,10 +40,11 @@ static void op_namer(unsigned op, char *buf, size_t n)
     stim_lower_name(buf, n, stack_op_name(op));
 }
 
-static int opt_weights(const char *v, char *err, size_t errlen)
+static int opt_weights(void *ctx, const char *v, char *err, size_t errlen)
 {
-    weights_given = true;
-    return stim_weights_parse(v, weights, STACK_OP_COUNT, op_namer, err, errlen);
+    stack_bench_settings *s = ctx;
+    s->weights_given = true;
+    return stim_weights_parse(v, s->weights, STACK_OP_COUNT, op_namer, err, errlen);
 }
 
 /* The shape (--width, --rule, --chip, --tracker-depth) is the table's (cosim_params.c). */
@@ -52,9 +58,12 @@ static const cosim_option stack_stim_options[] = {
 
 /* ------------------------------------------------------------------ state */
 
-static struct {
+struct stack_bench {
     ctm_stack *golden; /* the C model, through the public API (ctm.h) */
     stack_acct_cfg rtl;
+    stack_bench_settings set; /* the options */
+    cmp_unit unit;            /* the DUT's field tables */
+    cmp_field out_fields[CMP_FIELDS_MAX]; /* unit.out: the library's port table */
     rng rng;
     uint64_t checked;
     uint8_t grow_table[256], shrink_table[256]; /* op of each value of a byte, per phase */
@@ -66,15 +75,14 @@ static struct {
     ctm_stack_in cur;    /* the inputs drawn last: the RTL's this cycle */
     ctm_stack_in mm_in;
     ctm_stack_out mm_expected, mm_actual;
-} S;
-
-/* Functional coverage (make coverage): op x tracker depth before the op (empty, one,
- * mid, full), and the drop, underflow and overflow events. */
-static struct {
-    bool on;
-    unsigned depth; /* after the last step */
-    uint64_t op_depth[16][4], drop, underflow, overflow;
-} fcov;
+    /* Functional coverage (make coverage): op x tracker depth before the op (empty,
+     * one, mid, full), and the drop, underflow and overflow events. */
+    struct {
+        bool on;
+        unsigned depth; /* after the last step */
+        uint64_t op_depth[16][4], drop, underflow, overflow;
+    } fcov;
+};
 
 static bool is_push(unsigned op)
 {
@@ -87,7 +95,8 @@ static bool is_pop(unsigned op)
 }
 
 /* The op table of a phase: the weights with pushes (or pops) boosted. */
-static void build_table(uint8_t *table, bool (*boosted)(unsigned), unsigned boost)
+static void build_table(const unsigned *weights, uint8_t *table, bool (*boosted)(unsigned),
+                        unsigned boost)
 {
     unsigned w[STACK_OP_COUNT];
     for (unsigned i = 0; i < STACK_OP_COUNT; i++)
@@ -97,14 +106,13 @@ static void build_table(uint8_t *table, bool (*boosted)(unsigned), unsigned boos
 
 /* ------------------------------------------------------------------ option words */
 
-static void stimulus_args(char *buf, size_t n)
+static void stimulus_args(const void *self, char *buf, size_t n)
 {
-    size_t used = 0;
+    const stack_bench_settings *s = &((const stack_bench *)self)->set;
     buf[0] = 0;
-    if (weights_given) {
-        used += (size_t)snprintf(buf, n, "--weights ");
-        stim_weights_format(buf + used, n - used, weights, STACK_OP_COUNT, op_namer);
-        used = strlen(buf);
+    if (s->weights_given) {
+        size_t used = (size_t)snprintf(buf, n, "--weights ");
+        stim_weights_format(buf + used, n - used, s->weights, STACK_OP_COUNT, op_namer);
     }
 }
 
@@ -119,56 +127,75 @@ static const cmp_field in_fields[] = {
     IN(taken, "taken", "taken_i", CMP_BOOL, 1, NULL),
     IN(stack_size, "stack_size", "stack_size_i", CMP_U32, 8, NULL),
 };
-/* The outputs as the library compares them (its port table), filled at bind. */
-static cmp_field out_fields[CMP_FIELDS_MAX];
+/* The outputs are the library's port table (cmp_fields_from_ports), in each bench. */
 static const char *const out_hist[] = {"need", "hwm", "depth", NULL};
 
-static cmp_unit unit = {"u_stack_acct.dut_stack_acct", in_fields,
-                        sizeof in_fields / sizeof in_fields[0], out_fields,
-                        0, sizeof(ctm_stack_in),
-                        sizeof(ctm_stack_out), 1, NULL};
+static const cmp_unit unit_template = {"u_stack_acct.dut_stack_acct", in_fields,
+                        sizeof in_fields / sizeof in_fields[0], NULL, 0, sizeof(ctm_stack_in),
+                        sizeof(ctm_stack_out), 1, NULL, NULL};
 
 /* ------------------------------------------------------------------ binding */
 
-void stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned depth)
+stack_bench *stack_bench_new(const stack_acct_cfg *rtl, const stack_bench_settings *s)
 {
-    char rtl[64];
-    cosim_params_name(&cosim_params_stack, (const unsigned[]){width, rule, chip, depth}, rtl,
-                      sizeof rtl);
-    cosim_bind("stack", rtl);
-    if (cosim_config_error())
-        return;
-    stack_bench_close();
-    memset(&S, 0, sizeof S);
-    S.rtl = (stack_acct_cfg){width, rule, chip, depth};
-    if (!(S.golden = ctm_stack_new((int)width, (int)rule, (int)chip, (int)depth))) {
+    stack_bench *b = calloc(1, sizeof *b);
+    if (!b) {
+        cosim_error("out of memory");
+        return NULL;
+    }
+    b->rtl = *rtl;
+    b->set = s ? *s : defaults;
+    if (!(b->golden =
+              ctm_stack_new((int)rtl->width, (int)rtl->rule, (int)rtl->chip, (int)rtl->depth))) {
         cosim_error("%s", ctm_error());
-        return;
+        free(b);
+        return NULL;
     }
     /* the report's last ops are the handle's history */
-    if (ctm_stack_set_history(S.golden, CMP_HISTORY) != CTM_OK) {
-        cosim_error("%s", ctm_stack_diff(S.golden));
-        return;
+    if (ctm_stack_set_history(b->golden, CMP_HISTORY) != CTM_OK) {
+        cosim_error("%s", ctm_stack_diff(b->golden));
+        stack_bench_free(b);
+        return NULL;
     }
-    rng_seed(&S.rng, cosim_cfg.seed);
-    unit.n_out = cmp_fields_from_ports("stack_acct", out_fields, CMP_FIELDS_MAX, out_hist, NULL);
-    build_table(S.grow_table, is_push, 4);
-    build_table(S.shrink_table, is_pop, 4);
-    S.reset_threshold = cosim_reset_threshold();
-    S.growing = true;
-    S.target = 1;
-    fcov.on = cosim_fcov_on();
+    rng_seed(&b->rng, cosim_cfg.seed);
+    b->unit = unit_template;
+    b->unit.out = b->out_fields;
+    b->unit.n_out = cmp_fields_from_ports("stack_acct", b->out_fields, CMP_FIELDS_MAX, out_hist, NULL);
+    build_table(b->set.weights, b->grow_table, is_push, 4);
+    build_table(b->set.weights, b->shrink_table, is_pop, 4);
+    b->reset_threshold = cosim_reset_threshold();
+    b->growing = true;
+    b->target = 1;
+    b->fcov.on = cosim_fcov_on();
+    return b;
 }
 
-const stack_acct_cfg *stack_bench_cfg(void)
+void stack_bench_free(stack_bench *b)
 {
-    return &S.rtl;
+    if (!b)
+        return;
+    ctm_stack_free(b->golden);
+    free(b);
 }
 
-void stack_bench_close(void)
+stack_bench *stack_bench_bind(unsigned width, unsigned rule, unsigned chip, unsigned depth)
 {
-    ctm_stack_free(S.golden);
-    S.golden = NULL;
+    if (!cosim_bind_params(&cosim_params_stack, (const unsigned[]){width, rule, chip, depth}))
+        return NULL;
+    stack_bench *b = stack_bench_new(&(stack_acct_cfg){width, rule, chip, depth},
+                                     cosim_cfg.settings);
+    cosim_attach(b);
+    return b;
+}
+
+const stack_acct_cfg *stack_bench_cfg(const stack_bench *b)
+{
+    return &b->rtl;
+}
+
+const cmp_unit *stack_bench_unit(const stack_bench *b)
+{
+    return &b->unit;
 }
 
 /* ------------------------------------------------------------------ stimulus */
@@ -176,23 +203,23 @@ void stack_bench_close(void)
 /* A new "program": how deep it nests and the STACK_SIZE it was given. Most
  * stay inside the tracker; some go past STACK_SIZE (overflow) and a few past
  * the tracker itself (drop). */
-static void new_phase(void)
+static void new_phase(stack_bench *b)
 {
-    uint32_t r = (uint32_t)rng_next(&S.rng);
-    unsigned d = S.rtl.depth;
-    S.target = (r & 7) == 0 ? d + 1 + (r >> 3) % 4 : 1 + (r >> 3) % (d < 40 ? d : 40);
-    S.stack_size = (r >> 16 & 15) == 0 ? (r >> 20 & 255) : (r >> 20) % 24;
-    S.growing = true;
+    uint32_t r = (uint32_t)rng_next(&b->rng);
+    unsigned d = b->rtl.depth;
+    b->target = (r & 7) == 0 ? d + 1 + (r >> 3) % 4 : 1 + (r >> 3) % (d < 40 ? d : 40);
+    b->stack_size = (r >> 16 & 15) == 0 ? (r >> 20 & 255) : (r >> 20) % 24;
+    b->growing = true;
 }
 
 /* One 64-bit draw decides the cycle (bit fields):
  *   [0,24) reset trigger  [24,32) op (phase table)  [32,35) pop count  [35,38) pop-count
  *   choice  [38,40) wqm  [40] taken  [41,44) STACK_SIZE jitter */
-void stack_bench_next(ctm_stack_in *in)
+void stack_bench_next(stack_bench *b, ctm_stack_in *in)
 {
-    uint64_t r = rng_next(&S.rng);
-    *in = (ctm_stack_in){.rst = (r & 0xffffff) < S.reset_threshold};
-    unsigned op = (S.growing ? S.grow_table : S.shrink_table)[r >> 24 & 0xff];
+    uint64_t r = rng_next(&b->rng);
+    *in = (ctm_stack_in){.rst = (r & 0xffffff) < b->reset_threshold};
+    unsigned op = (b->growing ? b->grow_table : b->shrink_table)[r >> 24 & 0xff];
     in->op = op;
     /* POP_COUNT: mostly 1, sometimes 0, 2 (ALU_POP2_AFTER) or up to 7 */
     unsigned choice = (unsigned)(r >> 35 & 7);
@@ -200,104 +227,106 @@ void stack_bench_next(ctm_stack_in *in)
     in->wqm = (r >> 38 & 3) == 0;
     in->taken = r >> 40 & 1;
     /* STACK_SIZE mostly steady within a program, sometimes changed mid-way */
-    in->stack_size = (r >> 41 & 7) == 0 ? (S.stack_size + 1) & 255 : S.stack_size;
+    in->stack_size = (r >> 41 & 7) == 0 ? (b->stack_size + 1) & 255 : b->stack_size;
 
     if (in->rst || op == STACK_OP_CLEAR)
-        S.level = 0;
+        b->level = 0;
     else if (is_push(op))
-        S.level++;
+        b->level++;
     else if (is_pop(op)) {
         unsigned n = op == STACK_OP_LOOP_END || op == STACK_OP_RETURN ? 1
                      : (op == STACK_OP_POP || in->taken)          ? in->pop_count
                                                                    : 0;
-        S.level = S.level > n ? S.level - n : 0;
+        b->level = b->level > n ? b->level - n : 0;
     }
-    if (S.growing && S.level >= S.target)
-        S.growing = false;
-    else if (!S.growing && S.level == 0 && (r >> 44 & 3) == 0)
-        new_phase(); /* linger at empty for a while: pops there underflow */
-    S.cur = *in;
+    if (b->growing && b->level >= b->target)
+        b->growing = false;
+    else if (!b->growing && b->level == 0 && (r >> 44 & 3) == 0)
+        new_phase(b); /* linger at empty for a while: pops there underflow */
+    b->cur = *in;
 }
 
 /* ------------------------------------------------------------------ checking */
 
 
-static void stack_cover(const ctm_stack_in *in, const ctm_stack_out *exp)
+static void stack_cover(stack_bench *b, const ctm_stack_in *in, const ctm_stack_out *exp)
 {
     if (in->rst) {
-        fcov.depth = 0;
+        b->fcov.depth = 0;
         return;
     }
-    unsigned d = fcov.depth, full = S.rtl.depth;
-    fcov.op_depth[in->op & 15][d == 0 ? 0 : d == full ? 3 : d == 1 ? 1 : 2]++;
-    fcov.drop += exp->drop;
-    fcov.underflow += exp->underflow;
-    fcov.overflow += exp->overflow;
-    fcov.depth = exp->depth;
+    unsigned d = b->fcov.depth, full = b->rtl.depth;
+    b->fcov.op_depth[in->op & 15][d == 0 ? 0 : d == full ? 3 : d == 1 ? 1 : 2]++;
+    b->fcov.drop += exp->drop;
+    b->fcov.underflow += exp->underflow;
+    b->fcov.overflow += exp->overflow;
+    b->fcov.depth = exp->depth;
 }
 
-static void fcov_write(FILE *out)
+static void fcov_write(const void *self, FILE *out)
 {
+    const stack_bench *b = self;
     static const char *const ops[] = {"NOP", "PUSH", "PUSH_WQM", "PUSH_ELSE", "ALU_PUSH_BEFORE",
                                       "LOOP_START", "CALL", "POP", "LOOP_END", "RETURN", "ELSE",
                                       "JUMP", "CLEAR", "RES13", "RES14", "RES15"};
     static const char *const depth_names[] = {"empty", "one", "mid", "full"};
     for (int o = 0; o < 16; o++)
-        for (int b = 0; b < 4; b++)
-            fprintf(out, "stack.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[b], fcov.op_depth[o][b]);
-    fprintf(out, "stack.event.drop %" PRIu64 "\nstack.event.underflow %" PRIu64 "\n", fcov.drop,
-            fcov.underflow);
-    fprintf(out, "stack.event.overflow %" PRIu64 "\n", fcov.overflow);
+        for (int d = 0; d < 4; d++)
+            fprintf(out, "stack.op_depth.%s.%s %" PRIu64 "\n", ops[o], depth_names[d], b->fcov.op_depth[o][d]);
+    fprintf(out, "stack.event.drop %" PRIu64 "\nstack.event.underflow %" PRIu64 "\n", b->fcov.drop,
+            b->fcov.underflow);
+    fprintf(out, "stack.event.overflow %" PRIu64 "\n", b->fcov.overflow);
 }
 
 /* The cold part of a check: coverage, and what a failure reports. */
-static __attribute__((noinline, cold)) int check_rest(const ctm_stack_in *in, const void *dut,
-                                                      int rc)
+static __attribute__((noinline, cold)) int check_rest(stack_bench *b, const ctm_stack_in *in,
+                                                      const void *dut, int rc)
 {
-    uint64_t cycle = S.checked - 1; /* the check's */
+    uint64_t cycle = b->checked - 1; /* the check's */
     ctm_stack_out exp;
-    ctm_stack_expected(S.golden, &exp);
-    if (fcov.on)
-        stack_cover(in, &exp);
+    ctm_stack_expected(b->golden, &exp);
+    if (b->fcov.on)
+        stack_cover(b, in, &exp);
     if (rc == CTM_OK)
         return 0;
     if (rc != CTM_E_MISMATCH) {
-        cosim_error("stack: %s", ctm_stack_diff(S.golden));
+        cosim_error("stack: %s", ctm_stack_diff(b->golden));
         return 1;
     }
     ctm_stack_out act;
     memcpy(&act, dut, sizeof act);
     unsigned index;
-    const cmp_field *f = cmp_first_diff(&unit, &exp, &act, &index);
+    const cmp_field *f = cmp_first_diff(&b->unit, &exp, &act, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("stack: the golden model reports '%s', the bench's fields no difference",
-                    ctm_stack_diff(S.golden));
+                    ctm_stack_diff(b->golden));
         return 1;
     }
-    S.mm_in = *in;
-    S.mm_expected = exp;
-    S.mm_actual = act;
-    cmp_record(&unit, f, index, &exp, &act, cycle, 0, 0);
+    b->mm_in = *in;
+    b->mm_expected = exp;
+    b->mm_actual = act;
+    cmp_record(&b->unit, f, index, &exp, &act, cycle, 0, 0);
     return 1;
 }
 
 /* Inline in each caller: the block's cycle pays one call a cycle, ctm_stack_cycle's. */
-static inline __attribute__((always_inline)) int check(const ctm_stack_in *in, const void *dut)
+static inline __attribute__((always_inline)) int check(stack_bench *b, const ctm_stack_in *in,
+                                                      const void *dut)
 {
-    S.checked++;
-    int rc = ctm_stack_cycle(S.golden, in, dut);
-    return rc == CTM_OK && !fcov.on ? 0 : check_rest(in, dut, rc);
+    b->checked++;
+    int rc = ctm_stack_cycle(b->golden, in, dut);
+    return rc == CTM_OK && !b->fcov.on ? 0 : check_rest(b, in, dut, rc);
 }
 
-int stack_bench_check(const ctm_stack_in *in, const void *dut)
+int stack_bench_check(stack_bench *b, const ctm_stack_in *in, const void *dut)
 {
-    return check(in, dut);
+    return check(b, in, dut);
 }
 
-int stack_bench_cycle(const void *dut, ctm_stack_in *next)
+int stack_bench_cycle(stack_bench *b, const void *dut, ctm_stack_in *next)
 {
-    int bad = check(&S.cur, dut);
-    stack_bench_next(next);
+    int bad = check(b, &b->cur, dut);
+    stack_bench_next(b, next);
     return bad;
 }
 
@@ -306,47 +335,66 @@ int stack_bench_cycle(const void *dut, ctm_stack_in *next)
 /* The last ops, from the handle's history. */
 static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, void *out)
 {
-    (void)arg; /* one history */
-    return ctm_stack_history(S.golden, (int)i, cycle, in, out) == CTM_OK;
+    const stack_bench *b = arg; /* one history */
+    return ctm_stack_history(b->golden, (int)i, cycle, in, out) == CTM_OK;
 }
 
-static size_t last_ops(cmp_step steps[CMP_HISTORY])
+/* The steps of a report's history and their structs. */
+typedef struct last_steps {
+    cmp_step steps[CMP_HISTORY];
+    unsigned char buf[CMP_HISTORY * (sizeof(ctm_stack_in) + sizeof(ctm_stack_out))];
+} last_steps;
+
+static size_t last_ops(const stack_bench *b, last_steps *l)
 {
-    static unsigned char buf[CMP_HISTORY * (sizeof(ctm_stack_in) + sizeof(ctm_stack_out))];
-    return cmp_steps_from(&unit, kept_step, NULL, steps, buf);
+    return cmp_steps_from(&b->unit, kept_step, b, l->steps, l->buf);
 }
 
-static void report_text(FILE *out, const cosim_mismatch *mm)
+static void report_text(const void *self, FILE *out, const cosim_mismatch *mm)
 {
+    const stack_bench *b = self;
     (void)mm;
-    cmp_report_text(out, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
-    fprintf(out, "  stack depth: expected %u, RTL %u (tracker depth %u)\n", S.mm_expected.depth,
-            S.mm_actual.depth, S.rtl.depth);
+    cmp_report_text(out, &b->unit, &b->mm_in, &b->mm_expected, &b->mm_actual);
+    fprintf(out, "  stack depth: expected %u, RTL %u (tracker depth %u)\n", b->mm_expected.depth,
+            b->mm_actual.depth, b->rtl.depth);
     fprintf(out, "  last ops (oldest first; each shows in the outputs of the next cycle):\n");
-    cmp_step steps[CMP_HISTORY];
-    cmp_steps_text(out, &unit, steps, last_ops(steps));
+    last_steps l;
+    cmp_steps_text(out, &b->unit, l.steps, last_ops(b, &l));
 }
 
-static void report_json(json_t *r, const cosim_mismatch *mm)
+static void report_json(const void *self, json_t *r, const cosim_mismatch *mm)
 {
+    const stack_bench *b = self;
     (void)mm;
-    cmp_report_json(r, &unit, &S.mm_in, &S.mm_expected, &S.mm_actual);
-    json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", S.mm_expected.depth,
-                                                    "actual", S.mm_actual.depth));
-    cmp_step steps[CMP_HISTORY];
-    json_object_set_new(r, "last_ops", cmp_steps_json(&unit, steps, last_ops(steps)));
+    cmp_report_json(r, &b->unit, &b->mm_in, &b->mm_expected, &b->mm_actual);
+    json_object_set_new(r, "stack_depth", json_pack("{s:i, s:i}", "expected", b->mm_expected.depth,
+                                                    "actual", b->mm_actual.depth));
+    last_steps l;
+    json_object_set_new(r, "last_ops", cmp_steps_json(&b->unit, l.steps, last_ops(b, &l)));
 }
 
-const cosim_bench stack_bench = {
+static const cmp_unit *unit_of(const void *self)
+{
+    return stack_bench_unit(self);
+}
+
+static const cosim_bench kind = {
     .block = "stack",
     .summary = "R700 stack-allocation accounting (rtl/stack_acct.sv, docs/stack_acct.md)",
     .has_contexts = false,
     .params = &cosim_params_stack,
     .options = {stack_stim_options},
+    .settings_size = sizeof(stack_bench_settings),
+    .settings_default = &defaults,
     .top = "tb_stack_acct",
-    .unit = &unit,
+    .unit = unit_of,
     .report_text = report_text,
     .report_json = report_json,
     .stimulus_args = stimulus_args,
     .fcov_write = fcov_write,
 };
+
+const cosim_bench *stack_bench_kind(void)
+{
+    return &kind;
+}

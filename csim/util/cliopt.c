@@ -40,12 +40,16 @@ int cli_bad_value(const cli_parser *p, const cli_option *o, const char *what)
     return CLI_ERROR;
 }
 
-static const cli_option *lookup(const cli_parser *p, const char *name, size_t len)
+/* The option called name (len bytes), and the index of its table in *table. */
+static const cli_option *lookup(const cli_parser *p, const char *name, size_t len,
+                                unsigned *table)
 {
     for (unsigned t = 0; t < CLI_MAX_TABLES && p->tables[t]; t++)
         for (const cli_option *o = p->tables[t]; o->name; o++)
-            if (strlen(o->name) == len && !strncmp(o->name, name, len))
+            if (strlen(o->name) == len && !strncmp(o->name, name, len)) {
+                *table = t;
                 return o;
+            }
     return NULL;
 }
 
@@ -79,7 +83,8 @@ int cli_next(cli_parser *p, const cli_option **opt, const char **value)
     int is_long = a[1] == '-';
     const char *name = a + (is_long ? 2 : 1), *eq = is_long ? strchr(name, '=') : NULL;
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
-    const cli_option *o = (is_long ? len > 1 : len == 1) ? lookup(p, name, len) : NULL;
+    unsigned table = 0;
+    const cli_option *o = (is_long ? len > 1 : len == 1) ? lookup(p, name, len, &table) : NULL;
     if (!o) {
         cli_error(p, "unknown option '%.*s'%s%s (see --help)", (int)(name - a + len), a,
                   p->scope ? " " : "", p->scope ? p->scope : "");
@@ -102,7 +107,7 @@ int cli_next(cli_parser *p, const cli_option **opt, const char **value)
     mark_seen(p, o);
     if (o->parse) {
         char err[512] = "";
-        if (o->parse(*value, err, sizeof err))
+        if (o->parse(p->ctx[table], *value, err, sizeof err))
             return cli_bad_value(p, o, err);
     }
     return CLI_OPTION;

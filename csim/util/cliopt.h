@@ -16,9 +16,10 @@ typedef struct cli_option {
     const char *name;
     const char *arg;  /* value placeholder for the help ("N", "FILE"); NULL: a flag */
     const char *help;
-    /* Parses the value (NULL for a flag); 0, or -1 with a message in err. When
-     * NULL, cli_next hands the option to the caller, who switches on key. */
-    int (*parse)(const char *value, char *err, size_t errlen);
+    /* Parses the value (NULL for a flag) into ctx, the context the parser holds for
+     * the option's table (cli_parser.ctx); 0, or -1 with a message in err. When NULL,
+     * cli_next hands the option to the caller, who switches on key. */
+    int (*parse)(void *ctx, const char *value, char *err, size_t errlen);
     int key;
     unsigned flags; /* CLI_REQUIRED */
 } cli_option;
@@ -31,6 +32,7 @@ enum { CLI_MAX_TABLES = 4, CLI_MAX_SEEN = 64 };
 typedef struct cli_parser {
     const char *prog;                          /* message prefix: "dpp run", "cosim" */
     const cli_option *tables[CLI_MAX_TABLES];  /* searched in order, each ended by a NULL name */
+    void *ctx[CLI_MAX_TABLES];                 /* what each table's parse functions write into */
     const char *scope;                         /* added to "unknown option" ("for --block fc") */
     int argc;
     char **argv;

@@ -18,6 +18,8 @@
 #include "cosim.h"
 #include "fc_bench.h"
 
+static fc_bench *bench; /* the one configure made last */
+
 static void configure(unsigned c, unsigned l, unsigned a, unsigned lo, unsigned w, unsigned seed)
 {
     char sc[16], sl[16], sa[16], slo[16], sw[16], ss[16];
@@ -32,8 +34,10 @@ static void configure(unsigned c, unsigned l, unsigned a, unsigned lo, unsigned 
                     sw,      "--seed",       ss,   "--reset-rate", "50000"};
     assert_int_equal(cosim_parse_args(17, argv, ""), -1);
     const fc_unit_params p = {c, l, a, lo, w, DPP_FC_PARTIAL_BRANCHES};
-    fc_bench_bind(&p);
+    fc_bench_free(bench);
+    bench = fc_bench_bind(&p);
     assert_null(cosim_config_error());
+    assert_non_null(bench);
 }
 
 /* Runs the generator for n cycles against a second golden model playing the
@@ -48,8 +52,8 @@ static void run(const fc_unit_params *p, unsigned n, fc_stim *log)
     ctm_fc_in in;
     bool have = false;
     for (unsigned i = 0; i < n; i++) {
-        fc_bench_next(have ? &out : NULL, &in);
-        const fc_stim s = *fc_bench_pending();
+        fc_bench_next(bench, have ? &out : NULL, &in);
+        const fc_stim s = *fc_bench_pending(bench);
         /* Every field fits its port: the RTL sees what the model sees. */
         const fc_fields *f = &s.in.inst;
         assert_true(f->op < 8 && f->b_else < 2 && f->jump_any < 2 && f->a_op < 4 &&
@@ -62,7 +66,7 @@ static void run(const fc_unit_params *p, unsigned n, fc_stim *log)
                     in.rst == s.rst && in.live == s.in.live);
         assert_int_equal(ctm_fc_cycle(rtl, &in, NULL), CTM_OK);
         assert_int_equal(ctm_fc_expected(rtl, &out), CTM_OK);
-        assert_int_equal(fc_bench_check(&out), 0);
+        assert_int_equal(fc_bench_check(bench, &out), 0);
         have = !s.rst;
         if (log)
             log[i] = s;
@@ -87,7 +91,8 @@ static void test_same_seed_same_stimulus(void **state)
     for (int i = 0; i < N; i++)
         differ += memcmp(&a[i], &b[i], sizeof a[i]) != 0;
     assert_true(differ > N / 2);
-    fc_bench_close();
+    fc_bench_free(bench);
+    bench = NULL;
 }
 
 /* One line of what was reached, printed before the checks (a failure shows why). */
@@ -130,7 +135,7 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
     const fc_unit_params p = {c, l, a, lo, w, DPP_FC_PARTIAL_BRANCHES};
     configure(c, l, a, lo, w, 1);
     run(&p, 400000, NULL);
-    const fc_bench_coverage *cv = fc_bench_cov();
+    const fc_bench_coverage *cv = fc_bench_cov(bench);
     print_coverage(cv);
     uint64_t committed = 0;
     for (unsigned op = 0; op < 8; op++) {
@@ -192,7 +197,8 @@ static void check_coverage(unsigned c, unsigned l, unsigned a, unsigned lo, unsi
     assert_true(cv->partial_faults[FC_FAULT_BRANCH_OVERFLOW] > 0);
     assert_true(cv->partial_faults[FC_FAULT_LOOP_OVERFLOW] > 0);
     assert_true(cv->partial_faults[FC_FAULT_ADDR_OVERFLOW] > 0);
-    fc_bench_close();
+    fc_bench_free(bench);
+    bench = NULL;
 }
 
 static void test_coverage_4x16(void **state)

@@ -14,6 +14,8 @@
 #include "cosim.h"
 #include "pred_bench.h"
 
+static pred_bench *bench; /* the one configure made last */
+
 static void configure(const char *contexts, const char *lanes, const char *depth,
                       const char *seed)
 {
@@ -21,8 +23,10 @@ static void configure(const char *contexts, const char *lanes, const char *depth
                     "--depth", (char *)depth, "--seed", (char *)seed, "--reset-rate", "100000"};
     assert_int_equal(cosim_parse_args(11, argv, ""), -1);
     unsigned c = (unsigned)atoi(contexts), l = (unsigned)atoi(lanes), d = (unsigned)atoi(depth);
-    pred_bench_bind(c, l, d, 0);
+    pred_bench_free(bench);
+    bench = pred_bench_bind(c, l, d, 0);
     assert_null(cosim_config_error());
+    assert_non_null(bench);
 }
 
 static bool same_input(const ctm_pred_in *a, const ctm_pred_in *b)
@@ -37,20 +41,21 @@ static void test_same_seed_same_stimulus(void **state)
     ctm_pred_in a[1000], b[1000];
     configure("32", "20", "32", "5");
     for (int i = 0; i < 1000; i++)
-        pred_bench_next(&a[i]);
+        pred_bench_next(bench, &a[i]);
     configure("32", "20", "32", "5");
     for (int i = 0; i < 1000; i++)
-        pred_bench_next(&b[i]);
+        pred_bench_next(bench, &b[i]);
     for (int i = 0; i < 1000; i++)
         assert_true(same_input(&a[i], &b[i]));
     configure("32", "20", "32", "6");
     int differ = 0;
     for (int i = 0; i < 1000; i++) {
-        pred_bench_next(&b[i]);
+        pred_bench_next(bench, &b[i]);
         differ += !same_input(&a[i], &b[i]);
     }
     assert_true(differ > 900);
-    pred_bench_close();
+    pred_bench_free(bench);
+    bench = NULL;
 }
 
 /* Drives a second C model with the generator and records what it reached. */
@@ -67,7 +72,7 @@ static void check_coverage(unsigned contexts, unsigned lanes, unsigned depth, co
     uint64_t lane_mask = lanes == 64 ? ~0ull : (1ull << lanes) - 1;
     for (int i = 0; i < 1000000; i++) {
         ctm_pred_in port;
-        pred_bench_next(&port);
+        pred_bench_next(bench, &port);
         const pred_stack_in in = {port.rst, port.op, port.ctx, port.mask, port.obs_ctx};
         pred_stack_out before;
         pred_stack_observe(m, in.ctx, &before);
@@ -105,7 +110,8 @@ static void check_coverage(unsigned contexts, unsigned lanes, unsigned depth, co
     else
         assert_int_equal(out_of_range, 0);
     pred_stack_destroy(m);
-    pred_bench_close();
+    pred_bench_free(bench);
+    bench = NULL;
 }
 
 static void test_coverage_32x20x32(void **state)
@@ -136,7 +142,8 @@ static void test_bad_options(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         assert_int_equal(cosim_parse_args(3, bad[i], ""), 2);
     configure("32", "20", "32", "1"); /* restore the defaults' weights for other tests */
-    pred_bench_close();
+    pred_bench_free(bench);
+    bench = NULL;
 }
 
 int main(void)

@@ -13,6 +13,8 @@
 #include "cosim.h"
 #include "stack_bench.h"
 
+static stack_bench *bench; /* the one configure made last */
+
 static void configure(char *width, char *rule, char *chip, char *depth, char *seed)
 {
     char *argv[] = {"cosim",   "--block", "stack", "--width",         width, "--rule",
@@ -26,8 +28,10 @@ static void configure(char *width, char *rule, char *chip, char *depth, char *se
         r = strcmp(rules[i], rule) ? r : i;
     for (unsigned i = 0; i < 4; i++)
         c = strcmp(chips[i], chip) ? c : i;
-    stack_bench_bind((unsigned)atoi(width), r, c, (unsigned)atoi(depth));
+    stack_bench_free(bench);
+    bench = stack_bench_bind((unsigned)atoi(width), r, c, (unsigned)atoi(depth));
     assert_null(cosim_config_error());
+    assert_non_null(bench);
 }
 
 static void test_same_seed_same_stimulus(void **state)
@@ -38,7 +42,7 @@ static void test_same_seed_same_stimulus(void **state)
     for (int pass = 0; pass < 2; pass++) {
         configure("64", "isa", "r7xx", "64", "9");
         for (int i = 0; i < N; i++)
-            stack_bench_next(pass ? &b[i] : &a[i]);
+            stack_bench_next(bench, pass ? &b[i] : &a[i]);
     }
     for (int i = 0; i < N; i++) {
         assert_int_equal(a[i].op, b[i].op);
@@ -48,7 +52,8 @@ static void test_same_seed_same_stimulus(void **state)
         assert_int_equal(a[i].taken, b[i].taken);
         assert_int_equal(a[i].rst, b[i].rst);
     }
-    stack_bench_close();
+    stack_bench_free(bench);
+    bench = NULL;
 }
 
 static void check_coverage(char *width, char *rule, char *chip, char *depth)
@@ -64,7 +69,7 @@ static void check_coverage(char *width, char *rule, char *chip, char *depth)
     unsigned max_hwm = 0, max_depth = 0;
     for (int i = 0; i < 1000000; i++) {
         ctm_stack_in port;
-        stack_bench_next(&port);
+        stack_bench_next(bench, &port);
         const stack_acct_in in = {port.rst,  port.op,    port.pop_count,
                                   port.wqm,  port.taken, port.stack_size};
         stack_acct_out out;
@@ -92,7 +97,8 @@ static void check_coverage(char *width, char *rule, char *chip, char *depth)
     assert_int_equal(max_depth, cfg.depth);
     assert_true(max_hwm >= 8);
     stack_acct_destroy(m);
-    stack_bench_close();
+    stack_bench_free(bench);
+    bench = NULL;
 }
 
 static void test_coverage_isa(void **state)
