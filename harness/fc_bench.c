@@ -332,6 +332,25 @@ void fc_out_from_port(const ctm_fc_out *w, fc_unit_out *o)
     memcpy(o->bc, w->bc, sizeof o->bc);
 }
 
+/* The outputs of context ctx before the step checked at `cycle`: those of its
+ * last step before it, which matched (the DUT's were the expected ones), from
+ * the handle's history; zeros when it has had none since the last reset. Read
+ * on a mismatch only: a check copies nothing for it. */
+static void before_of(unsigned ctx, uint64_t cycle, ctm_fc_out *o)
+{
+    memset(o, 0, sizeof *o);
+    ctm_fc_in port;
+    ctm_fc_out want;
+    uint64_t at;
+    for (int j = 0; ctm_fc_history(fcb.golden, (int)ctx, j, &at, &port, &want) == CTM_OK; j++) {
+        if (at >= cycle) /* the step checked now */
+            continue;
+        if (!fcb.any_reset || at > fcb.last_reset_cycle)
+            *o = want;
+        return;
+    }
+}
+
 static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
@@ -339,8 +358,11 @@ static void report_mismatch(const fc_record *rec, const ctm_fc_out *exp, const c
     fc_out_from_port(exp, &fcb.mm_expected);
     fc_out_from_port(dut, &fcb.mm_actual);
     unsigned ctx = rec->s.in.ctx, index;
-    if (ctx < fcb.rtl.contexts)
-        fc_out_from_port(&fcb.state[ctx], &fcb.mm_before);
+    if (ctx < fcb.rtl.contexts) {
+        ctm_fc_out before;
+        before_of(ctx, cycle, &before);
+        fc_out_from_port(&before, &fcb.mm_before);
+    }
     const cmp_field *f = cmp_first_diff(&fc_unit_fields, &fcb.mm_expected, &fcb.mm_actual, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
@@ -428,7 +450,7 @@ int fc_bench_check(const ctm_fc_out *dut)
         report_mismatch(&rec, exp, dut, cycle);
         return 1;
     }
-    if (ctx < fcb.rtl.contexts)
+    if (fcb.cover && ctx < fcb.rtl.contexts) /* the coverage's "before" of the next step */
         fcb.state[ctx] = *exp;
     return 0;
 }

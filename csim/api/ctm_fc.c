@@ -8,6 +8,7 @@
 #include "fc.h"
 #include "isa.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,15 +333,22 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
 {
     if (!API_LIVE(f, API_FC))
         return CTM_E_ARG;
-    ctm_fc_in in;
-    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
+    /* read in place, or a copy when not aligned (an svBitVecVal array is only
+     * 4-byte aligned) */
+    ctm_fc_in copy;
+    const ctm_fc_in *in = in_w;
+    if ((uintptr_t)in_w % _Alignof(ctm_fc_in)) {
+        memcpy(&copy, in_w, sizeof copy);
+        in = &copy;
+    }
     api_check *c = &f->mr.ck;
-    if (f->mr.h.pending || in.cmd > 3 || in.ctx > 255 || in.pc > 511) {
-        (void)in_range(f, in.cmd, in.ctx, in.pc, __func__);
+    if (f->mr.h.pending || in->cmd > 3 || in->ctx > 255 || in->pc > 511) {
+        (void)in_range(f, in->cmd, in->ctx, in->pc, __func__);
         return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", IN_CTX);
     }
-    step(f, &in);
-    if (in.rst || !dut) /* fc_unit's outputs are not checked in reset */
+    uint8_t rst = in->rst; /* read before the step, which writes the history */
+    step(f, in);
+    if (rst || !dut) /* fc_unit's outputs are not checked in reset */
         return CTM_OK;
     if (!memcmp(c->want_w, dut, sizeof(ctm_fc_out))) { /* the common case, inline */
         api_check_matched(c);
