@@ -292,6 +292,25 @@ static unsigned bc_width(const void *ctx, const cmp_field *f)
 static const cmp_unit fc_unit_fields = {"u_fc_unit.dut_fc_unit", in_fields, sizeof in_fields / sizeof in_fields[0],
                                         NULL, 0, sizeof(fc_record), sizeof(ctm_fc_out), 0, bc_width, NULL};
 
+/* The outputs of context ctx before the step checked at `cycle`: those of its
+ * last step before it, which matched (the DUT's were the expected ones), from
+ * the handle's history; zeros when it has had none since the last reset. Read
+ * on a mismatch only: a check copies nothing for it. */
+static void before_of(const fc_bench *b, unsigned ctx, uint64_t cycle, ctm_fc_out *o)
+{
+    memset(o, 0, sizeof *o);
+    ctm_fc_in port;
+    ctm_fc_out want;
+    uint64_t at;
+    for (int j = 0; ctm_fc_history(b->golden, (int)ctx, j, &at, &port, &want) == CTM_OK; j++) {
+        if (at >= cycle) /* the step checked now */
+            continue;
+        if (!b->any_reset || at > b->last_reset_cycle)
+            *o = want;
+        return;
+    }
+}
+
 static void report_mismatch(fc_bench *b, const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
@@ -300,7 +319,7 @@ static void report_mismatch(fc_bench *b, const fc_record *rec, const ctm_fc_out 
     b->mm_actual = *dut;
     unsigned ctx = rec->s.in.ctx, index;
     if (ctx < b->rtl.contexts)
-        b->mm_before = b->state[ctx];
+        before_of(b, ctx, cycle, &b->mm_before);
     const cmp_field *f = cmp_first_diff(&b->fields, &b->mm_expected, &b->mm_actual, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
@@ -387,7 +406,7 @@ int fc_bench_check(fc_bench *b, const ctm_fc_out *dut)
         report_mismatch(b, &rec, exp, dut, cycle);
         return 1;
     }
-    if (ctx < b->rtl.contexts)
+    if (b->cover && ctx < b->rtl.contexts) /* the coverage's "before" of the next step */
         b->state[ctx] = *exp;
     return 0;
 }

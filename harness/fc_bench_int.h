@@ -110,7 +110,7 @@ struct fc_bench {
     unsigned after_reset; /* commands left to send to not-restarted contexts after a reset */
     unsigned focus;
     gen_ctx *g;         /* per context */
-    ctm_fc_out *state; /* model outputs after each context's last step */
+    ctm_fc_out *state; /* model outputs after each context's last step (kept with cover) */
     /* What the generator meant by each step the golden model's history keeps
      * (its slots: a context each, one for the contexts past the unit's). */
     const char **labels;

@@ -41,13 +41,19 @@ int api_check_set_history(api_check *c, unsigned depth)
     unsigned char *h = calloc((size_t)c->slots << bits, c->entry);
     if (!h)
         return CTM_E_NOMEM;
+    /* the last step is gone with the history (its cycle stays, for a report):
+     * scratch, zeros but the cycle, stands for its entry */
+    if (c->last && c->last != (unsigned char *)c->scratch) {
+        uint64_t cycle = api_check_cycle(c);
+        memset(c->scratch, 0, sizeof c->scratch);
+        memcpy(c->scratch, &cycle, sizeof cycle);
+    }
+    c->last = (unsigned char *)c->scratch;
     free(c->hist);
     c->hist = h;
     c->depth = depth;
     c->ring_bits = bits;
     c->ring_mask = (1u << bits) - 1;
-    c->in = (unsigned char *)c->scratch + 8; /* the last step is gone with the history */
-    c->want_w = (unsigned char *)c->scratch + c->want_at;
     memset(c->taken, 0, sizeof c->taken);
     return CTM_OK;
 }
@@ -108,7 +114,9 @@ static uint64_t lane_bytes_differ(const unsigned char *want, const unsigned char
 int api_check_compare_wire(api_check *c, const void *got, int ctx_field)
 {
     const api_unit *u = c->u;
-    if (!memcmp(c->want_w, got, u->out_size)) {
+    const unsigned char *want = api_check_want(c);
+    if (!memcmp(want, got, u->out_size)) {
+        c->ndiff = 0;
         api_check_matched(c);
         return CTM_OK;
     }
@@ -116,10 +124,10 @@ int api_check_compare_wire(api_check *c, const void *got, int ctx_field)
         memcpy(c->got_w, got, u->out_size);
     for (unsigned k = 0; k < u->n_out; k++) {
         const api_port *f = &u->out[k];
-        c->want[k] = api_port_get(f, c->want_w);
+        c->want[k] = api_port_get(f, want);
         c->got[k] = api_port_get(f, c->got_w);
         if (f->size == API_LANE_BYTES) /* the lanes whose bytes differ */
-            c->got[k] = lane_bytes_differ((const unsigned char *)c->want_w + f->offset,
+            c->got[k] = lane_bytes_differ(want + f->offset,
                                           (const unsigned char *)c->got_w + f->offset);
     }
     return api_check_compare(c, ctx_field); /* CTM_OK when only padding differed */
@@ -132,14 +140,14 @@ int api_check_compare(api_check *c, int ctx_field)
     for (unsigned k = 0; k < c->u->n_out; k++)
         if (c->want[k] != c->got[k])
             c->differ[c->ndiff++] = k;
-    c->checked = 1;
     if (!c->ndiff)
         return CTM_OK;
     const api_port *f = &c->u->out[c->differ[0]];
     c->mm_ctx = ctx_field < 0 ? -1
-                              : (long long)in_value(c, c->in,
-                                                    (f->flags & CTM_PORT_OBS) ? c->u->obs_ctx_in : (unsigned)ctx_field);
-    int used = snprintf(c->diff, sizeof c->diff, "cycle %" PRIu64, c->cycle);
+                              : (long long)in_value(c, api_check_in(c),
+                                                    (f->flags & CTM_PORT_OBS) ? c->u->obs_ctx_in
+                                                                              : (unsigned)ctx_field);
+    int used = snprintf(c->diff, sizeof c->diff, "cycle %" PRIu64, api_check_cycle(c));
     if (c->mm_ctx >= 0)
         used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, ", context %lld",
                          c->mm_ctx);
@@ -260,7 +268,7 @@ static void report_text(FILE *out, const api_check *c)
 {
     const api_port *f = &c->u->out[c->differ[0]];
     fprintf(out, "MISMATCH %s %s at cycle %" PRIu64 " (step %" PRIu64 " of the handle)\n",
-            c->u->block, c->config, c->cycle, c->steps - 1);
+            c->u->block, c->config, api_check_cycle(c), c->steps - 1);
     if (c->mm_ctx >= 0)
         fprintf(out, "  context  %lld\n", c->mm_ctx);
     api_print_field(out, f->name, width_of(c, f), c->want[c->differ[0]], c->got[c->differ[0]],
@@ -279,7 +287,7 @@ static void report_text(FILE *out, const api_check *c)
         fputc('\n', out);
     }
     fputs("  inputs   ", out);
-    print_inputs(out, c, c->in, 0);
+    print_inputs(out, c, api_check_in(c), 0);
     fputc('\n', out);
     if (c->depth)
         print_history(out, c, c->mm_slot, 0);
@@ -299,7 +307,7 @@ static void report_json(FILE *out, const api_check *c)
     fprintf(out,
             "{\"result\":\"mismatch\",\"source\":\"libctm\",\"block\":\"%s\",\"config\":\"%s\","
             "\"cycle\":%" PRIu64 ",\"step\":%" PRIu64 ",\"context\":",
-            c->u->json_block, c->config, c->cycle, c->steps - 1);
+            c->u->json_block, c->config, api_check_cycle(c), c->steps - 1);
     if (c->mm_ctx >= 0)
         fprintf(out, "%lld", c->mm_ctx);
     else
@@ -321,7 +329,7 @@ static void report_json(FILE *out, const api_check *c)
         fputs("}", out);
     }
     fputs("],\"inputs\":", out);
-    print_inputs(out, c, c->in, 1);
+    print_inputs(out, c, api_check_in(c), 1);
     fprintf(out, ",\"history_depth\":%u,\"last_steps\":", c->depth);
     if (c->depth)
         print_history(out, c, c->mm_slot, 1);
@@ -334,7 +342,7 @@ const char *api_check_report(api_check *c, int json)
 {
     free(c->text);
     c->text = NULL;
-    if (!c->checked || !c->ndiff)
+    if (!c->ndiff)
         return "";
     size_t len;
     FILE *out = open_memstream(&c->text, &len);

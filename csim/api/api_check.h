@@ -88,16 +88,16 @@ typedef struct api_check {
     const api_unit *u;
     unsigned lanes, slots; /* slots: contexts + 1 (1: a unit without contexts) */
     char config[64];
-    uint64_t cycle;      /* the cycle of the last step */
-    void *in; /* the last step's inputs: in its history entry (scratch before one) */
+    /* The last step's history entry (scratch before one): its cycle, its
+     * inputs (api_check_in) and expected outputs (api_check_want). */
+    unsigned char *last;
     size_t entry, want_at; /* bytes of a history entry; where its outputs start */
     uint64_t scratch[API_ENTRY_MAX / 8]; /* zeros: the entry before the first step */
     uint64_t want[API_PORTS_MAX], got[API_PORTS_MAX];
     /* A unit with port structs (u->out_size): the expected outputs are the
-     * unit's output struct at want_w, in the step's history entry (ctm_*_expect
-     * reads it there); the DUT's are copied to got_w; want and got are filled
-     * from them for a report. */
-    void *want_w;
+     * unit's output struct in the step's history entry (api_check_want;
+     * ctm_*_expect reads it there); the DUT's are copied to got_w; want and
+     * got are filled from them for a report. */
     uint64_t got_w[API_WIRE_MAX / 8];
     unsigned depth;      /* history steps kept per slot */
     /* Each slot's ring: the power of two ring_mask + 1 >= depth entries (1
@@ -110,8 +110,7 @@ typedef struct api_check {
     /* Not beside cycle: gcc's SLP vectorizer packs stores to neighbours into one. */
     uint64_t next_cycle; /* the cycle the next step is numbered */
     uint64_t steps;      /* steps taken */
-    /* the last check */
-    int checked;
+    /* the last check: its differing outputs (none once a step is taken) */
     unsigned ndiff, differ[API_PORTS_MAX];
     long long mm_ctx; /* the context of the first difference, -1: none */
     unsigned mm_slot;
@@ -143,24 +142,41 @@ static inline unsigned api_check_slot(const api_check *c, uint64_t ctx)
     return ctx < c->slots - 1 ? (unsigned)ctx : c->slots - 1;
 }
 
-/* One step of history slot `slot`: numbers it and returns where its inputs
- * go (c->in: the slot's next history entry, so nothing is copied); the
- * caller writes them there, and the expected outputs to c->want (or, a unit
- * with port structs, to c->want_w, in the same entry). Every cycle: locals,
- * as the entry's bytes may alias the checker for the compiler. */
-static inline void *api_check_begin(api_check *c, unsigned slot)
+/* The last step's inputs and expected outputs (a unit with port structs:
+ * its output struct), in its history entry, and its cycle. */
+static inline void *api_check_in(const api_check *c)
+{
+    return c->last + 8;
+}
+
+static inline void *api_check_want(const api_check *c)
+{
+    return c->last + c->want_at;
+}
+
+static inline uint64_t api_check_cycle(const api_check *c)
+{
+    uint64_t cycle;
+    memcpy(&cycle, c->last, sizeof cycle);
+    return cycle;
+}
+
+/* One step of history slot `slot`: numbers it and returns its entry (c->last:
+ * the slot's next one, so nothing is copied); the caller writes the inputs at
+ * e + 8 and the expected outputs to c->want (or, a unit with port structs, at
+ * e + c->want_at, in the same entry). Every cycle: locals, as the entry's
+ * bytes may alias the checker for the compiler. */
+static inline unsigned char *api_check_begin(api_check *c, unsigned slot)
 {
     uint64_t cycle = c->next_cycle, n = c->taken[slot];
     unsigned char *e = c->hist + (((size_t)slot << c->ring_bits) | (n & c->ring_mask)) * c->entry;
     c->taken[slot] = n + 1;
     c->next_cycle = cycle + 1;
-    c->cycle = cycle;
     c->steps++;
-    c->checked = 0;
-    c->want_w = e + c->want_at;
-    c->in = e + 8;
+    c->ndiff = 0; /* no report: this step is not checked yet */
+    c->last = e;
     memcpy(e, &cycle, sizeof cycle);
-    return e + 8;
+    return e;
 }
 
 /* Steps kept of slot `slot`: its last ones, up to the depth. */
@@ -181,22 +197,21 @@ int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, 
                      void *want_w, const char *func);
 
 /* A unit with port structs: compares the DUT's outputs at got (the unit's
- * output struct) with the expected ones at c->want_w, as bytes: CTM_OK, or
+ * output struct) with the expected ones (api_check_want), as bytes: CTM_OK, or
  * as api_check_compare after filling c->want and c->got from them. */
 int api_check_compare_wire(api_check *c, const void *got, int ctx_field);
 
 /* The expected value of output port k of the last step. */
 static inline uint64_t api_want(const api_check *c, unsigned k)
 {
-    return c->u->out_size ? api_port_get(&c->u->out[k], c->want_w) : c->want[k];
+    return c->u->out_size ? api_port_get(&c->u->out[k], api_check_want(c)) : c->want[k];
 }
 
 /* The check of a step whose outputs matched as bytes (the fast path of
- * ctm_*_cycle: the same state api_check_compare_wire leaves). */
+ * ctm_*_cycle, after api_check_begin: the same state api_check_compare_wire
+ * leaves). */
 static inline void api_check_matched(api_check *c)
 {
-    c->checked = 1;
-    c->ndiff = 0;
     c->diff[0] = 0;
 }
 

@@ -139,13 +139,14 @@ static inline int pred_inputs_ok(ctm_pred *p, const char *func, int op, int ctx,
 static const ctm_pred_in *pred_eval_at(ctm_pred *p, const ctm_pred_in *in)
 {
     api_check *c = &p->mr.ck;
-    ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, in->ctx));
+    unsigned char *e = api_check_begin(c, api_check_slot(c, in->ctx));
+    ctm_pred_in *kept = (ctm_pred_in *)(e + 8);
+    pred_stack_out *want = (pred_stack_out *)(e + c->want_at);
     *kept = *in;
     kept->rst = in->rst != 0;
     kept->mask &= p->m->lanes;
     if (kept->rst) /* asynchronous: a reset cycle's outputs show the reset state */
         pred_stack_reset(p->m);
-    pred_stack_out *want = c->want_w;
     *want = p->m->ctx[in->obs_ctx].v;
     want->exec_mask = p->m->ctx[in->ctx].v.obs_exec_mask;
     return kept;
@@ -331,12 +332,14 @@ int ctm_pred_cycle(ctm_pred *p, const ctm_pred_in *in_w, const ctm_pred_out *dut
      * expected outputs, which are compared with the DUT's as words. */
     api_check *c = &p->mr.ck;
     const pred_stack_model *m = p->m;
-    ctm_pred_in *kept = api_check_begin(c, api_check_slot(c, ctx));
+    unsigned char *e = api_check_begin(c, api_check_slot(c, ctx));
+    ctm_pred_in *kept = (ctm_pred_in *)(e + 8);
+    void *want = e + c->want_at;
     uint64_t mask = word_at(&in_w->mask) & m->lanes; /* kept as the port carries it */
     kept->mask = mask;
     memcpy(&kept->op, &in_w->op, sizeof *kept - offsetof(ctm_pred_in, op)); /* op .. pad_ */
     pred_ctx *x = &m->ctx[ctx];
-    if (put_outputs(c->want_w, x->v.obs_exec_mask, &m->ctx[obs_ctx].v, dut, sizeof *dut))
+    if (put_outputs(want, x->v.obs_exec_mask, &m->ctx[obs_ctx].v, dut, sizeof *dut))
         return pred_verdict(p, kept, dut);
     api_check_matched(c);
     p->in.rst = true; /* no edge pending (a failed cycle may have left one) */
@@ -352,7 +355,7 @@ int ctm_pred_expected(const ctm_pred *p, ctm_pred_out *out)
         api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
         return CTM_E_STATE;
     }
-    memcpy(out, p->mr.ck.want_w, sizeof *out);
+    memcpy(out, api_check_want(&p->mr.ck), sizeof *out);
     return CTM_OK;
 }
 
@@ -463,7 +466,8 @@ void ctm_stack_free(ctm_stack *s)
 static void stack_step_in(ctm_stack *s, const ctm_stack_in *in)
 {
     api_check *c = &s->mr.ck;
-    ctm_stack_in *kept = api_check_begin(c, 0);
+    unsigned char *e = api_check_begin(c, 0);
+    ctm_stack_in *kept = (ctm_stack_in *)(e + 8);
     *kept = *in;
     const stack_acct_in m = {.rst = in->rst != 0,
                              .op = in->op,
@@ -471,7 +475,7 @@ static void stack_step_in(ctm_stack *s, const ctm_stack_in *in)
                              .wqm = in->wqm != 0,
                              .taken = in->taken != 0,
                              .stack_size = in->stack_size};
-    stack_acct_step(s->m, &m, (stack_acct_out *)c->want_w);
+    stack_acct_step(s->m, &m, (stack_acct_out *)(e + c->want_at));
 }
 
 static int stack_in_range(const ctm_stack_in *in)
@@ -543,8 +547,10 @@ int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out 
      * as words; the edge is taken whatever the verdict. */
     api_check *c = &s->mr.ck;
     stack_acct_model *m = s->m;
-    memcpy(api_check_begin(c, 0), in_w, sizeof *in_w);
-    uint64_t diff = put_outputs(c->want_w, word_at(&m->view), &m->view, dut, sizeof *dut);
+    unsigned char *e = api_check_begin(c, 0);
+    void *want = e + c->want_at;
+    memcpy(e + 8, in_w, sizeof *in_w);
+    uint64_t diff = put_outputs(want, word_at(&m->view), &m->view, dut, sizeof *dut);
     const stack_acct_in step = {.op = op,
                                 .pop_count = pop_count,
                                 .wqm = (bits >> 8 & 0xff) != 0,
@@ -565,7 +571,7 @@ int ctm_stack_expected(const ctm_stack *s, ctm_stack_out *out)
         api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
         return CTM_E_STATE;
     }
-    memcpy(out, s->mr.ck.want_w, sizeof *out);
+    memcpy(out, api_check_want(&s->mr.ck), sizeof *out);
     return CTM_OK;
 }
 

@@ -8,6 +8,7 @@
 #include "fc.h"
 #include "isa.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,7 +129,9 @@ static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
 static void step(ctm_fc *f, const ctm_fc_in *in)
 {
     api_check *c = &f->mr.ck;
-    ctm_fc_in *k = api_check_begin(c, api_check_slot(c, in->ctx));
+    unsigned char *e = api_check_begin(c, api_check_slot(c, in->ctx));
+    ctm_fc_in *k = (ctm_fc_in *)(e + 8);
+    ctm_fc_out *w = (ctm_fc_out *)(e + c->want_at);
     *k = *in;
     k->rst = in->rst != 0;
     k->full_mode = in->full_mode != 0;
@@ -140,7 +143,6 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
     k->pred_a &= f->lanes;
     k->alu_result &= f->lanes;
     k->live &= f->lanes;
-    ctm_fc_out *w = c->want_w;
     if (in->rst) { /* every context back to its reset state */
         fc_unit_model *fresh;
         dpp_error err;
@@ -208,7 +210,7 @@ int ctm_fc_expect_bc(const ctm_fc *f, int lane)
         api_error((api_handle *)&f->mr.h, "%s: no cycle stepped yet", __func__);
         return 0;
     }
-    return ((const ctm_fc_out *)f->mr.ck.want_w)->bc[lane];
+    return ((const ctm_fc_out *)api_check_want(&f->mr.ck))->bc[lane];
 }
 
 /* After a mismatch whose first field is bc: the diff names the first lane
@@ -218,10 +220,10 @@ static int bc_note(ctm_fc *f, int st)
     api_check *c = &f->mr.ck;
     if (st != CTM_E_MISMATCH || c->differ[0] != FC_OUT_bc)
         return st;
-    const ctm_fc_out *w = c->want_w, *g = (const ctm_fc_out *)c->got_w;
+    const ctm_fc_out *w = api_check_want(c), *g = (const ctm_fc_out *)c->got_w;
     unsigned lane = (unsigned)__builtin_ctzll(c->got[FC_OUT_bc]);
     snprintf(c->diff, sizeof c->diff, "cycle %llu, context %lld: bc[%u]: expected %u, actual %u",
-             (unsigned long long)c->cycle, c->mm_ctx, lane, w->bc[lane], g->bc[lane]);
+             (unsigned long long)api_check_cycle(c), c->mm_ctx, lane, w->bc[lane], g->bc[lane]);
     return st;
 }
 
@@ -257,7 +259,7 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
     if (bc) /* bc_o's packed vector; NULL: the counters are not compared */
         fc_bc_unpack(bc, f->p.lanes, f->p.bc_width, g->bc);
     else if (c->steps)
-        memcpy(g->bc, ((const ctm_fc_out *)c->want_w)->bc, sizeof g->bc);
+        memcpy(g->bc, ((const ctm_fc_out *)api_check_want(c))->bc, sizeof g->bc);
     return bc_note(f, api_verdict(c, &f->mr.h, __func__, "ctm_fc_step", FC_IN_ctx));
 }
 
@@ -265,17 +267,24 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
 {
     if (!API_LIVE(f, API_FC))
         return CTM_E_ARG;
-    ctm_fc_in in;
-    memcpy(&in, in_w, sizeof in); /* an svBitVecVal array is only 4-byte aligned */
+    /* read in place, or a copy when not aligned (an svBitVecVal array is only
+     * 4-byte aligned) */
+    ctm_fc_in copy;
+    const ctm_fc_in *in = in_w;
+    if ((uintptr_t)in_w % _Alignof(ctm_fc_in)) {
+        memcpy(&copy, in_w, sizeof copy);
+        in = &copy;
+    }
     api_check *c = &f->mr.ck;
-    if (f->mr.h.pending || in.cmd > 3 || in.ctx > 255 || in.pc > 511) {
-        (void)in_range(f, in.cmd, in.ctx, in.pc, __func__);
+    if (f->mr.h.pending || in->cmd > 3 || in->ctx > 255 || in->pc > 511) {
+        (void)in_range(f, in->cmd, in->ctx, in->pc, __func__);
         return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", FC_IN_ctx);
     }
-    step(f, &in);
-    if (in.rst || !dut) /* fc_unit's outputs are not checked in reset */
+    uint8_t rst = in->rst; /* read before the step, which writes the history */
+    step(f, in);
+    if (rst || !dut) /* fc_unit's outputs are not checked in reset */
         return CTM_OK;
-    if (!memcmp(c->want_w, dut, sizeof(ctm_fc_out))) { /* the common case, inline */
+    if (!memcmp(api_check_want(c), dut, sizeof(ctm_fc_out))) { /* the common case, inline */
         api_check_matched(c);
         return CTM_OK;
     }
@@ -290,7 +299,7 @@ int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out)
         api_fail("%s: no cycle stepped yet", __func__); /* the status says it: not pending */
         return CTM_E_STATE;
     }
-    memcpy(out, f->mr.ck.want_w, sizeof *out);
+    memcpy(out, api_check_want(&f->mr.ck), sizeof *out);
     return CTM_OK;
 }
 
