@@ -28,8 +28,19 @@ run() {
   echo "$rc"
 }
 
+# The first job holding $1. A loop: `printf | grep -m1` under pipefail fails when grep's early
+# exit gives printf a SIGPIPE (exit 141, seen under load).
+first_job() {
+  local pattern=$1 j
+  shift
+  for j in "$@"; do
+    if [[ $j == *"$pattern"* ]]; then echo "$j"; return 0; fi
+  done
+  return 1
+}
+
 # 1. A canonical program at full depth: every step expressible, every quarter checked.
-job=$(printf '%s\n' "${sys_jobs[@]}" | grep -m1 'progen 26 ')
+job=$(first_job 'progen 26 ' "${sys_jobs[@]}")
 rc=$(run canon ${job#* })
 ((rc == 0)) || fail "progen 26: exit $rc: $(cat "$tmp/canon.txt")"
 python3 - "$tmp/canon.json" <<'PY' || fail "progen 26: summary $(cat "$tmp/canon.txt")"
@@ -44,7 +55,7 @@ echo "ok: a canonical program maps completely and is cross-checked every step"
 # 1b. The patent's shape [seed 003]: 8 wavefronts x 4 quarters = 32 contexts of 16 SC + 4 SFU lanes.
 mapfile -t patent < <(printf '%s\n' "${sys_jobs[@]}" | grep -- '--pred-spu-sc 4')
 ((${#patent[@]} >= 8)) || fail "too few system jobs at the patent's shape"
-job=$(printf '%s\n' "${patent[@]}" | grep -m1 'mandelbrot')
+job=$(first_job 'mandelbrot' "${patent[@]}")
 rc=$(run patent ${job#* })
 ((rc == 0)) || fail "patent shape: exit $rc: $(cat "$tmp/patent.txt")"
 grep -q "^PASS system 8x64a4l4b6.p32g4" "$tmp/patent.txt" || fail "patent shape: $(head -3 "$tmp/patent.txt")"
