@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0600;  // 1.6.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0700;  // 1.7.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -71,6 +71,22 @@ package ctm_dpi_pkg;
   localparam int CTM_FMT_FLOAT32_1 = 2;
   localparam int CTM_FMT_FLOAT32_2 = 3;
   localparam int CTM_FMT_FLOAT32_4 = 4;
+
+  localparam int CTM_TILE_LINEAR = 0;
+  localparam int CTM_TILE_TILED = 1;
+  localparam int CTM_TILE_LINEAR_2X2 = 2;
+  localparam int CTM_TILE_TILED_2X2 = 3;
+
+  localparam int CTM_CO_NEVER = 0;
+  localparam int CTM_CO_LESS = 1;
+  localparam int CTM_CO_LEQUAL = 2;
+  localparam int CTM_CO_EQUAL = 3;
+  localparam int CTM_CO_GEQUAL = 4;
+  localparam int CTM_CO_GREATER = 5;
+  localparam int CTM_CO_NOTEQUAL = 6;
+  localparam int CTM_CO_ALWAYS = 7;
+  localparam int CTM_CO_LOC_DPP = 0;
+  localparam int CTM_CO_LOC_PE = 1;
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
@@ -224,6 +240,24 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_model_port(string name);
   import "DPI-C" function longint unsigned ctm_model_get_port(chandle m, int port);
   import "DPI-C" function string ctm_model_error(chandle m);
+
+  // Since 1.7: the memory controller's and the conditional output unit's pure functions.
+  // An element and four channel values travel as 128-bit vectors: element byte k (channel
+  // c's fp32 bits) in bits [8k +: 8] ([32c +: 32]).
+  import "DPI-C" function int ctm_mc_address(int unsigned base, int unsigned pitch,
+                                             int unsigned height, int tiling, int format,
+                                             longint x, longint y,
+                                             output longint unsigned address);
+  import "DPI-C" function int ctm_mc_element_bytes(int format);
+  import "DPI-C" function int ctm_mc_unpack(int format, input bit [127:0] element,
+                                            output bit [127:0] value);
+  import "DPI-C" function int ctm_mc_pack(int format, input bit [127:0] value, int chmask,
+                                          output bit [127:0] element,
+                                          output int unsigned byte_mask);
+  import "DPI-C" function int ctm_co_decide(int test, int loc, int writemask, int client,
+                                            int unsigned v, int unsigned b, output int keep,
+                                            output int write);
+  import "DPI-C" function int ctm_co_reads_buffer(int test, int loc, int client);
 
   // -------------------------------------------------------------- errors
   // Stops the simulation with the library's message when a status is not CTM_OK.

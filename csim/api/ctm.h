@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 6
+#define CTM_VERSION_MINOR 7
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -456,6 +456,73 @@ uint64_t ctm_model_get_port(const ctm_model *m, int port);
  * for NULL, ctm_error() (why ctm_model_new failed); for a freed m, that it
  * was freed. */
 const char *ctm_model_error(const ctm_model *m);
+
+/* ------------------------------------------------------------ MC and CO */
+
+/* Pure functions of the memory controller (MC) and the conditional output
+ * unit (CO), since 1.7: the model's own code, for an RTL address generator,
+ * format converter or output unit to check against (docs/dpi.md, "Units").
+ * Each returns CTM_OK, or CTM_E_ARG (an argument out of range or NULL, named
+ * by ctm_error()); nothing is kept between calls. Formats are CTM_FMT_*
+ * (above). */
+
+/* Surface layouts: linear rows, the model's 4 x 4 element tiles, and the
+ * same two with a single-channel input read as 2 x 2 quads
+ * (docs/model-defined.md, "MC"). */
+enum { CTM_TILE_LINEAR = 0, CTM_TILE_TILED = 1, CTM_TILE_LINEAR_2X2 = 2, CTM_TILE_TILED_2X2 = 3 };
+
+/* The byte address of element (x, y) of a surface at `base` (a multiple of
+ * 2048: the command words carry bits 31:11), `pitch` elements a row (a
+ * multiple of 4, 0..8188), `height` rows (0..8191), layout CTM_TILE_* and
+ * format CTM_FMT_*, into *address. CTM_E_FAULT (and *address 0) when (x, y)
+ * lies outside pitch x height, as the MC faults such an access. */
+int ctm_mc_address(uint32_t base, uint32_t pitch, uint32_t height, int tiling, int format,
+                   int64_t x, int64_t y, uint64_t *address);
+
+/* Bytes of one element of a format (2, 4, 4, 8 or 16), or -CTM_E_ARG. */
+int ctm_mc_element_bytes(int format);
+
+/* An element as it lies in memory (its first ctm_mc_element_bytes bytes of
+ * element) as the four fp32 bit patterns a program reads: UINT8_4 channels as
+ * c/255, UINT16_1 as its integer value (not normalised), FLOAT32_n raw; the
+ * missing G, B, A channels read 0, 0, 1. */
+int ctm_mc_unpack(int format, const uint8_t element[16], uint32_t value[4]);
+
+/* Four fp32 bit patterns as the element an output write stores: UINT8_4
+ * clamps to [0, 1] and rounds v*255 to nearest even, UINT16_1 clamps to
+ * [0, 65535] and rounds to nearest even, NaN becomes 0 in both; floats are
+ * stored raw. element gets every channel (the bytes past the element 0);
+ * *byte_mask has bit k set for each byte k that a write with channel mask
+ * chmask (0..15, bit c = channel c) stores. */
+int ctm_mc_pack(int format, const uint32_t value[4], int chmask, uint8_t element[16],
+                uint32_t *byte_mask);
+
+/* CO tests (set_cond_test) and locations (set_cond_loc): which unit, the
+ * DPP at each lane's end or the PE at each pair's start, is tested. */
+enum {
+    CTM_CO_NEVER = 0,
+    CTM_CO_LESS = 1,
+    CTM_CO_LEQUAL = 2,
+    CTM_CO_EQUAL = 3,
+    CTM_CO_GEQUAL = 4,
+    CTM_CO_GREATER = 5,
+    CTM_CO_NOTEQUAL = 6,
+    CTM_CO_ALWAYS = 7,
+};
+enum { CTM_CO_LOC_DPP = 0, CTM_CO_LOC_PE = 1 };
+
+/* The CO's decision for one request of `client` (CTM_CO_LOC_*) with value v
+ * (fp32 bits) against b, the conditional buffer's value at the pair, under
+ * test, loc and writemask (0, 1): *keep 1 keeps the pair (the client that
+ * loc does not name always keeps it), *write 1 writes v back to the buffer
+ * (a kept pair of the tested client with writemask on). IEEE compares: a
+ * NaN fails every test but NOTEQUAL and ALWAYS, -0 equals +0. */
+int ctm_co_decide(int test, int loc, int writemask, int client, uint32_t v, uint32_t b, int *keep,
+                  int *write);
+
+/* 1 when such a request reads the buffer (the tested client, a test other
+ * than NEVER and ALWAYS), else 0; -CTM_E_ARG for an argument out of range. */
+int ctm_co_reads_buffer(int test, int loc, int client);
 
 #ifdef __cplusplus
 }

@@ -26,20 +26,35 @@ int co_compare(unsigned test, uint32_t v, uint32_t b)
     }
 }
 
+int co_reads_buffer(const co_state *co, unsigned client)
+{
+    return client == co->loc && co->test != CO_NEVER && co->test != CO_ALWAYS;
+}
+
+int co_decide(const co_state *co, unsigned client, uint32_t v, uint32_t b, int *write)
+{
+    *write = 0;
+    if (client != co->loc) /* the other client always passes */
+        return 1;
+    int pass = co_compare(co->test, v, b);
+    *write = pass && co->writemask;
+    return pass;
+}
+
 dpp_status co_request(const co_state *co, mc_model *mc, unsigned client, int64_t i, int64_t j,
                       uint32_t v, int *pass, dpp_error *err)
 {
-    *pass = 1;
-    if (client != co->loc)
-        return DPP_OK;
     uint32_t b = 0;
     dpp_status st = DPP_OK;
-    if (co->test != CO_NEVER && co->test != CO_ALWAYS) /* those two never read b */
+    if (co_reads_buffer(co, client))
         st = mc_cond_read(mc, i, j, &b, err);
-    if (st)
+    if (st) {
+        *pass = 1;
         return st;
-    *pass = co_compare(co->test, v, b);
-    if (*pass && co->writemask)
+    }
+    int write;
+    *pass = co_decide(co, client, v, b, &write);
+    if (write)
         st = mc_cond_write(mc, i, j, v, err);
     return st;
 }

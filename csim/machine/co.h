@@ -35,6 +35,16 @@ typedef struct co_state {
  * test but NOTEQUAL and ALWAYS; -0 == +0). */
 int co_compare(unsigned test, uint32_t v, uint32_t b);
 
+/* Whether the request of `client` reads the conditional buffer: it is the
+ * tested client and the test is neither NEVER nor ALWAYS. */
+int co_reads_buffer(const co_state *co, unsigned client);
+
+/* The decision for a request of `client` with value v against buffer value b
+ * (read only when co_reads_buffer): 1 to keep the pair, 0 to drop it; *write
+ * is 1 when v goes back into the buffer (a kept pair of the tested client
+ * with the write mask on). */
+int co_decide(const co_state *co, unsigned client, uint32_t v, uint32_t b, int *write);
+
 /* The request of client `client` (CO_LOC_PE or CO_LOC_DPP) for pair (i, j)
  * with value v: *pass = 1 when the client is not the tested one; otherwise
  * reads b, tests, and writes v back if it passed and writemask is set.

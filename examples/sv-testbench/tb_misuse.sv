@@ -521,6 +521,56 @@ module tb_misuse;
                   "the ctm_pred handle was freed");
   endfunction
 
+  // The MC's and the CO's pure functions (since 1.7): each argument just outside its range,
+  // and one good call of each through DPI, which proves the 128-bit vectors' layout (element
+  // byte k in bits [8k +: 8], channel c in [32c +: 32]).
+  function automatic void unit_cases();
+    longint unsigned a;
+    bit [127:0] v, e;
+    int unsigned bm;
+    int keep, write;
+    check_status("ctm_mc_address base 0x400", ctm_mc_address(32'h400, 4, 1, CTM_TILE_LINEAR,
+                 CTM_FMT_FLOAT32_1, 0, 0, a), CTM_E_ARG);
+    check_message("ctm_mc_address base 0x400", ctm_error(), "ctm_mc_address",
+                  "base = 0x400 is not a multiple of 2048");
+    check_status("ctm_mc_address pitch 6", ctm_mc_address(0, 6, 1, CTM_TILE_LINEAR,
+                 CTM_FMT_FLOAT32_1, 0, 0, a), CTM_E_ARG);
+    check_message("ctm_mc_address pitch 6", ctm_error(), "ctm_mc_address", "pitch = 6");
+    check_status("ctm_mc_address tiling 4", ctm_mc_address(0, 4, 1, 4, CTM_FMT_FLOAT32_1, 0, 0,
+                 a), CTM_E_ARG);
+    check_message("ctm_mc_address tiling 4", ctm_error(), "ctm_mc_address",
+                  "tiling = 4 is outside 0..3");
+    check_status("ctm_mc_address outside", ctm_mc_address(0, 4, 1, CTM_TILE_LINEAR,
+                 CTM_FMT_FLOAT32_1, 4, 0, a), CTM_E_FAULT);
+    check_status("ctm_mc_address (5, 6) of a tiled 12-wide FLOAT32_2 surface at 2 KiB",
+                 ctm_mc_address(2048, 12, 8, CTM_TILE_TILED, CTM_FMT_FLOAT32_2, 5, 6, a), CTM_OK);
+    // tile (1, 1) of 3 a row is tile 4; element (1, 2) in it is 9: 2048 + (4 * 16 + 9) * 8
+    check_value("its address", longint'(a), 2048 + (4 * 16 + 9) * 8);
+    check_value("ctm_mc_element_bytes(7)", longint'(ctm_mc_element_bytes(7)), -CTM_E_ARG);
+    check_status("ctm_mc_unpack format 5", ctm_mc_unpack(5, '0, v), CTM_E_ARG);
+    check_message("ctm_mc_unpack format 5", ctm_error(), "ctm_mc_unpack", "format = 5");
+    check_status("ctm_mc_pack chmask 16", ctm_mc_pack(CTM_FMT_UINT8_4, '0, 16, e, bm), CTM_E_ARG);
+    check_message("ctm_mc_pack chmask 16", ctm_error(), "ctm_mc_pack", "chmask = 16");
+    v = {32'h3F80_0000, 32'h0000_0000, 32'h3F00_0000, 32'h3F80_0000};  // A 1, B 0, G 0.5, R 1
+    check_status("ctm_mc_pack UINT8_4", ctm_mc_pack(CTM_FMT_UINT8_4, v, 'b0101, e, bm), CTM_OK);
+    // 0.5 * 255 = 127.5 rounds to even: 128
+    check_value("its bytes FF 80 00 FF, the rest 0", longint'(e == 128'hFF00_80FF), 1);
+    check_value("its byte mask", longint'(bm), 'b0101);
+    check_status("ctm_mc_unpack UINT16_1", ctm_mc_unpack(CTM_FMT_UINT16_1, 128'h1234, v), CTM_OK);
+    check_value("channel 0 is 4660.0", longint'(v[31:0]), 32'h4591_A000);
+    check_value("channel 3", longint'(v[127:96]), 32'h3F80_0000);
+    check_status("ctm_co_decide test 8", ctm_co_decide(8, CTM_CO_LOC_DPP, 0, CTM_CO_LOC_DPP, 0, 0,
+                 keep, write), CTM_E_ARG);
+    check_message("ctm_co_decide test 8", ctm_error(), "ctm_co_decide", "test = 8 is outside 0..7");
+    check_status("ctm_co_decide LESS 1 < 2 at the DPP with write-back",
+                 ctm_co_decide(CTM_CO_LESS, CTM_CO_LOC_DPP, 1, CTM_CO_LOC_DPP, 32'h3F80_0000,
+                               32'h4000_0000, keep, write), CTM_OK);
+    check_value("kept", longint'(keep), 1);
+    check_value("written back", longint'(write), 1);
+    check_value("ctm_co_reads_buffer(client 2)", longint'(ctm_co_reads_buffer(CTM_CO_LESS, 0, 2)),
+                -CTM_E_ARG);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -533,6 +583,7 @@ module tb_misuse;
     for (int mode = 0; mode < 3; mode++) handle_cases(mode);
     argument_cases();
     refused_step_changes_nothing();
+    unit_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

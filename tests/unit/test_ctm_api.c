@@ -27,7 +27,7 @@ static void test_version(void **state)
              CTM_VERSION_PATCH);
     assert_string_equal(ctm_version_string(), want);
     assert_string_equal(CTM_VERSION_STRING, want);
-    assert_true(ctm_version() >= (1 << 16 | 6 << 8)); /* 1.6: ctm_ports */
+    assert_true(ctm_version() >= (1 << 16 | 7 << 8)); /* 1.7: the MC and CO functions */
 }
 
 /* A block's published port table: the legacy field indices name its rows,
