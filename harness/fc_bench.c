@@ -280,7 +280,6 @@ static const cmp_field in_fields[] = {
     IN(s.in.live,          "live",       "live_i",       CMP_U64, CMP_LANES | CMP_HIST, 0, NULL),
 };
 /* clang-format on */
-/* clang-format on */
 
 /* depth_o and each lane's counter are BcWidth bits. */
 static unsigned bc_width(const void *ctx, const cmp_field *f)
