@@ -23,11 +23,10 @@
 #include <stdint.h>
 
 enum {
-    CTM_PORT_LANES = 1, /* a lane mask: bit i is lane i */
-    CTM_PORT_HEX = 2,   /* shown in hex */
-    CTM_PORT_OBS = 4,   /* an output of the observed context (pred_stack's obs_*) */
-    CTM_PORT_BYTES = 8, /* a byte per lane (fc_unit's counters, 64 bytes) */
-    CTM_PORT_SIGNED = 16, /* two's complement in its width bits */
+    CTM_PORT_LANES = 1,  /* a lane mask: bit i is lane i */
+    CTM_PORT_HEX = 2,    /* shown in hex */
+    CTM_PORT_OBS = 4,    /* an output of the observed context (pred_stack's obs_*) */
+    CTM_PORT_SIGNED = 8, /* two's complement in its width bits */
 };
 
 /* A port as the library's tables describe it (ctm_ports() in ctm.h gives
@@ -170,6 +169,6 @@ typedef struct ctm_fc_out {
     X(A, ovf, 3, 0, 0)                                                                             \
     X(A, udf, 3, 0, 0)                                                                             \
     X(A, fault, 4, 0, fc_fault)                                                                    \
-    X(A, bc, 0, CTM_PORT_LANES | CTM_PORT_HEX | CTM_PORT_BYTES, 0)
+    X(A, bc, 0, CTM_PORT_LANES | CTM_PORT_HEX, 0)
 
 #endif
