@@ -44,8 +44,10 @@ size_t cmp_fields_from_ports(const char *block, cmp_field *out, size_t max,
 {
     int n = 0;
     const ctm_port *p = ctm_ports(block, 1, &n);
-    if (!p || (size_t)n > max)
+    if (!p || (size_t)n > max) { /* never silently a bench that compares nothing */
+        cosim_error("%s: %s", block, p ? "more ports than the bench's table holds" : ctm_error());
         return 0;
+    }
     for (int k = 0; k < n; k++) {
         const ctm_port *q = &p[k];
         uint8_t type = q->size == 1   ? (q->width == 1 ? CMP_BOOL : CMP_U8) /* a flag */

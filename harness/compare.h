@@ -60,8 +60,8 @@ typedef struct cmp_unit {
  * (CMP_PORT_O), its type from its size (a 1-bit byte is a flag, CMP_BOOL),
  * CMP_LANES and CMP_OBS from its flags;
  * the fields named in hist get CMP_HIST, those in dyn CMP_DYN (each list
- * NULL-terminated). Returns how many (at most max), 0 for a block the library
- * does not have. */
+ * NULL-terminated). Returns how many (at most max); 0, with a cosim_error,
+ * for a block the library does not have or one of more than max ports. */
 size_t cmp_fields_from_ports(const char *block, cmp_field *out, size_t max,
                              const char *const *hist, const char *const *dyn);
 
