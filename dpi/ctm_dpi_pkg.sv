@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0700;  // 1.7.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0800;  // 1.8.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -87,6 +87,13 @@ package ctm_dpi_pkg;
   localparam int CTM_CO_ALWAYS = 7;
   localparam int CTM_CO_LOC_DPP = 0;
   localparam int CTM_CO_LOC_PE = 1;
+
+  localparam int CTM_COMMIT_START = 0;
+  localparam int CTM_COMMIT_ALU = 1;
+  localparam int CTM_COMMIT_TEX = 2;
+  localparam int CTM_COMMIT_OUTPUT = 3;
+  localparam int CTM_COMMIT_FC = 4;
+  localparam int CTM_COMMIT_END = 5;
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
@@ -240,6 +247,24 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_model_port(string name);
   import "DPI-C" function longint unsigned ctm_model_get_port(chandle m, int port);
   import "DPI-C" function string ctm_model_error(chandle m);
+
+  // Since 1.8: commit-level checking (docs/commit.md). A design's commit is
+  // ctm_commit_put_fields(c, cycle, ctx, kind, wave, pc, exec, done, kill, jump, next_pc,
+  // active) with kind CTM_COMMIT_*; the fields its kind does not carry are not compared.
+  import "DPI-C" function chandle ctm_commit_new(chandle m, int contexts, int level);
+  import "DPI-C" function void ctm_commit_free(chandle c);
+  import "DPI-C" function int ctm_commit_put_fields(chandle c, longint unsigned cycle, int ctx,
+                                                    int kind, int wave, int unsigned pc,
+                                                    longint unsigned exec, longint unsigned done,
+                                                    longint unsigned kill, int jump,
+                                                    int unsigned next_pc,
+                                                    longint unsigned active);
+  import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
+  import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);
+  import "DPI-C" function int ctm_commit_finish(chandle c);
+  import "DPI-C" function longint unsigned ctm_commit_count(chandle c);
+  import "DPI-C" function string ctm_commit_diff(chandle c);
+  import "DPI-C" function string ctm_commit_report(chandle c, int format);
 
   // Since 1.7: the memory controller's and the conditional output unit's pure functions.
   // An element and four channel values travel as 128-bit vectors: element byte k (channel

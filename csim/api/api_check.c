@@ -94,7 +94,7 @@ int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, 
 
 /* ------------------------------------------------------------ compare */
 
-static void lane_list(char *buf, size_t n, uint64_t d, const char *sep)
+void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep)
 {
     size_t used = 0;
     buf[0] = 0;
@@ -156,7 +156,7 @@ int api_check_compare(api_check *c, int ctx_field)
                      c->want[c->differ[0]], c->got[c->differ[0]]);
     if (api_lanes(f) && (size_t)used < sizeof c->diff) {
         char lanes[256];
-        lane_list(lanes, sizeof lanes, c->want[c->differ[0]] ^ c->got[c->differ[0]], " ");
+        api_lane_list(lanes, sizeof lanes, c->want[c->differ[0]] ^ c->got[c->differ[0]], " ");
         used += snprintf(c->diff + used, sizeof c->diff - (size_t)used, " (lanes %s differ)",
                          lanes);
     }
@@ -183,7 +183,7 @@ void api_print_field(FILE *out, const char *name, unsigned width, uint64_t expec
     if (!per_lane)
         return;
     char lanes[256];
-    lane_list(lanes, sizeof lanes, diff, ",");
+    api_lane_list(lanes, sizeof lanes, diff, ",");
     fprintf(out, "  lanes    %s differ\n", lanes);
     /* the lane picture, highest lane on the left as in the hex values */
     static const char *const rows[] = {"lane     ", "expected ", "actual   ", "diff     "};
@@ -281,7 +281,7 @@ static void report_text(FILE *out, const api_check *c)
         print_value(out, c, g, c->got[c->differ[i]], 0);
         if (api_lanes(g)) {
             char lanes[256];
-            lane_list(lanes, sizeof lanes, c->want[c->differ[i]] ^ c->got[c->differ[i]], ",");
+            api_lane_list(lanes, sizeof lanes, c->want[c->differ[i]] ^ c->got[c->differ[i]], ",");
             fprintf(out, " (lanes %s)", lanes);
         }
         fputc('\n', out);
@@ -296,7 +296,7 @@ static void report_text(FILE *out, const api_check *c)
 static void lanes_json(FILE *out, uint64_t d)
 {
     char lanes[256];
-    lane_list(lanes, sizeof lanes, d, ",");
+    api_lane_list(lanes, sizeof lanes, d, ",");
     fprintf(out, "[%s]", lanes);
 }
 

@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 7
+#define CTM_VERSION_MINOR 8
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -431,7 +431,7 @@ int ctm_model_set_constb(ctm_model *m, int n, int value);
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
  * where; the steps before it were all handed out), or -CTM_E_ARG for a bad
- * handle. */
+ * handle, or -CTM_E_STATE when the run hands out commits (ctm_model_commit). */
 int ctm_model_step(ctm_model *m);
 
 /* The fc_unit inputs of the current step, by port name without _i: "cmd",
@@ -456,6 +456,98 @@ uint64_t ctm_model_get_port(const ctm_model *m, int port);
  * for NULL, ctm_error() (why ctm_model_new failed); for a freed m, that it
  * was freed. */
 const char *ctm_model_error(const ctm_model *m);
+
+/* ------------------------------------------------------------ commit-level checking */
+
+/* A design with its own pipeline is checked where it commits, not cycle by
+ * cycle (since 1.8; docs/commit.md). Level 0 is what any design of the CTM
+ * must commit, per context (wavefront) in program order: the wavefront's
+ * START, each instruction (ALU, TEX, OUTPUT, FC) with its pc and the lanes
+ * it acts on, the lanes that end with it, and its END. */
+enum {
+    CTM_COMMIT_START = 0, /* a wavefront begins: exec = its live lanes, active after */
+    CTM_COMMIT_ALU = 1,
+    CTM_COMMIT_TEX = 2,   /* kill = the lanes TEXKILL ended */
+    CTM_COMMIT_OUTPUT = 3,
+    CTM_COMMIT_FC = 4,    /* exec = active lanes before; jump, next_pc, active after */
+    CTM_COMMIT_END = 5,   /* no lane is left: pc = where it ended */
+    CTM_COMMIT_KINDS
+};
+
+/* One commit. The fields a kind does not name are not compared (zero them). */
+typedef struct ctm_commit {
+    int ctx;          /* the design's context (the model's slot in ctm_model_commit) */
+    int kind;         /* CTM_COMMIT_* */
+    int wave;         /* START: the wavefront's number in dispatch order from 0, or
+                         -1 for the next one no START has claimed; others: ignored */
+    uint32_t pc;      /* the instruction's address */
+    uint64_t exec;    /* the lanes it acts on (FC: the active lanes it decides for) */
+    uint64_t done;    /* the lanes that end with it (LAST bit, the program's end) */
+    uint64_t kill;    /* TEX: the lanes TEXKILL ended */
+    int jump;         /* FC: the group decision, 0 or 1 */
+    uint32_t next_pc; /* FC: where the wavefront goes on */
+    uint64_t active;  /* FC, START: the active lanes after it */
+} ctm_commit;
+
+/* Runs m to its next commit, in the model's own order (wavefronts in flight
+ * interleave as the model issues them; ctx is the model's slot, wave is
+ * set): 1 and *out, 0 when the run has ended, -CTM_E_FAULT when the program
+ * faulted (ctm_model_error says where), -CTM_E_STATE when m was stepped with
+ * ctm_model_step or a checker drives it, -CTM_E_ARG for a bad argument. */
+int ctm_model_commit(ctm_model *m, ctm_commit *out);
+
+typedef struct ctm_commit_checker ctm_commit_checker;
+
+/* A checker of a design's commits against the run of m (already set up:
+ * inputs and constants; not yet stepped): the design's contexts are
+ * 0..contexts-1 (1..1024), level is 0 (the only level of this version).
+ * The checker drives m (keep m until the checker is freed). NULL and
+ * ctm_error() on a bad argument. */
+ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level);
+void ctm_commit_free(ctm_commit_checker *c);
+
+/* The design committed *r at `cycle` (the testbench's count, for reports).
+ * Each context's commits come in program order; contexts interleave freely.
+ * A START binds r->ctx to a wavefront until its END. CTM_OK, or
+ * CTM_E_MISMATCH (ctm_commit_diff: the first difference, ctm_commit_report:
+ * all of it), CTM_E_ARG for a bad argument (a context out of range, an
+ * unknown kind), CTM_E_FAULT if the model faulted. The first mismatch ends
+ * the check: later calls return it again. */
+int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r);
+
+/* ctm_commit_put with the record's fields as arguments (the DPI package's
+ * form). */
+int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, int wave,
+                          uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
+                          uint32_t next_pc, uint64_t active);
+
+/* The watchdog, called once per clock (or whenever the testbench likes):
+ * CTM_E_MISMATCH when the design has committed nothing for the watchdog's
+ * cycles (ctm_commit_set_watchdog, default 10000) while commits are still
+ * expected; the report says what each context waits for. Else CTM_OK. */
+int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle);
+
+/* Cycles without a commit that make a hang (0: no watchdog); CTM_OK. */
+int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles);
+
+/* The drain check, at the end of the test: CTM_OK when every commit the
+ * model expects was made, else CTM_E_MISMATCH and a report of the commits
+ * never made (per wavefront: how many, from which pc). */
+int ctm_commit_finish(ctm_commit_checker *c);
+
+/* Commits checked so far (matched). */
+uint64_t ctm_commit_count(const ctm_commit_checker *c);
+
+/* The first difference in one line, e.g. "cycle 812, context 2 (wave 5), pc
+ * 14: FC: active: expected 0xff00, actual 0xff80 (lanes 7 differ)"; "" while
+ * all matched; the error after CTM_E_ARG. */
+const char *ctm_commit_diff(const ctm_commit_checker *c);
+
+/* The mismatch in full, CTM_REPORT_TEXT or CTM_REPORT_JSON: the cycle,
+ * context, wavefront, pc, level, field, both values and the lanes that
+ * differ, the last commits of that wavefront and the next ones the model
+ * expects; "" while all matched. Valid until the next report call. */
+const char *ctm_commit_report(ctm_commit_checker *c, int format);
 
 /* ------------------------------------------------------------ MC and CO */
 

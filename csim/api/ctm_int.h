@@ -3,6 +3,8 @@
 #ifndef CSIM_CTM_INT_H
 #define CSIM_CTM_INT_H
 
+#include "ctm.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -10,7 +12,7 @@ enum { API_ERROR_MAX = 512 };
 
 /* ------------------------------------------------------------ the guard (api_guard.c) */
 
-typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_KINDS } api_kind;
+typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_COMMIT, API_KINDS } api_kind;
 
 /* The first member of every handle's struct. */
 typedef struct api_handle {
@@ -64,6 +66,18 @@ int api_range_slow(api_handle *h, const char *func, const char *name, long long 
     (((long long)(v) >= (lo) && (long long)(v) <= (hi)) ||                                         \
      api_range_slow((h), (func), (name), (long long)(v), (lo), (hi)))
 #define API_RANGE(h, name, v, lo, hi) API_RANGE_AT(h, __func__, name, v, lo, hi)
+
+/* The lanes set in d as numbers joined by sep ("0 1 7"), cut to n bytes. */
+void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
+
+/* ------------------------------------------------------------ the model's commits (ctm_model.c) */
+
+/* ctm_model_commit for a live m, whoever drives it; func names the call in errors. */
+int api_model_commit(ctm_model *m, ctm_commit *out, const char *func);
+
+/* Makes driver (a ctm_commit_checker; NULL: none) the only one that takes m's
+ * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */
+int api_model_drive(ctm_model *m, const void *driver, const char *func);
 
 /* ------------------------------------------------------------ a handle's checker */
 

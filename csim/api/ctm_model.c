@@ -22,6 +22,14 @@ _Static_assert((int)CTM_FMT_UINT16_1 == (int)MC_FMT_UINT16_1 &&
                    (int)CTM_FMT_FLOAT32_4 == (int)MC_FMT_FLOAT32_4,
                "the public format codes are the memory controller's");
 
+_Static_assert((int)CTM_COMMIT_START == PA_ISSUE_START && (int)CTM_COMMIT_ALU == PA_ISSUE_ALU &&
+                   (int)CTM_COMMIT_TEX == PA_ISSUE_TEX &&
+                   (int)CTM_COMMIT_OUTPUT == PA_ISSUE_OUTPUT &&
+                   (int)CTM_COMMIT_FC == PA_ISSUE_FC && (int)CTM_COMMIT_END == PA_ISSUE_END,
+               "the public commit kinds are the array's");
+
+enum { MODE_UNSET, MODE_STEPS, MODE_COMMITS };
+
 /* Wavefronts in flight the processor array holds (pa.h). */
 #define MODEL_CONTEXTS_MAX 16
 
@@ -36,6 +44,8 @@ struct ctm_model {
     int stale;   /* set since the run was prepared: the first step prepares it again */
     int fault;
     int ended;   /* the last step returned 0 */
+    int mode;    /* what the run hands out: MODE_* (the first ctm_model_step or _commit chooses) */
+    const void *driver; /* the ctm_commit_checker that drives the run, or NULL */
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
 };
 
@@ -234,20 +244,101 @@ int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int 
     return CTM_OK;
 }
 
-int ctm_model_step(ctm_model *m)
+/* Whether m's run can hand out `mode` (the first call chooses); the run
+ * prepared again if inputs or constants changed. 0 or a negative status. */
+static int begin_mode(ctm_model *m, int mode, const char *func)
 {
-    if (!API_LIVE(m, API_MODEL))
-        return -CTM_E_ARG;
+    static const char *const what[] = {"", "steps (ctm_model_step)", "commits"};
+    if (m->mode && m->mode != mode) {
+        api_error(&m->h, "%s: this run hands out %s; a ctm_model hands out one or the other",
+                  func, what[m->mode]);
+        return -CTM_E_STATE;
+    }
     if (m->fault)
         return -CTM_E_FAULT;
+    m->mode = mode;
     m->stepped = 1;
     if (m->stale && reprepare(m)) {
         m->fault = 1;
         return -CTM_E_FAULT;
     }
+    return 0;
+}
+
+int api_model_commit(ctm_model *m, ctm_commit *out, const char *func)
+{
+    int st = begin_mode(m, MODE_COMMITS, func);
+    if (st)
+        return st;
+    const pa_issue_event *ev;
     dpp_error err;
-    dpp_status st = dpp_stepper_next(m->st, &m->ev, &err);
-    if (st) {
+    if (dpp_stepper_next_issue(m->st, &ev, &err)) {
+        m->fault = 1;
+        snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
+        return -CTM_E_FAULT;
+    }
+    if (!ev) {
+        m->ended = 1;
+        return 0;
+    }
+    *out = (ctm_commit){.ctx = (int)ev->slot,
+                        .kind = (int)ev->kind,
+                        .wave = (int)ev->wave,
+                        .pc = ev->pc,
+                        .exec = ev->exec,
+                        .done = ev->done,
+                        .kill = ev->kill,
+                        .jump = ev->jump,
+                        .next_pc = ev->next_pc,
+                        .active = ev->active};
+    return 1;
+}
+
+int api_model_drive(ctm_model *m, const void *driver, const char *func)
+{
+    if (m->driver && driver) {
+        api_fail("%s: a checker already drives this ctm_model", func);
+        return CTM_E_STATE;
+    }
+    if (driver && (m->stepped || m->mode)) {
+        api_fail("%s: the ctm_model has been stepped: a checker needs a run from its start",
+                 func);
+        return CTM_E_STATE;
+    }
+    m->driver = driver;
+    return CTM_OK;
+}
+
+int ctm_model_commit(ctm_model *m, ctm_commit *out)
+{
+    if (!API_LIVE(m, API_MODEL))
+        return -CTM_E_ARG;
+    if (!out) {
+        api_error(&m->h, "%s: out is NULL", __func__);
+        return -CTM_E_ARG;
+    }
+    if (m->driver) {
+        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
+                  __func__);
+        return -CTM_E_STATE;
+    }
+    return api_model_commit(m, out, __func__);
+}
+
+int ctm_model_step(ctm_model *m)
+{
+    if (!API_LIVE(m, API_MODEL))
+        return -CTM_E_ARG;
+    if (m->driver) {
+        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
+                  __func__);
+        return -CTM_E_STATE;
+    }
+    int st = begin_mode(m, MODE_STEPS, __func__);
+    if (st)
+        return st;
+    dpp_error err;
+    if (dpp_stepper_next(m->st, &m->ev, &err)) {
         m->ev = NULL;
         m->fault = 1;
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);

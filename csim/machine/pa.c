@@ -54,6 +54,8 @@ struct pa_model {
     pa_pool *pool;
     pa_trace_fn trace;
     void *trace_user;
+    pa_issue_fn on_issue;
+    void *on_issue_user;
     tm_model *tm;   /* the chip profile's timing model; NULL: ctm */
     int parallel;   /* this start_program runs batches on several threads */
     unsigned waves; /* wavefronts started in this start_program */
@@ -178,6 +180,16 @@ void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user)
     pa->trace_user = user;
 }
 
+void pa_set_issue_hook(pa_model *pa, pa_issue_fn fn, void *user)
+{
+    pa->on_issue = fn;
+    pa->on_issue_user = user;
+    for (unsigned k = 0; k < pa->ncores; k++) {
+        pa->core[k].on_issue = fn;
+        pa->core[k].on_issue_user = user;
+    }
+}
+
 void pa_set_timeline(pa_model *pa, const tm_sink *sink)
 {
     if (pa->tm)
@@ -260,11 +272,13 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         pa_core_reset(c); /* a fault may have left wavefronts behind */
         c->trace = pa->trace;
         c->trace_user = pa->trace_user;
+        c->on_issue = pa->on_issue;
+        c->on_issue_user = pa->on_issue_user;
         c->tm = pa->tm;
         c->finish = commit;
         c->finish_user = pa;
     }
-    pa->parallel = pa->ncores > 1 && !pa->trace && !pa->tm && !inputs_alias(pa->mc);
+    pa->parallel = pa->ncores > 1 && !pa->trace && !pa->on_issue && !pa->tm && !inputs_alias(pa->mc);
     if (pa->parallel) {
         dpp_status st = batch_room(pa, err);
         if (st)

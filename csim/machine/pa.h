@@ -58,6 +58,25 @@ typedef struct pa_fc_event {
 
 typedef void (*pa_trace_fn)(void *user, const pa_fc_event *ev);
 
+/* What one wavefront did at one issue, as a design commits it (docs/commit.md,
+ * level 0): its start, each instruction, its end. The kinds are ctm.h's
+ * CTM_COMMIT_* in the same order. */
+enum { PA_ISSUE_START, PA_ISSUE_ALU, PA_ISSUE_TEX, PA_ISSUE_OUTPUT, PA_ISSUE_FC, PA_ISSUE_END };
+typedef struct pa_issue_event {
+    unsigned wave;    /* wavefront number within the start_program, from 0 */
+    unsigned slot;    /* the core's context that runs it */
+    unsigned kind;    /* PA_ISSUE_* */
+    unsigned pc;      /* the instruction's; END: the pc the wavefront ended at */
+    uint64_t exec;    /* lanes it acts on (FC: the active lanes it decides for; START: live) */
+    uint64_t done;    /* lanes that ended with it (an instruction's LAST bit, the program's end) */
+    uint64_t kill;    /* TEX: lanes TEXKILL ended */
+    uint64_t active;  /* FC, START: the active lanes after it */
+    unsigned next_pc; /* FC: the pc the wavefront goes on at */
+    int jump;         /* FC: the group decision */
+} pa_issue_event;
+
+typedef void (*pa_issue_fn)(void *user, const pa_issue_event *ev);
+
 typedef struct pa_model pa_model;
 
 /* Defaults: 64 lanes, 1 context, address 4, loop 4, partial-mode nesting 6, step limit
@@ -72,6 +91,10 @@ void pa_destroy(pa_model *pa);
 
 /* Calls fn for every flow-control event (NULL turns tracing off). */
 void pa_set_trace(pa_model *pa, pa_trace_fn fn, void *user);
+
+/* Calls fn for every issue, start and end of a wavefront (NULL: off). Only
+ * where one thread runs the wavefronts in order: pull mode (run_step.h). */
+void pa_set_issue_hook(pa_model *pa, pa_issue_fn fn, void *user);
 
 /* Issue counters, summed over the threads. */
 void pa_get_stats(const pa_model *pa, pa_stats *st);

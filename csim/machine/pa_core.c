@@ -123,6 +123,11 @@ pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
     fc_unit_out fo;
     fc_step(c, s, &fi, &fo);
     s->active = fo.active;
+    if (c->on_issue) {
+        pa_issue_event ev = {.wave = index, .slot = k, .kind = PA_ISSUE_START, .exec = s->live,
+                             .active = s->active};
+        c->on_issue(c->on_issue_user, &ev);
+    }
     return s;
 }
 
@@ -192,6 +197,7 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
     s->active = fo.active;
     s->al = (int16_t)fo.al; /* al_o is 16 bits, two's complement */
     s->pc = fo.next_pc;
+    s->jump = fo.jump;
     return DPP_OK;
 }
 
@@ -213,6 +219,35 @@ static inline __attribute__((always_inline)) dpp_status exec_uop(pa_core *c, pa_
     }
     s->pc++;
     return st;
+}
+
+/* The commits of one issue (pa_issue_event): the instruction of slot s at pc
+ * that acted on `lanes` (an FC instruction's are its active lanes), then its lanes that ended: `killed` by TEXKILL,
+ * then `done` by the program; then the wavefront's end if no lane is left. */
+static void report_issue(pa_core *c, const pa_slot *s, const pa_uop *u, unsigned pc,
+                         uint64_t lanes, uint64_t killed, uint64_t done)
+{
+    static const uint8_t kind_of[4] = {[DPP_TYPE_ALU] = PA_ISSUE_ALU,
+                                       [DPP_TYPE_OUT] = PA_ISSUE_OUTPUT,
+                                       [DPP_TYPE_FC] = PA_ISSUE_FC,
+                                       [DPP_TYPE_TEX] = PA_ISSUE_TEX};
+    pa_issue_event ev = {.wave = s->index,
+                         .slot = (unsigned)(s - c->slot),
+                         .kind = kind_of[u->type & 3],
+                         .pc = pc,
+                         .exec = lanes,
+                         .done = done,
+                         .kill = killed};
+    if (u->type == DPP_TYPE_FC) {
+        ev.active = s->active;
+        ev.next_pc = s->pc;
+        ev.jump = s->jump;
+    }
+    c->on_issue(c->on_issue_user, &ev);
+    if (!s->live) {
+        pa_issue_event end = {.wave = s->index, .slot = ev.slot, .kind = PA_ISSUE_END, .pc = s->pc};
+        c->on_issue(c->on_issue_user, &end);
+    }
 }
 
 /* Issues one instruction of slot s; finishes it when the program ends. With
@@ -239,12 +274,17 @@ static inline __attribute__((always_inline)) dpp_status issue(pa_core *c, pa_slo
     dpp_status st = DPP_OK;
     if (sh->p.hazards) /* a broken rule ends the wavefront as a fault does */
         st = pa_hz_issue(&s->hz, u, &sh->hz[s->pc], s->pc, s->al, s->index, err);
+    const unsigned pc = s->pc;
+    const uint64_t acts_on = u->type == DPP_TYPE_FC ? s->active : lanes;
     if (!st)
         st = exec_uop(c, s, u, lanes, err);
+    const uint64_t live = s->live; /* less the lanes TEXKILL ended */
     if (!st && u->last)
         st = finish_lanes(c, s, s->active & s->live, err);
     if (!st && s->pc >= sh->ninsts)
         st = finish_lanes(c, s, s->live, err);
+    if (!st && c->on_issue)
+        report_issue(c, s, u, pc, acts_on, lanes & ~live, live & ~s->live);
     if (st || !s->live) {
         s->busy = 0;
         if (timed)

@@ -126,6 +126,7 @@ typedef struct pa_slot {
     uint64_t active;
     int32_t al;
     unsigned pc;
+    int jump; /* the last FC instruction's group decision */
     int alu_valid;
     uint64_t steps;
     tm_stream *tm; /* its instructions, for the timing model (NULL: ctm) */
@@ -183,6 +184,8 @@ typedef struct pa_core {
     fc_unit_model *fc;
     pa_trace_fn trace;
     void *trace_user;
+    pa_issue_fn on_issue; /* NULL unless a stepped run asks for commits */
+    void *on_issue_user;
     tm_model *tm; /* the timing model the issues go to (NULL: ctm, one issue per clock) */
     pa_finish_fn finish;
     void *finish_user;

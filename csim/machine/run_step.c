@@ -9,6 +9,7 @@
 #include <string.h>
 
 typedef enum { S_FILL, S_DRAIN, S_ENDED, S_FAULTED } phase;
+enum { WANT_UNSET, WANT_FC, WANT_ISSUES };
 
 struct dpp_stepper {
     run_device d;
@@ -26,6 +27,11 @@ struct dpp_stepper {
     pa_fc_event ev;
     fc_unit_in in;
     fc_unit_out out;
+    /* commits (dpp_stepper_next_issue): one action makes at most two (an
+     * instruction and the wavefront's end) */
+    int want; /* WANT_*: what the first call asked for */
+    pa_issue_event issued[2];
+    unsigned nissued, next_issued;
 };
 
 static void catch_event(void *user, const pa_fc_event *ev)
@@ -37,6 +43,13 @@ static void catch_event(void *user, const pa_fc_event *ev)
     s->ev.in = &s->in;
     s->ev.out = &s->out;
     s->have_event = 1;
+}
+
+static void catch_issue(void *user, const pa_issue_event *ev)
+{
+    dpp_stepper *s = user;
+    if (s->nissued < 2) /* always: the queue is empty before each action */
+        s->issued[s->nissued++] = *ev;
 }
 
 /* Runs the command buffer's bytes [from, to) through the PE. */
@@ -127,9 +140,57 @@ static dpp_status act(dpp_stepper *s, dpp_error *err)
     return DPP_OK;
 }
 
+/* The first call of dpp_stepper_next or _next_issue chooses what s hands out. */
+static dpp_status choose(dpp_stepper *s, int want, dpp_error *err)
+{
+    if (s->want == WANT_UNSET) {
+        s->want = want;
+        if (want == WANT_ISSUES) {
+            pa_set_trace(s->pa, NULL, NULL);
+            pa_set_issue_hook(s->pa, catch_issue, s);
+        }
+    }
+    return s->want == want ? DPP_OK
+                           : dpp_error_set(err, DPP_E_ARG,
+                                           "%s: the stepper hands out %s, not %s", s->name,
+                                           s->want == WANT_FC ? "flow-control events" : "commits",
+                                           want == WANT_FC ? "flow-control events" : "commits");
+}
+
+/* The fault that ended the run, again. */
+static dpp_status faulted(const dpp_stepper *s, dpp_error *err)
+{
+    if (err)
+        *err = s->fault_err;
+    return s->fault;
+}
+
+dpp_status dpp_stepper_next_issue(dpp_stepper *s, const pa_issue_event **ev, dpp_error *err)
+{
+    *ev = NULL;
+    dpp_status st = choose(s, WANT_ISSUES, err);
+    if (st)
+        return st;
+    if (s->next_issued == s->nissued)
+        s->next_issued = s->nissued = 0;
+    while (s->next_issued == s->nissued && s->ph != S_ENDED && s->ph != S_FAULTED) {
+        st = act(s, err);
+        if (st && s->ph != S_FAULTED)
+            return st;
+    }
+    if (s->next_issued < s->nissued) {
+        *ev = &s->issued[s->next_issued++];
+        return DPP_OK;
+    }
+    return s->ph == S_FAULTED ? faulted(s, err) : DPP_OK;
+}
+
 dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *err)
 {
     *ev = NULL;
+    dpp_status choice = choose(s, WANT_FC, err);
+    if (choice)
+        return choice;
     s->have_event = 0;
     while (!s->have_event && s->ph != S_ENDED && s->ph != S_FAULTED) {
         dpp_status st = act(s, err);
@@ -140,12 +201,7 @@ dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *e
         *ev = &s->ev;
         return DPP_OK;
     }
-    if (s->ph == S_FAULTED) {
-        if (err)
-            *err = s->fault_err;
-        return s->fault;
-    }
-    return DPP_OK;
+    return s->ph == S_FAULTED ? faulted(s, err) : DPP_OK;
 }
 
 dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err)

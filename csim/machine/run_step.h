@@ -25,6 +25,12 @@ dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const cha
  * call. */
 dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *err);
 
+/* Runs to the next commit instead (pa_issue_event: a wavefront's start, one
+ * instruction, its end), in the order the model issues them; *ev as
+ * dpp_stepper_next's. A stepper hands out commits or flow-control events,
+ * never both: the first call of either chooses (DPP_E_ARG after that). */
+dpp_status dpp_stepper_next_issue(dpp_stepper *s, const pa_issue_event **ev, dpp_error *err);
+
 /* The outputs, conditional buffer and counters once the run has ended. */
 dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err);
 

@@ -12,7 +12,8 @@
 module tb_misuse;
   import ctm_dpi_pkg::*;
 
-  localparam int HandleCases = 37;  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model
+  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 8 commit checker
+  localparam int HandleCases = 45;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -66,7 +67,8 @@ module tb_misuse;
 
   // Handle case k (0 .. HandleCases-1): the call, and its result widened to longint. Each kind
   // has its handle (the call takes its own kind's).
-  function automatic longint call(int k, chandle hp, chandle hs, chandle hf, chandle hm);
+  function automatic longint call(int k, chandle hp, chandle hs, chandle hf, chandle hm,
+                                  chandle hc);
     case (k)
       0: ctm_pred_step(hp, 0, 2, 0, 1, 0);
       1: ctm_pred_eval(hp, 0, 2, 0, 1, 0);
@@ -105,7 +107,16 @@ module tb_misuse;
       33: return longint'(ctm_model_get(hm, "cmd"));
       34: return longint'(ctm_model_get_port(hm, ctm_model_port("cmd")));
       35: return is_error_text(ctm_model_error(hm));
-      default: ctm_model_free(hm);
+      36: ctm_model_free(hm);
+      37: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
+                                                1));
+      38: return longint'(ctm_commit_clock(hc, 5));
+      39: return longint'(ctm_commit_set_watchdog(hc, 5));
+      40: return longint'(ctm_commit_finish(hc));
+      41: return longint'(ctm_commit_count(hc));
+      42: return is_error_text(ctm_commit_diff(hc));
+      43: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
+      default: ctm_commit_free(hc);
     endcase
     return 0;
   endfunction
@@ -155,9 +166,18 @@ module tb_misuse;
       33: func = "ctm_model_get";
       34: func = "ctm_model_get_port";
       35: begin func = "ctm_model_error"; want = 1; keeps = 1'b1; end
-      default: begin func = "ctm_model_free"; keeps = 1'b1; end
+      36: begin func = "ctm_model_free"; keeps = 1'b1; end
+      37: begin func = "ctm_commit_put_fields"; want = CTM_E_ARG; end
+      38: begin func = "ctm_commit_clock"; want = CTM_E_ARG; end
+      39: begin func = "ctm_commit_set_watchdog"; want = CTM_E_ARG; end
+      40: begin func = "ctm_commit_finish"; want = CTM_E_ARG; end
+      41: func = "ctm_commit_count";
+      42: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
+      43: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
+      default: begin func = "ctm_commit_free"; keeps = 1'b1; end
     endcase
-    kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc" : "ctm_model";
+    kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc"
+         : k < 37 ? "ctm_model" : "ctm_commit_checker";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.
@@ -166,6 +186,7 @@ module tb_misuse;
       "ctm_pred": return "ctm_stack";
       "ctm_stack": return "ctm_fc";
       "ctm_fc": return "ctm_model";
+      "ctm_model": return "ctm_commit_checker";
       default: return "ctm_pred";
     endcase
   endfunction
@@ -176,7 +197,7 @@ module tb_misuse;
 
   // Every handle case with its kind's handle spoiled: mode 0 null, 1 freed, 2 another kind's.
   function automatic void handle_cases(int mode);
-    chandle lp, ls, lf, lm, hp, hs, hf, hm;
+    chandle lp, ls, lf, lm, lcm, lc, hp, hs, hf, hm, hc, m2;
     string func, kind, what, says, earlier, msg;
     longint got;
     int want;
@@ -185,10 +206,12 @@ module tb_misuse;
     ls = ctm_stack_new(64, 0, 0, 16);
     lf = ctm_fc_new(2, 16, 4, 4, 6);
     lm = new_model(elf);
-    if (lp == null || ls == null || lf == null || lm == null)
+    lcm = new_model(elf);  // driven by the checker lc
+    lc = ctm_commit_new(lcm, 2, 0);
+    if (lp == null || ls == null || lf == null || lm == null || lc == null)
       $fatal(1, "tb_misuse: live handles: %s", ctm_error());
     case (mode)
-      0: begin hp = null; hs = null; hf = null; hm = null; end
+      0: begin hp = null; hs = null; hf = null; hm = null; hc = null; end
       1: begin  // freed after the live ones are made: no new reuses their husks before the calls
         hp = ctm_pred_new(2, 8, 2);
         ctm_pred_free(hp);
@@ -198,14 +221,18 @@ module tb_misuse;
         ctm_fc_free(hf);
         hm = new_model(elf);
         ctm_model_free(hm);
+        m2 = new_model(elf);
+        hc = ctm_commit_new(m2, 2, 0);
+        ctm_commit_free(hc);
+        ctm_model_free(m2);
       end
-      default: begin hp = ls; hs = lf; hf = lm; hm = lp; end
+      default: begin hp = ls; hs = lf; hf = lm; hm = lc; hc = lp; end
     endcase
     for (int k = 0; k < HandleCases; k++) begin
       void'(ctm_stack_new(20, 0, 0, 1));  // fails: ctm_error() holds an earlier message
       earlier = ctm_error();
       row(k, func, kind, want, keeps);
-      got = call(k, hp, hs, hf, hm);
+      got = call(k, hp, hs, hf, hm, hc);
       msg = ctm_error();
       what = $sformatf("%s(%s)", func,
                        mode == 0 ? "null" : mode == 1 ? "a freed handle" : next_kind(kind));
@@ -225,11 +252,15 @@ module tb_misuse;
       check_status("live ctm_fc after the refused calls", ctm_fc_set_cycle(lf, 0), CTM_OK);
       check_status("live ctm_model after the refused calls", ctm_model_set_constb(lm, 0, 1),
                    CTM_OK);
+      check_status("live ctm_commit_checker after the refused calls",
+                   ctm_commit_set_watchdog(lc, 9), CTM_OK);
     end
     ctm_pred_free(lp);
     ctm_stack_free(ls);
     ctm_fc_free(lf);
     ctm_model_free(lm);
+    ctm_commit_free(lc);
+    ctm_model_free(lcm);
   endfunction
 
   // ------------------------------------------------------------ bad arguments
@@ -571,6 +602,39 @@ module tb_misuse;
                 -CTM_E_ARG);
   endfunction
 
+  // The commit checker (since 1.8): its arguments just outside their ranges, a commit on a
+  // context that runs no wavefront (a mismatch, not a crash), and the verdict that stays.
+  function automatic void commit_cases();
+    chandle cm, c;
+    fresh();
+    refused_new("ctm_commit_new", "contexts = 0 is outside 1..1024", ctm_commit_new(m, 0, 0));
+    refused_new("ctm_commit_new", "level = 1 is outside 0..0", ctm_commit_new(m, 2, 1));
+    cm = new_model(elf);
+    c = ctm_commit_new(cm, 2, 0);
+    if (c == null) $fatal(1, "tb_misuse: ctm_commit_new: %s", ctm_error());
+    refused_new("ctm_commit_new", "a checker already drives this ctm_model",
+                ctm_commit_new(cm, 2, 0));
+    check_value("ctm_model_step of a driven model", longint'(ctm_model_step(cm)), -CTM_E_STATE);
+    check_status("ctm_commit_put_fields ctx 2", ctm_commit_put_fields(c, 0, 2, CTM_COMMIT_START,
+                 -1, 0, 1, 0, 0, 0, 0, 1), CTM_E_ARG);
+    check_message("ctm_commit_put_fields ctx 2", ctm_error(), "ctm_commit_put_fields",
+                  "ctx = 2 is outside 0..1");
+    check_status("ctm_commit_put_fields kind 6", ctm_commit_put_fields(c, 0, 0, 6, -1, 0, 1, 0,
+                 0, 0, 0, 1), CTM_E_ARG);
+    check_message("ctm_commit_put_fields kind 6", ctm_error(), "ctm_commit_put_fields",
+                  "kind = 6 is outside 0..5");
+    check_status("an ALU commit on a context with no wavefront",
+                 ctm_commit_put_fields(c, 3, 1, CTM_COMMIT_ALU, -1, 0, 1, 0, 0, 0, 0, 0),
+                 CTM_E_MISMATCH);
+    check_value("its diff says so", longint'(contains(ctm_commit_diff(c), "runs no wavefront")),
+                1);
+    check_value("its JSON report", longint'(contains(ctm_commit_report(c, CTM_REPORT_JSON),
+                                                     "\"what\":\"context\"")), 1);
+    check_status("the verdict stays", ctm_commit_finish(c), CTM_E_MISMATCH);
+    ctm_commit_free(c);
+    ctm_model_free(cm);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -584,6 +648,7 @@ module tb_misuse;
     argument_cases();
     refused_step_changes_nothing();
     unit_cases();
+    commit_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

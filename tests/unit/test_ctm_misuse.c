@@ -21,6 +21,8 @@ typedef struct handles {
     ctm_stack *s;
     ctm_fc *f;
     ctm_model *m;
+    ctm_commit_checker *c; /* drives a model of its own */
+    ctm_model *cm;
 } handles;
 
 /* A call, its result widened (a NULL pointer as 0, a string as its length
@@ -86,11 +88,22 @@ CALL(model_get, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port, return (long long)ctm_model_get_port(h->m, ctm_model_port("cmd"));)
 CALL(model_error, return IS_ERROR_TEXT(ctm_model_error(h->m));)
 CALL(model_free, ctm_model_free(h->m); return 0;)
+CALL(model_commit, ctm_commit r; return ctm_model_commit(h->m, &r);)
+CALL(commit_put, static const ctm_commit r; return ctm_commit_put(h->c, 0, &r);)
+CALL(commit_put_fields, return ctm_commit_put_fields(h->c, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1);)
+CALL(commit_clock, return ctm_commit_clock(h->c, 5);)
+CALL(commit_set_watchdog, return ctm_commit_set_watchdog(h->c, 5);)
+CALL(commit_finish, return ctm_commit_finish(h->c);)
+CALL(commit_count, return (long long)ctm_commit_count(h->c);)
+CALL(commit_diff, return IS_ERROR_TEXT(ctm_commit_diff(h->c));)
+CALL(commit_report, return IS_ERROR_TEXT(ctm_commit_report(h->c, CTM_REPORT_JSON));)
+CALL(commit_free, ctm_commit_free(h->c); return 0;)
 
 /* ------------------------------------------------------------ bad handles */
 
-enum { PRED, STACK, FC, MODEL };
-static const char *const kind_name[] = {"ctm_pred", "ctm_stack", "ctm_fc", "ctm_model"};
+enum { PRED, STACK, FC, MODEL, COMMIT, KINDS };
+static const char *const kind_name[] = {"ctm_pred", "ctm_stack", "ctm_fc", "ctm_model",
+                                        "ctm_commit_checker"};
 
 /* A call with the handle of its kind replaced, and what it returns then. */
 typedef struct handle_case {
@@ -140,6 +153,16 @@ static const handle_case handle_cases[] = {
     {"ctm_model_get_port", MODEL, model_get_port, 0, 0},
     {"ctm_model_error", MODEL, model_error, 1, 1},
     {"ctm_model_free", MODEL, model_free, 0, 1},
+    {"ctm_model_commit", MODEL, model_commit, -CTM_E_ARG, 0},
+    {"ctm_commit_put", COMMIT, commit_put, CTM_E_ARG, 0},
+    {"ctm_commit_put_fields", COMMIT, commit_put_fields, CTM_E_ARG, 0},
+    {"ctm_commit_clock", COMMIT, commit_clock, CTM_E_ARG, 0},
+    {"ctm_commit_set_watchdog", COMMIT, commit_set_watchdog, CTM_E_ARG, 0},
+    {"ctm_commit_finish", COMMIT, commit_finish, CTM_E_ARG, 0},
+    {"ctm_commit_count", COMMIT, commit_count, 0, 0},
+    {"ctm_commit_diff", COMMIT, commit_diff, 1, 1},
+    {"ctm_commit_report", COMMIT, commit_report, 1, 1},
+    {"ctm_commit_free", COMMIT, commit_free, 0, 1},
 };
 
 static char elf_path[] = "/tmp/test_ctm_misuse_XXXXXX";
@@ -174,7 +197,10 @@ static int remove_elf(void **state)
 static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4)};
+    h.c = ctm_commit_new(h.cm, 4, 0);
+    assert_non_null(h.c);
     assert_non_null(h.p);
     assert_non_null(h.s);
     assert_non_null(h.f);
@@ -188,11 +214,14 @@ static void free_all(handles *h)
     ctm_stack_free(h->s);
     ctm_fc_free(h->f);
     ctm_model_free(h->m);
+    ctm_commit_free(h->c);
+    ctm_model_free(h->cm);
 }
 
 static void **slot(handles *h, int kind)
 {
-    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m};
+    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m,
+                  (void **)&h->c};
     return s[kind];
 }
 
@@ -252,10 +281,17 @@ static void *to_freed(handles *h, int kind)
         ctm_fc_free(f);
         return f;
     }
-    default: {
+    case MODEL: {
         ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
         ctm_model_free(m);
         return m;
+    }
+    default: {
+        ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
+        ctm_commit_checker *c = ctm_commit_new(m, 2, 0);
+        ctm_commit_free(c);
+        ctm_model_free(m);
+        return c;
     }
     }
     (void)h;
@@ -265,7 +301,7 @@ static void *to_freed(handles *h, int kind)
  * has no type). */
 static void *to_other_kind(handles *h, int kind)
 {
-    return *slot(h, (kind + 1) % 4);
+    return *slot(h, (kind + 1) % KINDS);
 }
 
 static void test_null_handles(void **state)
@@ -383,6 +419,18 @@ CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get
 CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port_early, return (long long)ctm_model_get_port(h->m, ctm_model_port("pc"));)
 CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
+CALL(model_commit_out, return ctm_model_commit(h->m, NULL);)
+CALL(model_commit_driven, ctm_commit r; return ctm_model_commit(h->cm, &r);)
+CALL(model_step_driven, return ctm_model_step(h->cm);)
+CALL(model_commit_after_step, ctm_commit r; ctm_model_step(h->m); return ctm_model_commit(h->m, &r);)
+CALL(new_commit_contexts, return ctm_commit_new(h->m, 0, 0) != NULL;)
+CALL(new_commit_level, return ctm_commit_new(h->m, 4, 3) != NULL;)
+CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
+CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
+CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
+CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1);)
+CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 6, -1, 0, 1, 0, 0, 0, 0, 1);)
+CALL(commit_report_format, return IS_ERROR_TEXT(ctm_commit_report(h->c, 2));)
 
 static const arg_case arg_cases[] = {
     {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
@@ -464,6 +512,20 @@ static const arg_case arg_cases[] = {
     {"ctm_model_new", "elf_path is empty", new_model_empty_path, 0},
     {"ctm_model_load_input", "path is empty", model_load_empty_path, CTM_E_ARG},
     {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
+    {"ctm_model_commit", "out is NULL", model_commit_out, -CTM_E_ARG},
+    {"ctm_model_commit", "a ctm_commit_checker drives this run", model_commit_driven,
+     -CTM_E_STATE},
+    {"ctm_model_step", "a ctm_commit_checker drives this run", model_step_driven, -CTM_E_STATE},
+    {"ctm_model_commit", "this run hands out steps (ctm_model_step)", model_commit_after_step,
+     -CTM_E_STATE},
+    {"ctm_commit_new", "contexts = 0 is outside 1..1024", new_commit_contexts, 0},
+    {"ctm_commit_new", "level = 3 is outside 0..0", new_commit_level, 0},
+    {"ctm_commit_new", "a checker already drives this ctm_model", new_commit_driven, 0},
+    {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
+    {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
+    {"ctm_commit_put_fields", "ctx = 4 is outside 0..3", commit_put_ctx, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 6 is outside 0..5", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_report", "format = 2 is outside 0..1", commit_report_format, 1},
 };
 
 static void test_arguments_out_of_range(void **state)

@@ -1,0 +1,95 @@
+/* Internals of the commit checker (ctm_commit.c, commit_report.c): its
+ * handle, one wavefront's queue, and the mismatch a report tells. */
+#ifndef CSIM_COMMIT_INT_H
+#define CSIM_COMMIT_INT_H
+
+#include "ctm.h"
+#include "ctm_int.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A commit's fields, in the order they are compared and shown. */
+enum { CF_KIND, CF_PC, CF_EXEC, CF_DONE, CF_KILL, CF_JUMP, CF_NEXT_PC, CF_ACTIVE, CF_COUNT };
+#define CF_NONE   (-1)
+#define CF_BIT(f) (1u << (f))
+
+enum {
+    CC_HISTORY = 8,    /* commits of a wavefront kept for the report */
+    CC_NEXT_SHOWN = 4, /* the model's next commits a report shows */
+    CC_LOOKAHEAD = 16, /* how far an out-of-order commit is looked for */
+};
+
+/* What ended the check. */
+enum { CC_FIELD, CC_ORDER, CC_EXTRA, CC_CONTEXT, CC_HANG, CC_DRAIN, CC_WHATS };
+
+typedef struct cc_made {
+    ctm_commit r;
+    uint64_t cycle;
+} cc_made;
+
+/* One wavefront: the model's commits the design has yet to make, and the
+ * last ones it made. Freed at its END. */
+typedef struct cc_wave {
+    ctm_commit *q; /* ring of cap: head, n */
+    unsigned head, n, cap;
+    uint64_t unqueued; /* draining: commits counted past the first one never made */
+    uint64_t made;
+    cc_made *hist; /* ring of CC_HISTORY: hist_head, nhist */
+    unsigned hist_head, nhist;
+    int ctx;       /* the design's context that runs it, or -1 */
+    int start_ctx; /* the one that started it */
+    uint8_t started, ended;
+} cc_wave;
+
+typedef struct cc_mismatch {
+    int what;       /* CC_* */
+    int field;      /* CF_*, or CF_NONE */
+    int wave;       /* -1: none */
+    unsigned later; /* CC_ORDER: the design's commit is the wave's next but `later` */
+    uint64_t cycle;
+    int has_got;
+    ctm_commit got;
+    ctm_commit next[CC_NEXT_SHOWN]; /* the model's next commits of the wave */
+    unsigned nnext;
+    cc_made hist[CC_HISTORY]; /* the wave's last matched commits, oldest first */
+    unsigned nhist;
+    uint64_t missing; /* CC_DRAIN */
+    unsigned missing_waves;
+} cc_mismatch;
+
+struct ctm_commit_checker {
+    api_handle h;
+    ctm_model *m;
+    int contexts, level;
+    int *ctx_wave; /* per design context: the wave it runs, or -1 */
+    cc_wave *wave;
+    unsigned nwaves, wave_cap;
+    unsigned next_start; /* the lowest wave no START has claimed */
+    unsigned ended_waves;
+    int model_ended, draining;
+    uint64_t matched;
+    uint64_t watchdog, last_cycle;
+    int seen_cycle;
+    int verdict; /* 0, or the status that ended the check */
+    cc_mismatch x;
+    char diff[API_ERROR_MAX];
+    char *report; /* the last report's text */
+};
+
+/* The fields a commit of `kind` carries (CF_BIT of each), and one's value. */
+uint16_t commit_fields(int kind);
+uint64_t commit_field(const ctm_commit *r, int f);
+
+const char *commit_kind_name(int kind);
+const char *commit_field_name(int f);
+
+/* "FC pc 14 exec 0xff jump 1 next_pc 20 active 0xf0": the fields of r's kind (done and
+ * kill only when a lane ended). */
+void commit_describe(char *buf, size_t size, const ctm_commit *r);
+
+/* "active: expected 0xff00, actual 0xff80 (lanes 7 differ)". */
+void commit_field_diff(char *buf, size_t size, int f, const ctm_commit *want,
+                       const ctm_commit *got);
+
+#endif

@@ -1,0 +1,276 @@
+/* What the commit checker says: commits and fields in words, and the
+ * mismatch report as text or JSON (ctm_commit_report; docs/commit.md). */
+#include "commit_int.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const kind_names[CTM_COMMIT_KINDS] = {"START",  "ALU", "TEX",
+                                                         "OUTPUT", "FC",  "END"};
+
+/* Each field's name, and whether it is a lane mask (hex, lanes named). */
+static const struct {
+    const char *name;
+    uint8_t lanes;
+} field_info[CF_COUNT] = {
+    [CF_KIND] = {"kind", 0},       [CF_PC] = {"pc", 0},         [CF_EXEC] = {"exec", 1},
+    [CF_DONE] = {"done", 1},       [CF_KILL] = {"kill", 1},     [CF_JUMP] = {"jump", 0},
+    [CF_NEXT_PC] = {"next_pc", 0}, [CF_ACTIVE] = {"active", 1},
+};
+
+static const char *const what_names[CC_WHATS] = {
+    [CC_FIELD] = "field",     [CC_ORDER] = "order", [CC_EXTRA] = "extra",
+    [CC_CONTEXT] = "context", [CC_HANG] = "hang",   [CC_DRAIN] = "drain",
+};
+
+const char *commit_kind_name(int kind)
+{
+    return (unsigned)kind < CTM_COMMIT_KINDS ? kind_names[kind] : "?";
+}
+
+const char *commit_field_name(int f)
+{
+    return (unsigned)f < CF_COUNT ? field_info[f].name : "?";
+}
+
+static int print_field(char *buf, size_t size, int f, uint64_t v)
+{
+    return field_info[f].lanes ? snprintf(buf, size, "0x%" PRIx64, v)
+                               : snprintf(buf, size, "%" PRIu64, v);
+}
+
+/* (done and kill only when a lane ended) */
+void commit_describe(char *buf, size_t size, const ctm_commit *r)
+{
+    size_t used = (size_t)snprintf(buf, size, "%s", commit_kind_name(r->kind));
+    if (r->kind == CTM_COMMIT_START && r->wave >= 0 && used < size)
+        used += (size_t)snprintf(buf + used, size - used, " wave %d", r->wave);
+    for (uint16_t m = commit_fields(r->kind); m && used < size; m &= (uint16_t)(m - 1)) {
+        int f = __builtin_ctz(m);
+        if ((f == CF_DONE || f == CF_KILL) && !commit_field(r, f))
+            continue; /* no lane ended: said by saying nothing */
+        used += (size_t)snprintf(buf + used, size - used, " %s ", field_info[f].name);
+        if (used < size)
+            used += (size_t)print_field(buf + used, size - used, f, commit_field(r, f));
+    }
+}
+
+void commit_field_diff(char *buf, size_t size, int f, const ctm_commit *want, const ctm_commit *got)
+{
+    if (f == CF_KIND) {
+        snprintf(buf, size, "kind: expected %s, actual %s", commit_kind_name(want->kind),
+                 commit_kind_name(got->kind));
+        return;
+    }
+    char w[24], a[24], lanes[200] = "";
+    uint64_t wv = commit_field(want, f), av = commit_field(got, f);
+    print_field(w, sizeof w, f, wv);
+    print_field(a, sizeof a, f, av);
+    if (field_info[f].lanes)
+        api_lane_list(lanes, sizeof lanes, wv ^ av, " ");
+    snprintf(buf, size, "%s: expected %s, actual %s%s%s%s", field_info[f].name, w, a,
+             lanes[0] ? " (lanes " : "", lanes, lanes[0] ? " differ)" : "");
+}
+
+/* ------------------------------------------------------------ text */
+
+static void text_commit(FILE *out, const char *label, const ctm_commit *r)
+{
+    char d[200];
+    commit_describe(d, sizeof d, r);
+    fprintf(out, "  %-12s %s\n", label, d);
+}
+
+/* What each context waits for, and the wavefronts no START has claimed. */
+static void text_waiting(FILE *out, const ctm_commit_checker *c)
+{
+    for (int k = 0; k < c->contexts; k++) {
+        int w = c->ctx_wave[k];
+        if (w < 0)
+            continue;
+        const cc_wave *q = &c->wave[w];
+        char d[200] = "a commit the model has not reached";
+        if (q->n)
+            commit_describe(d, sizeof d, &q->q[q->head]);
+        fprintf(out, "  context %d (wave %d, %" PRIu64 " commits made) waits for: %s\n", k, w,
+                q->made, d);
+    }
+    if (c->next_start < c->nwaves || !c->model_ended)
+        fprintf(out, "  wavefronts not started: from wave %u%s\n", c->next_start,
+                c->model_ended ? "" : " (the model has not run to its end)");
+}
+
+static void text_missing(FILE *out, const ctm_commit_checker *c)
+{
+    unsigned shown = 0;
+    for (unsigned w = 0; w < c->nwaves && shown < 8; w++) {
+        const cc_wave *q = &c->wave[w];
+        if (!q->n)
+            continue;
+        char d[200];
+        commit_describe(d, sizeof d, &q->q[q->head]);
+        if (q->ctx >= 0)
+            fprintf(out, "  wave %u (context %d): %" PRIu64 " never made, from: %s\n", w, q->ctx,
+                    q->n + q->unqueued, d);
+        else
+            fprintf(out, "  wave %u (never started): %" PRIu64 " never made, from: %s\n", w,
+                    q->n + q->unqueued, d);
+        shown++;
+    }
+    if (shown < c->x.missing_waves)
+        fprintf(out, "  ... and %u more wavefronts\n", c->x.missing_waves - shown);
+}
+
+static void report_text(FILE *out, const ctm_commit_checker *c)
+{
+    const cc_mismatch *x = &c->x;
+    fprintf(out, "commit-level mismatch (level %d, %s)\n  %s\n", c->level, what_names[x->what],
+            c->diff);
+    if (x->has_got)
+        text_commit(out, "design:", &x->got);
+    for (unsigned i = 0; i < x->nnext; i++)
+        text_commit(out, i ? "" : "model next:", &x->next[i]);
+    if (x->what == CC_HANG)
+        text_waiting(out, c);
+    if (x->what == CC_DRAIN)
+        text_missing(out, c);
+    if (x->nhist) {
+        fprintf(out, "  last commits of wave %d (design and model agreed):\n", x->wave);
+        for (unsigned i = 0; i < x->nhist; i++) {
+            char d[200];
+            commit_describe(d, sizeof d, &x->hist[i].r);
+            fprintf(out, "    cycle %-8" PRIu64 " context %d  %s\n", x->hist[i].cycle,
+                    x->hist[i].r.ctx, d);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ JSON */
+
+static void json_commit(FILE *out, const ctm_commit *r)
+{
+    fprintf(out, "{\"kind\":\"%s\"", commit_kind_name(r->kind));
+    if (r->kind == CTM_COMMIT_START)
+        fprintf(out, ",\"wave\":%d", r->wave);
+    for (uint16_t m = commit_fields(r->kind); m; m &= (uint16_t)(m - 1)) {
+        int f = __builtin_ctz(m);
+        uint64_t v = commit_field(r, f);
+        if (field_info[f].lanes)
+            fprintf(out, ",\"%s\":\"0x%" PRIx64 "\"", field_info[f].name, v);
+        else
+            fprintf(out, ",\"%s\":%" PRIu64, field_info[f].name, v);
+    }
+    fputc('}', out);
+}
+
+static void json_int_or_null(FILE *out, const char *key, int have, long long v)
+{
+    if (have)
+        fprintf(out, ",\"%s\":%lld", key, v);
+    else
+        fprintf(out, ",\"%s\":null", key);
+}
+
+static void json_mismatch(FILE *out, const ctm_commit_checker *c)
+{
+    const cc_mismatch *x = &c->x;
+    const ctm_commit *want = x->nnext ? &x->next[0] : NULL;
+    fprintf(out, ",\"context\":");
+    if (x->has_got)
+        fprintf(out, "%d", x->got.ctx);
+    else
+        fputs("null", out);
+    json_int_or_null(out, "wave", x->wave >= 0, x->wave);
+    json_int_or_null(out, "pc", want != NULL, want ? want->pc : 0);
+    fprintf(out, ",\"field\":");
+    if (x->field >= 0 && want && x->has_got) {
+        uint64_t wv = commit_field(want, x->field), av = commit_field(&x->got, x->field);
+        char lanes[256] = "";
+        if (field_info[x->field].lanes)
+            api_lane_list(lanes, sizeof lanes, wv ^ av, ",");
+        fprintf(out,
+                "\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"lanes\":[%s]",
+                commit_field_name(x->field), wv, av, lanes);
+    } else {
+        fputs("null", out);
+    }
+    if (x->what == CC_ORDER)
+        fprintf(out, ",\"later\":%u", x->later);
+}
+
+static void report_json(FILE *out, const ctm_commit_checker *c)
+{
+    const cc_mismatch *x = &c->x;
+    fprintf(out,
+            "{\"result\":\"mismatch\",\"source\":\"libctm\",\"check\":\"commit\",\"level\":%d,"
+            "\"what\":\"%s\",\"cycle\":%" PRIu64,
+            c->level, what_names[x->what], x->cycle);
+    json_mismatch(out, c);
+    fputs(",\"diff\":\"", out);
+    for (const char *p = c->diff; *p; p++) /* the diff holds no control characters */
+        fprintf(out, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    fputs("\",\"design\":", out);
+    if (x->has_got)
+        json_commit(out, &x->got);
+    else
+        fputs("null", out);
+    fputs(",\"model_next\":[", out);
+    for (unsigned i = 0; i < x->nnext; i++) {
+        fputs(i ? "," : "", out);
+        json_commit(out, &x->next[i]);
+    }
+    fputs("],\"last_commits\":[", out);
+    for (unsigned i = 0; i < x->nhist; i++) {
+        fprintf(out, "%s{\"cycle\":%" PRIu64 ",\"context\":%d,\"commit\":", i ? "," : "",
+                x->hist[i].cycle, x->hist[i].r.ctx);
+        json_commit(out, &x->hist[i].r);
+        fputc('}', out);
+    }
+    fputs("],\"waiting\":[", out);
+    for (int k = 0, n = 0; x->what == CC_HANG && k < c->contexts; k++) {
+        int w = c->ctx_wave[k];
+        if (w < 0)
+            continue;
+        const cc_wave *q = &c->wave[w];
+        fprintf(out, "%s{\"context\":%d,\"wave\":%d,\"next\":", n++ ? "," : "", k, w);
+        if (q->n)
+            json_commit(out, &q->q[q->head]);
+        else
+            fputs("null", out);
+        fputc('}', out);
+    }
+    fputs("],\"missing\":[", out);
+    for (unsigned w = 0, n = 0; x->what == CC_DRAIN && w < c->nwaves; w++) {
+        const cc_wave *q = &c->wave[w];
+        if (!q->n)
+            continue;
+        fprintf(out, "%s{\"wave\":%u,\"count\":%" PRIu64 ",\"first\":", n++ ? "," : "", w,
+                q->n + q->unqueued);
+        json_commit(out, &q->q[q->head]);
+        fputc('}', out);
+    }
+    fputs("]}", out);
+}
+
+const char *ctm_commit_report(ctm_commit_checker *c, int format)
+{
+    if (!text_of(c, API_COMMIT, __func__))
+        return ctm_error();
+    if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
+        return ctm_error();
+    free(c->report);
+    c->report = NULL;
+    if (c->verdict != CTM_E_MISMATCH)
+        return "";
+    size_t len;
+    FILE *out = open_memstream(&c->report, &len);
+    if (!out)
+        return "";
+    if (format == CTM_REPORT_JSON)
+        report_json(out, c);
+    else
+        report_text(out, c);
+    fclose(out);
+    return c->report ? c->report : "";
+}

@@ -1,0 +1,524 @@
+/* The commit checker of the public API (ctm.h, docs/commit.md): a design's
+ * commits, context by context, against the model's, wavefront by wavefront.
+ *
+ * The model runs on demand in its own order (ctm_model_commit) and each of
+ * its commits joins the queue of its wavefront; a design's commit is compared
+ * with the head of its wavefront's queue, running the model on until that
+ * queue has one. So any latency and any interleaving of contexts costs only
+ * the commits the model made ahead of the design, and nothing is recorded
+ * for a wavefront once the design has ended it. */
+#include "commit_int.h"
+#include "ctm.h"
+#include "ctm_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000 };
+
+/* The fields each kind commits, compared in this order after the kind. */
+static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
+    [CTM_COMMIT_START] = CF_BIT(CF_EXEC) | CF_BIT(CF_ACTIVE),
+    [CTM_COMMIT_ALU] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE),
+    [CTM_COMMIT_TEX] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_KILL),
+    [CTM_COMMIT_OUTPUT] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE),
+    [CTM_COMMIT_FC] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_JUMP) |
+                      CF_BIT(CF_NEXT_PC) | CF_BIT(CF_ACTIVE),
+    [CTM_COMMIT_END] = 0,
+};
+
+uint16_t commit_fields(int kind)
+{
+    return (unsigned)kind < CTM_COMMIT_KINDS ? fields_of[kind] : 0;
+}
+
+uint64_t commit_field(const ctm_commit *r, int f)
+{
+    switch (f) {
+    case CF_KIND:
+        return (uint64_t)r->kind;
+    case CF_PC:
+        return r->pc;
+    case CF_EXEC:
+        return r->exec;
+    case CF_DONE:
+        return r->done;
+    case CF_KILL:
+        return r->kill;
+    case CF_JUMP:
+        return (uint64_t)r->jump;
+    case CF_NEXT_PC:
+        return r->next_pc;
+    case CF_ACTIVE:
+        return r->active;
+    default:
+        return 0;
+    }
+}
+
+/* The first field of r that differs from want (CF_NONE: they agree). */
+static int first_difference(const ctm_commit *want, const ctm_commit *r)
+{
+    if (want->kind != r->kind)
+        return CF_KIND;
+    for (uint16_t m = fields_of[want->kind]; m; m &= (uint16_t)(m - 1)) {
+        int f = __builtin_ctz(m);
+        if (commit_field(want, f) != commit_field(r, f))
+            return f;
+    }
+    return CF_NONE;
+}
+
+/* ------------------------------------------------------------ queues */
+
+static cc_wave *wave_at(ctm_commit_checker *c, unsigned w)
+{
+    return w < c->nwaves ? &c->wave[w] : NULL;
+}
+
+static ctm_commit *queue_at(const cc_wave *q, unsigned i)
+{
+    return &q->q[(q->head + i) % q->cap];
+}
+
+/* Room for one more wave (w = c->nwaves). 0 or CTM_E_NOMEM. */
+static int add_wave(ctm_commit_checker *c)
+{
+    if (c->nwaves == c->wave_cap) {
+        unsigned cap = c->wave_cap ? 2 * c->wave_cap : 64;
+        cc_wave *grown = realloc(c->wave, cap * sizeof *grown);
+        if (!grown)
+            return CTM_E_NOMEM;
+        c->wave = grown;
+        c->wave_cap = cap;
+    }
+    c->wave[c->nwaves++] = (cc_wave){.ctx = -1};
+    return CTM_OK;
+}
+
+static int push(cc_wave *q, const ctm_commit *r)
+{
+    if (q->n == q->cap) {
+        unsigned cap = q->cap ? 2 * q->cap : 8;
+        ctm_commit *grown = malloc(cap * sizeof *grown);
+        if (!grown)
+            return CTM_E_NOMEM;
+        for (unsigned i = 0; i < q->n; i++)
+            grown[i] = *queue_at(q, i);
+        free(q->q);
+        q->q = grown;
+        q->cap = cap;
+        q->head = 0;
+    }
+    q->q[(q->head + q->n++) % q->cap] = *r;
+    return CTM_OK;
+}
+
+/* The model's next commit into its wavefront's queue (draining: counted
+ * only, once the queue holds the first one never made). 1, 0 at the run's
+ * end, or a negative status (the reason in c->diff). */
+static int pull(ctm_commit_checker *c)
+{
+    if (c->model_ended)
+        return 0;
+    if (!api_is_live(c->m, API_MODEL)) {
+        snprintf(c->diff, sizeof c->diff, "the checker's ctm_model was freed");
+        return -CTM_E_STATE;
+    }
+    ctm_commit r;
+    int got = api_model_commit(c->m, &r, "ctm_commit_checker");
+    if (got < 0) {
+        snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+        return got;
+    }
+    if (!got) {
+        c->model_ended = 1;
+        return 0;
+    }
+    if ((unsigned)r.wave >= c->nwaves && add_wave(c))
+        return -CTM_E_NOMEM;
+    cc_wave *q = &c->wave[r.wave];
+    if (c->draining && q->n) {
+        q->unqueued++;
+        return 1;
+    }
+    return push(q, &r) ? -CTM_E_NOMEM : 1;
+}
+
+/* Runs the model until wave w's queue holds `want` commits or the run ends:
+ * the commits it holds then, or a negative status. */
+static int fill(ctm_commit_checker *c, unsigned w, unsigned want)
+{
+    for (;;) {
+        cc_wave *q = wave_at(c, w);
+        if (q && q->n >= want)
+            return (int)q->n;
+        int st = pull(c);
+        if (st <= 0)
+            return st < 0 ? st : (q ? (int)q->n : 0);
+    }
+}
+
+/* ------------------------------------------------------------ the handle */
+
+ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
+{
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, __func__))
+        return NULL;
+    if (!API_RANGE(NULL, "contexts", contexts, 1, CONTEXTS_MAX) ||
+        !API_RANGE(NULL, "level", level, 0, 0))
+        return NULL;
+    ctm_commit_checker *c = api_alloc(API_COMMIT, sizeof *c);
+    if (!c)
+        return api_fail("%s: out of memory", __func__);
+    c->ctx_wave = malloc((size_t)contexts * sizeof *c->ctx_wave);
+    if (!c->ctx_wave || api_model_drive(m, c, __func__)) {
+        char why[API_ERROR_MAX];
+        snprintf(why, sizeof why, "%s", c->ctx_wave ? ctm_error() : "out of memory");
+        free(c->ctx_wave);
+        api_release(c, API_COMMIT);
+        return api_fail("%s", why);
+    }
+    for (int k = 0; k < contexts; k++)
+        c->ctx_wave[k] = -1;
+    c->m = m;
+    c->contexts = contexts;
+    c->level = level;
+    c->watchdog = WATCHDOG_DEFAULT;
+    api_set_error("");
+    return c;
+}
+
+static void free_queues(ctm_commit_checker *c)
+{
+    for (unsigned w = 0; w < c->nwaves; w++) {
+        free(c->wave[w].q);
+        free(c->wave[w].hist);
+    }
+    free(c->wave);
+    c->wave = NULL;
+    c->nwaves = c->wave_cap = 0;
+}
+
+void ctm_commit_free(ctm_commit_checker *c)
+{
+    if (!c || !API_LIVE(c, API_COMMIT))
+        return;
+    if (api_is_live(c->m, API_MODEL))
+        api_model_drive(c->m, NULL, __func__);
+    free_queues(c);
+    free(c->ctx_wave);
+    free(c->report);
+    api_release(c, API_COMMIT);
+}
+
+/* ------------------------------------------------------------ verdicts */
+
+/* Ends the check with a mismatch of kind `what` at commit r (NULL: none);
+ * the one-line text in c->diff is the caller's. */
+static int stop(ctm_commit_checker *c, int what, uint64_t cycle, const ctm_commit *r, int wave)
+{
+    cc_mismatch *x = &c->x;
+    x->what = what;
+    x->cycle = cycle;
+    x->wave = wave;
+    if (r)
+        x->got = *r;
+    x->has_got = r != NULL;
+    x->nnext = 0;
+    x->nhist = 0;
+    if (wave >= 0)
+        fill(c, (unsigned)wave, CC_NEXT_SHOWN); /* may move the queues */
+    const cc_wave *q = wave >= 0 ? wave_at(c, (unsigned)wave) : NULL;
+    if (q) {
+        for (unsigned i = 0; i < q->n && i < CC_NEXT_SHOWN; i++)
+            x->next[x->nnext++] = *queue_at(q, i);
+        for (unsigned i = 0; i < q->nhist; i++)
+            x->hist[x->nhist++] = q->hist[(q->hist_head + i) % CC_HISTORY];
+    }
+    c->verdict = CTM_E_MISMATCH;
+    return CTM_E_MISMATCH;
+}
+
+/* A bad argument of func (ctm_commit_put or _put_fields): CTM_E_ARG, the
+ * message in ctm_error() and ctm_commit_diff. */
+static int misuse(ctm_commit_checker *c, const char *func, const char *text)
+{
+    api_error(&c->h, "%s: %s", func, text);
+    snprintf(c->diff, sizeof c->diff, "%s: %s", func, text);
+    c->h.pending = 0; /* reported now, by this call's status */
+    return CTM_E_ARG;
+}
+
+/* A commit that matched: out of its queue into the wave's history. */
+static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
+{
+    if (!q->hist && !(q->hist = calloc(CC_HISTORY, sizeof *q->hist)))
+        return CTM_E_NOMEM;
+    unsigned slot = (q->hist_head + q->nhist) % CC_HISTORY;
+    if (q->nhist == CC_HISTORY)
+        q->hist_head = (q->hist_head + 1) % CC_HISTORY;
+    else
+        q->nhist++;
+    q->hist[slot] = (cc_made){*r, cycle};
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
+    q->made++;
+    c->matched++;
+    c->last_cycle = cycle;
+    c->seen_cycle = 1;
+    if (r->kind == CTM_COMMIT_END) { /* the context is free; the wave's records go */
+        c->ctx_wave[r->ctx] = -1;
+        q->ctx = -1;
+        q->ended = 1;
+        c->ended_waves++;
+        free(q->q);
+        free(q->hist);
+        q->q = NULL;
+        q->hist = NULL;
+        q->cap = q->n = q->head = q->nhist = q->hist_head = 0;
+    }
+    return CTM_OK;
+}
+
+/* A START: binds r->ctx to its wavefront. The wave, or a negative status. */
+static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
+{
+    int busy = c->ctx_wave[r->ctx];
+    if (busy >= 0) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: START while wave %d still runs on it (no END)",
+                 (unsigned long long)cycle, r->ctx, busy);
+        return -stop(c, CC_CONTEXT, cycle, r, busy);
+    }
+    unsigned w = r->wave >= 0 ? (unsigned)r->wave : c->next_start;
+    int st = fill(c, w, 1);
+    if (st < 0)
+        return st;
+    cc_wave *q = wave_at(c, w);
+    if (q && q->started) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: START of wave %u, which context %d started before",
+                 (unsigned long long)cycle, r->ctx, w, q->start_ctx);
+        return -stop(c, CC_CONTEXT, cycle, r, (int)w);
+    }
+    if (!q) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: START of wave %u, but the run has %u wavefronts",
+                 (unsigned long long)cycle, r->ctx, w, c->nwaves);
+        return -stop(c, CC_CONTEXT, cycle, r, -1);
+    }
+    q->started = 1;
+    q->start_ctx = r->ctx;
+    q->ctx = r->ctx;
+    c->ctx_wave[r->ctx] = (int)w;
+    while (c->next_start < c->nwaves && c->wave[c->next_start].started)
+        c->next_start++;
+    return (int)w;
+}
+
+/* How far into wave w's queue a commit equal to r waits (0: none within
+ * CC_LOOKAHEAD): r is out of order. */
+static unsigned later_match(ctm_commit_checker *c, unsigned w, const ctm_commit *r)
+{
+    fill(c, w, CC_LOOKAHEAD + 1);
+    const cc_wave *q = &c->wave[w];
+    for (unsigned i = 1; i < q->n && i <= CC_LOOKAHEAD; i++)
+        if (first_difference(queue_at(q, i), r) == CF_NONE)
+            return i;
+    return 0;
+}
+
+static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, unsigned w)
+{
+    int st = fill(c, w, 1); /* may move the queues */
+    if (st < 0)
+        return -st;
+    cc_wave *q = &c->wave[w];
+    char want_text[160], got_text[160];
+    commit_describe(got_text, sizeof got_text, r);
+    if (!q->n) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d (wave %u): extra commit %s: the model's wave %u "
+                 "ended after %llu commits",
+                 (unsigned long long)cycle, r->ctx, w, got_text, w, (unsigned long long)q->made);
+        return stop(c, CC_EXTRA, cycle, r, (int)w);
+    }
+    const ctm_commit *want = queue_at(q, 0);
+    int f = first_difference(want, r);
+    if (f == CF_NONE)
+        return accept(c, q, cycle, r);
+    commit_describe(want_text, sizeof want_text, want);
+    unsigned later = later_match(c, w, r);
+    if (later) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d (wave %u): out of order: %s is the wave's commit %u "
+                 "after the next; the next is %s",
+                 (unsigned long long)cycle, r->ctx, w, got_text, later, want_text);
+        c->x.field = f;
+        c->x.later = later;
+        return stop(c, CC_ORDER, cycle, r, (int)w);
+    }
+    char diff_text[256];
+    commit_field_diff(diff_text, sizeof diff_text, f, want, r);
+    snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
+             (unsigned long long)cycle, r->ctx, w, want->pc, commit_kind_name(want->kind),
+             diff_text);
+    c->x.field = f;
+    c->x.later = 0;
+    return stop(c, CC_FIELD, cycle, r, (int)w);
+}
+
+/* The sticky verdict, or a check that cannot start: CTM_OK to go on. */
+static int can_check(ctm_commit_checker *c)
+{
+    if (c->verdict)
+        return c->verdict;
+    if (c->h.pending) {
+        c->h.pending = 0;
+        return CTM_E_ARG;
+    }
+    return CTM_OK;
+}
+
+static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const char *func)
+{
+    if (!api_is_live(c, API_COMMIT) && !api_live_slow(c, API_COMMIT, func))
+        return CTM_E_ARG;
+    int st = can_check(c);
+    if (st)
+        return st;
+    char text[96];
+    if (!r)
+        return misuse(c, func, "the commit is NULL");
+    if (r->ctx < 0 || r->ctx >= c->contexts) {
+        snprintf(text, sizeof text, "ctx = %d is outside 0..%d", r->ctx, c->contexts - 1);
+        return misuse(c, func, text);
+    }
+    if (r->kind < 0 || r->kind >= CTM_COMMIT_KINDS) {
+        snprintf(text, sizeof text, "kind = %d is outside 0..%d", r->kind, CTM_COMMIT_KINDS - 1);
+        return misuse(c, func, text);
+    }
+    c->diff[0] = 0;
+    int w = c->ctx_wave[r->ctx];
+    if (r->kind == CTM_COMMIT_START) {
+        if ((w = bind(c, cycle, r)) < 0) {
+            c->verdict = -w;
+            return -w;
+        }
+    } else if (w < 0) {
+        char got_text[160];
+        commit_describe(got_text, sizeof got_text, r);
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: %s, but the context runs no wavefront (no START "
+                 "since its last END)",
+                 (unsigned long long)cycle, r->ctx, got_text);
+        return stop(c, CC_CONTEXT, cycle, r, -1);
+    }
+    st = compare(c, cycle, r, (unsigned)w);
+    if (st && st != CTM_E_MISMATCH)
+        c->verdict = st;
+    return st;
+}
+
+int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
+{
+    return put(c, cycle, r, __func__);
+}
+
+int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, int wave,
+                          uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
+                          uint32_t next_pc, uint64_t active)
+{
+    ctm_commit r = {ctx, kind, wave, pc, exec, done, kill, jump, next_pc, active};
+    return put(c, cycle, &r, __func__);
+}
+
+/* Whether the design still owes commits: a wavefront the model started that
+ * the design has not ended, or one the model is still to start (a fault
+ * counts as owing: the report tells it). */
+static int owes(ctm_commit_checker *c)
+{
+    return c->ended_waves < c->nwaves || pull(c) != 0;
+}
+
+int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    if (c->verdict)
+        return c->verdict;
+    if (!c->seen_cycle) { /* the watchdog counts from the first cycle it sees */
+        c->last_cycle = cycle;
+        c->seen_cycle = 1;
+        return CTM_OK;
+    }
+    if (!c->watchdog || cycle < c->last_cycle + c->watchdog || !owes(c))
+        return CTM_OK;
+    for (int k = 0; k < c->contexts; k++) /* the report says what each one waits for */
+        if (c->ctx_wave[k] >= 0)
+            fill(c, (unsigned)c->ctx_wave[k], 1);
+    snprintf(c->diff, sizeof c->diff,
+             "cycle %llu: hang: no commit for %llu cycles (the last at cycle %llu) while "
+             "commits are expected",
+             (unsigned long long)cycle, (unsigned long long)(cycle - c->last_cycle),
+             (unsigned long long)c->last_cycle);
+    return stop(c, CC_HANG, cycle, NULL, -1);
+}
+
+int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    c->watchdog = cycles;
+    return CTM_OK;
+}
+
+int ctm_commit_finish(ctm_commit_checker *c)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    int st = can_check(c);
+    if (st)
+        return st;
+    c->draining = 1;
+    while ((st = pull(c)) > 0)
+        ;
+    if (st < 0)
+        return c->verdict = -st;
+    uint64_t missing = 0;
+    unsigned waves = 0;
+    for (unsigned w = 0; w < c->nwaves; w++)
+        if (c->wave[w].n) {
+            missing += c->wave[w].n + c->wave[w].unqueued;
+            waves++;
+        }
+    if (!missing)
+        return CTM_OK;
+    c->x.missing = missing;
+    c->x.missing_waves = waves;
+    int first = -1;
+    for (unsigned w = 0; w < c->nwaves && first < 0; w++)
+        if (c->wave[w].n)
+            first = (int)w;
+    char want_text[160];
+    commit_describe(want_text, sizeof want_text, queue_at(&c->wave[first], 0));
+    snprintf(c->diff, sizeof c->diff,
+             "drain: %llu commits of %u wavefronts expected, never made; the first: wave %d "
+             "%s",
+             (unsigned long long)missing, waves, first, want_text);
+    return stop(c, CC_DRAIN, c->last_cycle, NULL, first);
+}
+
+uint64_t ctm_commit_count(const ctm_commit_checker *c)
+{
+    return API_LIVE(c, API_COMMIT) ? c->matched : 0;
+}
+
+const char *ctm_commit_diff(const ctm_commit_checker *c)
+{
+    if (!text_of(c, API_COMMIT, __func__))
+        return ctm_error();
+    return c->verdict || c->diff[0] ? c->diff : "";
+}

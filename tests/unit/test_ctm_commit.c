@@ -1,0 +1,546 @@
+/* The commit checker (ctm.h, docs/commit.md) against a design that is
+ * correct but not cycle-exact: a second run of the same program, with other
+ * wavefronts in flight (so another interleaving and other slots), whose
+ * commits pass through a shell that renames the contexts and delays each
+ * context's commits 1..8 cycles at random, with stalls. That design passes;
+ * the same shell with one fault of each kind (a commit dropped, a design
+ * that stops, two commits swapped, a mask wrong) fails with the report that
+ * names it. And the model's commit stream agrees with its flow-control
+ * steps (ctm_model_step). */
+#include "cmocka_all.h"
+
+#include "asm.h"
+#include "ctm.h"
+#include "elf_exe.h"
+#include "fileio.h"
+#include "progen.h"
+
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define W 40
+#define H 30
+
+/* ------------------------------------------------------------ programs */
+
+static void write_elf(const dpp_exe *exe, char *path)
+{
+    dpp_error err;
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_elf_write(exe, path, &err), DPP_OK);
+}
+
+/* The Mandelbrot example, as an executable at path (a mkstemp template). */
+static void mandelbrot_elf(char *path)
+{
+    static dpp_exe exe;
+    dpp_error err;
+    uint8_t *src;
+    size_t len;
+    assert_int_equal(dpp_file_read("examples/mandelbrot/mandelbrot.s", 1 << 20, &src, &len, &err),
+                     DPP_OK);
+    assert_int_equal(dpp_asm((const char *)src, len, "mandelbrot.s", NULL, &exe, &err), DPP_OK);
+    free(src);
+    write_elf(&exe, path);
+}
+
+/* A random structured program (progen) with seed, as an executable at path. */
+static void random_elf(uint64_t seed, char *path)
+{
+    static dpp_exe exe;
+    pg_program *p;
+    dpp_error err;
+    assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
+    assert_int_equal(pg_compile(p, &exe, &err), DPP_OK);
+    pg_free(p);
+    write_elf(&exe, path);
+}
+
+static ctm_model *model(const char *elf, int lanes, int contexts)
+{
+    ctm_model *m = ctm_model_new(elf, W, H, lanes, contexts, 4, 4);
+    if (!m)
+        fail_msg("%s", ctm_error());
+    return m;
+}
+
+/* ------------------------------------------------------------ the design */
+
+enum { MAX_CTX = 16, FIFO = 4096 };
+
+/* Faults the shell can put in. */
+typedef enum { OK, DROP_LAST_END, DROP_MIDDLE, STOP, SWAP, WRONG_ACTIVE } fault_kind;
+
+typedef struct pending {
+    uint64_t ready;
+    ctm_commit r;
+} pending;
+
+/* The design: the commits of its own run (`src`, other contexts than the
+ * checker's model), each context's delayed 1..8 cycles, contexts renamed. */
+typedef struct shell {
+    ctm_model *src;
+    int src_ended;
+    int rename[MAX_CTX];
+    pending fifo[MAX_CTX][FIFO];
+    unsigned head[MAX_CTX], n[MAX_CTX];
+    uint64_t last_ready[MAX_CTX];
+    uint64_t rng;
+    uint64_t made; /* commits the source made */
+    fault_kind fault;
+    uint64_t fault_at; /* the source's commit the fault hits */
+    int explicit_wave; /* STARTs name their wave (else -1: in order) */
+    int delays;        /* 0: every commit at once, in the source's order */
+    int stuck;         /* STOP: the design never commits again, nor says it is done */
+    int holding;       /* SWAP: held waits for the next commit of its context */
+    ctm_commit held;
+    int held_end; /* DROP_LAST_END: end is dropped if no commit follows it */
+    ctm_commit end;
+} shell;
+
+static unsigned draw(shell *s, unsigned n)
+{
+    s->rng ^= s->rng << 13, s->rng ^= s->rng >> 7, s->rng ^= s->rng << 17;
+    return (unsigned)(s->rng % n);
+}
+
+static void shell_init(shell *s, const char *elf, int lanes, int contexts, uint64_t seed)
+{
+    memset(s, 0, sizeof *s);
+    s->src = model(elf, lanes, contexts);
+    s->rng = seed * 0x9E3779B97F4A7C15ull + 1;
+    s->explicit_wave = 1;
+    s->delays = 1;
+    for (int k = 0; k < MAX_CTX; k++) /* design context k of source slot k: reversed */
+        s->rename[k] = MAX_CTX - 1 - k;
+}
+
+static void enqueue(shell *s, uint64_t cycle, ctm_commit r)
+{
+    int k = s->rename[r.ctx];
+    r.ctx = k;
+    if (!s->explicit_wave)
+        r.wave = -1;
+    uint64_t ready = cycle + (s->delays ? 1 + draw(s, 8) : 0);
+    if (ready < s->last_ready[k])
+        ready = s->last_ready[k]; /* a context commits in program order */
+    s->last_ready[k] = ready;
+    assert_true(s->n[k] < FIFO);
+    s->fifo[k][(s->head[k] + s->n[k]++) % FIFO] = (pending){ready, r};
+}
+
+/* The source's commit i, through the fault the shell puts in. */
+static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
+{
+    if (s->held_end) { /* an END is the last commit only if nothing follows it */
+        s->held_end = 0;
+        enqueue(s, cycle, s->end);
+    }
+    if (s->holding && r.ctx == s->held.ctx) { /* the swap: this one first */
+        s->holding = 0;
+        enqueue(s, cycle, r);
+        enqueue(s, cycle, s->held);
+        return;
+    }
+    int hit = s->fault != OK && i >= s->fault_at;
+    if (s->fault == DROP_LAST_END && r.kind == CTM_COMMIT_END) {
+        s->held_end = 1;
+        s->end = r;
+    } else if (hit && s->fault == DROP_MIDDLE && r.kind == CTM_COMMIT_ALU) {
+        s->fault = OK; /* dropped */
+    } else if (hit && s->fault == STOP) {
+        s->src_ended = s->stuck = 1;
+    } else if (hit && s->fault == SWAP && r.kind == CTM_COMMIT_ALU) {
+        s->fault = OK;
+        s->holding = 1;
+        s->held = r;
+    } else if (hit && s->fault == WRONG_ACTIVE && r.kind == CTM_COMMIT_FC && r.active != r.exec) {
+        r.active ^= 1ull << __builtin_ctzll(r.exec); /* the first lane it acts on */
+        s->fault = OK;
+        enqueue(s, cycle, r);
+    } else {
+        enqueue(s, cycle, r);
+    }
+}
+
+/* One cycle of the design: maybe one commit of its run, into its context's
+ * queue (a fault applied); then every commit that is ready, contexts in a
+ * random order, to the checker. The checker's status, or CTM_OK. */
+static int shell_cycle(shell *s, ctm_commit_checker *c, uint64_t cycle)
+{
+    if (!s->src_ended && (!s->delays || draw(s, 4))) { /* a stall one cycle in four */
+        ctm_commit r;
+        int got = ctm_model_commit(s->src, &r);
+        assert_true(got >= 0);
+        s->src_ended = !got;
+        if (got)
+            take(s, cycle, s->made++, r);
+    }
+    int order[MAX_CTX];
+    for (int k = 0; k < MAX_CTX; k++)
+        order[k] = k;
+    for (int k = MAX_CTX - 1; s->delays && k > 0; k--) {
+        int j = (int)draw(s, (unsigned)k + 1), t = order[k];
+        order[k] = order[j], order[j] = t;
+    }
+    for (int i = 0; i < MAX_CTX; i++) {
+        int k = order[i];
+        while (s->n[k] && s->fifo[k][s->head[k]].ready <= cycle) {
+            int st = ctm_commit_put(c, cycle, &s->fifo[k][s->head[k]].r);
+            s->head[k] = (s->head[k] + 1) % FIFO;
+            s->n[k]--;
+            if (st)
+                return st;
+        }
+    }
+    return CTM_OK;
+}
+
+static int shell_idle(const shell *s)
+{
+    if (s->stuck)
+        return 0;
+    for (int k = 0; k < MAX_CTX; k++)
+        if (s->n[k])
+            return 0;
+    return s->src_ended;
+}
+
+/* Runs the design against a checker of `contexts` design contexts until the
+ * design is idle (then the drain check) or a check fails: that status. */
+static int run(shell *s, ctm_commit_checker *c, uint64_t *cycle)
+{
+    for (*cycle = 0; *cycle < 10000000; ++*cycle) {
+        int st = shell_cycle(s, c, *cycle);
+        if (!st)
+            st = ctm_commit_clock(c, *cycle);
+        if (st)
+            return st;
+        if (shell_idle(s))
+            return ctm_commit_finish(c);
+    }
+    fail_msg("the design ran 10M cycles");
+    return CTM_E_STATE;
+}
+
+/* The report in JSON, parsed (a test failure if it is not JSON). */
+static json_t *report_json(ctm_commit_checker *c)
+{
+    json_error_t e;
+    json_t *j = json_loads(ctm_commit_report(c, CTM_REPORT_JSON), 0, &e);
+    if (!j)
+        fail_msg("report is not JSON: %s: %s", e.text, ctm_commit_report(c, CTM_REPORT_JSON));
+    return j;
+}
+
+static const char *json_str(json_t *j, const char *key)
+{
+    const char *s = json_string_value(json_object_get(j, key));
+    return s ? s : "";
+}
+
+/* ------------------------------------------------------------ tests */
+
+/* A correct design with random latency and interleaved, renamed contexts
+ * passes over Mandelbrot and random structured programs, at 16 and 64 lanes;
+ * every commit the model made is checked. */
+static void test_correct_design_passes(void **state)
+{
+    (void)state;
+    static shell s;
+    uint64_t checked = 0;
+    for (int prog = 0; prog < 9; prog++) {
+        char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+        if (prog == 0)
+            mandelbrot_elf(elf);
+        else
+            random_elf((uint64_t)prog, elf);
+        int lanes = prog % 2 ? 64 : 16;
+        shell_init(&s, elf, lanes, 5, (uint64_t)prog);
+        s.explicit_wave = prog % 3 != 0; /* and STARTs in order, unnamed */
+        if (!s.explicit_wave)
+            s.delays = 0; /* unnamed STARTs need their wave order kept */
+        ctm_model *m = model(elf, lanes, 3);
+        unlink(elf);
+        ctm_commit_checker *c = ctm_commit_new(m, MAX_CTX, 0);
+        assert_non_null(c);
+        uint64_t cycle;
+        int st = run(&s, c, &cycle);
+        if (st)
+            fail_msg("program %d: %s\n%s", prog, ctm_commit_diff(c),
+                     ctm_commit_report(c, CTM_REPORT_TEXT));
+        assert_int_equal(ctm_commit_count(c), s.made);
+        assert_string_equal(ctm_commit_diff(c), "");
+        assert_string_equal(ctm_commit_report(c, CTM_REPORT_TEXT), "");
+        checked += s.made;
+        ctm_commit_free(c);
+        ctm_model_free(m);
+        ctm_model_free(s.src);
+    }
+    assert_true(checked > 20000);
+}
+
+/* A faulty design's run: the shell, the checker and its model, where it stopped. */
+typedef struct faulty {
+    shell s;
+    ctm_commit_checker *c;
+    ctm_model *m;
+    uint64_t cycle;
+} faulty;
+
+/* Runs Mandelbrot through the shell with one fault, the watchdog at 200
+ * cycles; the checker's status. */
+static int faulty_run(faulty *f, fault_kind fault, uint64_t at)
+{
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    mandelbrot_elf(elf);
+    shell_init(&f->s, elf, 16, 4, 7);
+    f->s.fault = fault;
+    f->s.fault_at = at;
+    f->m = model(elf, 16, 3);
+    unlink(elf);
+    f->c = ctm_commit_new(f->m, MAX_CTX, 0);
+    assert_non_null(f->c);
+    ctm_commit_set_watchdog(f->c, 200);
+    return run(&f->s, f->c, &f->cycle);
+}
+
+static void done_with(faulty *f)
+{
+    ctm_commit_free(f->c);
+    ctm_model_free(f->m);
+    ctm_model_free(f->s.src);
+}
+
+/* The run's last END never made: the drain check at the end fails and names
+ * the wave and the END. */
+static void test_dropped_commit_fails_the_drain(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(faulty_run(&f, DROP_LAST_END, 0), CTM_E_MISMATCH);
+    ctm_commit_checker *c = f.c;
+    const char *d = ctm_commit_diff(c);
+    assert_non_null(strstr(d, "drain: 1 commits of 1 wavefronts expected, never made"));
+    assert_non_null(strstr(d, " END"));
+    json_t *j = report_json(c);
+    assert_string_equal(json_str(j, "what"), "drain");
+    assert_int_equal(json_array_size(json_object_get(j, "missing")), 1);
+    json_decref(j);
+    assert_non_null(strstr(ctm_commit_report(c, CTM_REPORT_TEXT), "never made, from: END"));
+    /* the verdict stays */
+    assert_int_equal(ctm_commit_finish(c), CTM_E_MISMATCH);
+    done_with(&f);
+}
+
+/* A design that stops committing: the watchdog fires and says what each
+ * context waits for. */
+static void test_stuck_design_fires_the_watchdog(void **state)
+{
+    (void)state;
+    static faulty f;
+    /* the shell's run goes on past the stop: a stuck design never says it
+     * is done, so the clock keeps ticking until the watchdog */
+    assert_int_equal(faulty_run(&f, STOP, 2000), CTM_E_MISMATCH);
+    ctm_commit_checker *c = f.c;
+    json_t *j = report_json(c);
+    assert_string_equal(json_str(j, "what"), "hang");
+    assert_true(json_array_size(json_object_get(j, "waiting")) >= 1);
+    json_decref(j);
+    assert_non_null(strstr(ctm_commit_diff(c), "hang: no commit for 200 cycles"));
+    assert_non_null(strstr(ctm_commit_report(c, CTM_REPORT_TEXT), "waits for: "));
+    done_with(&f);
+}
+
+/* Two commits of one context swapped: the first of them, out of order, is
+ * named with its pc. */
+static void test_swapped_commits_name_the_first(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(faulty_run(&f, SWAP, 1500), CTM_E_MISMATCH);
+    ctm_commit_checker *c = f.c;
+    json_t *j = report_json(c);
+    assert_string_equal(json_str(j, "what"), "order");
+    assert_int_equal(json_integer_value(json_object_get(j, "later")), 1);
+    json_t *design = json_object_get(j, "design");
+    json_t *next = json_object_get(j, "model_next");
+    /* the design's commit is the model's second next; the first is the held ALU */
+    assert_int_equal(json_integer_value(json_object_get(design, "pc")),
+                     json_integer_value(json_object_get(json_array_get(next, 1), "pc")));
+    assert_string_equal(json_str(json_array_get(next, 0), "kind"), "ALU");
+    assert_int_equal(json_integer_value(json_object_get(json_array_get(next, 0), "pc")),
+                     f.s.held.pc);
+    char want[64];
+    snprintf(want, sizeof want, "out of order: %s", json_str(design, "kind"));
+    assert_non_null(strstr(ctm_commit_diff(c), want));
+    json_decref(j);
+    done_with(&f);
+}
+
+/* A commit dropped in the middle is caught at once, at the commit after it. */
+static void test_dropped_middle_commit_is_caught(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(faulty_run(&f, DROP_MIDDLE, 500), CTM_E_MISMATCH);
+    ctm_commit_checker *c = f.c;
+    assert_non_null(strstr(ctm_commit_diff(c), "out of order"));
+    done_with(&f);
+}
+
+/* A wrong active mask after a flow-control commit: the field, both values and
+ * the lane, the last commits of the wave. */
+static void test_wrong_mask_names_field_and_lane(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(faulty_run(&f, WRONG_ACTIVE, 800), CTM_E_MISMATCH);
+    ctm_commit_checker *c = f.c;
+    json_t *j = report_json(c);
+    assert_string_equal(json_str(j, "what"), "field");
+    assert_string_equal(json_str(j, "field"), "active");
+    assert_int_equal(json_array_size(json_object_get(j, "lanes")), 1);
+    assert_true(json_array_size(json_object_get(j, "last_commits")) > 0);
+    json_decref(j);
+    const char *d = ctm_commit_diff(c);
+    assert_non_null(strstr(d, ": FC: active: expected 0x"));
+    assert_non_null(strstr(d, " differ)"));
+    const char *t = ctm_commit_report(c, CTM_REPORT_TEXT);
+    assert_non_null(strstr(t, "commit-level mismatch (level 0, field)"));
+    assert_non_null(strstr(t, "design and model agreed"));
+    /* sticky: the next commit gets the same verdict */
+    ctm_commit r = {.ctx = 0, .kind = CTM_COMMIT_END};
+    assert_int_equal(ctm_commit_put(c, f.cycle + 1, &r), CTM_E_MISMATCH);
+    done_with(&f);
+}
+
+/* The FC commits of a run are its flow-control steps: pc, active before,
+ * jump, next pc and active after agree with ctm_model_step's. */
+static void test_fc_commits_are_the_fc_steps(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    random_elf(3, elf);
+    ctm_model *a = model(elf, 16, 3), *b = model(elf, 16, 3);
+    unlink(elf);
+    ctm_commit r;
+    uint64_t fcs = 0, commits = 0;
+    int got;
+    while ((got = ctm_model_commit(a, &r)) == 1) {
+        commits++;
+        if (r.kind != CTM_COMMIT_FC && r.kind != CTM_COMMIT_START)
+            continue;
+        assert_int_equal(ctm_model_step(b), 1);
+        fcs++;
+        assert_int_equal(ctm_model_get(b, "wave"), r.wave);
+        assert_int_equal(ctm_model_get(b, "ctx"), r.ctx);
+        assert_int_equal(ctm_model_get(b, "active"), r.active);
+        if (r.kind == CTM_COMMIT_START) {
+            assert_int_equal(ctm_model_get(b, "live"), r.exec);
+            continue;
+        }
+        assert_int_equal(ctm_model_get(b, "pc"), r.pc);
+        assert_int_equal(ctm_model_get(b, "jump"), r.jump);
+        assert_int_equal(ctm_model_get(b, "next_pc"), r.next_pc);
+    }
+    assert_int_equal(got, 0);
+    assert_int_equal(ctm_model_step(b), 0);
+    assert_true(fcs > 100 && commits > fcs);
+    /* one run hands out steps or commits */
+    assert_int_equal(ctm_model_step(a), -CTM_E_STATE);
+    assert_int_equal(ctm_model_commit(b, &r), -CTM_E_STATE);
+    assert_non_null(strstr(ctm_model_error(b), "hands out steps"));
+    ctm_model_free(a);
+    ctm_model_free(b);
+}
+
+/* Bad use is an error with a message, never a crash. */
+static void test_misuse(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    random_elf(5, elf);
+    ctm_model *m = model(elf, 16, 2);
+    ctm_commit r = {0};
+    /* NULL handles */
+    assert_null(ctm_commit_new(NULL, 4, 0));
+    assert_non_null(strstr(ctm_error(), "ctm_model handle is NULL"));
+    assert_int_equal(ctm_commit_put(NULL, 0, &r), CTM_E_ARG);
+    assert_int_equal(ctm_commit_clock(NULL, 0), CTM_E_ARG);
+    assert_int_equal(ctm_commit_finish(NULL), CTM_E_ARG);
+    assert_int_equal(ctm_commit_set_watchdog(NULL, 5), CTM_E_ARG);
+    assert_int_equal(ctm_commit_count(NULL), 0);
+    assert_non_null(strstr(ctm_commit_diff(NULL), "NULL"));
+    assert_non_null(ctm_commit_report(NULL, 0));
+    ctm_commit_free(NULL);
+    assert_int_equal(ctm_model_commit(NULL, &r), -CTM_E_ARG);
+    assert_int_equal(ctm_model_commit(m, NULL), -CTM_E_ARG);
+    /* arguments */
+    assert_null(ctm_commit_new(m, 0, 0));
+    assert_non_null(strstr(ctm_error(), "contexts = 0 is outside 1..1024"));
+    assert_null(ctm_commit_new(m, 4, 1));
+    assert_non_null(strstr(ctm_error(), "level = 1 is outside 0..0"));
+    ctm_commit_checker *c = ctm_commit_new(m, 4, 0);
+    assert_non_null(c);
+    assert_null(ctm_commit_new(m, 4, 0)); /* one checker drives a model */
+    assert_non_null(strstr(ctm_error(), "already drives"));
+    assert_int_equal(ctm_model_commit(m, &r), -CTM_E_STATE);
+    assert_int_equal(ctm_model_step(m), -CTM_E_STATE);
+    assert_int_equal(ctm_commit_put(c, 0, NULL), CTM_E_ARG);
+    r.ctx = 4;
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
+    assert_non_null(strstr(ctm_commit_diff(c), "ctx = 4 is outside 0..3"));
+    r.ctx = 0, r.kind = 9;
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kind = 9 is outside 0..5"));
+    assert_non_null(strstr(ctm_commit_report(c, 7), "format = 7 is outside 0..1"));
+    r.kind = CTM_COMMIT_ALU;
+    assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_ARG); /* the misuse, at the next put */
+    /* a commit on a context that runs no wavefront is a mismatch, not a crash */
+    r.kind = CTM_COMMIT_ALU;
+    assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_commit_diff(c), "context 0: ALU pc 0"));
+    assert_non_null(strstr(ctm_commit_diff(c), "runs no wavefront"));
+    json_t *j = report_json(c);
+    assert_string_equal(json_str(j, "what"), "context");
+    json_decref(j);
+    ctm_commit_free(c);
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG); /* freed */
+    assert_non_null(strstr(ctm_error(), "was freed"));
+    /* a stepped model cannot be checked from its start */
+    ctm_model *stepped = model(elf, 16, 2);
+    unlink(elf);
+    assert_int_equal(ctm_model_commit(stepped, &r), 1);
+    assert_null(ctm_commit_new(stepped, 4, 0));
+    assert_non_null(strstr(ctm_error(), "has been stepped"));
+    /* a model freed under its checker */
+    c = ctm_commit_new(m, 4, 0); /* m is free again: its checker was freed */
+    assert_non_null(c);
+    ctm_model_free(m);
+    r = (ctm_commit){.ctx = 1, .kind = CTM_COMMIT_START, .wave = -1};
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_STATE);
+    assert_non_null(strstr(ctm_commit_diff(c), "ctm_model was freed"));
+    ctm_commit_free(c);
+    ctm_model_free(stepped);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_correct_design_passes),
+        cmocka_unit_test(test_dropped_commit_fails_the_drain),
+        cmocka_unit_test(test_stuck_design_fires_the_watchdog),
+        cmocka_unit_test(test_swapped_commits_name_the_first),
+        cmocka_unit_test(test_dropped_middle_commit_is_caught),
+        cmocka_unit_test(test_wrong_mask_names_field_and_lane),
+        cmocka_unit_test(test_fc_commits_are_the_fc_steps),
+        cmocka_unit_test(test_misuse),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
