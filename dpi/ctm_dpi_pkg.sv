@@ -251,6 +251,21 @@ package ctm_dpi_pkg;
   // Since 1.8: commit-level checking (docs/commit.md). A design's commit is
   // ctm_commit_put_fields(c, cycle, ctx, kind, wave, pc, exec, done, kill, jump, next_pc,
   // active) with kind CTM_COMMIT_*; the fields its kind does not carry are not compared.
+  // One commit as a design's port carries it (ctm_commit_check's commit_i): the fields of
+  // ctm.h's ctm_commit, the masks a lane a bit.
+  typedef struct packed {
+    logic [15:0] ctx;          // the design's context
+    logic [2:0] kind;          // CTM_COMMIT_*
+    logic signed [31:0] wave;  // START: the wavefront's dispatch number, or -1 (the next)
+    logic [15:0] pc;
+    logic [63:0] exec;         // lanes it acts on (FC: the active lanes it decides for)
+    logic [63:0] done;         // lanes that end with it
+    logic [63:0] kill;         // TEX: lanes TEXKILL ended
+    logic jump;                // FC: the group decision
+    logic [15:0] next_pc;      // FC: where the wavefront goes on
+    logic [63:0] active;       // FC, START: active lanes after it
+  } ctm_commit_t;
+
   import "DPI-C" function chandle ctm_commit_new(chandle m, int contexts, int level);
   import "DPI-C" function void ctm_commit_free(chandle c);
   import "DPI-C" function int ctm_commit_put_fields(chandle c, longint unsigned cycle, int ctx,
@@ -259,6 +274,7 @@ package ctm_dpi_pkg;
                                                     longint unsigned kill, int jump,
                                                     int unsigned next_pc,
                                                     longint unsigned active);
+  import "DPI-C" function int ctm_commit_set_kinds(chandle c, int kinds);
   import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
   import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);
   import "DPI-C" function int ctm_commit_finish(chandle c);

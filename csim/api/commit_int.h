@@ -40,6 +40,7 @@ typedef struct cc_wave {
     int ctx;       /* the design's context that runs it, or -1 */
     int start_ctx; /* the one that started it */
     uint8_t started, ended;
+    uint8_t model_done; /* the model's END of it came */
 } cc_wave;
 
 typedef struct cc_mismatch {
@@ -66,7 +67,8 @@ struct ctm_commit_checker {
     cc_wave *wave;
     unsigned nwaves, wave_cap;
     unsigned next_start; /* the lowest wave no START has claimed */
-    unsigned ended_waves;
+    unsigned first_open; /* waves below it have ended on the design's side */
+    uint32_t kinds;      /* bit k: the design commits CTM_COMMIT_k */
     int model_ended, draining;
     uint64_t matched;
     uint64_t watchdog, last_cycle;

@@ -506,6 +506,13 @@ typedef struct ctm_commit_checker ctm_commit_checker;
 ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level);
 void ctm_commit_free(ctm_commit_checker *c);
 
+/* The kinds the design commits (bit k: CTM_COMMIT_k; default all): a unit
+ * that sees only flow control commits START and FC (0x11); the model's
+ * commits of the other kinds are not expected. START must be among them;
+ * without END, a wavefront ends once every commit of it was made. Before
+ * the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
+int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
+
 /* The design committed *r at `cycle` (the testbench's count, for reports).
  * Each context's commits come in program order; contexts interleave freely.
  * A START binds r->ctx to a wavefront until its END. CTM_OK, or

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000 };
+enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000, ALL_KINDS = (1 << CTM_COMMIT_KINDS) - 1 };
 
 /* The fields each kind commits, compared in this order after the kind. */
 static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
@@ -139,6 +139,10 @@ static int pull(ctm_commit_checker *c)
     if ((unsigned)r.wave >= c->nwaves && add_wave(c))
         return -CTM_E_NOMEM;
     cc_wave *q = &c->wave[r.wave];
+    if (r.kind == CTM_COMMIT_END)
+        q->model_done = 1;
+    if (!(c->kinds >> r.kind & 1))
+        return 1; /* a kind the design does not commit */
     if (c->draining && q->n) {
         q->unqueued++;
         return 1;
@@ -186,6 +190,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     c->contexts = contexts;
     c->level = level;
     c->watchdog = WATCHDOG_DEFAULT;
+    c->kinds = ALL_KINDS;
     api_set_error("");
     return c;
 }
@@ -251,6 +256,27 @@ static int misuse(ctm_commit_checker *c, const char *func, const char *text)
     return CTM_E_ARG;
 }
 
+/* Wave q has ended on the design's side: its context is free, its records go. */
+static void release(ctm_commit_checker *c, cc_wave *q)
+{
+    if (q->ctx >= 0)
+        c->ctx_wave[q->ctx] = -1;
+    q->ctx = -1;
+    q->ended = 1;
+    free(q->q);
+    free(q->hist);
+    q->q = NULL;
+    q->hist = NULL;
+    q->cap = q->n = q->head = q->nhist = q->hist_head = 0;
+}
+
+/* Whether wave q has ended without an END commit: a design that does not
+ * commit ENDs has made every commit of it the model made. */
+static int ended_silently(const ctm_commit_checker *c, const cc_wave *q)
+{
+    return !(c->kinds >> CTM_COMMIT_END & 1) && q->model_done && !q->n;
+}
+
 /* A commit that matched: out of its queue into the wave's history. */
 static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
 {
@@ -268,17 +294,8 @@ static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_c
     c->matched++;
     c->last_cycle = cycle;
     c->seen_cycle = 1;
-    if (r->kind == CTM_COMMIT_END) { /* the context is free; the wave's records go */
-        c->ctx_wave[r->ctx] = -1;
-        q->ctx = -1;
-        q->ended = 1;
-        c->ended_waves++;
-        free(q->q);
-        free(q->hist);
-        q->q = NULL;
-        q->hist = NULL;
-        q->cap = q->n = q->head = q->nhist = q->hist_head = 0;
-    }
+    if (r->kind == CTM_COMMIT_END)
+        release(c, q);
     return CTM_OK;
 }
 
@@ -286,6 +303,12 @@ static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_c
 static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
 {
     int busy = c->ctx_wave[r->ctx];
+    if (busy >= 0 && !ended_silently(c, &c->wave[busy]))
+        fill(c, (unsigned)busy, 1); /* the model may not have ended it yet */
+    if (busy >= 0 && ended_silently(c, &c->wave[busy])) {
+        release(c, &c->wave[busy]);
+        busy = -1;
+    }
     if (busy >= 0) {
         snprintf(c->diff, sizeof c->diff,
                  "cycle %llu, context %d: START while wave %d still runs on it (no END)",
@@ -375,8 +398,9 @@ static int can_check(ctm_commit_checker *c)
 {
     if (c->verdict)
         return c->verdict;
-    if (c->h.pending) {
+    if (c->h.pending) { /* a misuse since the last check: reported now */
         c->h.pending = 0;
+        snprintf(c->diff, sizeof c->diff, "%s", c->h.error);
         return CTM_E_ARG;
     }
     return CTM_OK;
@@ -440,7 +464,16 @@ int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int ki
  * counts as owing: the report tells it). */
 static int owes(ctm_commit_checker *c)
 {
-    return c->ended_waves < c->nwaves || pull(c) != 0;
+    for (;;) {
+        while (c->first_open < c->nwaves &&
+               (c->wave[c->first_open].ended || ended_silently(c, &c->wave[c->first_open])))
+            c->first_open++;
+        if (c->first_open < c->nwaves)
+            return 1;
+        int st = pull(c);
+        if (st <= 0)
+            return st < 0;
+    }
 }
 
 int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle)
@@ -456,9 +489,13 @@ int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle)
     }
     if (!c->watchdog || cycle < c->last_cycle + c->watchdog || !owes(c))
         return CTM_OK;
-    for (int k = 0; k < c->contexts; k++) /* the report says what each one waits for */
-        if (c->ctx_wave[k] >= 0)
-            fill(c, (unsigned)c->ctx_wave[k], 1);
+    for (int k = 0; k < c->contexts; k++) { /* the report says what each one waits for */
+        int w = c->ctx_wave[k];
+        if (w >= 0)
+            fill(c, (unsigned)w, 1);
+        if (w >= 0 && ended_silently(c, &c->wave[w]))
+            release(c, &c->wave[w]);
+    }
     snprintf(c->diff, sizeof c->diff,
              "cycle %llu: hang: no commit for %llu cycles (the last at cycle %llu) while "
              "commits are expected",
@@ -472,6 +509,27 @@ int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles)
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
     c->watchdog = cycles;
+    return CTM_OK;
+}
+
+int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    if (c->matched || c->verdict || c->nwaves) {
+        api_error(&c->h, "%s: too late: the kinds are set before the first commit", __func__);
+        return CTM_E_STATE;
+    }
+    if (!API_RANGE(&c->h, "kinds", kinds, 1, ALL_KINDS))
+        return CTM_E_ARG;
+    if (!(kinds >> CTM_COMMIT_START & 1)) {
+        api_error(&c->h,
+                  "%s: kinds = 0x%x leaves out START, which binds a context to its "
+                  "wavefront",
+                  __func__, (unsigned)kinds);
+        return CTM_E_ARG;
+    }
+    c->kinds = (uint32_t)kinds;
     return CTM_OK;
 }
 

@@ -96,6 +96,7 @@ typedef struct shell {
     uint64_t fault_at; /* the source's commit the fault hits */
     int explicit_wave; /* STARTs name their wave (else -1: in order) */
     int delays;        /* 0: every commit at once, in the source's order */
+    int kinds;         /* bit k: the design commits CTM_COMMIT_k */
     int stuck;         /* STOP: the design never commits again, nor says it is done */
     int holding;       /* SWAP: held waits for the next commit of its context */
     ctm_commit held;
@@ -116,6 +117,7 @@ static void shell_init(shell *s, const char *elf, int lanes, int contexts, uint6
     s->rng = seed * 0x9E3779B97F4A7C15ull + 1;
     s->explicit_wave = 1;
     s->delays = 1;
+    s->kinds = (1 << CTM_COMMIT_KINDS) - 1;
     for (int k = 0; k < MAX_CTX; k++) /* design context k of source slot k: reversed */
         s->rename[k] = MAX_CTX - 1 - k;
 }
@@ -137,6 +139,8 @@ static void enqueue(shell *s, uint64_t cycle, ctm_commit r)
 /* The source's commit i, through the fault the shell puts in. */
 static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
 {
+    if (!(s->kinds >> r.kind & 1))
+        return;        /* a unit that does not see this kind */
     if (s->held_end) { /* an END is the last commit only if nothing follows it */
         s->held_end = 0;
         enqueue(s, cycle, s->end);
@@ -159,7 +163,7 @@ static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
         s->fault = OK;
         s->holding = 1;
         s->held = r;
-    } else if (hit && s->fault == WRONG_ACTIVE && r.kind == CTM_COMMIT_FC && r.active != r.exec) {
+    } else if (hit && s->fault == WRONG_ACTIVE && r.kind == CTM_COMMIT_FC && r.exec) {
         r.active ^= 1ull << __builtin_ctzll(r.exec); /* the first lane it acts on */
         s->fault = OK;
         enqueue(s, cycle, r);
@@ -420,6 +424,46 @@ static void test_wrong_mask_names_field_and_lane(void **state)
     done_with(&f);
 }
 
+/* A flow-control unit commits only START and FC: with the kinds set, that
+ * design passes (a wavefront ends with its last FC, the next START on its
+ * context frees it), and one wrong FC is still caught. */
+static void test_a_unit_of_some_kinds(void **state)
+{
+    (void)state;
+    static shell s;
+    for (int broken = 0; broken < 2; broken++) {
+        char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+        random_elf(4, elf);
+        shell_init(&s, elf, 16, 2, 11);
+        s.kinds = 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC;
+        if (broken) {
+            s.fault = WRONG_ACTIVE;
+            s.fault_at = 20;
+        }
+        ctm_model *m = model(elf, 16, 3);
+        unlink(elf);
+        ctm_commit_checker *c = ctm_commit_new(m, MAX_CTX, 0);
+        assert_int_equal(ctm_commit_set_kinds(c, s.kinds), CTM_OK);
+        ctm_commit_set_watchdog(c, 100);
+        uint64_t cycle;
+        int st = run(&s, c, &cycle);
+        if (!broken && st)
+            fail_msg("%s", ctm_commit_report(c, CTM_REPORT_TEXT));
+        if (broken) {
+            assert_int_equal(st, CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_commit_diff(c), "FC: active: expected"));
+        } else {
+            assert_true(ctm_commit_count(c) > 200);
+            /* idle after the run: no hang, however long */
+            assert_int_equal(ctm_commit_clock(c, cycle + 1000), CTM_OK);
+        }
+        assert_int_equal(ctm_commit_set_kinds(c, 0x3f), CTM_E_STATE); /* too late */
+        ctm_commit_free(c);
+        ctm_model_free(m);
+        ctm_model_free(s.src);
+    }
+}
+
 /* The FC commits of a run are its flow-control steps: pc, active before,
  * jump, next pc and active after agree with ctm_model_step's. */
 static void test_fc_commits_are_the_fc_steps(void **state)
@@ -492,6 +536,12 @@ static void test_misuse(void **state)
     assert_non_null(strstr(ctm_error(), "already drives"));
     assert_int_equal(ctm_model_commit(m, &r), -CTM_E_STATE);
     assert_int_equal(ctm_model_step(m), -CTM_E_STATE);
+    assert_int_equal(ctm_commit_set_kinds(c, 0x10), CTM_E_ARG); /* no START */
+    assert_non_null(strstr(ctm_error(), "leaves out START"));
+    assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* the misuse, at the next check */
+    assert_non_null(strstr(ctm_commit_diff(c), "leaves out START"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x40), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kinds = 64 is outside 1..63"));
     assert_int_equal(ctm_commit_put(c, 0, NULL), CTM_E_ARG);
     r.ctx = 4;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
@@ -539,6 +589,7 @@ int main(void)
         cmocka_unit_test(test_swapped_commits_name_the_first),
         cmocka_unit_test(test_dropped_middle_commit_is_caught),
         cmocka_unit_test(test_wrong_mask_names_field_and_lane),
+        cmocka_unit_test(test_a_unit_of_some_kinds),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
         cmocka_unit_test(test_misuse),
     };
