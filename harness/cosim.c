@@ -67,6 +67,16 @@ void cosim_end_stimulus(void)
     stimulus_ended = true;
 }
 
+int cosim_parse_check(const char *v, bool *commit, char *err, size_t errlen)
+{
+    if (strcmp(v, "cycle") && strcmp(v, "commit")) {
+        snprintf(err, errlen, "'%s' is not cycle or commit", v);
+        return -1;
+    }
+    *commit = !strcmp(v, "commit");
+    return 0;
+}
+
 bool cosim_stimulus_ended(void)
 {
     return stimulus_ended;

@@ -166,6 +166,10 @@ void cosim_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * the driver stops after the cycle in which it was said, and that cycle was not
  * driven. */
 void cosim_end_stimulus(void);
+
+/* --check cycle|commit (the fc and system benches): *commit is 1 for commit;
+ * 0, or -1 with a message in err. */
+int cosim_parse_check(const char *v, bool *commit, char *err, size_t errlen);
 bool cosim_stimulus_ended(void);
 
 /* Records the first mismatch (later ones are ignored). */

@@ -63,6 +63,13 @@ static int opt_weights(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+/* --check cycle|commit */
+static int opt_check(void *ctx, const char *v, char *err, size_t errlen)
+{
+    fc_bench_settings *s = ctx;
+    return cosim_parse_check(v, &s->check_commit, err, errlen);
+}
+
 /* The shape (--contexts, --lanes, --addr-depth, --loop-depth, --bc-width) is the table's
  * (cosim_params.c). */
 static const cosim_option fc_stim_options[] = {
@@ -76,6 +83,11 @@ static const cosim_option fc_stim_options[] = {
      "golden model (no random stimulus; the run ends with the trace)",
      opt_program, 0, 0},
     {"domain", "WxH", "the domain the --program runs over (default 8x8)", opt_domain, 0, 0},
+    {"check", "cycle|commit",
+     "cycle: every output every cycle against the C mirror (default); commit: with --program, "
+     "each START and FC result as a commit, delayed 1..8 cycles per context and checked by "
+     "libctm's commit checker (docs/commit.md)",
+     opt_check, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -92,14 +104,17 @@ static void stimulus_args(const void *self, char *buf, size_t n)
         used = strlen(buf);
     }
     if (s->program_path && used < n)
-        snprintf(buf + used, n - used, "%s--program %s --domain %ux%u", used ? " " : "",
-                 s->program_path, s->domain_w, s->domain_h);
+        used += (size_t)snprintf(buf + used, n - used, "%s--program %s --domain %ux%u",
+                                 used ? " " : "", s->program_path, s->domain_w, s->domain_h);
+    if (s->check_commit && used < n)
+        snprintf(buf + used, n - used, "%s--check commit", used ? " " : "");
 }
 
 /* --program: how many of the program's steps the run drove. */
 static void summary_text(const void *self, FILE *out)
 {
     const fc_bench *b = self;
+    fc_bench_commit_text(b, out);
     if (!b->set.program_path)
         return;
     /* each step is one cycle; the step drawn for the cycle after the last is not driven */
@@ -108,6 +123,14 @@ static void summary_text(const void *self, FILE *out)
             b->prog.ended ? "" : " (cut by --cycles)",
             b->prog.faulted ? ", ending in the program fault: " : "",
             b->prog.faulted ? b->prog.fault_msg : "");
+}
+
+void fc_bench_commit_text(const fc_bench *b, FILE *out)
+{
+    if (b->commit)
+        fprintf(out, "  fc: checked at commit level: %" PRIu64 " commits (START, FC), each 1..8 "
+                     "cycles late, contexts renamed and interleaved\n",
+                fc_commit_count(b->commit));
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -131,6 +154,7 @@ void fc_bench_free(fc_bench *b)
     free(b->labels);
     free(b->label_next);
     fc_program_free(&b->prog);
+    fc_commit_free(b->commit);
     free(b);
 }
 
@@ -176,7 +200,32 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
     if (b->set.program_path && fc_program_open(b->set.program_path, b->set.domain_w,
                                                b->set.domain_h, &b->rtl, &b->prog, err, sizeof err))
         cosim_error("--program: %s", err);
+    if (b->set.check_commit && !b->set.program_path)
+        cosim_error("--check commit needs --program: commits are checked against a program's run");
+    else if (b->set.check_commit) /* a second run of the program, for the checker */
+        fc_bench_check_commits(b, fc_program_model(b->set.program_path, b->set.domain_w,
+                                                   b->set.domain_h, &b->rtl));
     return b;
+}
+
+int fc_bench_check_commits(fc_bench *b, ctm_model *m)
+{
+    char err[512];
+    if (!(b->commit = fc_commit_open(m, &b->rtl, cosim_cfg.seed, err, sizeof err))) {
+        cosim_error("--check commit: %s", err);
+        return -1;
+    }
+    return 0;
+}
+
+void fc_bench_set_wave(fc_bench *b, unsigned wave)
+{
+    b->cur_wave = wave;
+}
+
+int fc_bench_finish(fc_bench *b)
+{
+    return b->commit ? fc_commit_finish(b->commit, b->checked, b->prog.faulted) : 0;
 }
 
 fc_bench *fc_bench_bind(const fc_unit_params *rtl)
@@ -377,6 +426,8 @@ size_t fc_last_steps(const fc_bench *b, unsigned ctx, fc_steps *l)
 
 int fc_bench_check(fc_bench *b, const ctm_fc_out *dut)
 {
+    if (b->commit) /* the unit's results as commits, late: no cycle-level check */
+        return fc_commit_step(b->commit, &b->cur.in, b->cur_wave, dut, b->checked++);
     uint64_t cycle = b->checked++;
     const fc_stim *s = &b->cur;
     unsigned ctx = s->in.ctx, slot = label_slot(b, ctx);
@@ -422,6 +473,8 @@ int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next)
     bool valid = !b->cur.rst; /* after a reset the generator follows nothing */
     int bad = fc_bench_check(b, dut);
     fc_bench_next(b, valid ? dut : NULL, next);
+    if (!bad && cosim_stimulus_ended()) /* --check commit: the last commits, the drain check */
+        bad = fc_bench_finish(b);
     return bad;
 }
 
@@ -429,12 +482,20 @@ int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next)
 
 static void report_text(const void *self, FILE *out, const cosim_mismatch *mm)
 {
-    fc_report_text(self, out, mm);
+    const fc_bench *b = self;
+    if (b->commit) /* the commit checker's own report */
+        fputs(fc_commit_report(b->commit, CTM_REPORT_TEXT), out);
+    else
+        fc_report_text(self, out, mm);
 }
 
 static void report_json(const void *self, json_t *r, const cosim_mismatch *mm)
 {
-    fc_report_json(self, r, mm);
+    const fc_bench *b = self;
+    if (b->commit)
+        fc_commit_report_json(b->commit, r);
+    else
+        fc_report_json(self, r, mm);
 }
 
 static void fcov_write(const void *self, FILE *out)

@@ -15,6 +15,7 @@
 #include "fc.h"
 
 #include <stdint.h>
+#include <stdio.h>
 
 struct cosim_bench;
 struct cmp_unit;
@@ -46,6 +47,23 @@ fc_stim fc_stim_from_port(const ctm_fc_in *in);
  * pred_bench_new; with --program, its stepped run is opened here. */
 fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s);
 void fc_bench_free(fc_bench *b);
+
+/* Checks the unit at commit level from now on (--check commit; docs/commit.md)
+ * against the run of m, a second ctm_model of the stimulus's program (owned
+ * from here on; NULL fails with ctm_error()): 0, or -1 after a session error.
+ * The system bench gives its own; fc_bench_new opens one for --program. */
+int fc_bench_check_commits(fc_bench *b, ctm_model *m);
+
+/* The wavefront of the pending step (its START commit names it). */
+void fc_bench_set_wave(fc_bench *b, unsigned wave);
+
+/* At commit level, a summary line: how many commits were checked (nothing
+ * at cycle level). */
+void fc_bench_commit_text(const fc_bench *b, FILE *out);
+
+/* The stimulus has ended: at commit level, the last commits and the drain
+ * check: 0, or 1 after recording the mismatch. Nothing at cycle level. */
+int fc_bench_finish(fc_bench *b);
 
 /* The RTL elaborated with these parameters (the DPI glue's bind), as
  * pred_bench_bind: the run's bench, or NULL. */

@@ -10,6 +10,7 @@
 #include "ctm.h"
 #include "fc_bench.h"
 #include "fc_canon.h"
+#include "fc_commit.h"
 #include "fc_program.h"
 #include "rng.h"
 
@@ -94,6 +95,7 @@ struct fc_bench_settings {
     bool weights_given;
     const char *program_path; /* --program FILE.elf and --domain WxH: program-driven */
     unsigned domain_w, domain_h;
+    bool check_commit; /* --check commit: at commit level, behind a delaying shell */
 };
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
@@ -119,6 +121,8 @@ struct fc_bench {
     ctm_fc_in cur_in; /* cur as the unit's input port struct: the words driven */
     pending pend;
     fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
+    fc_commit *commit;      /* --check commit: the commit shell and checker, else NULL */
+    unsigned cur_wave;      /* --program: the wavefront of the pending step */
     fc_bench_coverage cov;
     bool cover; /* counted only when asked for (COSIM_FCOV_DIR): it is not the check */
     uint64_t last_reset_cycle;

@@ -15,14 +15,20 @@ static int pull(fc_program_stream *t)
     return r == 1;
 }
 
+ctm_model *fc_program_model(const char *path, unsigned width, unsigned height,
+                            const fc_unit_params *rtl)
+{
+    return ctm_model_new(path, (int)width, (int)height, (int)rtl->lanes,
+                         rtl->contexts < 16 ? (int)rtl->contexts : 16, (int)rtl->addr_depth,
+                         (int)rtl->loop_depth);
+}
+
 int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
                     fc_program_stream *t, char *err, size_t errlen)
 {
     memset(t, 0, sizeof *t);
     snprintf(t->path, sizeof t->path, "%s", path);
-    t->model = ctm_model_new(path, (int)width, (int)height, (int)rtl->lanes,
-                             rtl->contexts < 16 ? (int)rtl->contexts : 16, (int)rtl->addr_depth,
-                             (int)rtl->loop_depth);
+    t->model = fc_program_model(path, width, height, rtl);
     if (!t->model) {
         snprintf(err, errlen, "%s", ctm_error());
         return -1;
@@ -105,7 +111,7 @@ int fc_program_next(fc_program_stream *t, fc_unit_in *in)
     if (!t->pulled && (t->ended || !pull(t)))
         return 0;
     t->pulled = 0;
-    fc_program_read(t->model, in, NULL, NULL);
+    fc_program_read(t->model, in, NULL, &t->wave);
     t->steps++;
     return 1;
 }

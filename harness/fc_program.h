@@ -15,12 +15,19 @@
 typedef struct fc_program_stream {
     ctm_model *model;
     size_t steps; /* steps handed out so far */
+    unsigned wave; /* the wavefront of the step handed out last */
     int pulled;   /* the model stands on a step not yet handed out */
     int ended;    /* the program's run is over (or faulted) */
     int faulted;  /* it ended in a defined fault (the steps stop there) */
     char fault_msg[256];
     char path[512];
 } fc_program_stream;
+
+/* A model handle of the executable at path over width x height on an array
+ * shaped like the RTL (at most 16 wavefronts in flight), not stepped; NULL
+ * with ctm_error() saying why. */
+ctm_model *fc_program_model(const char *path, unsigned width, unsigned height,
+                            const fc_unit_params *rtl);
 
 /* Opens the executable at `path` over a width x height domain on a processor
  * array shaped like the RTL (lanes, stack depths; at most 16 wavefronts in

@@ -626,6 +626,7 @@ static void next_program_step(fc_bench *b, fc_stim *s)
         s->in.cmd = FC_CMD_IDLE;
         cosim_end_stimulus();
     }
+    b->cur_wave = b->prog.wave;
     b->pend.valid = true;
     b->pend.ctx = s->in.ctx;
     b->pend.label = s->in.cmd == FC_CMD_START ? "program START" : "program step";

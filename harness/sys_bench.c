@@ -79,6 +79,12 @@ static int opt_map_bug(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
+static int opt_check(void *ctx, const char *v, char *err, size_t errlen)
+{
+    sys_bench_settings *s = ctx;
+    return cosim_parse_check(v, &s->check_commit, err, errlen);
+}
+
 static int opt_stack_wqm(void *ctx, const char *v, char *err, size_t errlen)
 {
     sys_bench_settings *s = ctx;
@@ -102,6 +108,11 @@ static const cosim_option sys_options[] = {
      "push the IF levels on stack_acct as a whole-quad-mode pixel shader would (PUSH with "
      "WHOLE_QUAD_MODE) instead of ALU_PUSH_BEFORE",
      opt_stack_wqm, 0, 0},
+    {"check", "cycle|commit",
+     "cycle: every unit every cycle (default); commit: fc_unit's START and FC results as "
+     "commits, delayed 1..8 cycles per context and checked by libctm's commit checker against "
+     "a second run of the program (docs/commit.md); pred_stack and stack_acct stay cycle-level",
+     opt_check, 0, 0},
     {"inject-map-bug", "NAME",
      "test only: a deliberately wrong predicate mapping (else-as-pop), which the cross-check "
      "must catch",
@@ -140,7 +151,9 @@ static void stimulus_args(const void *self, char *buf, size_t n)
     if (s->stack_wqm && used < n)
         used += (size_t)snprintf(buf + used, n - used, " --stack-wqm");
     if (s->map_bug && used < n)
-        snprintf(buf + used, n - used, " --inject-map-bug else-as-pop");
+        used += (size_t)snprintf(buf + used, n - used, " --inject-map-bug else-as-pop");
+    if (s->check_commit && used < n)
+        snprintf(buf + used, n - used, " --check commit");
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -212,10 +225,13 @@ static bool bind_inputs(sys_bench *y)
         return fail(y, "system", "out of memory for the input surface");
     for (size_t k = 0; k < elems * 4; k++)
         y->input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
-    for (int i = 0; i < 16; i++)
-        if (y->exe->inputs >> i & 1 &&
-            ctm_model_set_input(y->model, i, y->input, CTM_FMT_FLOAT32_4, (int)w, (int)y->set.domain_h))
-            return fail(y, "system", ctm_model_error(y->model));
+    ctm_model *runs[2] = {y->model, y->commit_model};
+    for (int r = 0; r < 2 && runs[r]; r++)
+        for (int i = 0; i < 16; i++)
+            if (y->exe->inputs >> i & 1 && ctm_model_set_input(runs[r], i, y->input,
+                                                               CTM_FMT_FLOAT32_4, (int)w,
+                                                               (int)y->set.domain_h))
+                return fail(y, "system", ctm_model_error(runs[r]));
     return true;
 }
 
@@ -246,6 +262,10 @@ static bool open_model(sys_bench *y)
     }
     y->model = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h, (int)fp->lanes,
                             (int)fp->contexts, (int)fp->addr_depth, (int)fp->loop_depth);
+    if (y->model && y->set.check_commit) /* the commit checker's own run of it */
+        y->commit_model = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h,
+                                        (int)fp->lanes, (int)fp->contexts, (int)fp->addr_depth,
+                                        (int)fp->loop_depth);
     if (y->set.progen_given)
         unlink(tmp);
     return y->model || fail(y, "system", ctm_error());
@@ -297,7 +317,12 @@ sys_bench *sys_bench_new(const sys_bench_settings *s)
         return NULL;
     }
     y->set = s ? *s : defaults;
-    if (!new_units(y) || !load_exe(y) || !open_model(y) || !bind_inputs(y) || !map_steps(y)) {
+    bool ok = new_units(y) && load_exe(y) && open_model(y) && bind_inputs(y) && map_steps(y);
+    if (ok && y->set.check_commit) {
+        ok = !fc_bench_check_commits(y->fc, y->commit_model);
+        y->commit_model = NULL; /* the fc bench took it */
+    }
+    if (!ok) {
         sys_bench_free(y);
         return NULL;
     }
@@ -324,6 +349,7 @@ void sys_bench_free(sys_bench *y)
     pred_map_destroy(y->pm);
     stack_map_destroy(y->sm);
     ctm_model_free(y->model);
+    ctm_model_free(y->commit_model);
     free(y->exe);
     free(y->input);
     free(y);
@@ -416,6 +442,7 @@ static void draw(sys_bench *y, sys_stim *s)
     y->cycles++;
     if (c == 0) {
         s->fc.in = y->step_in; /* the step itself */
+        fc_bench_set_wave(y->fc, y->step.wave);
     } else {
         s->fc.in.cmd = FC_CMD_IDLE; /* the slot's outputs stay in view */
         s->fc.in.ctx = (uint8_t)y->step.slot;
@@ -483,7 +510,7 @@ static int cross(sys_bench *y, const sys_dut *d)
         if (d->pred_obs_exec != want)
             return cross_fail(y, "cross.pred_exec_mask", ctx, want, d->pred_obs_exec,
                               y->pred_cfg.lanes, true);
-        if (d->fc_active != y->step.active)
+        if (!y->set.check_commit && d->fc_active != y->step.active) /* else: its commits */
             return cross_fail(y, "cross.fc_active", y->step.slot, y->step.active, d->fc_active,
                               fp->lanes, true);
         y->cross_masks++;
@@ -510,6 +537,10 @@ int sys_bench_cycle(sys_bench *y, const sys_out *dut, sys_in *next)
                        dut->stack.hwm,  dut->stack.depth, dut->stack.underflow != 0};
     int bad = cross(y, &d);
     sys_bench_next(y, next);
+    if (!bad && cosim_stimulus_ended() && fc_bench_finish(y->fc)) { /* --check commit's drain */
+        y->unit = "fc_unit";
+        bad = 1;
+    }
     return bad;
 }
 

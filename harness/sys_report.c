@@ -141,6 +141,7 @@ void sys_summary_text(const void *self, FILE *out)
             " of STACK_SIZE %u%s, %" PRIu64 " FC words without a stack op; peak RSS %.1f MiB\n",
             y->steps, y->name, p->ops, y->cross_masks, p->unmapped, p->unchecked, m->ops, y->max_hwm,
             y->stack_size, y->size_known ? "" : " (unknown)", m->unmapped, peak_rss_kib() / 1024.0);
+    fc_bench_commit_text(y->fc, out);
 }
 
 json_t *sys_summary_json(const void *self)

@@ -37,9 +37,18 @@ sys="--block system --contexts 3 --lanes 16 --addr-depth 2 --pred-depth 4 --doma
 run system-pass $sys --progen 2
 run system-mm $sys --progen 1 --rtl-variant underflow_wrap
 run system-cross-mm --block system --contexts 3 --lanes 16 --progen 1 --domain 37x5 --inject-map-bug else-as-pop
-for b in pred stack fc system system-cross; do
+# commit level (docs/commit.md): the fc block and the system run, a pass and a mismatch each
+prog="--program $BUILD/examples/mandelbrot.elf --domain 32x16 --check commit"
+run fc-commit-pass --block fc --contexts 4 --lanes 16 $prog
+run fc-commit-mm --block fc --contexts 4 --lanes 16 $prog --rtl-variant fc_any_as_all
+run system-commit-pass $sys --progen 3 --check commit
+run system-commit-mm $sys --program "$BUILD/examples/mandelbrot.elf" --check commit --rtl-variant fc_any_as_all
+for b in pred stack fc system system-cross fc-commit system-commit; do
   grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || fail "$b-mm did not mismatch"
 done
+# the library's own commit report, as ctm_commit_report writes it
+"$py" -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))["commit"], open(sys.argv[2], "w"))' \
+  "$tmp/fc-commit-mm.json" "$tmp/libctm-commit-mm.json" || fail "fc-commit-mm has no commit report"
 validate "$tmp"/*.json || fail "a report does not match $schema"
 # Broken copies must be refused: a missing member, a wrong type, a stray block section.
 "$py" - "$tmp" <<'PY'
@@ -52,8 +61,10 @@ s = json.load(open(d + "/stack-mm.json")); s["expected_outputs"]["overflow"] = 1
 json.dump(s, open(d + "/bad-overflow.x", "w"))
 p = json.load(open(d + "/pred-pass.json")); p["cycle"] = 3
 json.dump(p, open(d + "/bad-passcycle.x", "w"))
+c = json.load(open(d + "/libctm-commit-mm.json")); c["what"] = "late"
+json.dump(c, open(d + "/bad-commitwhat.x", "w"))
 PY
 for f in "$tmp"/bad-*.x; do
   if validate "$f" >/dev/null; then fail "the schema accepts $(basename "$f")"; fi
 done
-echo "ok: 4 broken reports refused"
+echo "ok: 5 broken reports refused"

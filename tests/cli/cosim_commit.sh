@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# build/cosim --check commit (docs/commit.md): fc_unit's results as commits, each context's 1..8
+# cycles late, checked by libctm's commit checker. A correct unit passes with every step
+# checked; a broken one is caught with the checker's report (context, wavefront, pc, field,
+# both values), a waveform, and a replay that gives the same first difference; the system run
+# names fc_unit as the failing unit; misuse of the option is a clear error (exit 3).
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cosim=$BUILD/cosim
+prog=(--program "$BUILD/examples/mandelbrot.elf" --domain 64x32 --check commit)
+
+# a correct unit: every START and FC step it took is a commit the checker matched
+"$cosim" --block fc --contexts 4 --lanes 16 "${prog[@]}" >"$tmp/pass.log" 2>&1 ||
+  { cat "$tmp/pass.log"; fail "fc --check commit did not pass"; }
+steps=$(grep -oP 'fc: \K[0-9]+(?= flow-control steps)' "$tmp/pass.log")
+commits=$(grep -oP 'checked at commit level: \K[0-9]+' "$tmp/pass.log")
+[[ -n $steps && $steps == "$commits" && $steps -gt 1000 ]] ||
+  { cat "$tmp/pass.log"; fail "$steps steps driven, $commits commits checked"; }
+
+# a broken unit: the commit check alone (no cycle-level check runs) catches it
+rc=0
+"$cosim" --block fc --contexts 4 --lanes 16 "${prog[@]}" --rtl-variant fc_any_as_all \
+  --out "$tmp/out" --json "$tmp/mm.json" >"$tmp/mm.log" 2>&1 || rc=$?
+((rc == 1)) || { cat "$tmp/mm.log"; fail "fc_any_as_all under --check commit exited $rc"; }
+first=$(grep -E '^  cycle [0-9]+, context [0-9]+ \(wave [0-9]+\), pc [0-9]+: FC: [a-z_]+: expected ' \
+  "$tmp/mm.log") || { cat "$tmp/mm.log"; fail "the report does not name context, wave, pc and field"; }
+grep -q '^commit-level mismatch (level 0, field)$' "$tmp/mm.log" || fail "no commit-level heading"
+grep -q 'last commits of wave' "$tmp/mm.log" || fail "no last commits of the wavefront"
+fst=$(grep -oP '^  waveform \K\S+\.fst' "$tmp/mm.log") && [[ -s $fst ]] ||
+  { cat "$tmp/mm.log"; fail "no waveform of the window"; }
+python3 - "$tmp/mm.json" <<'PY' || fail "the JSON report lacks the commit report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+c = r["commit"]
+assert c["check"] == "commit" and c["what"] == "field", c
+assert c["field"] == r["field"] and c["context"] == r["context"] and c["pc"] is not None, (c, r)
+assert r["last_ops"] and all("commit" in op for op in r["last_ops"]), r["last_ops"]
+PY
+# the replay gives the same first difference
+replay=$(grep -oP '^  replay   \K.*' "$tmp/mm.log")
+rc=0
+eval "$replay" --out "$tmp/out2" >"$tmp/replay.log" 2>&1 || rc=$?
+((rc == 1)) && grep -qxF -- "$first" "$tmp/replay.log" ||
+  { cat "$tmp/replay.log"; fail "the replay did not reproduce: $first"; }
+
+# the system run: fc_unit at commit level, named as the failing unit
+rc=0
+"$cosim" --block system --contexts 3 --lanes 16 --addr-depth 2 --pred-depth 4 --domain 37x5 \
+  --program "$BUILD/examples/mandelbrot.elf" --check commit --rtl-variant fc_any_as_all \
+  --out "$tmp/out3" >"$tmp/sys.log" 2>&1 || rc=$?
+((rc == 1)) && grep -q '^  unit     fc_unit$' "$tmp/sys.log" &&
+  grep -q '^commit-level mismatch' "$tmp/sys.log" ||
+  { cat "$tmp/sys.log"; fail "the system run did not name fc_unit at commit level (exit $rc)"; }
+
+# misuse: a clear error, exit 3
+rc=0
+"$cosim" --block fc --contexts 4 --lanes 16 --check commit >"$tmp/noprog.log" 2>&1 || rc=$?
+((rc == 3)) && grep -q 'check commit needs --program' "$tmp/noprog.log" ||
+  { cat "$tmp/noprog.log"; fail "--check commit without --program exited $rc"; }
+rc=0
+"$cosim" --block fc --check sometimes >"$tmp/bad.log" 2>&1 || rc=$?
+((rc != 0)) && grep -q "'sometimes' is not cycle or commit" "$tmp/bad.log" ||
+  { cat "$tmp/bad.log"; fail "--check sometimes exited $rc"; }
+echo "ok: --check commit: $commits commits checked; fc_any_as_all caught at commit level and replayed"
