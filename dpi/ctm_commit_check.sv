@@ -18,7 +18,8 @@ module ctm_commit_check
 #(
   parameter int Contexts = 4,            // the design's context ids: 0..Contexts-1
   parameter int Ports = 1,               // commits a clock edge can carry
-  parameter int Kinds = 'h3f,            // bit k: the design commits CTM_COMMIT_k (ctm_commit_set_kinds)
+  parameter int Level = 0,               // 0: every instruction; 1: control events (docs/commit.md)
+  parameter int Kinds = 0,               // bit k: the design commits CTM_COMMIT_k (0: all of the level's)
   parameter longint unsigned Watchdog = 10000,  // cycles without a commit that make a hang (0: none)
   parameter string Name = "ctm_commit_check"
 ) (
@@ -36,9 +37,10 @@ module ctm_commit_check
   // chk drives it from now on; free the model after the simulation.
   function automatic void start(chandle m);
     if (m == null) $fatal(1, "%s: start: the model is null: %s", Name, ctm_error());
-    chk = ctm_commit_new(m, Contexts, 0);
+    chk = ctm_commit_new(m, Contexts, Level);
     if (chk == null) $fatal(1, "%s: ctm_commit_new: %s", Name, ctm_error());
-    ctm_expect_ok(ctm_commit_set_kinds(chk, Kinds), {Name, ": ctm_commit_set_kinds"});
+    if (Kinds != 0)
+      ctm_expect_ok(ctm_commit_set_kinds(chk, Kinds), {Name, ": ctm_commit_set_kinds"});
     ctm_expect_ok(ctm_commit_set_watchdog(chk, Watchdog),
                   {Name, ": ctm_commit_set_watchdog"});
   endfunction
@@ -73,7 +75,7 @@ module ctm_commit_check
                                           32'(commit_i[p].pc), commit_i[p].exec,
                                           commit_i[p].done, commit_i[p].kill,
                                           int'(commit_i[p].jump), 32'(commit_i[p].next_pc),
-                                          commit_i[p].active), "commit");
+                                          commit_i[p].active, int'(commit_i[p].al)), "commit");
           end
         end
         verdict(ctm_commit_clock(chk, cycle), "watchdog");

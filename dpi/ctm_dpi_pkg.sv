@@ -94,6 +94,15 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_OUTPUT = 3;
   localparam int CTM_COMMIT_FC = 4;
   localparam int CTM_COMMIT_END = 5;
+  localparam int CTM_COMMIT_DIVERGE = 6;
+  localparam int CTM_COMMIT_RECONVERGE = 7;
+  localparam int CTM_COMMIT_LOOP_ENTER = 8;
+  localparam int CTM_COMMIT_LOOP_ITERATE = 9;
+  localparam int CTM_COMMIT_LOOP_EXIT = 10;
+  localparam int CTM_COMMIT_BREAK = 11;
+  localparam int CTM_COMMIT_CONTINUE = 12;
+  localparam int CTM_COMMIT_CALL = 13;
+  localparam int CTM_COMMIT_RETURN = 14;
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
@@ -250,7 +259,7 @@ package ctm_dpi_pkg;
 
   // Since 1.8: commit-level checking (docs/commit.md). A design's commit is
   // ctm_commit_put_fields(c, cycle, ctx, kind, wave, pc, exec, done, kill, jump, next_pc,
-  // active) with kind CTM_COMMIT_*; the fields its kind does not carry are not compared.
+  // active, al) with kind CTM_COMMIT_*; the fields its kind does not carry are not compared.
   // One commit as a design's port carries it (ctm_commit_check's commit_i): the fields of
   // ctm.h's ctm_commit, the masks a lane a bit.
   typedef struct packed {
@@ -264,6 +273,7 @@ package ctm_dpi_pkg;
     logic jump;                // FC: the group decision
     logic [15:0] next_pc;      // FC: where the wavefront goes on
     logic [63:0] active;       // FC, START: active lanes after it
+    logic signed [15:0] al;    // FC, LOOP_*: the loop counter aL after it
   } ctm_commit_t;
 
   import "DPI-C" function chandle ctm_commit_new(chandle m, int contexts, int level);
@@ -273,7 +283,7 @@ package ctm_dpi_pkg;
                                                     longint unsigned exec, longint unsigned done,
                                                     longint unsigned kill, int jump,
                                                     int unsigned next_pc,
-                                                    longint unsigned active);
+                                                    longint unsigned active, int al);
   import "DPI-C" function int ctm_commit_set_kinds(chandle c, int kinds);
   import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
   import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);

@@ -198,10 +198,10 @@ void fc_commit_report_json(fc_commit *c, json_t *report)
     json_array_foreach(json_object_get(j, "last_commits"), i, made)
     {
         json_t *r = json_object_get(made, "commit");
-        json_array_append_new(
-            ops, json_pack("{s:O, s:O, s:O, s:O}", "cycle", json_object_get(made, "cycle"), "op",
-                           json_object_get(r, "kind"), "context", json_object_get(made, "context"),
-                           "commit", r));
+        json_array_append_new(ops, json_pack("{s:O, s:O, s:O, s:O}", "cycle",
+                                             json_object_get(made, "cycle"), "op",
+                                             json_object_get(r, "kind"), "context",
+                                             json_object_get(made, "context"), "commit", r));
     }
     json_object_set_new(report, "last_ops", ops);
     json_object_set_new(report, "commit", j);

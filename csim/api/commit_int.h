@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* A commit's fields, in the order they are compared and shown. */
-enum { CF_KIND, CF_PC, CF_EXEC, CF_DONE, CF_KILL, CF_JUMP, CF_NEXT_PC, CF_ACTIVE, CF_COUNT };
+enum { CF_KIND, CF_PC, CF_EXEC, CF_DONE, CF_KILL, CF_JUMP, CF_NEXT_PC, CF_ACTIVE, CF_AL, CF_COUNT };
 #define CF_NONE   (-1)
 #define CF_BIT(f) (1u << (f))
 
@@ -78,6 +78,12 @@ struct ctm_commit_checker {
     char diff[API_ERROR_MAX];
     char *report; /* the last report's text */
 };
+
+/* The kinds of each level (bit k: CTM_COMMIT_k). */
+#define CC_LEVEL0_KINDS ((1u << (CTM_COMMIT_END + 1)) - 1)
+#define CC_LEVEL1_KINDS                                                                            \
+    ((1u << CTM_COMMIT_START) | (1u << CTM_COMMIT_END) |                                           \
+     (((1u << CTM_COMMIT_KINDS) - 1) & ~((1u << CTM_COMMIT_DIVERGE) - 1)))
 
 /* The fields a commit of `kind` carries (CF_BIT of each), and one's value. */
 uint16_t commit_fields(int kind);

@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static const char *const kind_names[CTM_COMMIT_KINDS] = {"START",  "ALU", "TEX",
-                                                         "OUTPUT", "FC",  "END"};
+static const char *const kind_names[CTM_COMMIT_KINDS] = {
+    "START",     "ALU",     "TEX",        "OUTPUT",     "FC",
+    "END",       "DIVERGE", "RECONVERGE", "LOOP_ENTER", "LOOP_ITERATE",
+    "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN"};
 
 /* Each field's name, and whether it is a lane mask (hex, lanes named). */
 static const struct {
@@ -16,7 +18,7 @@ static const struct {
 } field_info[CF_COUNT] = {
     [CF_KIND] = {"kind", 0},       [CF_PC] = {"pc", 0},         [CF_EXEC] = {"exec", 1},
     [CF_DONE] = {"done", 1},       [CF_KILL] = {"kill", 1},     [CF_JUMP] = {"jump", 0},
-    [CF_NEXT_PC] = {"next_pc", 0}, [CF_ACTIVE] = {"active", 1},
+    [CF_NEXT_PC] = {"next_pc", 0}, [CF_ACTIVE] = {"active", 1}, [CF_AL] = {"al", 0},
 };
 
 static const char *const what_names[CC_WHATS] = {
@@ -34,8 +36,11 @@ const char *commit_field_name(int f)
     return (unsigned)f < CF_COUNT ? field_info[f].name : "?";
 }
 
+/* A field's value as text: masks in hex, aL signed, the rest unsigned. */
 static int print_field(char *buf, size_t size, int f, uint64_t v)
 {
+    if (f == CF_AL)
+        return snprintf(buf, size, "%" PRId64, (int64_t)v);
     return field_info[f].lanes ? snprintf(buf, size, "0x%" PRIx64, v)
                                : snprintf(buf, size, "%" PRIu64, v);
 }
@@ -156,10 +161,10 @@ static void json_commit(FILE *out, const ctm_commit *r)
     for (uint16_t m = commit_fields(r->kind); m; m &= (uint16_t)(m - 1)) {
         int f = __builtin_ctz(m);
         uint64_t v = commit_field(r, f);
-        if (field_info[f].lanes)
-            fprintf(out, ",\"%s\":\"0x%" PRIx64 "\"", field_info[f].name, v);
-        else
-            fprintf(out, ",\"%s\":%" PRIu64, field_info[f].name, v);
+        char text[24];
+        print_field(text, sizeof text, f, v);
+        fprintf(out, field_info[f].lanes ? ",\"%s\":\"%s\"" : ",\"%s\":%s", field_info[f].name,
+                text);
     }
     fputc('}', out);
 }

@@ -471,6 +471,17 @@ enum {
     CTM_COMMIT_OUTPUT = 3,
     CTM_COMMIT_FC = 4,    /* exec = active lanes before; jump, next_pc, active after */
     CTM_COMMIT_END = 5,   /* no lane is left: pc = where it ended */
+    /* Level 1, control events: what each FC commit did to the lanes, for a design
+     * with another mechanism (docs/commit.md). With START and END; pc is the FC's. */
+    CTM_COMMIT_DIVERGE = 6,      /* exec = lanes it parked (active before, not after) */
+    CTM_COMMIT_RECONVERGE = 7,   /* exec = lanes it woke (active after, not before) */
+    CTM_COMMIT_LOOP_ENTER = 8,   /* LOOP, REP: exec = active after, al */
+    CTM_COMMIT_LOOP_ITERATE = 9, /* ENDLOOP, ENDREP that jump back: exec = active after, al */
+    CTM_COMMIT_LOOP_EXIT = 10,   /* ENDLOOP, ENDREP that fall through: exec = active after, al */
+    CTM_COMMIT_BREAK = 11,       /* BREAKLOOP, BREAKREP: exec = active after */
+    CTM_COMMIT_CONTINUE = 12,    /* CONTINUE: exec = active after */
+    CTM_COMMIT_CALL = 13,        /* a JUMP that pushes (CALL) and jumps: exec = active after */
+    CTM_COMMIT_RETURN = 14,      /* a JUMP that pops (RET) and jumps: exec = active after */
     CTM_COMMIT_KINDS
 };
 
@@ -487,9 +498,10 @@ typedef struct ctm_commit {
     int jump;         /* FC: the group decision, 0 or 1 */
     uint32_t next_pc; /* FC: where the wavefront goes on */
     uint64_t active;  /* FC, START: the active lanes after it */
+    int al;           /* FC, LOOP_*: the loop counter aL after it */
 } ctm_commit;
 
-/* Runs m to its next commit, in the model's own order (wavefronts in flight
+/* Runs m to its next level-0 commit, in the model's own order (wavefronts in flight
  * interleave as the model issues them; ctx is the model's slot, wave is
  * set): 1 and *out, 0 when the run has ended, -CTM_E_FAULT when the program
  * faulted (ctm_model_error says where), -CTM_E_STATE when m was stepped with
@@ -500,7 +512,8 @@ typedef struct ctm_commit_checker ctm_commit_checker;
 
 /* A checker of a design's commits against the run of m (already set up:
  * inputs and constants; not yet stepped): the design's contexts are
- * 0..contexts-1 (1..1024), level is 0 (the only level of this version).
+ * 0..contexts-1 (1..1024); level 0 (START, each instruction, END) or 1
+ * (START, the control events of each FC commit, END).
  * The checker drives m (keep m until the checker is freed). NULL and
  * ctm_error() on a bad argument. */
 ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level);
@@ -526,7 +539,7 @@ int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r);
  * form). */
 int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, int wave,
                           uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
-                          uint32_t next_pc, uint64_t active);
+                          uint32_t next_pc, uint64_t active, int al);
 
 /* The watchdog, called once per clock (or whenever the testbench likes):
  * CTM_E_MISMATCH when the design has committed nothing for the watchdog's

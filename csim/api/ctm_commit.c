@@ -10,12 +10,16 @@
 #include "commit_int.h"
 #include "ctm.h"
 #include "ctm_int.h"
+#include "isa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000, ALL_KINDS = (1 << CTM_COMMIT_KINDS) - 1 };
+enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000 };
+
+/* Bit k: CTM_COMMIT_k is a kind of level l. */
+static const uint32_t level_kinds[2] = {CC_LEVEL0_KINDS, CC_LEVEL1_KINDS};
 
 /* The fields each kind commits, compared in this order after the kind. */
 static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
@@ -26,6 +30,15 @@ static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
     [CTM_COMMIT_FC] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_JUMP) |
                       CF_BIT(CF_NEXT_PC) | CF_BIT(CF_ACTIVE),
     [CTM_COMMIT_END] = 0,
+    [CTM_COMMIT_DIVERGE] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_RECONVERGE] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_LOOP_ENTER] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_AL),
+    [CTM_COMMIT_LOOP_ITERATE] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_AL),
+    [CTM_COMMIT_LOOP_EXIT] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_AL),
+    [CTM_COMMIT_BREAK] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_CONTINUE] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_CALL] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_RETURN] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
 };
 
 uint16_t commit_fields(int kind)
@@ -52,6 +65,8 @@ uint64_t commit_field(const ctm_commit *r, int f)
         return r->next_pc;
     case CF_ACTIVE:
         return r->active;
+    case CF_AL:
+        return (uint64_t)(int64_t)r->al;
     default:
         return 0;
     }
@@ -115,9 +130,67 @@ static int push(cc_wave *q, const ctm_commit *r)
     return CTM_OK;
 }
 
-/* The model's next commit into its wavefront's queue (draining: counted
- * only, once the queue holds the first one never made). 1, 0 at the run's
- * end, or a negative status (the reason in c->diff). */
+/* r into wave q's queue if the design commits its kind (draining: counted
+ * only, once the queue holds the first one never made). 0 or CTM_E_NOMEM. */
+static int expect(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r)
+{
+    if (!(c->kinds >> r->kind & 1))
+        return CTM_OK; /* a kind the design does not commit */
+    if (c->draining && q->n) {
+        q->unqueued++;
+        return CTM_OK;
+    }
+    return push(q, r);
+}
+
+/* Level 1: the control events of FC commit r (instruction OP op, A_OP a_op),
+ * in this order: what the instruction is (a loop's enter, iterate or exit, a
+ * break, a continue, a taken call or return), then the lanes it parked
+ * (DIVERGE) and the lanes it woke (RECONVERGE). 0 or CTM_E_NOMEM. */
+static int expect_events(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r, int op, int a_op)
+{
+    int what = -1;
+    if (op == DPP_FC_LOOP || op == DPP_FC_REP)
+        what = CTM_COMMIT_LOOP_ENTER;
+    else if (op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP)
+        what = r->jump ? CTM_COMMIT_LOOP_ITERATE : CTM_COMMIT_LOOP_EXIT;
+    else if (op == DPP_FC_BREAKLOOP || op == DPP_FC_BREAKREP)
+        what = CTM_COMMIT_BREAK;
+    else if (op == DPP_FC_CONTINUE)
+        what = CTM_COMMIT_CONTINUE;
+    else if (a_op == DPP_AOP_PUSH && r->jump)
+        what = CTM_COMMIT_CALL;
+    else if (a_op == DPP_AOP_POP && r->jump)
+        what = CTM_COMMIT_RETURN;
+    int loop = what >= CTM_COMMIT_LOOP_ENTER && what <= CTM_COMMIT_LOOP_EXIT;
+    const ctm_commit events[3] = {
+        {.ctx = r->ctx,
+         .kind = what,
+         .wave = r->wave,
+         .pc = r->pc,
+         .exec = r->active,
+         .al = loop ? r->al : 0},
+        {.ctx = r->ctx,
+         .kind = CTM_COMMIT_DIVERGE,
+         .wave = r->wave,
+         .pc = r->pc,
+         .exec = r->exec & ~r->active},
+        {.ctx = r->ctx,
+         .kind = CTM_COMMIT_RECONVERGE,
+         .wave = r->wave,
+         .pc = r->pc,
+         .exec = r->active & ~r->exec},
+    };
+    const int due[3] = {what >= 0, events[1].exec != 0, events[2].exec != 0};
+    for (int i = 0; i < 3; i++)
+        if (due[i] && expect(c, q, &events[i]))
+            return CTM_E_NOMEM;
+    return CTM_OK;
+}
+
+/* The model's next commit into its wavefront's queue, as the checker's
+ * level has it. 1, 0 at the run's end, or a negative status (the reason in
+ * c->diff). */
 static int pull(ctm_commit_checker *c)
 {
     if (c->model_ended)
@@ -127,7 +200,8 @@ static int pull(ctm_commit_checker *c)
         return -CTM_E_STATE;
     }
     ctm_commit r;
-    int got = api_model_commit(c->m, &r, "ctm_commit_checker");
+    int op, a_op;
+    int got = api_model_commit(c->m, &r, &op, &a_op, "ctm_commit_checker");
     if (got < 0) {
         snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
@@ -141,13 +215,9 @@ static int pull(ctm_commit_checker *c)
     cc_wave *q = &c->wave[r.wave];
     if (r.kind == CTM_COMMIT_END)
         q->model_done = 1;
-    if (!(c->kinds >> r.kind & 1))
-        return 1; /* a kind the design does not commit */
-    if (c->draining && q->n) {
-        q->unqueued++;
-        return 1;
-    }
-    return push(q, &r) ? -CTM_E_NOMEM : 1;
+    int st = c->level == 1 && r.kind == CTM_COMMIT_FC ? expect_events(c, q, &r, op, a_op)
+                                                      : expect(c, q, &r);
+    return st ? -CTM_E_NOMEM : 1;
 }
 
 /* Runs the model until wave w's queue holds `want` commits or the run ends:
@@ -171,7 +241,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, __func__))
         return NULL;
     if (!API_RANGE(NULL, "contexts", contexts, 1, CONTEXTS_MAX) ||
-        !API_RANGE(NULL, "level", level, 0, 0))
+        !API_RANGE(NULL, "level", level, 0, 1))
         return NULL;
     ctm_commit_checker *c = api_alloc(API_COMMIT, sizeof *c);
     if (!c)
@@ -190,7 +260,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     c->contexts = contexts;
     c->level = level;
     c->watchdog = WATCHDOG_DEFAULT;
-    c->kinds = ALL_KINDS;
+    c->kinds = level_kinds[level];
     api_set_error("");
     return c;
 }
@@ -424,6 +494,11 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
         snprintf(text, sizeof text, "kind = %d is outside 0..%d", r->kind, CTM_COMMIT_KINDS - 1);
         return misuse(c, func, text);
     }
+    if (!(level_kinds[c->level] >> r->kind & 1)) {
+        snprintf(text, sizeof text, "kind = %d (%s) is not a kind of level %d", r->kind,
+                 commit_kind_name(r->kind), c->level);
+        return misuse(c, func, text);
+    }
     c->diff[0] = 0;
     int w = c->ctx_wave[r->ctx];
     if (r->kind == CTM_COMMIT_START) {
@@ -453,9 +528,9 @@ int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
 
 int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, int wave,
                           uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
-                          uint32_t next_pc, uint64_t active)
+                          uint32_t next_pc, uint64_t active, int al)
 {
-    ctm_commit r = {ctx, kind, wave, pc, exec, done, kill, jump, next_pc, active};
+    ctm_commit r = {ctx, kind, wave, pc, exec, done, kill, jump, next_pc, active, al};
     return put(c, cycle, &r, __func__);
 }
 
@@ -520,8 +595,14 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
         api_error(&c->h, "%s: too late: the kinds are set before the first commit", __func__);
         return CTM_E_STATE;
     }
-    if (!API_RANGE(&c->h, "kinds", kinds, 1, ALL_KINDS))
+    uint32_t all = level_kinds[c->level];
+    if (!API_RANGE(&c->h, "kinds", kinds, 1, (1 << CTM_COMMIT_KINDS) - 1))
         return CTM_E_ARG;
+    if ((uint32_t)kinds & ~all) {
+        api_error(&c->h, "%s: kinds = 0x%x names kinds outside level %d's (0x%x)", __func__,
+                  (unsigned)kinds, c->level, (unsigned)all);
+        return CTM_E_ARG;
+    }
     if (!(kinds >> CTM_COMMIT_START & 1)) {
         api_error(&c->h,
                   "%s: kinds = 0x%x leaves out START, which binds a context to its "

@@ -72,8 +72,10 @@ void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
 
 /* ------------------------------------------------------------ the model's commits (ctm_model.c) */
 
-/* ctm_model_commit for a live m, whoever drives it; func names the call in errors. */
-int api_model_commit(ctm_model *m, ctm_commit *out, const char *func);
+/* ctm_model_commit for a live m, whoever drives it; func names the call in
+ * errors. An FC commit's instruction OP and A_OP (DPP_FC_*, DPP_AOP_*) go to
+ * *fc_op and *fc_a_op (NULL: not wanted). */
+int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func);
 
 /* Makes driver (a ctm_commit_checker; NULL: none) the only one that takes m's
  * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */

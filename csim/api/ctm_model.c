@@ -265,7 +265,7 @@ static int begin_mode(ctm_model *m, int mode, const char *func)
     return 0;
 }
 
-int api_model_commit(ctm_model *m, ctm_commit *out, const char *func)
+int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func)
 {
     int st = begin_mode(m, MODE_COMMITS, func);
     if (st)
@@ -290,7 +290,12 @@ int api_model_commit(ctm_model *m, ctm_commit *out, const char *func)
                         .kill = ev->kill,
                         .jump = ev->jump,
                         .next_pc = ev->next_pc,
-                        .active = ev->active};
+                        .active = ev->active,
+                        .al = ev->kind == PA_ISSUE_FC ? ev->al : 0};
+    if (fc_op)
+        *fc_op = ev->op;
+    if (fc_a_op)
+        *fc_a_op = ev->a_op;
     return 1;
 }
 
@@ -322,7 +327,7 @@ int ctm_model_commit(ctm_model *m, ctm_commit *out)
                   __func__);
         return -CTM_E_STATE;
     }
-    return api_model_commit(m, out, __func__);
+    return api_model_commit(m, out, NULL, NULL, __func__);
 }
 
 int ctm_model_step(ctm_model *m)

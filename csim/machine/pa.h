@@ -73,6 +73,8 @@ typedef struct pa_issue_event {
     uint64_t active;  /* FC, START: the active lanes after it */
     unsigned next_pc; /* FC: the pc the wavefront goes on at */
     int jump;         /* FC: the group decision */
+    int al;           /* FC: the loop counter aL after it */
+    uint8_t op, a_op; /* FC: the instruction's OP and A_OP (DPP_FC_*, DPP_AOP_*) */
 } pa_issue_event;
 
 typedef void (*pa_issue_fn)(void *user, const pa_issue_event *ev);

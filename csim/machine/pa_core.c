@@ -242,6 +242,9 @@ static void report_issue(pa_core *c, const pa_slot *s, const pa_uop *u, unsigned
         ev.active = s->active;
         ev.next_pc = s->pc;
         ev.jump = s->jump;
+        ev.al = s->al;
+        ev.op = u->fc.op;
+        ev.a_op = u->fc.a_op;
     }
     c->on_issue(c->on_issue_user, &ev);
     if (!s->live) {

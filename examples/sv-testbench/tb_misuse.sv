@@ -109,7 +109,7 @@ module tb_misuse;
       35: return is_error_text(ctm_model_error(hm));
       36: ctm_model_free(hm);
       37: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
-                                                1));
+                                                1, 0));
       38: return longint'(ctm_commit_clock(hc, 5));
       39: return longint'(ctm_commit_set_watchdog(hc, 5));
       40: return longint'(ctm_commit_finish(hc));
@@ -608,7 +608,7 @@ module tb_misuse;
     chandle cm, c;
     fresh();
     refused_new("ctm_commit_new", "contexts = 0 is outside 1..1024", ctm_commit_new(m, 0, 0));
-    refused_new("ctm_commit_new", "level = 1 is outside 0..0", ctm_commit_new(m, 2, 1));
+    refused_new("ctm_commit_new", "level = 2 is outside 0..1", ctm_commit_new(m, 2, 2));
     cm = new_model(elf);
     c = ctm_commit_new(cm, 2, 0);
     if (c == null) $fatal(1, "tb_misuse: ctm_commit_new: %s", ctm_error());
@@ -616,15 +616,15 @@ module tb_misuse;
                 ctm_commit_new(cm, 2, 0));
     check_value("ctm_model_step of a driven model", longint'(ctm_model_step(cm)), -CTM_E_STATE);
     check_status("ctm_commit_put_fields ctx 2", ctm_commit_put_fields(c, 0, 2, CTM_COMMIT_START,
-                 -1, 0, 1, 0, 0, 0, 0, 1), CTM_E_ARG);
+                 -1, 0, 1, 0, 0, 0, 0, 1, 0), CTM_E_ARG);
     check_message("ctm_commit_put_fields ctx 2", ctm_error(), "ctm_commit_put_fields",
                   "ctx = 2 is outside 0..1");
     check_status("ctm_commit_put_fields kind 6", ctm_commit_put_fields(c, 0, 0, 6, -1, 0, 1, 0,
-                 0, 0, 0, 1), CTM_E_ARG);
+                 0, 0, 0, 1, 0), CTM_E_ARG);
     check_message("ctm_commit_put_fields kind 6", ctm_error(), "ctm_commit_put_fields",
-                  "kind = 6 is outside 0..5");
+                  "kind = 6 (DIVERGE) is not a kind of level 0");
     check_status("an ALU commit on a context with no wavefront",
-                 ctm_commit_put_fields(c, 3, 1, CTM_COMMIT_ALU, -1, 0, 1, 0, 0, 0, 0, 0),
+                 ctm_commit_put_fields(c, 3, 1, CTM_COMMIT_ALU, -1, 0, 1, 0, 0, 0, 0, 0, 0),
                  CTM_E_MISMATCH);
     check_value("its diff says so", longint'(contains(ctm_commit_diff(c), "runs no wavefront")),
                 1);

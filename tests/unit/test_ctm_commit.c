@@ -13,6 +13,7 @@
 #include "ctm.h"
 #include "elf_exe.h"
 #include "fileio.h"
+#include "isa.h"
 #include "progen.h"
 
 #include <jansson.h>
@@ -26,8 +27,11 @@
 
 /* ------------------------------------------------------------ programs */
 
+static const dpp_exe *last_exe; /* the executable written last (its words decode FC ops) */
+
 static void write_elf(const dpp_exe *exe, char *path)
 {
+    last_exe = exe;
     dpp_error err;
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -61,11 +65,17 @@ static void random_elf(uint64_t seed, char *path)
     write_elf(&exe, path);
 }
 
+/* A run of elf over W x H; input 0 (random programs read it) holds small
+ * integers of both signs, so that branches go both ways. */
 static ctm_model *model(const char *elf, int lanes, int contexts)
 {
+    static float input[W * H * 4];
+    for (size_t k = 0; k < sizeof input / sizeof *input; k++)
+        input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
     ctm_model *m = ctm_model_new(elf, W, H, lanes, contexts, 4, 4);
     if (!m)
         fail_msg("%s", ctm_error());
+    assert_int_equal(ctm_model_set_input(m, 0, input, CTM_FMT_FLOAT32_4, W, H), CTM_OK);
     return m;
 }
 
@@ -93,12 +103,14 @@ typedef struct shell {
     uint64_t rng;
     uint64_t made; /* commits the source made */
     fault_kind fault;
-    uint64_t fault_at; /* the source's commit the fault hits */
-    int explicit_wave; /* STARTs name their wave (else -1: in order) */
-    int delays;        /* 0: every commit at once, in the source's order */
-    int kinds;         /* bit k: the design commits CTM_COMMIT_k */
-    int stuck;         /* STOP: the design never commits again, nor says it is done */
-    int holding;       /* SWAP: held waits for the next commit of its context */
+    uint64_t fault_at;  /* the source's commit the fault hits */
+    int explicit_wave;  /* STARTs name their wave (else -1: in order) */
+    int delays;         /* 0: every commit at once, in the source's order */
+    int kinds;          /* bit k: the design commits CTM_COMMIT_k */
+    int level;          /* 1: it commits control events, derived here from its run */
+    const dpp_exe *exe; /* the program, for the FC ops of level 1 */
+    int stuck;          /* STOP: the design never commits again, nor says it is done */
+    int holding;        /* SWAP: held waits for the next commit of its context */
     ctm_commit held;
     int held_end; /* DROP_LAST_END: end is dropped if no commit follows it */
     ctm_commit end;
@@ -118,6 +130,7 @@ static void shell_init(shell *s, const char *elf, int lanes, int contexts, uint6
     s->explicit_wave = 1;
     s->delays = 1;
     s->kinds = (1 << CTM_COMMIT_KINDS) - 1;
+    s->exe = last_exe;
     for (int k = 0; k < MAX_CTX; k++) /* design context k of source slot k: reversed */
         s->rename[k] = MAX_CTX - 1 - k;
 }
@@ -136,9 +149,51 @@ static void enqueue(shell *s, uint64_t cycle, ctm_commit r)
     s->fifo[k][(s->head[k] + s->n[k]++) % FIFO] = (pending){ready, r};
 }
 
+/* Level 1, as docs/commit.md's table says, from the FC instruction at r's pc
+ * (decoded here from the program, not taken from the model): the events of FC
+ * commit r into ev, how many. */
+static int events_of(const shell *s, const ctm_commit *r, ctm_commit ev[3])
+{
+    dpp_inst in;
+    dpp_inst_decode(&s->exe->words[(size_t)r->pc * DPP_INST_DWORDS], &in);
+    unsigned op = in.fc.op, a = in.fc.a_op;
+    int n = 0, kind = -1;
+    if (op == DPP_FC_LOOP || op == DPP_FC_REP)
+        kind = CTM_COMMIT_LOOP_ENTER;
+    else if (op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP)
+        kind = r->jump ? CTM_COMMIT_LOOP_ITERATE : CTM_COMMIT_LOOP_EXIT;
+    else if (op == DPP_FC_BREAKLOOP || op == DPP_FC_BREAKREP)
+        kind = CTM_COMMIT_BREAK;
+    else if (op == DPP_FC_CONTINUE)
+        kind = CTM_COMMIT_CONTINUE;
+    else if (r->jump && a == DPP_AOP_PUSH)
+        kind = CTM_COMMIT_CALL;
+    else if (r->jump && a == DPP_AOP_POP)
+        kind = CTM_COMMIT_RETURN;
+    ctm_commit base = {.ctx = r->ctx, .wave = -1, .pc = r->pc};
+    if (kind >= 0) {
+        ev[n] = base, ev[n].kind = kind, ev[n].exec = r->active;
+        ev[n++].al = kind <= CTM_COMMIT_LOOP_EXIT && kind >= CTM_COMMIT_LOOP_ENTER ? r->al : 0;
+    }
+    if (r->exec & ~r->active)
+        ev[n] = base, ev[n].kind = CTM_COMMIT_DIVERGE, ev[n++].exec = r->exec & ~r->active;
+    if (r->active & ~r->exec)
+        ev[n] = base, ev[n].kind = CTM_COMMIT_RECONVERGE, ev[n++].exec = r->active & ~r->exec;
+    return n;
+}
+
 /* The source's commit i, through the fault the shell puts in. */
 static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
 {
+    if (s->level == 1 && r.kind == CTM_COMMIT_FC) { /* its control events instead */
+        ctm_commit ev[3];
+        int n = events_of(s, &r, ev);
+        for (int k = 0; k < n; k++)
+            take(s, cycle, i, ev[k]);
+        return;
+    }
+    if (s->level == 1 && r.kind >= CTM_COMMIT_ALU && r.kind <= CTM_COMMIT_OUTPUT)
+        return; /* level 1 has no ALU, TEX or OUTPUT commits */
     if (!(s->kinds >> r.kind & 1))
         return;        /* a unit that does not see this kind */
     if (s->held_end) { /* an END is the last commit only if nothing follows it */
@@ -163,6 +218,10 @@ static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
         s->fault = OK;
         s->holding = 1;
         s->held = r;
+    } else if (hit && s->fault == WRONG_ACTIVE && r.kind == CTM_COMMIT_DIVERGE) {
+        r.exec ^= 1ull << __builtin_ctzll(r.exec); /* one parked lane goes on */
+        s->fault = OK;
+        enqueue(s, cycle, r);
     } else if (hit && s->fault == WRONG_ACTIVE && r.kind == CTM_COMMIT_FC && r.exec) {
         r.active ^= 1ull << __builtin_ctzll(r.exec); /* the first lane it acts on */
         s->fault = OK;
@@ -464,6 +523,115 @@ static void test_a_unit_of_some_kinds(void **state)
     }
 }
 
+/* Level 1 against a hand-derived oracle: subroutine.s over 8 lanes whose
+ * inputs -1 2 -3 4 5 6 -7 8 make lanes 0, 2 and 6 call `negate`: START; at
+ * the conditional call (pc 2) a CALL of those lanes and the DIVERGE of the
+ * others, which wait; at the RET (pc 5) the RETURN of every lane and the
+ * RECONVERGE of the five that waited; the unconditional jump (pc 3) changes
+ * no lane and is no event; END. And one lane wrong is caught. */
+static void test_level1_events_of_a_call(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    static const char src[] =
+        ".float c0, -1.0\n"
+        "    tex ld r1.r, r0.rgba, i0 unscaled acquire wait\n"
+        "    alu rgb mad r2.r, r1.rrr, #1, #0 alpha mad r2._, #0, #0, #0 setres r lt wait\n"
+        "    call negate if res\n"
+        "    fc jump done jump_func=0xff\n"
+        "negate:\n"
+        "    alu rgb mad r2.r, r2.rrr, c0.rrr, #0 alpha mad r2._, #0, #0, #0\n"
+        "    ret\n"
+        "done:\n"
+        "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
+    dpp_error err;
+    if (dpp_asm(src, strlen(src), "call.s", NULL, &exe, &err))
+        fail_msg("%s", err.msg);
+    static const float in[8] = {-1, 2, -3, 4, 5, 6, -7, 8};
+    const ctm_commit want[] = {
+        {.kind = CTM_COMMIT_START, .wave = -1, .exec = 0xff, .active = 0xff},
+        {.kind = CTM_COMMIT_CALL, .pc = 2, .exec = 0x45},
+        {.kind = CTM_COMMIT_DIVERGE, .pc = 2, .exec = 0xba},
+        {.kind = CTM_COMMIT_RETURN, .pc = 5, .exec = 0xff},
+        {.kind = CTM_COMMIT_RECONVERGE, .pc = 5, .exec = 0xba},
+        {.kind = CTM_COMMIT_END},
+    };
+    for (int wrong = 0; wrong < 2; wrong++) {
+        char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+        write_elf(&exe, elf);
+        ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+        unlink(elf);
+        assert_non_null(m);
+        assert_int_equal(ctm_model_set_input(m, 0, in, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
+        ctm_commit_checker *c = ctm_commit_new(m, 1, 1);
+        assert_non_null(c);
+        for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+            ctm_commit r = want[k];
+            if (wrong && k == 4)
+                r.exec = 0xbb; /* lane 0 did not wait */
+            int st = ctm_commit_put(c, k, &r);
+            if (wrong && k == 4) {
+                assert_int_equal(st, CTM_E_MISMATCH);
+                assert_non_null(strstr(ctm_commit_diff(c),
+                                       "pc 5: RECONVERGE: exec: expected 0xba, actual 0xbb "
+                                       "(lanes 0 differ)"));
+                break;
+            }
+            if (st)
+                fail_msg("event %zu: %s\n%s", k, ctm_commit_diff(c),
+                         ctm_commit_report(c, CTM_REPORT_TEXT));
+        }
+        if (!wrong)
+            assert_int_equal(ctm_commit_finish(c), CTM_OK);
+        ctm_commit_free(c);
+        ctm_model_free(m);
+    }
+}
+
+/* Level 1 through the shell: a design that commits control events (derived
+ * here from the FC instructions it runs) passes with latency and renamed
+ * contexts over Mandelbrot and random programs, and one lane wrong in a
+ * DIVERGE is caught. */
+static void test_level1_design_passes(void **state)
+{
+    (void)state;
+    static shell s;
+    uint64_t checked = 0;
+    for (int prog = 0; prog < 7; prog++) {
+        char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+        if (prog == 0 || prog == 6)
+            mandelbrot_elf(elf);
+        else
+            random_elf((uint64_t)prog + 20, elf);
+        int lanes = prog % 2 ? 64 : 16;
+        shell_init(&s, elf, lanes, 4, (uint64_t)prog);
+        s.level = 1;
+        if (prog == 6) {
+            s.fault = WRONG_ACTIVE;
+            s.fault_at = 10;
+        }
+        ctm_model *m = model(elf, lanes, 3);
+        unlink(elf);
+        ctm_commit_checker *c = ctm_commit_new(m, MAX_CTX, 1);
+        assert_non_null(c);
+        uint64_t cycle;
+        int st = run(&s, c, &cycle);
+        if (prog == 6) {
+            assert_int_equal(st, CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_commit_diff(c), ": DIVERGE: exec: expected 0x"));
+        } else if (st) {
+            fail_msg("program %d: %s\n%s", prog, ctm_commit_diff(c),
+                     ctm_commit_report(c, CTM_REPORT_TEXT));
+        } else {
+            checked += ctm_commit_count(c);
+        }
+        ctm_commit_free(c);
+        ctm_model_free(m);
+        ctm_model_free(s.src);
+    }
+    assert_true(checked > 1000);
+}
+
 /* The FC commits of a run are its flow-control steps: pc, active before,
  * jump, next pc and active after agree with ctm_model_step's. */
 static void test_fc_commits_are_the_fc_steps(void **state)
@@ -528,8 +696,8 @@ static void test_misuse(void **state)
     /* arguments */
     assert_null(ctm_commit_new(m, 0, 0));
     assert_non_null(strstr(ctm_error(), "contexts = 0 is outside 1..1024"));
-    assert_null(ctm_commit_new(m, 4, 1));
-    assert_non_null(strstr(ctm_error(), "level = 1 is outside 0..0"));
+    assert_null(ctm_commit_new(m, 4, 2));
+    assert_non_null(strstr(ctm_error(), "level = 2 is outside 0..1"));
     ctm_commit_checker *c = ctm_commit_new(m, 4, 0);
     assert_non_null(c);
     assert_null(ctm_commit_new(m, 4, 0)); /* one checker drives a model */
@@ -540,15 +708,21 @@ static void test_misuse(void **state)
     assert_non_null(strstr(ctm_error(), "leaves out START"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* the misuse, at the next check */
     assert_non_null(strstr(ctm_commit_diff(c), "leaves out START"));
-    assert_int_equal(ctm_commit_set_kinds(c, 0x40), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kinds = 64 is outside 1..63"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x8000), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kinds = 32768 is outside 1..32767"));
+    assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
+    assert_int_equal(ctm_commit_set_kinds(c, 0x41), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x3f)"));
     assert_int_equal(ctm_commit_put(c, 0, NULL), CTM_E_ARG);
     r.ctx = 4;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
     assert_non_null(strstr(ctm_commit_diff(c), "ctx = 4 is outside 0..3"));
     r.ctx = 0, r.kind = 9;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kind = 9 is outside 0..5"));
+    assert_non_null(strstr(ctm_error(), "kind = 9 (LOOP_ITERATE) is not a kind of level 0"));
+    r.kind = 15;
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kind = 15 is outside 0..14"));
     assert_non_null(strstr(ctm_commit_report(c, 7), "format = 7 is outside 0..1"));
     r.kind = CTM_COMMIT_ALU;
     assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_ARG); /* the misuse, at the next put */
@@ -590,6 +764,8 @@ int main(void)
         cmocka_unit_test(test_dropped_middle_commit_is_caught),
         cmocka_unit_test(test_wrong_mask_names_field_and_lane),
         cmocka_unit_test(test_a_unit_of_some_kinds),
+        cmocka_unit_test(test_level1_events_of_a_call),
+        cmocka_unit_test(test_level1_design_passes),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
         cmocka_unit_test(test_misuse),
     };

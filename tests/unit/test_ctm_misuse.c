@@ -90,7 +90,7 @@ CALL(model_error, return IS_ERROR_TEXT(ctm_model_error(h->m));)
 CALL(model_free, ctm_model_free(h->m); return 0;)
 CALL(model_commit, ctm_commit r; return ctm_model_commit(h->m, &r);)
 CALL(commit_put, static const ctm_commit r; return ctm_commit_put(h->c, 0, &r);)
-CALL(commit_put_fields, return ctm_commit_put_fields(h->c, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1);)
+CALL(commit_put_fields, return ctm_commit_put_fields(h->c, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_clock, return ctm_commit_clock(h->c, 5);)
 CALL(commit_set_watchdog, return ctm_commit_set_watchdog(h->c, 5);)
 CALL(commit_finish, return ctm_commit_finish(h->c);)
@@ -428,8 +428,8 @@ CALL(new_commit_level, return ctm_commit_new(h->m, 4, 3) != NULL;)
 CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
 CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
 CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
-CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1);)
-CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 6, -1, 0, 1, 0, 0, 0, 0, 1);)
+CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 15, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_report_format, return IS_ERROR_TEXT(ctm_commit_report(h->c, 2));)
 
 static const arg_case arg_cases[] = {
@@ -519,12 +519,12 @@ static const arg_case arg_cases[] = {
     {"ctm_model_commit", "this run hands out steps (ctm_model_step)", model_commit_after_step,
      -CTM_E_STATE},
     {"ctm_commit_new", "contexts = 0 is outside 1..1024", new_commit_contexts, 0},
-    {"ctm_commit_new", "level = 3 is outside 0..0", new_commit_level, 0},
+    {"ctm_commit_new", "level = 3 is outside 0..1", new_commit_level, 0},
     {"ctm_commit_new", "a checker already drives this ctm_model", new_commit_driven, 0},
     {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
     {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
     {"ctm_commit_put_fields", "ctx = 4 is outside 0..3", commit_put_ctx, CTM_E_ARG},
-    {"ctm_commit_put_fields", "kind = 6 is outside 0..5", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 15 is outside 0..14", commit_put_kind, CTM_E_ARG},
     {"ctm_commit_report", "format = 2 is outside 0..1", commit_report_format, 1},
 };
 
