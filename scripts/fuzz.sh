@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # libFuzzer on the model's input parsers: the assembler (asm), the ELF reader (elf), the
 # command-buffer executor (exec) and the `dpp stack` event-file parser (stack); and on the C
-# API (api: sequences of ctm.h calls, checked against its promises). Each for --seconds S,
+# API (api: sequences of ctm.h calls, checked against its promises; commit: a design's commits,
+# true and broken, against the commit checker). Each for --seconds S,
 # --par of them at a time. Each starts from the repository's own files (api: the sequences
 # the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
 # regression input in tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs" (for api, N
@@ -22,7 +23,7 @@ while (($#)); do
     *) names+=("$1"); shift ;;
   esac
 done
-((${#names[@]})) || names=(asm elf exec stack api)
+((${#names[@]})) || names=(asm elf exec stack api commit)
 cd "$root"
 fz=$build/fuzz
 mkdir -p "$fz/artifacts" "$fz/seeds"
@@ -60,6 +61,8 @@ seed stack tests/stack/*.ev
 # api: the call sequences written in tests/fuzz/fuzz_api.c (one per kind of handle)
 mkdir -p "$fz/corpus/api"
 [[ -x $fz/fuzz_api ]] && FUZZ_API_SEEDS="$fz/corpus/api" "$fz/fuzz_api"
+# commit: its regression inputs (the first is a true stream, checked to the end)
+seed commit tests/fuzz/commit/*
 for name in "${names[@]}"; do
   [[ -x $fz/fuzz_$name ]] || { echo "fuzz: no $fz/fuzz_$name (make fuzz-bin)" >&2; exit 2; }
   ls "$fz/corpus/$name"/* >/dev/null 2>&1 || { echo "fuzz: no seeds for $name" >&2; exit 2; }
