@@ -368,10 +368,11 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
                  (unsigned long long)cycle, r->ctx, w, got_text, w, (unsigned long long)q->made);
         return stop(c, CC_EXTRA, cycle, r, (int)w);
     }
-    const ctm_commit *want = queue_at(q, 0);
-    int f = first_difference(want, r);
+    int f = first_difference(queue_at(q, 0), r);
     if (f == CF_NONE)
         return accept(c, q, cycle, r);
+    /* a copy: later_match runs the model on, which may move the queues */
+    const ctm_commit head = *queue_at(q, 0), *want = &head;
     commit_describe(want_text, sizeof want_text, want);
     unsigned later = later_match(c, w, r);
     if (later) {

@@ -424,6 +424,45 @@ static void test_wrong_mask_names_field_and_lane(void **state)
     done_with(&f);
 }
 
+/* A design that commits as soon as the model does (each wave's queue short)
+ * with a wrong exec on its first FC: the check looks ahead for an
+ * out-of-order match, which runs the model on and grows the queues; the diff
+ * still names the expected commit's pc and kind (it read them from a queue
+ * that had moved: a use after free, a garbage pc). */
+static void test_field_diff_after_the_queues_grew(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    mandelbrot_elf(elf);
+    ctm_model *src = model(elf, 16, 4), *m = model(elf, 16, 4);
+    unlink(elf);
+    ctm_commit_checker *c = ctm_commit_new(m, 4, 0);
+    assert_non_null(c);
+    ctm_commit r;
+    uint64_t cycle = 0;
+    int st = CTM_OK;
+    while (st == CTM_OK && ctm_model_commit(src, &r) == 1) {
+        cycle++;
+        if (r.kind == CTM_COMMIT_FC) {
+            r.exec ^= 1; /* lane 0 */
+            st = ctm_commit_put(c, cycle, &r);
+            break;
+        }
+        st = ctm_commit_put(c, cycle, &r);
+    }
+    assert_int_equal(st, CTM_E_MISMATCH);
+    char want[160];
+    snprintf(
+        want, sizeof want,
+        "context %d (wave %d), pc %u: FC: exec: expected 0x%llx, actual 0x%llx (lanes 0 differ)",
+        r.ctx, r.wave, r.pc, (unsigned long long)(r.exec ^ 1), (unsigned long long)r.exec);
+    if (!strstr(ctm_commit_diff(c), want))
+        fail_msg("diff: %s\nwanted: %s", ctm_commit_diff(c), want);
+    ctm_commit_free(c);
+    ctm_model_free(m);
+    ctm_model_free(src);
+}
+
 /* A flow-control unit commits only START and FC: with the kinds set, that
  * design passes (a wavefront ends with its last FC, the next START on its
  * context frees it), and one wrong FC is still caught. */
@@ -589,6 +628,7 @@ int main(void)
         cmocka_unit_test(test_swapped_commits_name_the_first),
         cmocka_unit_test(test_dropped_middle_commit_is_caught),
         cmocka_unit_test(test_wrong_mask_names_field_and_lane),
+        cmocka_unit_test(test_field_diff_after_the_queues_grew),
         cmocka_unit_test(test_a_unit_of_some_kinds),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
         cmocka_unit_test(test_misuse),
