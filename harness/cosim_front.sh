@@ -39,6 +39,8 @@ print_variants() {
   echo "RTL variants (--rtl-variant NAME; a patch in tests/variants/<block>/ applied to a copy of rtl/):"
   for dir in "$root"/tests/variants/*/; do
     b=$(basename "$dir")
+    # (designs/ holds the example designs' variants, a folder each: tests/cli/designs.sh)
+    compgen -G "$dir*.patch" >/dev/null || continue
     echo "  --block $b:"
     for p in "$dir"*.patch; do
       [[ -f $p ]] || continue
