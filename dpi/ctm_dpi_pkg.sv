@@ -264,7 +264,7 @@ package ctm_dpi_pkg;
   // ctm.h's ctm_commit, the masks a lane a bit.
   typedef struct packed {
     logic [15:0] ctx;          // the design's context
-    logic [2:0] kind;          // CTM_COMMIT_*
+    logic [3:0] kind;          // CTM_COMMIT_*
     logic signed [31:0] wave;  // START: the wavefront's dispatch number, or -1 (the next)
     logic [15:0] pc;
     logic [63:0] exec;         // lanes it acts on (FC: the active lanes it decides for)

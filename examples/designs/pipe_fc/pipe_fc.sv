@@ -297,11 +297,11 @@ module pipe_fc #(
     s2_commit.ctx  = 16'(s2_q.ctx);
     s2_commit.wave = s2_q.wave;
     if (s2_q.cmd == ctm_isa_pkg::CTM_FC_CMD_START) begin
-      s2_commit.kind   = 3'(ctm_dpi_pkg::CTM_COMMIT_START);
+      s2_commit.kind   = 4'(ctm_dpi_pkg::CTM_COMMIT_START);
       s2_commit.exec   = 64'(s2_q.live);
       s2_commit.active = 64'(fc_active);
     end else begin
-      s2_commit.kind    = 3'(ctm_dpi_pkg::CTM_COMMIT_FC);
+      s2_commit.kind    = 4'(ctm_dpi_pkg::CTM_COMMIT_FC);
       s2_commit.pc      = 16'(s2_q.pc);
       s2_commit.exec    = 64'(s2_exec_q);
       s2_commit.jump    = fc_jump;
