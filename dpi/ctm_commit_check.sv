@@ -6,7 +6,7 @@
 //                                             .commit_i(commit), .done_i(all_done));
 //   initial begin
 //     chandle m = ctm_model_new("prog.elf", 64, 64, 16, 4, 4, 4);  // inputs, constants: here
-//     u_check.start(m);
+//     u_check.start(m);  // or start_shared(m) when the testbench steps m for the stimulus
 //   end
 //
 // Each clock edge out of reset it puts the valid commits of that edge, port 0 first, then
@@ -36,8 +36,16 @@ module ctm_commit_check
   bit drained = 1'b0;
   bit off = 1'b0;  // +ctm_commit_off: the commits are counted, not checked
 
+  // start_shared(m): as start, but the testbench goes on stepping m (ctm_model_step) for the
+  // design's stimulus, and the checker takes the commits those steps make: one run, not two
+  // (ctm_commit_share).
+  function automatic void start_shared(chandle m);
+    start(m);
+    if (!off) ctm_expect_ok(ctm_commit_share(chk), {Name, ": ctm_commit_share"});
+  endfunction
+
   // The model's run to check against: set up (inputs, constants), not yet stepped. The
-  // chk drives it from now on; free the model after the simulation.
+  // checker drives it from now on; free the model after the simulation.
   function automatic void start(chandle m);
     if (m == null) $fatal(1, "%s: start: the model is null: %s", Name, ctm_error());
     off = $test$plusargs("ctm_commit_off");
@@ -89,7 +97,7 @@ module ctm_commit_check
                                           commit_i[p].active, int'(commit_i[p].al)), "commit");
           end
         end
-        verdict(ctm_commit_clock(chk, cycle), "watchdog");
+        if (!(|valid_i)) verdict(ctm_commit_clock(chk, cycle), "watchdog");  // a put is a tick
         if (done_i && !drained) begin
           drained <= 1'b1;
           verdict(ctm_commit_finish(chk), "drain check");

@@ -285,6 +285,7 @@ package ctm_dpi_pkg;
                                                     int unsigned next_pc,
                                                     longint unsigned active, int al);
   import "DPI-C" function int ctm_commit_set_kinds(chandle c, int kinds);
+  import "DPI-C" function int ctm_commit_share(chandle c);
   import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
   import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);
   import "DPI-C" function int ctm_commit_finish(chandle c);

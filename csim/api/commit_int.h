@@ -70,6 +70,8 @@ struct ctm_commit_checker {
     unsigned first_open; /* waves below it have ended on the design's side */
     uint32_t kinds;      /* bit k: the design commits CTM_COMMIT_k */
     int model_ended, draining;
+    int shared;      /* the testbench steps the model; its commits come through take_shared */
+    int sink_status; /* what taking a shared commit ran into (CTM_E_NOMEM), else 0 */
     uint64_t matched;
     uint64_t watchdog, last_cycle;
     int seen_cycle;

@@ -431,7 +431,8 @@ int ctm_model_set_constb(ctm_model *m, int n, int value);
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
  * where; the steps before it were all handed out), or -CTM_E_ARG for a bad
- * handle, or -CTM_E_STATE when the run hands out commits (ctm_model_commit). */
+ * handle, or -CTM_E_STATE when the run hands out commits (ctm_model_commit) or a
+ * commit checker drives it (but for a run it shares: ctm_commit_share). */
 int ctm_model_step(ctm_model *m);
 
 /* The fc_unit inputs of the current step, by port name without _i: "cmd",
@@ -525,6 +526,14 @@ void ctm_commit_free(ctm_commit_checker *c);
  * without END, a wavefront ends once every commit of it was made. Before
  * the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
+
+/* One run for stimulus and reference (since 1.8): the testbench steps the
+ * checker's model with ctm_model_step for the design's stimulus, and the
+ * checker takes the commits those steps make, instead of running a second
+ * copy of the program. A commit ahead of the steps is a mismatch ("extra");
+ * the drain check runs the rest of the run. Before the model's first step;
+ * CTM_OK, or CTM_E_STATE. */
+int ctm_commit_share(ctm_commit_checker *c);
 
 /* The design committed *r at `cycle` (the testbench's count, for reports).
  * Each context's commits come in program order; contexts interleave freely.

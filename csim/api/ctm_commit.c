@@ -11,6 +11,7 @@
 #include "ctm.h"
 #include "ctm_int.h"
 #include "isa.h"
+#include "pa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,9 +189,51 @@ static int expect_events(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r,
     return CTM_OK;
 }
 
+/* One commit of the model's run into its wavefront's queue, as the
+ * checker's level has it (FC: OP op, A_OP a_op). 0 or CTM_E_NOMEM. */
+static int take_commit(ctm_commit_checker *c, const ctm_commit *r, int op, int a_op)
+{
+    if ((unsigned)r->wave >= c->nwaves && add_wave(c))
+        return CTM_E_NOMEM;
+    cc_wave *q = &c->wave[r->wave];
+    if (r->kind == CTM_COMMIT_END)
+        q->model_done = 1;
+    return c->level == 1 && r->kind == CTM_COMMIT_FC ? expect_events(c, q, r, op, a_op)
+                                                     : expect(c, q, r);
+}
+
+/* A shared run's commit, as the testbench's ctm_model_step makes it. */
+static void take_shared(void *user, const pa_issue_event *ev)
+{
+    ctm_commit_checker *c = user;
+    ctm_commit r;
+    api_commit_of(ev, &r);
+    if (take_commit(c, &r, ev->op, ev->a_op))
+        c->sink_status = CTM_E_NOMEM;
+}
+
+/* A shared run: nothing comes but what the testbench's steps made, until the
+ * drain check, which runs the rest of the run itself. 0, or a negative status. */
+static int pull_shared(ctm_commit_checker *c)
+{
+    if (c->sink_status)
+        return -c->sink_status;
+    if (c->draining && !c->model_ended) {
+        int r = api_model_run_out(c->m);
+        c->model_ended = 1;
+        if (r < 0) {
+            snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+            return r;
+        }
+        return c->sink_status ? -c->sink_status : 0;
+    }
+    c->model_ended = api_model_ended(c->m);
+    return 0;
+}
+
 /* The model's next commit into its wavefront's queue, as the checker's
- * level has it. 1, 0 at the run's end, or a negative status (the reason in
- * c->diff). */
+ * level has it. 1, 0 at the run's end (a shared run: nothing more yet), or a
+ * negative status (the reason in c->diff). */
 static int pull(ctm_commit_checker *c)
 {
     if (c->model_ended)
@@ -199,6 +242,8 @@ static int pull(ctm_commit_checker *c)
         snprintf(c->diff, sizeof c->diff, "the checker's ctm_model was freed");
         return -CTM_E_STATE;
     }
+    if (c->shared)
+        return pull_shared(c);
     ctm_commit r;
     int op, a_op;
     int got = api_model_commit(c->m, &r, &op, &a_op, "ctm_commit_checker");
@@ -210,14 +255,7 @@ static int pull(ctm_commit_checker *c)
         c->model_ended = 1;
         return 0;
     }
-    if ((unsigned)r.wave >= c->nwaves && add_wave(c))
-        return -CTM_E_NOMEM;
-    cc_wave *q = &c->wave[r.wave];
-    if (r.kind == CTM_COMMIT_END)
-        q->model_done = 1;
-    int st = c->level == 1 && r.kind == CTM_COMMIT_FC ? expect_events(c, q, &r, op, a_op)
-                                                      : expect(c, q, &r);
-    return st ? -CTM_E_NOMEM : 1;
+    return take_commit(c, &r, op, a_op) ? -CTM_E_NOMEM : 1;
 }
 
 /* Runs the model until wave w's queue holds `want` commits or the run ends:
@@ -396,6 +434,13 @@ static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
                  (unsigned long long)cycle, r->ctx, w, q->start_ctx);
         return -stop(c, CC_CONTEXT, cycle, r, (int)w);
     }
+    if (!q && c->shared && !c->model_ended) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: START of wave %u is ahead of the run: the testbench "
+                 "has not stepped the model (ctm_model_step) to it",
+                 (unsigned long long)cycle, r->ctx, w);
+        return -stop(c, CC_EXTRA, cycle, r, -1);
+    }
     if (!q) {
         snprintf(c->diff, sizeof c->diff,
                  "cycle %llu, context %d: START of wave %u, but the run has %u wavefronts",
@@ -431,6 +476,13 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     cc_wave *q = &c->wave[w];
     char want_text[160], got_text[160];
     commit_describe(got_text, sizeof got_text, r);
+    if (!q->n && c->shared && !c->model_ended) {
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d (wave %u): %s is ahead of the run: the testbench has "
+                 "not stepped the model (ctm_model_step) to it",
+                 (unsigned long long)cycle, r->ctx, w, got_text);
+        return stop(c, CC_EXTRA, cycle, r, (int)w);
+    }
     if (!q->n) {
         snprintf(c->diff, sizeof c->diff,
                  "cycle %llu, context %d (wave %u): extra commit %s: the model's wave %u "
@@ -612,6 +664,26 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
         return CTM_E_ARG;
     }
     c->kinds = (uint32_t)kinds;
+    return CTM_OK;
+}
+
+int ctm_commit_share(ctm_commit_checker *c)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    if (c->matched || c->verdict || c->nwaves || c->model_ended) {
+        api_error(&c->h, "%s: too late: a run is shared before its first commit", __func__);
+        return CTM_E_STATE;
+    }
+    if (!api_is_live(c->m, API_MODEL)) {
+        api_error(&c->h, "%s: the checker's ctm_model was freed", __func__);
+        return CTM_E_STATE;
+    }
+    if (api_model_share(c->m, take_shared, c, __func__)) {
+        api_error(&c->h, "%s", ctm_error());
+        return CTM_E_STATE;
+    }
+    c->shared = 1;
     return CTM_OK;
 }
 

@@ -77,6 +77,19 @@ void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
  * *fc_op and *fc_a_op (NULL: not wanted). */
 int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func);
 
+/* A shared run (ctm_commit_share): every commit of m goes to sink as the
+ * testbench's ctm_model_step makes it. Before the first step; CTM_OK or
+ * CTM_E_STATE. api_model_step is ctm_model_step for a live m; run_out steps
+ * it to its end (1 never; 0 ended, or -CTM_E_FAULT); ended: 1 once it has.
+ * api_commit_of is a commit as ctm.h spells it. */
+struct pa_issue_event;
+typedef void (*api_issue_fn)(void *user, const struct pa_issue_event *ev);
+int api_model_share(ctm_model *m, api_issue_fn sink, void *user, const char *func);
+int api_model_step(ctm_model *m);
+int api_model_run_out(ctm_model *m);
+int api_model_ended(const ctm_model *m);
+void api_commit_of(const struct pa_issue_event *ev, ctm_commit *out);
+
 /* Makes driver (a ctm_commit_checker; NULL: none) the only one that takes m's
  * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */
 int api_model_drive(ctm_model *m, const void *driver, const char *func);

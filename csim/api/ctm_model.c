@@ -46,6 +46,8 @@ struct ctm_model {
     int ended;   /* the last step returned 0 */
     int mode;    /* what the run hands out: MODE_* (the first ctm_model_step or _commit chooses) */
     const void *driver; /* the ctm_commit_checker that drives the run, or NULL */
+    pa_issue_fn sink;   /* a shared run: where its commits go as ctm_model_step makes them */
+    void *sink_user;
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
 };
 
@@ -256,13 +258,59 @@ static int begin_mode(ctm_model *m, int mode, const char *func)
     }
     if (m->fault)
         return -CTM_E_FAULT;
+    int first = !m->stepped;
     m->mode = mode;
     m->stepped = 1;
     if (m->stale && reprepare(m)) {
         m->fault = 1;
         return -CTM_E_FAULT;
     }
+    dpp_error err;
+    if (first && m->sink && dpp_stepper_set_issue_sink(m->st, m->sink, m->sink_user, &err)) {
+        snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
+        m->fault = 1;
+        return -CTM_E_FAULT;
+    }
     return 0;
+}
+
+void api_commit_of(const pa_issue_event *ev, ctm_commit *out)
+{
+    *out = (ctm_commit){.ctx = (int)ev->slot,
+                        .kind = (int)ev->kind,
+                        .wave = (int)ev->wave,
+                        .pc = ev->pc,
+                        .exec = ev->exec,
+                        .done = ev->done,
+                        .kill = ev->kill,
+                        .jump = ev->jump,
+                        .next_pc = ev->next_pc,
+                        .active = ev->active,
+                        .al = ev->kind == PA_ISSUE_FC ? ev->al : 0};
+}
+
+int api_model_share(ctm_model *m, pa_issue_fn sink, void *user, const char *func)
+{
+    if (m->stepped || m->mode) {
+        api_fail("%s: the ctm_model has been stepped: a shared run is seen from its start", func);
+        return CTM_E_STATE;
+    }
+    m->sink = sink;
+    m->sink_user = user;
+    return CTM_OK;
+}
+
+int api_model_run_out(ctm_model *m)
+{
+    int r;
+    while ((r = api_model_step(m)) == 1)
+        ;
+    return r;
+}
+
+int api_model_ended(const ctm_model *m)
+{
+    return m->ended || m->fault;
 }
 
 int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func)
@@ -281,17 +329,7 @@ int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, co
         m->ended = 1;
         return 0;
     }
-    *out = (ctm_commit){.ctx = (int)ev->slot,
-                        .kind = (int)ev->kind,
-                        .wave = (int)ev->wave,
-                        .pc = ev->pc,
-                        .exec = ev->exec,
-                        .done = ev->done,
-                        .kill = ev->kill,
-                        .jump = ev->jump,
-                        .next_pc = ev->next_pc,
-                        .active = ev->active,
-                        .al = ev->kind == PA_ISSUE_FC ? ev->al : 0};
+    api_commit_of(ev, out);
     if (fc_op)
         *fc_op = ev->op;
     if (fc_a_op)
@@ -334,12 +372,17 @@ int ctm_model_step(ctm_model *m)
 {
     if (!API_LIVE(m, API_MODEL))
         return -CTM_E_ARG;
-    if (m->driver) {
+    if (m->driver && !m->sink) {
         api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
                   __func__);
         return -CTM_E_STATE;
     }
-    int st = begin_mode(m, MODE_STEPS, __func__);
+    return api_model_step(m);
+}
+
+int api_model_step(ctm_model *m)
+{
+    int st = begin_mode(m, MODE_STEPS, "ctm_model_step");
     if (st)
         return st;
     dpp_error err;

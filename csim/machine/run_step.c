@@ -140,6 +140,15 @@ static dpp_status act(dpp_stepper *s, dpp_error *err)
     return DPP_OK;
 }
 
+dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user, dpp_error *err)
+{
+    if (s->want != WANT_UNSET)
+        return dpp_error_set(err, DPP_E_ARG, "%s: the stepper has handed out events already",
+                             s->name);
+    pa_set_issue_hook(s->pa, fn, user);
+    return DPP_OK;
+}
+
 /* The first call of dpp_stepper_next or _next_issue chooses what s hands out. */
 static dpp_status choose(dpp_stepper *s, int want, dpp_error *err)
 {

@@ -31,6 +31,11 @@ dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *e
  * never both: the first call of either chooses (DPP_E_ARG after that). */
 dpp_status dpp_stepper_next_issue(dpp_stepper *s, const pa_issue_event **ev, dpp_error *err);
 
+/* Hands every commit of the run to fn as it is made, while the stepper
+ * hands out flow-control events (dpp_stepper_next): one run, seen both ways.
+ * Before the first call of dpp_stepper_next; DPP_E_ARG after it. */
+dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user, dpp_error *err);
+
 /* The outputs, conditional buffer and counters once the run has ended. */
 dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err);
 

@@ -12,8 +12,8 @@
 module tb_misuse;
   import ctm_dpi_pkg::*;
 
-  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 8 commit checker
-  localparam int HandleCases = 45;
+  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker
+  localparam int HandleCases = 46;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -116,6 +116,7 @@ module tb_misuse;
       41: return longint'(ctm_commit_count(hc));
       42: return is_error_text(ctm_commit_diff(hc));
       43: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
+      44: return longint'(ctm_commit_share(hc));
       default: ctm_commit_free(hc);
     endcase
     return 0;
@@ -174,6 +175,7 @@ module tb_misuse;
       41: func = "ctm_commit_count";
       42: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
       43: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
+      44: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
       default: begin func = "ctm_commit_free"; keeps = 1'b1; end
     endcase
     kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc"

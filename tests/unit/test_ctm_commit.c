@@ -671,6 +671,64 @@ static void test_level1_design_passes(void **state)
     assert_true(checked > 1000);
 }
 
+/* One run for stimulus and reference (ctm_commit_share): a flow-control
+ * design fed by the checker's own model through ctm_model_step commits each
+ * step's START or FC from the step's results, five steps late; it passes and
+ * the drain runs the rest. A commit before the step that makes it is "ahead
+ * of the run"; sharing after a commit is refused. */
+static void test_shared_run(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    mandelbrot_elf(elf);
+    ctm_model *m = model(elf, 16, 3);
+    ctm_commit_checker *c = ctm_commit_new(m, 3, 0);
+    assert_int_equal(ctm_commit_set_kinds(c, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC), CTM_OK);
+    assert_int_equal(ctm_commit_share(c), CTM_OK);
+    enum { LATE = 5 };
+    ctm_commit late[LATE];
+    uint64_t active[3] = {0}, cycle = 0, made = 0;
+    while (ctm_model_step(m) == 1) {
+        ctm_commit x = {.ctx = (int)ctm_model_get(m, "ctx"), .active = ctm_model_get(m, "active")};
+        if (ctm_model_get(m, "cmd") == 1) { /* START */
+            x.kind = CTM_COMMIT_START;
+            x.wave = (int)ctm_model_get(m, "wave");
+            x.exec = ctm_model_get(m, "live");
+        } else {
+            x.kind = CTM_COMMIT_FC;
+            x.pc = (uint32_t)ctm_model_get(m, "pc");
+            x.exec = active[x.ctx] & ctm_model_get(m, "live");
+            x.jump = (int)ctm_model_get(m, "jump");
+            x.next_pc = (uint32_t)ctm_model_get(m, "next_pc");
+        }
+        active[x.ctx] = x.active;
+        if (made >= LATE && ctm_commit_put(c, cycle++, &late[made % LATE]))
+            fail_msg("%s", ctm_commit_report(c, CTM_REPORT_TEXT));
+        late[made++ % LATE] = x;
+    }
+    for (uint64_t k = made - LATE; k < made; k++)
+        if (ctm_commit_put(c, cycle++, &late[k % LATE]))
+            fail_msg("%s", ctm_commit_diff(c));
+    assert_int_equal(ctm_commit_finish(c), CTM_OK);
+    assert_int_equal(ctm_commit_count(c), made);
+    assert_true(made > 1000);
+    ctm_commit_free(c);
+    ctm_model_free(m);
+
+    /* a commit no step has made yet */
+    m = model(elf, 16, 3);
+    unlink(elf);
+    c = ctm_commit_new(m, 3, 0);
+    assert_int_equal(ctm_commit_share(c), CTM_OK);
+    ctm_commit x = {.kind = CTM_COMMIT_START, .wave = 0, .exec = 0xffff, .active = 0xffff};
+    assert_int_equal(ctm_commit_put(c, 0, &x), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_commit_diff(c), "is ahead of the run"));
+    assert_int_equal(ctm_commit_share(c), CTM_E_STATE); /* too late */
+    assert_non_null(strstr(ctm_error(), "too late"));
+    ctm_commit_free(c);
+    ctm_model_free(m);
+}
+
 /* The FC commits of a run are its flow-control steps: pc, active before,
  * jump, next pc and active after agree with ctm_model_step's. */
 static void test_fc_commits_are_the_fc_steps(void **state)
@@ -806,6 +864,7 @@ int main(void)
         cmocka_unit_test(test_a_unit_of_some_kinds),
         cmocka_unit_test(test_level1_events_of_a_call),
         cmocka_unit_test(test_level1_design_passes),
+        cmocka_unit_test(test_shared_run),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
         cmocka_unit_test(test_misuse),
     };

@@ -92,6 +92,7 @@ CALL(model_commit, ctm_commit r; return ctm_model_commit(h->m, &r);)
 CALL(commit_put, static const ctm_commit r; return ctm_commit_put(h->c, 0, &r);)
 CALL(commit_put_fields, return ctm_commit_put_fields(h->c, 0, 0, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_clock, return ctm_commit_clock(h->c, 5);)
+CALL(commit_share, return ctm_commit_share(h->c);)
 CALL(commit_set_watchdog, return ctm_commit_set_watchdog(h->c, 5);)
 CALL(commit_finish, return ctm_commit_finish(h->c);)
 CALL(commit_count, return (long long)ctm_commit_count(h->c);)
@@ -157,6 +158,7 @@ static const handle_case handle_cases[] = {
     {"ctm_commit_put", COMMIT, commit_put, CTM_E_ARG, 0},
     {"ctm_commit_put_fields", COMMIT, commit_put_fields, CTM_E_ARG, 0},
     {"ctm_commit_clock", COMMIT, commit_clock, CTM_E_ARG, 0},
+    {"ctm_commit_share", COMMIT, commit_share, CTM_E_ARG, 0},
     {"ctm_commit_set_watchdog", COMMIT, commit_set_watchdog, CTM_E_ARG, 0},
     {"ctm_commit_finish", COMMIT, commit_finish, CTM_E_ARG, 0},
     {"ctm_commit_count", COMMIT, commit_count, 0, 0},

@@ -1,8 +1,9 @@
 // A user's testbench for pipe_fc, checked at commit level (docs/commit.md): one run of the
 // golden model hands out the program's flow-control steps (ctm_model_step, ctm_model_get), fed
-// into the design's per-context queues as its ready allows; a second run of the same program
-// and shape is the reference of ctm_commit_check, which takes the design's commits as they
-// leave, whatever their delay and interleaving, and drains at the end.
+// into the design's per-context queues as its ready allows; the same run is the reference of
+// ctm_commit_check (start_shared: ctm_commit_share), which takes the commits those steps make
+// and compares the design's with them as they leave, whatever their delay and interleaving,
+// and drains at the end.
 //
 // Plusargs: +elf=PATH (default mandelbrot.elf) +width=W +height=H (64x48) +seed=N (1)
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the step is held back (10)
@@ -94,8 +95,7 @@ module tb_pipe_fc #(
   );
 
   // ---------------------------------------------------------------- stimulus
-  chandle model;  // the run whose steps feed the design
-  chandle ref_model;  // the same run, the checker's reference
+  chandle model;  // the run whose steps feed the design and whose commits the checker expects
   string elf = "mandelbrot.elf", in_path[2];
   int unsigned width = 64, height = 48, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned steps = 0, stalls = 0;
@@ -181,8 +181,7 @@ module tb_pipe_fc #(
     void'($value$plusargs("in1=%s", in_path[1]));
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     model = open_run();
-    ref_model = open_run();
-    u_check.start(ref_model);
+    u_check.start_shared(model);  // one run: the design's steps, and the checker's reference
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;
@@ -215,5 +214,4 @@ module tb_pipe_fc #(
     end
   end
 
-  final ctm_model_free(ref_model);
 endmodule
