@@ -101,47 +101,128 @@ endpackage
 
 // Each block's outputs wired to its output struct (the wrappers harness/*_ports.sv
 // use them; a file compiled after this one sees them).
+`define CTM_PRED_OUT_WIRES(s) \
+  logic [63:0] s``_exec_mask; \
+  logic [63:0] s``_obs_pred; \
+  logic [63:0] s``_obs_task_mask; \
+  logic [63:0] s``_obs_exec_mask; \
+  logic [31:0] s``_obs_sp; \
+  logic [63:0] s``_obs_top; \
+  logic [7:0] s``_obs_overflow; \
+  logic [7:0] s``_obs_underflow;
 `define CTM_PRED_OUTPUTS(s) \
-  .exec_mask_o(s.exec_mask), \
-  .obs_pred_o(s.obs_pred), \
-  .obs_task_mask_o(s.obs_task_mask), \
-  .obs_exec_mask_o(s.obs_exec_mask), \
-  .obs_sp_o(s.obs_sp), \
-  .obs_top_o(s.obs_top), \
-  .obs_overflow_o(s.obs_overflow), \
-  .obs_underflow_o(s.obs_underflow)
-`define CTM_PRED_OUT_PADS(s) \
-  assign s.pad_46 = '0;
+  .exec_mask_o(s``_exec_mask), \
+  .obs_pred_o(s``_obs_pred), \
+  .obs_task_mask_o(s``_obs_task_mask), \
+  .obs_exec_mask_o(s``_obs_exec_mask), \
+  .obs_sp_o(s``_obs_sp), \
+  .obs_top_o(s``_obs_top), \
+  .obs_overflow_o(s``_obs_overflow), \
+  .obs_underflow_o(s``_obs_underflow)
+`define CTM_PRED_OUT_PACK(s) \
+  always_comb begin \
+    s = '0; \
+    s.exec_mask = s``_exec_mask; \
+    s.obs_pred = s``_obs_pred; \
+    s.obs_task_mask = s``_obs_task_mask; \
+    s.obs_exec_mask = s``_obs_exec_mask; \
+    s.obs_sp = s``_obs_sp; \
+    s.obs_top = s``_obs_top; \
+    s.obs_overflow = s``_obs_overflow; \
+    s.obs_underflow = s``_obs_underflow; \
+  end
+`define CTM_STACK_OUT_WIRES(s) \
+  logic [31:0] s``_entries; \
+  logic [31:0] s``_subentries; \
+  logic [31:0] s``_need; \
+  logic [31:0] s``_hwm; \
+  logic [31:0] s``_depth; \
+  logic [7:0] s``_overflow; \
+  logic [7:0] s``_underflow; \
+  logic [7:0] s``_drop;
 `define CTM_STACK_OUTPUTS(s) \
-  .entries_o(s.entries), \
-  .subentries_o(s.subentries), \
-  .need_o(s.need), \
-  .hwm_o(s.hwm), \
-  .depth_o(s.depth), \
-  .overflow_o(s.overflow), \
-  .underflow_o(s.underflow), \
-  .drop_o(s.drop)
-`define CTM_STACK_OUT_PADS(s) \
-  assign s.pad_23 = '0;
+  .entries_o(s``_entries), \
+  .subentries_o(s``_subentries), \
+  .need_o(s``_need), \
+  .hwm_o(s``_hwm), \
+  .depth_o(s``_depth), \
+  .overflow_o(s``_overflow), \
+  .underflow_o(s``_underflow), \
+  .drop_o(s``_drop)
+`define CTM_STACK_OUT_PACK(s) \
+  always_comb begin \
+    s = '0; \
+    s.entries = s``_entries; \
+    s.subentries = s``_subentries; \
+    s.need = s``_need; \
+    s.hwm = s``_hwm; \
+    s.depth = s``_depth; \
+    s.overflow = s``_overflow; \
+    s.underflow = s``_underflow; \
+    s.drop = s``_drop; \
+  end
+`define CTM_FC_OUT_WIRES(s) \
+  logic [7:0] s``_jump; \
+  logic [31:0] s``_next_pc; \
+  logic [63:0] s``_want; \
+  logic [63:0] s``_active; \
+  logic [63:0] s``_br_inactive; \
+  logic [63:0] s``_loop_masked; \
+  logic [31:0] s``_depth; \
+  logic [31:0] s``_addr_sp; \
+  logic [31:0] s``_addr_top; \
+  logic [31:0] s``_loop_sp; \
+  logic [7:0] s``_loop_top_is_loop; \
+  logic [31:0] s``_loop_top_count; \
+  logic [63:0] s``_loop_top_live; \
+  logic [63:0] s``_loop_top_brk; \
+  logic [63:0] s``_loop_top_cont; \
+  logic [31:0] s``_al; \
+  logic [31:0] s``_ovf; \
+  logic [31:0] s``_udf; \
+  logic [31:0] s``_fault; \
+  logic [63:0][7:0] s``_bc;
 `define CTM_FC_OUTPUTS(s) \
-  .jump_o(s.jump), \
-  .next_pc_o(s.next_pc), \
-  .want_o(s.want), \
-  .active_o(s.active), \
-  .br_inactive_o(s.br_inactive), \
-  .loop_masked_o(s.loop_masked), \
-  .depth_o(s.depth), \
-  .addr_sp_o(s.addr_sp), \
-  .addr_top_o(s.addr_top), \
-  .loop_sp_o(s.loop_sp), \
-  .loop_top_is_loop_o(s.loop_top_is_loop), \
-  .loop_top_count_o(s.loop_top_count), \
-  .loop_top_live_o(s.loop_top_live), \
-  .loop_top_brk_o(s.loop_top_brk), \
-  .loop_top_cont_o(s.loop_top_cont), \
-  .al_o(s.al), \
-  .ovf_o(s.ovf), \
-  .udf_o(s.udf), \
-  .fault_o(s.fault)
-`define CTM_FC_OUT_PADS(s) \
-  assign s.pad_162 = '0;
+  .jump_o(s``_jump), \
+  .next_pc_o(s``_next_pc), \
+  .want_o(s``_want), \
+  .active_o(s``_active), \
+  .br_inactive_o(s``_br_inactive), \
+  .loop_masked_o(s``_loop_masked), \
+  .depth_o(s``_depth), \
+  .addr_sp_o(s``_addr_sp), \
+  .addr_top_o(s``_addr_top), \
+  .loop_sp_o(s``_loop_sp), \
+  .loop_top_is_loop_o(s``_loop_top_is_loop), \
+  .loop_top_count_o(s``_loop_top_count), \
+  .loop_top_live_o(s``_loop_top_live), \
+  .loop_top_brk_o(s``_loop_top_brk), \
+  .loop_top_cont_o(s``_loop_top_cont), \
+  .al_o(s``_al), \
+  .ovf_o(s``_ovf), \
+  .udf_o(s``_udf), \
+  .fault_o(s``_fault)
+`define CTM_FC_OUT_PACK(s) \
+  always_comb begin \
+    s = '0; \
+    s.jump = s``_jump; \
+    s.next_pc = s``_next_pc; \
+    s.want = s``_want; \
+    s.active = s``_active; \
+    s.br_inactive = s``_br_inactive; \
+    s.loop_masked = s``_loop_masked; \
+    s.depth = s``_depth; \
+    s.addr_sp = s``_addr_sp; \
+    s.addr_top = s``_addr_top; \
+    s.loop_sp = s``_loop_sp; \
+    s.loop_top_is_loop = s``_loop_top_is_loop; \
+    s.loop_top_count = s``_loop_top_count; \
+    s.loop_top_live = s``_loop_top_live; \
+    s.loop_top_brk = s``_loop_top_brk; \
+    s.loop_top_cont = s``_loop_top_cont; \
+    s.al = s``_al; \
+    s.ovf = s``_ovf; \
+    s.udf = s``_udf; \
+    s.fault = s``_fault; \
+    s.bc = s``_bc; \
+  end

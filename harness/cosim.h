@@ -179,6 +179,10 @@ const cosim_mismatch *cosim_first_mismatch(void);
 /* Wall-clock seconds (monotonic). */
 double cosim_now(void);
 
+/* CPU seconds of this process: unlike the wall clock, not stretched by other
+ * jobs sharing the core (make bench prints both ratios). */
+double cosim_cpu_now(void);
+
 /* Where the trace window of a mismatch goes: <out_dir>/<block>-<config>-s<seed>.fst
  * (and .gtkw). Creates out_dir. Returns 0 or -1 with errno set. */
 int cosim_wave_path(char *buf, size_t n, const char *ext);
@@ -198,6 +202,7 @@ static inline uint64_t cosim_cycle_time(uint64_t cycle)
 typedef struct cosim_result {
     uint64_t cycles_run;   /* cycles compared (or driven, without compare) */
     double seconds;
+    double cpu_seconds;    /* the same span in CPU time (cosim_cpu_now) */
     const char *wave_fst;  /* NULL when no waveform was written */
     const char *wave_gtkw;
     uint64_t wave_from, wave_to;

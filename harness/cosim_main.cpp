@@ -167,7 +167,7 @@ int simulate(VerilatedContext *vctx, Vtb *top) {
   snapshot_pool_init(&pool, window ? unsigned(window / interval + 2) : 1);
 
   uint64_t last = cosim_cfg.cycles;
-  const double t0 = cosim_now();
+  const double t0 = cosim_now(), cpu0 = cosim_cpu_now();
   uint64_t p = run(vctx, top, &pool, window ? interval : 0, &last, t0);
   if (const char *e = cosim_config_error()) {  // recorded by a DPI callback during the run
     snapshot_pool_close(&pool);
@@ -175,6 +175,7 @@ int simulate(VerilatedContext *vctx, Vtb *top) {
   }
   cosim_result res{};
   res.seconds = cosim_now() - t0;
+  res.cpu_seconds = cosim_cpu_now() - cpu0;
   const cosim_mismatch *mm = cosim_first_mismatch();
   res.cycles_run = mm ? mm->cycle + 1 : last;
   if (mm && window) write_window(&pool, p, window, mm, &res);

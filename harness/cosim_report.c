@@ -151,11 +151,12 @@ int cosim_finish(const cosim_result *res)
         char cfg[128];
         cosim_config_name(cfg, sizeof cfg);
         printf("PASS %s %s%s%s seed=%" PRIu64 " cycles=%" PRIu64 " compare=%s time=%.3fs "
-               "rate=%.0f cycles/s\n",
+               "rate=%.0f cycles/s cpu_rate=%.0f cycles/s\n",
                cosim_cfg.bench->block, cfg, *cosim_cfg.variant ? " rtl-variant=" : "",
                cosim_cfg.variant, cosim_cfg.seed, res->cycles_run,
                cosim_cfg.compare ? "on" : "off", res->seconds,
-               res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0);
+               res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0,
+               res->cpu_seconds > 0 ? (double)res->cycles_run / res->cpu_seconds : 0.0);
         if (cosim_cfg.bench->summary_text)
             cosim_cfg.bench->summary_text(cosim_bench_self(), stdout);
     }

@@ -4,8 +4,8 @@
 // arrives encoded (US_CMN_INST, US_FC_INST, US_FC_ADDR and the integer constant
 // US_FC_INT_CONST, spec 6.3) and is decoded here by the field functions ctm_isa_pkg has
 // from the ISA's field table (ctm_isa_*). The outputs are wired by the package's
-// `CTM_FC_OUTPUTS, each zero-extended to its member (a new output port needs no edit here);
-// the branch counters are unpacked here, each lane's to a byte. The C side reads the structs as
+// macros, as pred_stack_ports.sv's (a new output port needs no edit here); the branch counters
+// are unpacked here, each lane's to a byte of out_o_bc. The C side reads the structs as
 // ctm_fc_in and ctm_fc_out (csim/util/ctm_ports.h).
 module fc_unit_ports
   import ctm_ports_pkg::*;
@@ -26,6 +26,8 @@ module fc_unit_ports
   output ctm_fc_out_t  out_o
 );
   logic [Lanes*BcWidth-1:0] bc;
+
+  `CTM_FC_OUT_WIRES(out_o)
 
   fc_unit #(
     .Contexts    (Contexts),
@@ -71,10 +73,10 @@ module fc_unit_ports
 
   for (genvar l = 0; l < 64; l++) begin : g_bc  // lane l's counter in byte l, 0 past the lanes
     if (l < Lanes) begin : g_lane
-      assign out_o.bc[l] = 8'(bc[l*BcWidth +: BcWidth]);
+      assign out_o_bc[l] = 8'(bc[l*BcWidth +: BcWidth]);
     end else begin : g_none
-      assign out_o.bc[l] = '0;
+      assign out_o_bc[l] = '0;
     end
   end
-  `CTM_FC_OUT_PADS(out_o)
+  `CTM_FC_OUT_PACK(out_o)
 endmodule

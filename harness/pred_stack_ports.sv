@@ -1,10 +1,11 @@
 // pred_stack with its ports as the structs of ctm_ports_pkg (dpi/ctm_ports_pkg.sv, written by
 // `dpp svpkg` from libctm's port tables): the one place the RTL's flat ports are wired, for
 // every testbench that instantiates the block (tb_pred_stack, tb_system). The inputs are
-// truncated to the port widths here; the outputs are wired by the package's
-// `CTM_PRED_OUTPUTS, each zero-extended to its member, so an output port added to the block and
-// to its row in csim/util/ctm_ports.h needs no edit here. A DPI call moves each struct whole,
-// and the C side reads it as ctm_pred_in and ctm_pred_out.
+// truncated to the port widths here; the outputs are wired by the package's macros (one
+// signal per output, zero-extended to its member, packed by one always_comb: a struct settled
+// before the DPI call, docs/dpi.md), so an output port added to the block and to its row in
+// csim/util/ctm_ports.h needs no edit here. A DPI call moves each struct whole, and the C side
+// reads it as ctm_pred_in and ctm_pred_out.
 module pred_stack_ports
   import ctm_ports_pkg::*;
 #(
@@ -21,6 +22,8 @@ module pred_stack_ports
   /* verilator lint_on UNUSEDSIGNAL */
   output ctm_pred_out_t out_o
 );
+  `CTM_PRED_OUT_WIRES(out_o)
+
   pred_stack #(
     .Contexts(Contexts),
     .Lanes   (Lanes),
@@ -38,5 +41,5 @@ module pred_stack_ports
     /* verilator lint_on WIDTH */
   );
 
-  `CTM_PRED_OUT_PADS(out_o)
+  `CTM_PRED_OUT_PACK(out_o)
 endmodule

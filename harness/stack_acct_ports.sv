@@ -15,6 +15,8 @@ module stack_acct_ports
   /* verilator lint_on UNUSEDSIGNAL */
   output ctm_stack_out_t out_o
 );
+  `CTM_STACK_OUT_WIRES(out_o)
+
   stack_acct #(
     .Width(Width),
     .Rule (Rule),
@@ -33,5 +35,5 @@ module stack_acct_ports
     /* verilator lint_on WIDTH */
   );
 
-  `CTM_STACK_OUT_PADS(out_o)
+  `CTM_STACK_OUT_PACK(out_o)
 endmodule

@@ -2,7 +2,9 @@
 # Lock-step speed: cycles/s of each configuration with the C model compared
 # every cycle, and of the same run with the comparison off (RTL alone), pinned
 # to one core; then the golden model's own speed (scripts/bench_model.sh).
-# Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs.
+# Prints "BENCH <name> <value> <unit>" lines. Best of RUNS runs of each, the lock-step and
+# RTL-alone runs interleaved (lock, alone, lock, alone...): a burst of load on this shared
+# machine then slows one run of each side, not all the runs of one side.
 # The flow-control unit is ~20x slower per cycle than the predicate stack: it runs
 # --fc-cycles (default 2M) instead of --cycles.
 # Then the system run (--block system) on the Mandelbrot example: speed with and without the
@@ -23,23 +25,39 @@ done
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 0)
 
-best_rate() { # options... -> best cycles/s over $runs runs
-  local best=0 r
-  for ((i = 0; i < runs; i++)); do
-    r=$("${pin[@]}" "$build/cosim" "$@" --cycles "$cycles" --wave-window 0 | grep -oP 'rate=\K[0-9]+')
-    ((r > best)) && best=$r
-  done
-  echo "$best"
+rates() { # options... -> "wall cpu": cycles/s of one run, by the wall clock and by its CPU time
+  local line
+  line=$("${pin[@]}" "$build/cosim" "$@" | grep '^PASS') ||
+    { echo "bench: cosim $* did not pass" >&2; return 1; }
+  echo "$(grep -oP '\brate=\K[0-9]+' <<<"$line") $(grep -oP '\bcpu_rate=\K[0-9]+' <<<"$line")"
 }
 
-report() { # name options... -> the three BENCH lines of one configuration
-  local name=$1 lock alone
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a/b}'; }
+
+# name options... -> the BENCH lines of one configuration: the best of $runs interleaved runs of
+# each side by the wall clock (the ratio that counts), and the same by CPU time (ratio_cpu:
+# what the ratio is without the other jobs of a shared machine, which stretch the wall clock)
+pair() {
+  local prefix=$1 lock=0 alone=0 lock_cpu=0 alone_cpu=0 out w c
   shift
-  lock=$(best_rate "$@")
-  alone=$(best_rate "$@" --no-compare)
-  echo "BENCH $name.lockstep $lock cycles/s"
-  echo "BENCH $name.rtl_alone $alone cycles/s"
-  echo "BENCH $name.ratio $(awk -v a="$lock" -v b="$alone" 'BEGIN{printf "%.2f", a/b}') lockstep/rtl_alone"
+  for ((i = 0; i < runs; i++)); do
+    out=$(rates "$@") || exit 1
+    read -r w c <<<"$out"
+    ((w > lock)) && lock=$w
+    ((c > lock_cpu)) && lock_cpu=$c
+    out=$(rates "$@" --no-compare) || exit 1
+    read -r w c <<<"$out"
+    ((w > alone)) && alone=$w
+    ((c > alone_cpu)) && alone_cpu=$c
+  done
+  echo "BENCH $prefix.lockstep $lock cycles/s"
+  echo "BENCH $prefix.rtl_alone $alone cycles/s"
+  echo "BENCH $prefix.ratio $(ratio "$lock" "$alone") lockstep/rtl_alone"
+  echo "BENCH $prefix.ratio_cpu $(ratio "$lock_cpu" "$alone_cpu") lockstep/rtl_alone (CPU time)"
+}
+
+report() { # name options... -> pair for a block's own configuration
+  pair "$@" --cycles "$cycles" --wave-window 0
 }
 
 for cfg in "32 20 32" "8 64 8" "1 16 4"; do
@@ -62,18 +80,7 @@ done
 # three C mirrors and the cross-checks cost. Then peak RSS (the run's own getrusage) at two
 # domain sizes: the model is stepped on demand, so memory must not grow with the domain.
 sys_opts=(--block system --contexts 4 --lanes 64 --program "$build/examples/mandelbrot.elf" --wave-window 0)
-sys_rate() { # extra options... -> best cycles/s over $runs runs
-  local best=0 r
-  for ((i = 0; i < runs; i++)); do
-    r=$("${pin[@]}" "$build/cosim" "${sys_opts[@]}" --domain 192x144 "$@" | grep -oP 'rate=\K[0-9]+')
-    ((r > best)) && best=$r
-  done
-  echo "$best"
-}
-lock=$(sys_rate) alone=$(sys_rate --no-compare)
-echo "BENCH system.mandelbrot-192x144.lockstep $lock cycles/s"
-echo "BENCH system.mandelbrot-192x144.rtl_alone $alone cycles/s"
-echo "BENCH system.mandelbrot-192x144.ratio $(awk -v a="$lock" -v b="$alone" 'BEGIN{printf "%.2f", a/b}') lockstep/rtl_alone"
+pair system.mandelbrot-192x144 "${sys_opts[@]}" --domain 192x144
 rss() { "$build/cosim" "${sys_opts[@]}" --domain "$1" | grep -oP 'peak RSS \K[0-9.]+'; }
 small=$(rss 64x64) large=$(rss 2048x2048)
 echo "BENCH system.mandelbrot.peak_rss_64x64 $small MiB"

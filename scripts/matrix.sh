@@ -56,7 +56,7 @@ run_part() { # PART COMMAND...
 }
 rate() { # OPTIONS... -> cycles/s of one lock-step run of version $v, or FAIL
   "$build/cosim" "$@" --seed 1 --cycles "$cycles" --wave-window 0 2>>"$logs/speed.log" |
-    tee -a "$logs/speed.log" | grep -oP 'rate=\K[0-9]+' || echo FAIL
+    tee -a "$logs/speed.log" | grep -oP '\brate=\K[0-9]+' || echo FAIL
 }
 
 declare -A cell

@@ -72,11 +72,16 @@ static void emit_struct(FILE *out, const char *c_name, const char *sv_name, cons
 }
 
 /* The wiring of a block's outputs to its output struct s, so that a new
- * output port needs no wrapper edit: `CTM_<BLOCK>_OUTPUTS(s) connects each
- * RTL output name_o to s.name in an instance's port list (zero-extended to
- * the member: the wrapper turns lint's WIDTH off around it), and
- * `CTM_<BLOCK>_OUT_PADS(s) zeroes the pad members, as module items. Ports of
- * a byte per lane are the wrapper's to unpack. */
+ * output port needs no wrapper edit: `CTM_<BLOCK>_OUT_WIRES(s) declares a
+ * signal s_<name> per output, as wide as its member; `CTM_<BLOCK>_OUTPUTS(s)
+ * connects each RTL output name_o to s_<name> in an instance's port list
+ * (zero-extended: the wrapper turns lint's WIDTH off around it); and
+ * `CTM_<BLOCK>_OUT_PACK(s) packs them into s in one always_comb, pads 0.
+ * Why not connect the ports to s's members: Verilator then builds the struct
+ * on the stack at each DPI call, and the call's wide reads of that fresh
+ * copy stall (store forwarding); a struct packed by always_comb is settled
+ * long before. Ports of a byte per lane are the wrapper's to unpack into
+ * s_<name>. */
 static void emit_out_macros(FILE *out, const api_unit *u)
 {
     char up[16];
@@ -84,23 +89,27 @@ static void emit_out_macros(FILE *out, const api_unit *u)
     for (; u->json_block[i] && i + 1 < sizeof up; i++)
         up[i] = (char)(u->json_block[i] - 'a' + 'A');
     up[i] = 0;
-    fprintf(out, "`define CTM_%s_OUTPUTS(s)", up);
+    fprintf(out, "`define CTM_%s_OUT_WIRES(s)", up);
+    for (unsigned k = 0; k < u->n_out; k++) {
+        const api_port *f = &u->out[k];
+        if (f->size == API_LANE_BYTES)
+            fprintf(out, " \\\n  logic [%u:0][7:0] s``_%s;", f->size - 1, f->name);
+        else
+            fprintf(out, " \\\n  logic [%u:0] s``_%s;", 8 * f->size - 1, f->name);
+    }
+    fprintf(out, "\n`define CTM_%s_OUTPUTS(s)", up);
     const char *sep = " \\\n  ";
     for (unsigned k = 0; k < u->n_out; k++) {
         const api_port *f = &u->out[k];
         if (f->size == API_LANE_BYTES)
             continue;
-        fprintf(out, "%s.%s_o(s.%s)", sep, f->name, f->name);
+        fprintf(out, "%s.%s_o(s``_%s)", sep, f->name, f->name);
         sep = ", \\\n  ";
     }
-    fprintf(out, "\n`define CTM_%s_OUT_PADS(s)", up);
-    for (unsigned end = u->out_size, from; end > 0; end = from) {
-        const api_port *at;
-        from = member_ending(u->out, u->n_out, end, &at);
-        if (!at)
-            fprintf(out, " \\\n  assign s.pad_%u = '0;", from);
-    }
-    fputs("\n", out);
+    fprintf(out, "\n`define CTM_%s_OUT_PACK(s) \\\n  always_comb begin \\\n    s = '0;", up);
+    for (unsigned k = 0; k < u->n_out; k++)
+        fprintf(out, " \\\n    s.%s = s``_%s;", u->out[k].name, u->out[k].name);
+    fputs(" \\\n  end\n", out);
 }
 
 static void emit_unit(FILE *out, const api_unit *u)
