@@ -81,7 +81,8 @@ help:
 	@echo "make test        everything under ASan/UBSan: unit tests, CLI tests, lock-step runs, broken-RTL checks"
 	@echo "make test-unit|test-cli|test-cosim   one group of make test"
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
-	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s (BENCH lines)"
+	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s, and the"
+	@echo "                 example designs with their commit check on and off (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
@@ -299,6 +300,7 @@ test-unit test-cli test-cosim: deps
 bench: deps
 	@$(call build_first,build)
 	@scripts/bench.sh --build $(BUILD)
+	@scripts/bench_commit.sh --build $(BUILD)
 
 coverage: deps
 	@$(call build_first,build)
