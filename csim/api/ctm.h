@@ -410,7 +410,9 @@ enum {
  * (the raw bytes of a file, exactly width x height elements, each 1..8192).
  * CTM_OK, or a status (CTM_E_ARG, CTM_E_STATE after the first step, CTM_E_IO,
  * CTM_E_FORMAT) with ctm_model_error saying why; a program that reads an input left
- * unbound reads zeros. Inputs and constants take effect at the first
+ * unbound reads zeros from a surface of the domain's size (a read outside it faults, as
+ * any read outside a surface does: the reduction example reads 16 elements to the right
+ * of its own and needs a wider input). Inputs and constants take effect at the first
  * ctm_model_step, which prepares the run with all of them once (if it cannot,
  * that step returns -CTM_E_FAULT and ctm_model_error says why). */
 int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height);
