@@ -55,8 +55,7 @@ typedef struct cc_mismatch {
     unsigned nnext;
     cc_made hist[CC_HISTORY]; /* the wave's last matched commits, oldest first */
     unsigned nhist;
-    uint64_t missing; /* CC_DRAIN */
-    unsigned missing_waves;
+    unsigned missing_waves; /* CC_DRAIN: wavefronts with commits never made */
 } cc_mismatch;
 
 struct ctm_commit_checker {

@@ -699,21 +699,18 @@ int ctm_commit_finish(ctm_commit_checker *c)
         ;
     if (st < 0)
         return c->verdict = -st;
-    uint64_t missing = 0;
+    uint64_t missing = 0; /* commits never made, of `waves` wavefronts, the first's */
     unsigned waves = 0;
+    int first = -1;
     for (unsigned w = 0; w < c->nwaves; w++)
         if (c->wave[w].n) {
             missing += c->wave[w].n + c->wave[w].unqueued;
-            waves++;
+            if (!waves++)
+                first = (int)w;
         }
     if (!missing)
         return CTM_OK;
-    c->x.missing = missing;
     c->x.missing_waves = waves;
-    int first = -1;
-    for (unsigned w = 0; w < c->nwaves && first < 0; w++)
-        if (c->wave[w].n)
-            first = (int)w;
     char want_text[160];
     commit_describe(want_text, sizeof want_text, queue_at(&c->wave[first], 0));
     snprintf(c->diff, sizeof c->diff,
