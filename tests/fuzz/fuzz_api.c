@@ -36,6 +36,7 @@
 #include "ctm.h"
 #include "ctm_int.h" /* API_MAGIC_BASE, API_ERROR_MAX: a made-up handle must not forge a live one */
 #include "elf_exe.h"
+#include "fuzz_bytes.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -114,30 +115,8 @@ static void error_unchanged(void)
 
 /* ------------------------------------------------------------ the bytes */
 
-typedef struct rd {
-    const uint8_t *p;
-    size_t n, at;
-} rd;
-
-/* Past the end every byte is 0: an argument's low end, a live handle. */
-static unsigned u8(rd *r)
-{
-    return r->at < r->n ? r->p[r->at++] : 0;
-}
-
-static uint32_t u32(rd *r)
-{
-    uint32_t v = 0;
-    for (int i = 0; i < 4; i++)
-        v |= (uint32_t)u8(r) << 8 * i;
-    return v;
-}
-
-static uint64_t u64(rd *r)
-{
-    uint64_t lo = u32(r);
-    return lo | (uint64_t)u32(r) << 32;
-}
+/* The bytes are read by fuzz_bytes.h (past the end every byte is 0: an argument's low end, a
+ * live handle). */
 
 /* The argument encodings (the seeds below spell them out). */
 enum {

@@ -16,6 +16,7 @@
 #include "asm.h"
 #include "ctm.h"
 #include "elf_exe.h"
+#include "fuzz_bytes.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -82,25 +83,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-/* ------------------------------------------------------------ the bytes */
-
-typedef struct rd {
-    const uint8_t *p;
-    size_t n, at;
-} rd;
-
-static unsigned u8(rd *r)
-{
-    return r->at < r->n ? r->p[r->at++] : 0;
-}
-
-static uint64_t u64(rd *r)
-{
-    uint64_t v = 0;
-    for (int i = 0; i < 8; i++)
-        v |= (uint64_t)u8(r) << 8 * i;
-    return v;
-}
+/* ------------------------------------------------------------ runs */
 
 static ctm_model *run_of(int lanes)
 {
