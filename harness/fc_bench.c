@@ -153,8 +153,8 @@ void fc_bench_free(fc_bench *b)
     free(b->state);
     free(b->labels);
     free(b->label_next);
+    fc_commit_free(b->commit); /* before the run it shares */
     fc_program_free(&b->prog);
-    fc_commit_free(b->commit);
     free(b);
 }
 
@@ -196,15 +196,15 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
     rng_seed(&b->rng, cosim_cfg.seed);
     b->reset_threshold = cosim_reset_threshold();
     b->cover = cosim_fcov_on();
-    char err[512]; /* --program: opens the program's stepped run; the run ends with its last step */
-    if (b->set.program_path && fc_program_open(b->set.program_path, b->set.domain_w,
-                                               b->set.domain_h, &b->rtl, &b->prog, err, sizeof err))
-        cosim_error("--program: %s", err);
+    char err[512] = ""; /* --program: opens the program's stepped run; the run ends with its last step */
     if (b->set.check_commit && !b->set.program_path)
         cosim_error("--check commit needs --program: commits are checked against a program's run");
-    else if (b->set.check_commit) /* a second run of the program, for the checker */
-        fc_bench_check_commits(b, fc_program_model(b->set.program_path, b->set.domain_w,
-                                                   b->set.domain_h, &b->rtl));
+    if (b->set.program_path &&
+        (fc_program_open(b->set.program_path, b->set.domain_w, b->set.domain_h, &b->rtl, &b->prog,
+                         err, sizeof err) ||
+         (b->set.check_commit && fc_bench_check_commits(b, b->prog.model)) ||
+         fc_program_start(&b->prog, err, sizeof err)))
+        cosim_error("--program: %s", err);
     return b;
 }
 

@@ -49,9 +49,10 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s);
 void fc_bench_free(fc_bench *b);
 
 /* Checks the unit at commit level from now on (--check commit; docs/commit.md)
- * against the run of m, a second ctm_model of the stimulus's program (owned
- * from here on; NULL fails with ctm_error()): 0, or -1 after a session error.
- * The system bench gives its own; fc_bench_new opens one for --program. */
+ * against the run of m: the stimulus's own ctm_model, not yet stepped, which
+ * the checker shares (ctm_commit_share) and does not own. 0, or -1 after a
+ * session error. The system bench gives its run; fc_bench_new its --program's.
+ */
 int fc_bench_check_commits(fc_bench *b, ctm_model *m);
 
 /* The wavefront of the pending step (its START commit names it). */

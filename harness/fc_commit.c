@@ -4,9 +4,9 @@
  * unit takes becomes a commit built from the unit's own outputs; each
  * context's commits wait 1..8 cycles at random (in order within the
  * context), contexts are renamed, and what is due goes to the library's
- * commit checker in a random order of contexts. The checker runs its own
- * ctm_model of the program, so this one checker is exercised by a regression
- * against the real RTL. */
+ * commit checker in a random order of contexts. The checker shares the
+ * stimulus's run of the program (ctm_commit_share), so this one checker is
+ * exercised by a regression against the real RTL. */
 #include "fc_commit.h"
 
 #include "cosim.h"
@@ -32,7 +32,6 @@ typedef struct ctx_fifo {
 } ctx_fifo;
 
 struct fc_commit {
-    ctm_model *model;
     ctm_commit_checker *check;
     unsigned contexts;
     ctx_fifo *ctx;
@@ -54,18 +53,17 @@ fc_commit *fc_commit_open(ctm_model *m, const fc_unit_params *rtl, uint64_t seed
 {
     fc_commit *c = calloc(1, sizeof *c);
     if (!c) {
-        ctm_model_free(m);
         snprintf(err, n, "out of memory");
         return NULL;
     }
-    c->model = m;
     c->contexts = rtl->contexts;
     c->ctx = calloc(rtl->contexts, sizeof *c->ctx);
     c->order = calloc(rtl->contexts, sizeof *c->order);
     if (m)
         c->check = ctm_commit_new(m, (int)rtl->contexts, 0);
     if (!c->ctx || !c->order || !c->check ||
-        ctm_commit_set_kinds(c->check, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC)) {
+        ctm_commit_set_kinds(c->check, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC) ||
+        ctm_commit_share(c->check)) {
         snprintf(err, n, "%s", c->ctx && c->order ? ctm_error() : "out of memory");
         fc_commit_free(c);
         return NULL;
@@ -79,7 +77,6 @@ void fc_commit_free(fc_commit *c)
     if (!c)
         return;
     ctm_commit_free(c->check);
-    ctm_model_free(c->model);
     free(c->ctx);
     free(c->order);
     free(c);

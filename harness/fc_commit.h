@@ -1,7 +1,7 @@
 /* The flow-control bench checked at commit level (--check commit; docs/commit.md):
  * the unit's START and FC results as commits, delayed 1..8 cycles per context and
- * delivered out of step to libctm's commit checker, which runs its own model of the
- * program. A part of fc_bench (harness/fc_bench.c), used with --program only. */
+ * delivered out of step to libctm's commit checker, which shares the stimulus's run
+ * of the program. A part of fc_bench (harness/fc_bench.c), used with --program only. */
 #ifndef HARNESS_FC_COMMIT_H
 #define HARNESS_FC_COMMIT_H
 
@@ -13,10 +13,10 @@
 
 typedef struct fc_commit fc_commit;
 
-/* The checker of the run of m (a ctm_model of the stimulus's program, shape,
- * inputs and constants, not stepped; owned from here on, NULL: ctm_error()
- * says why there is none) for a unit shaped rtl; seed draws the delays. NULL
- * with a message in err. */
+/* The checker of the run of m, the stimulus's ctm_model (shape, inputs and
+ * constants set, not stepped), shared (ctm_commit_share: the commits come as
+ * the stimulus steps it; not owned: free the checker first), for a unit shaped
+ * rtl; seed draws the delays. NULL with a message in err. */
 fc_commit *fc_commit_open(ctm_model *m, const fc_unit_params *rtl, uint64_t seed, char *err,
                           size_t n);
 void fc_commit_free(fc_commit *c);

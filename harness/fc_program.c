@@ -33,9 +33,14 @@ int fc_program_open(const char *path, unsigned width, unsigned height, const fc_
         snprintf(err, errlen, "%s", ctm_error());
         return -1;
     }
+    return 0;
+}
+
+int fc_program_start(fc_program_stream *t, char *err, size_t errlen)
+{
     t->pulled = pull(t);
     if (!t->pulled && !t->faulted) {
-        snprintf(err, errlen, "%s: the program issued no flow-control step", path);
+        snprintf(err, errlen, "%s: the program issued no flow-control step", t->path);
         fc_program_free(t);
         return -1;
     }

@@ -31,11 +31,13 @@ ctm_model *fc_program_model(const char *path, unsigned width, unsigned height,
 
 /* Opens the executable at `path` over a width x height domain on a processor
  * array shaped like the RTL (lanes, stack depths; at most 16 wavefronts in
- * flight) and runs it to its first flow-control step. A program fault is not
- * an error: the steps up to it are handed out and t->faulted says so.
- * Returns 0, or -1 with a message in err. */
+ * flight), and fc_program_start runs it to its first flow-control step (in
+ * between, t->model can be shared with a commit checker). A program fault is
+ * not an error: the steps up to it are handed out and t->faulted says so.
+ * Each returns 0, or -1 with a message in err (start frees t then). */
 int fc_program_open(const char *path, unsigned width, unsigned height, const fc_unit_params *rtl,
                     fc_program_stream *t, char *err, size_t errlen);
+int fc_program_start(fc_program_stream *t, char *err, size_t errlen);
 
 /* The current step of a model handle as the unit's port structs: its inputs,
  * and (out, wave: NULL to skip) the model's own results active, want, jump,

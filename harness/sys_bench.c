@@ -110,8 +110,8 @@ static const cosim_option sys_options[] = {
      opt_stack_wqm, 0, 0},
     {"check", "cycle|commit",
      "cycle: every unit every cycle (default); commit: fc_unit's START and FC results as "
-     "commits, delayed 1..8 cycles per context and checked by libctm's commit checker against "
-     "a second run of the program (docs/commit.md); pred_stack and stack_acct stay cycle-level",
+     "commits, delayed 1..8 cycles per context and checked by libctm's commit checker, which "
+     "shares the program's run (docs/commit.md); pred_stack and stack_acct stay cycle-level",
      opt_check, 0, 0},
     {"inject-map-bug", "NAME",
      "test only: a deliberately wrong predicate mapping (else-as-pop), which the cross-check "
@@ -225,13 +225,10 @@ static bool bind_inputs(sys_bench *y)
         return fail(y, "system", "out of memory for the input surface");
     for (size_t k = 0; k < elems * 4; k++)
         y->input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
-    ctm_model *runs[2] = {y->model, y->commit_model};
-    for (int r = 0; r < 2 && runs[r]; r++)
-        for (int i = 0; i < 16; i++)
-            if (y->exe->inputs >> i & 1 && ctm_model_set_input(runs[r], i, y->input,
-                                                               CTM_FMT_FLOAT32_4, (int)w,
-                                                               (int)y->set.domain_h))
-                return fail(y, "system", ctm_model_error(runs[r]));
+    for (int i = 0; i < 16; i++)
+        if (y->exe->inputs >> i & 1 &&
+            ctm_model_set_input(y->model, i, y->input, CTM_FMT_FLOAT32_4, (int)w, (int)y->set.domain_h))
+            return fail(y, "system", ctm_model_error(y->model));
     return true;
 }
 
@@ -262,10 +259,6 @@ static bool open_model(sys_bench *y)
     }
     y->model = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h, (int)fp->lanes,
                             (int)fp->contexts, (int)fp->addr_depth, (int)fp->loop_depth);
-    if (y->model && y->set.check_commit) /* the commit checker's own run of it */
-        y->commit_model = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h,
-                                        (int)fp->lanes, (int)fp->contexts, (int)fp->addr_depth,
-                                        (int)fp->loop_depth);
     if (y->set.progen_given)
         unlink(tmp);
     return y->model || fail(y, "system", ctm_error());
@@ -317,12 +310,9 @@ sys_bench *sys_bench_new(const sys_bench_settings *s)
         return NULL;
     }
     y->set = s ? *s : defaults;
-    bool ok = new_units(y) && load_exe(y) && open_model(y) && bind_inputs(y) && map_steps(y);
-    if (ok && y->set.check_commit) {
-        ok = !fc_bench_check_commits(y->fc, y->commit_model);
-        y->commit_model = NULL; /* the fc bench took it */
-    }
-    if (!ok) {
+    /* --check commit: fc_unit's checker shares the run, from before its first step */
+    if (!new_units(y) || !load_exe(y) || !open_model(y) || !bind_inputs(y) ||
+        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model)) || !map_steps(y)) {
         sys_bench_free(y);
         return NULL;
     }
@@ -343,13 +333,12 @@ void sys_bench_free(sys_bench *y)
 {
     if (!y)
         return;
-    fc_bench_free(y->fc);
+    fc_bench_free(y->fc); /* its commit checker before the run it shares */
     pred_bench_free(y->pred);
     stack_bench_free(y->stack);
     pred_map_destroy(y->pm);
     stack_map_destroy(y->sm);
     ctm_model_free(y->model);
-    ctm_model_free(y->commit_model);
     free(y->exe);
     free(y->input);
     free(y);

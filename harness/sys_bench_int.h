@@ -57,7 +57,6 @@ struct sys_bench {
     char name[512];
     float *input; /* one generated FLOAT32_4 surface, shared by every input the program reads */
     ctm_model *model; /* the golden model's run, through the public API (ctm.h) */
-    ctm_model *commit_model; /* --check commit: a second run, until the fc bench takes it */
     bool ended;
     unsigned stack_size; /* the program's static STACK_SIZE (dpp stack) */
     bool size_known;
