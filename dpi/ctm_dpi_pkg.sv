@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0800;  // 1.8.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0900;  // 1.9.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -103,6 +103,7 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_CONTINUE = 12;
   localparam int CTM_COMMIT_CALL = 13;
   localparam int CTM_COMMIT_RETURN = 14;
+  localparam int CTM_COMMIT_KILL = 15;  // opt-in: a TEXKILL's lanes on their own
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
