@@ -58,7 +58,9 @@ make_model() { # build model
     extra=(RTL="$copy/examples/designs/$name" VFLAGS_EXTRA=-Wno-fatal)
   fi
   mkdir -p "$out"
-  PKG_CONFIG_PATH=$kit/lib/pkgconfig make -s -C "$src" --no-print-directory OUT="$out" \
+  # -B: the root Makefile found it out of date, the library maybe (the design's Makefile does
+  # not know the library it links)
+  PKG_CONFIG_PATH=$kit/lib/pkgconfig make -B -s -C "$src" --no-print-directory OUT="$out" \
     CONTEXTS="$c" ${VERILATOR:+VERILATOR="$VERILATOR"} "${extra[@]}" "$out/l$l/tb_$name" \
     >"$out/build.log" 2>&1 ||
     { tail -30 "$out/build.log" >&2; echo "$me: the testbench of $model did not build (log: $out/build.log)" >&2; exit 3; }

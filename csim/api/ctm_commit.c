@@ -583,7 +583,12 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     if (st < 0)
         return -st;
     cc_wave *q = &c->wave[w];
-    char want_text[160], got_text[160];
+    if (q->n) {
+        int f = first_difference(c, queue_at(q, 0), r, q->pending);
+        if (f == CF_NONE && !(r->kind == CTM_COMMIT_END && q->nkills))
+            return accept(c, q, cycle, r); /* the common case: no text made */
+    }
+    char want_text[160], got_text[160]; /* a mismatch from here on */
     commit_describe(got_text, sizeof got_text, r);
     if (!q->n && c->shared && !c->model_ended) {
         snprintf(c->diff, sizeof c->diff,
@@ -600,10 +605,8 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
         return stop(c, CC_EXTRA, cycle, r, (int)w);
     }
     int f = first_difference(c, queue_at(q, 0), r, q->pending);
-    if (f == CF_NONE && r->kind == CTM_COMMIT_END && q->nkills)
+    if (f == CF_NONE) /* an END with kills unreported */
         return kills_unreported(c, cycle, r, w);
-    if (f == CF_NONE)
-        return accept(c, q, cycle, r);
     /* a copy: later_match runs the model on, which may move the queues */
     const ctm_commit head = *queue_at(q, 0), *want = &head;
     commit_describe(want_text, sizeof want_text, want);
