@@ -225,10 +225,13 @@ static bool bind_inputs(sys_bench *y)
         return fail(y, "system", "out of memory for the input surface");
     for (size_t k = 0; k < elems * 4; k++)
         y->input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
-    for (int i = 0; i < 16; i++)
-        if (y->exe->inputs >> i & 1 &&
-            ctm_model_set_input(y->model, i, y->input, CTM_FMT_FLOAT32_4, (int)w, (int)y->set.domain_h))
-            return fail(y, "system", ctm_model_error(y->model));
+    ctm_model *runs[2] = {y->model, y->pmodel};
+    for (int k = 0; k < 2 && runs[k]; k++)
+        for (int i = 0; i < 16; i++)
+            if (y->exe->inputs >> i & 1 &&
+                ctm_model_set_input(runs[k], i, y->input, CTM_FMT_FLOAT32_4, (int)w,
+                                    (int)y->set.domain_h))
+                return fail(y, "system", ctm_model_error(runs[k]));
     return true;
 }
 
@@ -257,11 +260,16 @@ static bool open_model(sys_bench *y)
         }
         path = tmp;
     }
-    y->model = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h, (int)fp->lanes,
-                            (int)fp->contexts, (int)fp->addr_depth, (int)fp->loop_depth);
+    /* --check commit: pred_stack's checker runs a copy of its own (one checker a run) */
+    ctm_model **runs[2] = {&y->model, y->set.check_commit ? &y->pmodel : NULL};
+    for (int k = 0; k < 2; k++)
+        if (runs[k])
+            *runs[k] = ctm_model_new(path, (int)y->set.domain_w, (int)y->set.domain_h,
+                                     (int)fp->lanes, (int)fp->contexts, (int)fp->addr_depth,
+                                     (int)fp->loop_depth);
     if (y->set.progen_given)
         unlink(tmp);
-    return y->model || fail(y, "system", ctm_error());
+    return (y->model && (!y->set.check_commit || y->pmodel)) || fail(y, "system", ctm_error());
 }
 
 /* The three units, of the shapes the options name (each unit's bind checked its
@@ -302,6 +310,19 @@ static bool map_steps(sys_bench *y)
     return true;
 }
 
+/* --check commit: pred_stack's control events at commit level, against the
+ * second run (pred_commit.h). */
+static bool open_pred_commit(sys_bench *y)
+{
+    if (!y->set.check_commit)
+        return true;
+    char err[512];
+    y->pcommit = pred_commit_open(y->pmodel, y->pm, fc_bench_params(y->fc)->contexts,
+                                  cosim_cfg.seed, err, sizeof err);
+    y->pmodel = NULL; /* the checker's now (freed on failure too) */
+    return y->pcommit || fail(y, "--check commit", err);
+}
+
 sys_bench *sys_bench_new(const sys_bench_settings *s)
 {
     sys_bench *y = calloc(1, sizeof *y);
@@ -312,7 +333,8 @@ sys_bench *sys_bench_new(const sys_bench_settings *s)
     y->set = s ? *s : defaults;
     /* --check commit: fc_unit's checker shares the run, from before its first step */
     if (!new_units(y) || !load_exe(y) || !open_model(y) || !bind_inputs(y) ||
-        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model)) || !map_steps(y)) {
+        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model)) || !map_steps(y) ||
+        !open_pred_commit(y)) {
         sys_bench_free(y);
         return NULL;
     }
@@ -334,6 +356,8 @@ void sys_bench_free(sys_bench *y)
     if (!y)
         return;
     fc_bench_free(y->fc); /* its commit checker before the run it shares */
+    pred_commit_free(y->pcommit);
+    ctm_model_free(y->pmodel);
     pred_bench_free(y->pred);
     stack_bench_free(y->stack);
     pred_map_destroy(y->pm);
@@ -368,6 +392,15 @@ static bool plan_step(sys_bench *y, const fc_unit_in *in, const fc_unit_out *out
         stack_map_event(y->sm, in, out, y->stack_ops, PLAN_MAX, &y->n_stack, &e))
         return fail(y, "system", e.msg);
     y->checked = checked;
+    if (y->pcommit && !checked) { /* the commits would be of another mapping */
+        if (!cosim_cfg.quiet)
+            fprintf(stderr, "cosim: pred_stack's commit check stops at wave %u: a step the four "
+                            "ops cannot express (docs/system.md)\n", wave);
+        pred_commit_free(y->pcommit);
+        y->pcommit = NULL;
+    }
+    if (y->pcommit)
+        pred_commit_step(y->pcommit, in, out, wave);
     unsigned k = y->n_pred / q_n; /* ops per quarter */
     unsigned len = 1;
     for (unsigned q = 0; q < q_n; q++) {
@@ -407,6 +440,7 @@ static bool pull_step(sys_bench *y)
         fprintf(stderr, "cosim: the program ends in a fault: %s\n", ctm_model_error(y->model));
     if (r != 1) {
         y->ended = true;
+        y->faulted = r == -CTM_E_FAULT;
         return false;
     }
     fc_unit_in in;
@@ -496,7 +530,9 @@ static int cross(sys_bench *y, const sys_dut *d)
         y->mm_fc = d->fc_active;
         y->mm_pred = d->pred_obs_exec;
         y->mm_ctx = ctx;
-        if (d->pred_obs_exec != want)
+        /* --check commit: the SC lanes are pred_stack's commits; the SFU lanes stay here */
+        uint64_t sc = y->pcommit ? (1ull << PRED_MAP_QUARTER) - 1 : 0;
+        if ((d->pred_obs_exec ^ want) & ~sc)
             return cross_fail(y, "cross.pred_exec_mask", ctx, want, d->pred_obs_exec,
                               y->pred_cfg.lanes, true);
         if (!y->set.check_commit && d->fc_active != y->step.active) /* else: its commits */
@@ -525,11 +561,20 @@ int sys_bench_cycle(sys_bench *y, const sys_out *dut, sys_in *next)
                        dut->fc.active,  dut->pred.obs_exec_mask,
                        dut->stack.hwm,  dut->stack.depth, dut->stack.underflow != 0};
     int bad = cross(y, &d);
+    if (!bad && y->pcommit) { /* pred_stack's look at a quarter: its commits, late */
+        int q = y->cur.quarter;
+        bad = y->pcommit_bad =
+            q >= 0 ? pred_commit_observe(y->pcommit, y->step.slot * y->quarters + (unsigned)q,
+                                         d.pred_obs_exec, y->cycles)
+                   : pred_commit_tick(y->pcommit, y->cycles);
+    }
     sys_bench_next(y, next);
     if (!bad && cosim_stimulus_ended() && fc_bench_finish(y->fc)) { /* --check commit's drain */
         y->unit = "fc_unit";
         bad = 1;
     }
+    if (!bad && cosim_stimulus_ended() && y->pcommit)
+        bad = y->pcommit_bad = pred_commit_finish(y->pcommit, y->cycles, y->faulted);
     return bad;
 }
 

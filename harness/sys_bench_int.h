@@ -8,6 +8,7 @@
 #include "cosim.h"
 #include "elf_exe.h"
 #include "pred_bench.h"
+#include "pred_commit.h"
 #include "pred_map.h"
 #include "stack_bench.h"
 #include "stack_map.h"
@@ -57,7 +58,12 @@ struct sys_bench {
     char name[512];
     float *input; /* one generated FLOAT32_4 surface, shared by every input the program reads */
     ctm_model *model; /* the golden model's run, through the public API (ctm.h) */
-    bool ended;
+    /* --check commit: pred_stack's control events, checked against a run of their own
+     * (pmodel until the checker takes it); pcommit_bad: that check failed */
+    ctm_model *pmodel;
+    pred_commit *pcommit;
+    bool pcommit_bad;
+    bool ended, faulted; /* the program's run has ended; in a fault */
     unsigned stack_size; /* the program's static STACK_SIZE (dpp stack) */
     bool size_known;
     char size_why[sizeof(((dpp_error *)0)->msg)];

@@ -67,11 +67,16 @@ void sys_report_text(const void *self, FILE *out, const cosim_mismatch *mm)
     const sys_bench *y = self;
     const void *unit;
     const cosim_bench *b = unit_bench(y, &unit);
-    fprintf(out, "  unit     %s\n", b ? y->unit : "cross-check between the blocks and the model");
-    if (b)
+    if (y->pcommit_bad) {
+        fprintf(out, "  unit     pred_stack, at commit level (its ExecuteMasks as control events)\n");
+        fputs(pred_commit_report(y->pcommit, CTM_REPORT_TEXT), out);
+    } else if (b) {
+        fprintf(out, "  unit     %s\n", y->unit);
         b->report_text(unit, out, mm);
-    else
+    } else {
+        fprintf(out, "  unit     cross-check between the blocks and the model\n");
         cross_text(y, out, mm);
+    }
     fprintf(out, "  program  %s over %ux%u; last flow-control steps (oldest first):\n", y->name,
             y->set.domain_w, y->set.domain_h);
     for (uint64_t i = y->steps > HISTORY ? y->steps - HISTORY : 0; i < y->steps; i++)
@@ -83,8 +88,10 @@ void sys_report_json(const void *self, json_t *r, const cosim_mismatch *mm)
     const sys_bench *y = self;
     const void *unit;
     const cosim_bench *b = unit_bench(y, &unit);
-    json_object_set_new(r, "unit", json_string(b ? y->unit : "cross"));
-    if (b) {
+    json_object_set_new(r, "unit", json_string(y->pcommit_bad ? "pred_stack" : b ? y->unit : "cross"));
+    if (y->pcommit_bad) {
+        pred_commit_report_json(y->pcommit, r);
+    } else if (b) {
         b->report_json(unit, r, mm);
     } else {
         json_object_set_new(r, "cross",
@@ -142,6 +149,11 @@ void sys_summary_text(const void *self, FILE *out)
             y->steps, y->name, p->ops, y->cross_masks, p->unmapped, p->unchecked, m->ops, y->max_hwm,
             y->stack_size, y->size_known ? "" : " (unknown)", m->unmapped, peak_rss_kib() / 1024.0);
     fc_bench_commit_text(y->fc, out);
+    if (y->pcommit)
+        fprintf(out, "  pred_stack: checked at commit level: %" PRIu64 " control events (level 1: "
+                     "START, and each step's events with pred_stack's ExecuteMasks as the lanes), "
+                     "each 1..8 cycles late, contexts renamed and interleaved\n",
+                pred_commit_count(y->pcommit));
 }
 
 json_t *sys_summary_json(const void *self)

@@ -119,6 +119,12 @@ uint64_t pred_map_expected(const pred_map *pm, unsigned ctx, uint64_t active)
     return sc;
 }
 
+uint64_t pred_map_lanes_of(const pred_map *pm, unsigned ctx, uint64_t exec_mask)
+{
+    unsigned q = ctx % pm->quarters;
+    return (exec_mask & low_bits(pm->qlanes - pm->spus)) << (PRED_MAP_QUARTER * q);
+}
+
 uint64_t pred_map_drive_mask(const pred_map_op *op, uint64_t exec_mask)
 {
     return op->cond ? op->mask & exec_mask : op->mask;

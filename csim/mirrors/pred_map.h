@@ -88,6 +88,11 @@ dpp_status pred_map_event(pred_map *pm, const fc_unit_in *in, const fc_unit_out 
  * grouped, on each SFU lane the OR of its SPU's. */
 uint64_t pred_map_expected(const pred_map *pm, unsigned ctx, uint64_t active);
 
+/* The other way: the wavefront lanes that predicate context ctx's ExecuteMask
+ * shows active, read from its SC lanes (the SFU lanes are each an SPU's OR:
+ * they name no lane of their own). */
+uint64_t pred_map_lanes_of(const pred_map *pm, unsigned ctx, uint64_t exec_mask);
+
 /* The slot (wavefront context) of predicate context ctx. */
 unsigned pred_map_slot(const pred_map *pm, unsigned ctx);
 

@@ -3,7 +3,8 @@
 # cycles late, checked by libctm's commit checker. A correct unit passes with every step
 # checked; a broken one is caught with the checker's report (context, wavefront, pc, field,
 # both values), a waveform, and a replay that gives the same first difference; the system run
-# names fc_unit as the failing unit; misuse of the option is a clear error (exit 3).
+# names fc_unit as the failing unit, and pred_stack's ExecuteMasks, as control events, catch a
+# wrong predicate mapping; misuse of the option is a clear error (exit 3).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -51,6 +52,29 @@ rc=0
 ((rc == 1)) && grep -q '^  unit     fc_unit$' "$tmp/sys.log" &&
   grep -q '^commit-level mismatch' "$tmp/sys.log" ||
   { cat "$tmp/sys.log"; fail "the system run did not name fc_unit at commit level (exit $rc)"; }
+
+# the system run: pred_stack's ExecuteMasks as level-1 control events; a wrong mapping (ELSE as
+# POP: pred_stack's own cycle-level check agrees with its mirror on the wrong ops) is caught by
+# pred_stack's commit check, which names the unit, and the JSON holds its commit report
+rc=0
+"$cosim" --block system --contexts 3 --lanes 16 --addr-depth 2 --pred-depth 4 --domain 64x48 \
+  --progen 1 --check commit --inject-map-bug else-as-pop --out "$tmp/out4" --json "$tmp/pred.json" \
+  >"$tmp/pred.log" 2>&1 || rc=$?
+((rc == 1)) && grep -q '^  unit     pred_stack, at commit level' "$tmp/pred.log" &&
+  grep -q '^commit-level mismatch (level 1, ' "$tmp/pred.log" ||
+  { cat "$tmp/pred.log"; fail "the wrong mapping was not caught by pred_stack's commit check (exit $rc)"; }
+python3 - "$tmp/pred.json" <<'PY' || fail "the JSON report of pred_stack's commit mismatch"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["unit"] == "pred_stack" and r["commit"]["level"] == 1, r
+assert r["commit"]["pc"] is not None and isinstance(r["commit"]["context"], int), r["commit"]
+PY
+# (at --pred-depth 4 the mapping runs out of stack for this program: the default depth is 64)
+"$cosim" --block system --contexts 4 --lanes 64 --domain 64x48 --progen 1 --check commit \
+  >"$tmp/predok.log" 2>&1 || { cat "$tmp/predok.log"; fail "progen 1 --check commit"; }
+grep -q "commit check stops" "$tmp/predok.log" && fail "pred_stack's commit check stopped"
+events=$(grep -oP 'pred_stack: checked at commit level: \K[0-9]+' "$tmp/predok.log")
+[[ -n $events && $events -gt 20 ]] || { cat "$tmp/predok.log"; fail "pred_stack checked $events events"; }
 
 # misuse: a clear error, exit 3
 rc=0

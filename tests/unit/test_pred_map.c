@@ -260,6 +260,22 @@ static void test_patent_shape(void **state)
     assert_int_equal(pred_map_slot(pm, 22), 5);
     assert_int_equal(pred_map_expected(pm, 22, active), 0x8010 | 1u << 17 | 1u << 19);
     assert_int_equal(pred_map_expected(pm, 20, active), 0x0f0f | 1u << 16 | 1u << 18);
+    /* and back: the SC lanes of each quarter are the wavefront's lanes, the SFU lanes none */
+    assert_int_equal(pred_map_lanes_of(pm, 22, 0x8010 | 1u << 17 | 1u << 19), 0x0000801000000000ull);
+    assert_int_equal(pred_map_lanes_of(pm, 20, 0xfffff), 0xffffull);
+    uint64_t back = 0;
+    for (unsigned q = 0; q < 4; q++)
+        back |= pred_map_lanes_of(pm, 20 + q, pred_map_expected(pm, 20 + q, active));
+    assert_int_equal(back, active);
+    pred_map_destroy(pm);
+    /* a flat mapping of 40 lanes: quarters of 16, 16 and 8 lanes */
+    const pred_map_cfg flat = {2, 40, 8, 0};
+    assert_int_equal(pred_map_create(&flat, &pm, &err), DPP_OK);
+    const uint64_t lanes40 = 0xA5C3F0F00Full;
+    back = 0;
+    for (unsigned q = 0; q < pred_map_quarters(pm); q++)
+        back |= pred_map_lanes_of(pm, 3 + q, pred_map_expected(pm, 3 + q, lanes40));
+    assert_int_equal(back, lanes40);
     pred_map_destroy(pm);
     const pred_map_cfg bad[] = {{1, 20, 32, 4}, {1, 64, 32, 3}, {1, 8, 32, 4}};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
