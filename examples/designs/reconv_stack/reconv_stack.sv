@@ -141,8 +141,8 @@ module reconv_stack #(
     logic [Lanes-1:0]   cont;     // lanes waiting for the next iteration
   } frame_t;
 
-  // The spec's bit: unused inputs are waived by name (alu_valid: the stale-ALU check is the
-  // loader's; full_mode: partial mode runs as full mode, see the header).
+  // Inputs this design reads nowhere, waived by their unused_ name: alu_valid (the stale-ALU
+  // check is not made) and full_mode (partial mode runs as full mode); see the header.
   logic unused_inputs;
   assign unused_inputs = ^{full_mode_i, alu_valid_i};
 
