@@ -5,7 +5,7 @@
 # checked; the model still feeds the design), pinned to one core, the two interleaved and the
 # best of RUNS each taken. Prints "BENCH commit.<design>.lockstep|rtl_alone <cycles/s>" and
 # "BENCH commit.<design>.ratio <lockstep/rtl_alone>". Each design at its Makefile's defaults
-# (reconv_stack: LEVEL=0, START and FC commits, as pipe_fc's). Cycles/s compare runs of one
+# (reconv_stack: level 0, START and FC commits, as pipe_fc's). Cycles/s compare runs of one
 # design; the designs' cycle counts differ (their own pipelines), so their rates do not.
 # Usage: scripts/bench_commit.sh [--build DIR] [--runs N] [--domain WxH]
 set -euo pipefail

@@ -6,7 +6,7 @@
 # non-zero exit, and the checker's first difference names the context, the pc and the field
 # (or, for a commit out of order or on a context with no wavefront, says so), in the text and
 # in the JSON report. reconv_stack (a reconvergence-stack unit) gets the same at commit levels 0
-# and 1; its variants are built at 16 lanes only, each at the level its bug shows at.
+# and 1 (+level); its variants are built at 16 lanes only, each run at the level its bug shows at.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -134,17 +134,15 @@ done
 echo "ok: ${#names[@]} broken variants of pipe_fc, each caught by the commit check"
 
 # ---------------------------------------------------------------- reconv_stack
-# The reconvergence-stack unit, the same way at levels 0 and 1: lint at both levels, the
-# testbench at 16 and 64 lanes per level over every example program; each broken variant
-# (tests/variants/designs/reconv_stack/*.patch) at 16 lanes at the level and on the program
-# that shows its bug (rs_case), caught with a diff line naming the context, the pc and the
-# field. Every build goes through one pool of two jobs.
+# The reconvergence-stack unit, the same way at commit levels 0 and 1 (+level: one binary runs
+# both): lint, the testbench at 16 and 64 lanes over every example program at each level; each
+# broken variant (tests/variants/designs/reconv_stack/*.patch) built at 16 lanes and run at the
+# level and on the program that show its bug (rs_case), caught with a diff line naming the
+# context, the pc and the field. Every build goes through one pool of two jobs.
 rs=$ROOT/examples/designs/reconv_stack
 rs_variants=$ROOT/tests/variants/designs/reconv_stack
-for level in 0 1; do
-  make -C "$rs" --no-print-directory LEVEL=$level lint >"$tmp/rs-lint$level.log" 2>&1 ||
-    { cat "$tmp/rs-lint$level.log"; fail "reconv_stack does not lint clean at level $level"; }
-done
+make -C "$rs" --no-print-directory lint >"$tmp/rs-lint.log" 2>&1 ||
+  { cat "$tmp/rs-lint.log"; fail "reconv_stack does not lint clean"; }
 
 rs_case() { # variant -> "LEVEL PROGRAM": the level and the program that show its bug
   case $1 in
@@ -153,19 +151,19 @@ rs_case() { # variant -> "LEVEL PROGRAM": the level and the program that show it
   *) echo "0 mandelbrot" ;;
   esac
 }
-rs_build_variant() { # name level
+rs_build_variant() { # name
   local dir=$tmp/rs-bad/$1
   mkdir -p "$dir/examples/designs"
   cp -r "$rs" "$dir/examples/designs/"
   rm -rf "$dir/examples/designs/reconv_stack/obj"
   patch -s -p1 -d "$dir" <"$rs_variants/$1.patch" || { echo "$1.patch does not apply"; return 1; }
   make -C "$rs" --no-print-directory OUT="$dir/obj" RTL="$dir/examples/designs/reconv_stack" \
-    LEVEL="$2" VFLAGS_EXTRA=-Wno-fatal "$dir/obj/l16/tb_reconv_stack" >"$dir/build.log" 2>&1 ||
+    VFLAGS_EXTRA=-Wno-fatal "$dir/obj/l16/tb_reconv_stack" >"$dir/build.log" 2>&1 ||
     { tail -30 "$dir/build.log"; return 1; }
 }
-rs_build_good() { # level lanes
-  make -C "$rs" --no-print-directory OUT="$tmp/rs$1" LEVEL="$1" "$tmp/rs$1/l$2/tb_reconv_stack" \
-    >"$tmp/rs-build$1-$2.log" 2>&1 || { tail -30 "$tmp/rs-build$1-$2.log"; return 1; }
+rs_build_good() { # lanes
+  make -C "$rs" --no-print-directory OUT="$tmp/rs" "$tmp/rs/l$1/tb_reconv_stack" \
+    >"$tmp/rs-build$1.log" 2>&1 || { tail -30 "$tmp/rs-build$1.log"; return 1; }
 }
 rs_names=()
 for p in "$rs_variants"/*.patch; do
@@ -182,14 +180,11 @@ pool() { # COMMAND...: run it in the background, two at a time
   "$@" &
   jobs_running=$((jobs_running + 1))
 }
-for level in 0 1; do
-  for lanes in 16 64; do
-    pool rs_build_good $level $lanes
-  done
+for lanes in 16 64; do
+  pool rs_build_good $lanes
 done
 for name in "${rs_names[@]}"; do
-  read -r level _ < <(rs_case "$name")
-  pool rs_build_variant "$name" "$level"
+  pool rs_build_variant "$name"
 done
 while ((jobs_running > 0)); do
   wait -n || fail "a reconv_stack build failed"
@@ -204,8 +199,9 @@ for elf in "$BUILD"/examples/*.elf; do
     for lanes in 16 64; do
       log=$tmp/rs-$prog-$level-$lanes.log
       rc=0
-      "$tmp/rs$level/l$lanes/tb_reconv_stack" +elf="$elf" +width="$w" +height="$h" +stall=40 \
-        +seed=$((lanes + level)) +in0="$tmp/$prog.in" +in1="$tmp/$prog.in" >"$log" 2>&1 || rc=$?
+      "$tmp/rs/l$lanes/tb_reconv_stack" +elf="$elf" +width="$w" +height="$h" +stall=40 \
+        +level=$level +seed=$((lanes + level)) +in0="$tmp/$prog.in" +in1="$tmp/$prog.in" \
+        >"$log" 2>&1 || rc=$?
       ((rc == 0)) || { cat "$log"; fail "tb_reconv_stack on $prog ($w x $h, $lanes lanes, level $level) exited $rc"; }
       grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$log" ||
         { cat "$log"; fail "tb_reconv_stack on $prog (level $level): no PASS line of the checker"; }
@@ -237,7 +233,8 @@ for name in "${rs_names[@]}"; do
   log=$tmp/rs-bad/$name.log
   rc=0
   { "$tmp/rs-bad/$name/obj/l16/tb_reconv_stack" +elf="$BUILD/examples/$prog.elf" +width="$w" \
-    +height="$h" +seed=1 +in0="$tmp/$prog.in" +ctm_commit_json="$tmp/rs-bad/$name.json" \
+    +height="$h" +seed=1 +level="$level" +in0="$tmp/$prog.in" \
+    +ctm_commit_json="$tmp/rs-bad/$name.json" \
     >"$log" 2>&1; } 2>/dev/null || rc=$?
   ((rc != 0)) || { cat "$log"; fail "variant $name of reconv_stack passes the commit check"; }
   want="ctm_commit_check: (commit|watchdog|drain check): cycle [0-9]+, $(rs_expect "$name")"

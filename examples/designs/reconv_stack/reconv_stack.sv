@@ -18,8 +18,8 @@
 //   broke or continued, and the aL to restore on exit; the current aL is a register.
 // - the return stack: a CALL (A_OP PUSH that jumps) pushes pc + 1, a RET pops it.
 //
-// Commits (Level 0): START (exec = live, active) and FC (pc, exec = active before, jump, next_pc,
-// active after, al). Level 1: START, END (before the next START on the context, or at flush_i),
+// Commits, at the level level_i selects (a static pin): level 0 START (exec = live, active) and
+// FC (pc, exec = active before, jump, next_pc, active after, al). Level 1: START, END (before the next START on the context, or at flush_i),
 // and per FC step its control events, derived from the step: LOOP_ENTER/ITERATE/EXIT (al),
 // BREAK, CONTINUE, CALL, RETURN, then DIVERGE (lanes parked) and RECONVERGE (lanes woken).
 //
@@ -44,7 +44,6 @@ module reconv_stack #(
   parameter int unsigned LoopDepth  = 4,
   parameter int unsigned RetDepth   = 4,
   parameter int unsigned QueueDepth = 4,   // steps each context's input queue holds
-  parameter int unsigned Level      = 0,   // 0: START and FC; 1: control events
   localparam int unsigned CtxW      = (Contexts > 1) ? $clog2(Contexts) : 1,
   localparam int unsigned QPtrW     = (QueueDepth > 1) ? $clog2(QueueDepth) : 1,
   localparam int unsigned BrW       = $clog2(BrDepth + 1),
@@ -89,8 +88,10 @@ module reconv_stack #(
   input  logic signed [31:0]        wave_i,
   // holds the execute stage (and what is behind it)
   input  logic                      stall_i,
-  // no more steps will come: commit END of every running wavefront (Level 1)
+  // no more steps will come: commit END of every running wavefront (level 1)
   input  logic                      flush_i,
+  // the commit level: 0 START and FC, 1 control events; held steady while steps run
+  input  logic                      level_i,
   output logic                      commit_valid_o,
   output ctm_dpi_pkg::ctm_commit_t  commit_o,
   // nothing queued, in flight or waiting to commit
@@ -222,7 +223,7 @@ module reconv_stack #(
   logic [RtW-1:0]   tsp_q   [Contexts];
   logic [9:0]       ts_q    [Contexts][RetDepth];
   logic [15:0]      al_q    [Contexts];
-  logic [Contexts-1:0] run_q;  // a wavefront runs on the context (END owed, Level 1)
+  logic [Contexts-1:0] run_q;  // a wavefront runs on the context (END owed, level 1)
 
   // ---------------------------------------------------------------- X: one step
   logic [Lanes-1:0] live, exec, a, a_dec, top, pred, want, want_all, wake, parked;
@@ -426,14 +427,14 @@ module reconv_stack #(
     what_v = 1'b1;
     what   = 4'(K_FC);
     if (is_start) begin
-      // Level 1: the wavefront that ran here before has ended
-      ev_v[0]        = (Level != 0) && run_q[x_cx];
+      // level 1: the wavefront that ran here before has ended
+      ev_v[0]        = level_i && run_q[x_cx];
       ev[0]          = mk(x_cx, K_END, x_q.wave);
       ev_v[1]        = 1'b1;
       ev[1]          = mk(x_cx, K_START, x_q.wave);
       ev[1].exec     = 64'(live);
       ev[1].active   = 64'(a);
-    end else if (is_exec && (Level == 0)) begin
+    end else if (is_exec && !level_i) begin
       ev_v[0]        = 1'b1;
       ev[0].pc       = 16'(x_q.pc);
       ev[0].exec     = 64'(exec);
@@ -491,7 +492,7 @@ module reconv_stack #(
     for (int c = int'(Contexts) - 1; c >= 0; c--) begin
       if (run_q[c]) end_cx = CtxW'(c);
     end
-    end_fire = (Level != 0) && flush_i && (run_q != '0) && !x_valid_q && !grant_valid &&
+    end_fire = level_i && flush_i && (run_q != '0) && !x_valid_q && !grant_valid &&
                (f_cnt_q == '0);
   end
 
@@ -504,7 +505,7 @@ module reconv_stack #(
   assign commit_o       = out_q;
   always_comb begin
     idle_o = !x_valid_q && !grant_valid && (f_cnt_q == '0) && !out_valid_q;
-    if (Level != 0) idle_o &= (run_q == '0);
+    if (level_i) idle_o &= (run_q == '0);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin

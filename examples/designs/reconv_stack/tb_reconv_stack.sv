@@ -2,31 +2,32 @@
 // ../pipe_fc/tb_pipe_fc.sv checks pipe_fc: one run of the golden model hands out the program's
 // flow-control steps (ctm_model_step, ctm_model_get), fed into the design's per-context queues
 // as its ready allows; the same run is the reference of ctm_commit_check (start_shared), which
-// compares the design's commits at level Level (0: START and FC; 1: START, END and the control
-// events) and drains at the end. flush_i tells the design that no step is left, so that it
-// commits the END of the wavefronts still running (level 1).
+// compares the design's commits at level +level (0: START and FC; 1: START, END and the control
+// events) and drains at the end. One checker per level is instantiated (the level is a parameter
+// of ctm_commit_check); only the one of +level is started and sees commits. flush_i tells the
+// design that no step is left, so that it commits the END of the wavefronts still running.
 //
 // Plusargs: +elf=PATH (default mandelbrot.elf) +width=W +height=H (64x48) +seed=N (1)
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the step is held back (10)
 //   +in0=PATH +in1=PATH: inputs 0 and 1, raw FLOAT32_4 elements, (W+64) x H of them
 //   +ctm_commit_json=PATH: the checker's JSON report of a mismatch
+//   +level=0|1: the commit level of the design (its level_i) and of the check (0)
 module tb_reconv_stack #(
   parameter int unsigned Lanes    = 64,
-  parameter int unsigned Contexts = 4,
-  parameter int unsigned Level    = 0
+  parameter int unsigned Contexts = 4
 );
   import ctm_dpi_pkg::*;
 
   localparam int unsigned Depth = 4;  // address and loop stacks, the model's and the design's
   // the kinds the design commits: START and FC (level 0); level 1: START, END, DIVERGE..RETURN
-  localparam int Kinds = (Level == 0) ? 'h11 : 'h7fe1;
+  localparam int Kinds0 = 'h11, Kinds1 = 'h7fe1;
   localparam int unsigned CtxW = (Contexts > 1) ? $clog2(Contexts) : 1;
 
   logic clk = 1'b0, rst_n = 1'b0;
   initial forever #5 clk = ~clk;
 
   // ---------------------------------------------------------------- the design
-  logic step_valid = 1'b0, stall = 1'b0, flush;
+  logic step_valid = 1'b0, stall = 1'b0, flush, level = 1'b0;
   logic [Contexts-1:0] step_ready;
   logic [1:0] cmd = '0;
   logic [7:0] ctx = '0, jump_func = '0, loop_count = '0, loop_init = '0, loop_step = '0;
@@ -46,8 +47,7 @@ module tb_reconv_stack #(
     .Contexts (Contexts),
     .Lanes    (Lanes),
     .LoopDepth(Depth),
-    .RetDepth (Depth),
-    .Level    (Level)
+    .RetDepth (Depth)
   ) dut (
     .clk_i         (clk),
     .rst_ni        (rst_n),
@@ -82,29 +82,41 @@ module tb_reconv_stack #(
     .wave_i        (wave),
     .stall_i       (stall),
     .flush_i       (flush),
+    .level_i       (level),
     .commit_valid_o(commit_valid),
     .commit_o      (commit),
     .idle_o        (idle)
   );
 
-  // ---------------------------------------------------------------- the commit check
+  // ---------------------------------------------------------------- the commit checks
   logic done;
   ctm_commit_check #(
     .Contexts(Contexts),
-    .Level   (int'(Level)),
-    .Kinds   (Kinds)
-  ) u_check (
-    .clk_i  (clk),
-    .rst_ni (rst_n),
-    .valid_i(commit_valid),
+    .Level   (0),
+    .Kinds   (Kinds0)
+  ) u_check0 (
+    .clk_i   (clk),
+    .rst_ni  (rst_n),
+    .valid_i (commit_valid && !level),
     .commit_i(commit),
-    .done_i (done)
+    .done_i  (done && !level)
+  );
+  ctm_commit_check #(
+    .Contexts(Contexts),
+    .Level   (1),
+    .Kinds   (Kinds1)
+  ) u_check1 (
+    .clk_i   (clk),
+    .rst_ni  (rst_n),
+    .valid_i (commit_valid && level),
+    .commit_i(commit),
+    .done_i  (done && level)
   );
 
   // ---------------------------------------------------------------- stimulus
   chandle model;  // the run whose steps feed the design and whose commits the checker expects
   string elf = "mandelbrot.elf", in_path[2];
-  int unsigned width = 64, height = 48, seed = 1, stall_pct = 25, gap_pct = 10;
+  int unsigned width = 64, height = 48, seed = 1, stall_pct = 25, gap_pct = 10, level_arg = 0;
   int unsigned steps = 0, stalls = 0;
   longint unsigned cycles = 0;
   bit have = 1'b0, ended = 1'b0, fired = 1'b0;
@@ -187,9 +199,14 @@ module tb_reconv_stack #(
     void'($value$plusargs("gap=%d", gap_pct));
     void'($value$plusargs("in0=%s", in_path[0]));
     void'($value$plusargs("in1=%s", in_path[1]));
+    void'($value$plusargs("level=%d", level_arg));
+    if (level_arg > 1) $fatal(1, "tb_reconv_stack: +level=%0d: 0 or 1", level_arg);
+    level = 1'(level_arg);
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     model = open_run();
-    u_check.start_shared(model);  // one run: the design's steps, and the checker's reference
+    // one run: the design's steps, and the reference of the checker of the level
+    if (level) u_check1.start_shared(model);
+    else u_check0.start_shared(model);
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;
@@ -215,7 +232,7 @@ module tb_reconv_stack #(
       if (done) begin
         @(negedge clk);  // the checker's drain check at the edge between
         $display("tb_reconv_stack: %0d steps of %s over %0dx%0d, %0d lanes, %0d contexts, level %0d, %0d cycles (%0d stalled)",
-                 steps, elf, width, height, Lanes, Contexts, Level, cycles, stalls);
+                 steps, elf, width, height, Lanes, Contexts, level_arg, cycles, stalls);
         ctm_model_free(model);
         $finish;
       end
