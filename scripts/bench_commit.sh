@@ -4,9 +4,7 @@
 # commit check on (lockstep) and off (+ctm_commit_off: the same run, commits counted but not
 # checked; the model still feeds the design), pinned to one core, the two interleaved and the
 # best of RUNS each taken. Prints "BENCH commit.<design>.lockstep|rtl_alone <cycles/s>" and
-# "BENCH commit.<design>.ratio <lockstep/rtl_alone>". Each design at its Makefile's defaults
-# (reconv_stack: level 0, START and FC commits, as pipe_fc's). Cycles/s compare runs of one
-# design; the designs' cycle counts differ (their own pipelines), so their rates do not.
+# "BENCH commit.<design>.ratio <lockstep/rtl_alone>".
 # Usage: scripts/bench_commit.sh [--build DIR] [--runs N] [--domain WxH]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +14,7 @@ while (($#)); do
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --domain) domain=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "bench_commit: unknown option $1" >&2; exit 2 ;;
   esac
 done
