@@ -104,6 +104,32 @@ void pe_destroy(pe_model *pe);
 dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
                       dpp_error *err);
 
+/* The same one command at a time, for a caller fed the buffer's words as a
+ * design receives them (ctm_pe): the framing checks pe_execute makes, each
+ * with its message ("NAME: byte OFF: error: ..."), on a header word at byte
+ * off (sets *desc) and on parameter k of d at byte off; pe_check_packet is
+ * the whole check of the packet at byte off of buf (also "truncated ...");
+ * pe_run_packet runs a checked command whose header is at byte off. */
+dpp_status pe_check_header(uint32_t header, size_t off, const char *name, const pe_cmd_desc **desc,
+                           dpp_error *err);
+dpp_status pe_check_param(const pe_cmd_desc *d, unsigned k, uint32_t p, size_t off,
+                          const char *name, dpp_error *err);
+dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
+                           const pe_cmd_desc **desc, dpp_error *err);
+dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
+                         const char *name, dpp_error *err);
+
+/* The state the commands set, beside the MC's surfaces and pe_co. */
+typedef struct pe_regs {
+    int domain_set;
+    uint32_t i0, j0, i1, j1;
+    uint32_t cond_val;
+    int perf_enabled, perf_running;
+    uint64_t total, active; /* read_perf_counters writes the low 32 bits */
+} pe_regs;
+
+void pe_regs_of(const pe_model *pe, pe_regs *out);
+
 /* A start_program walked one wavefront at a time (what start_program does,
  * for a caller that runs the array itself, e.g. one flow-control step at a
  * time). */
