@@ -119,6 +119,17 @@ dpp_status pe_check_param(const pe_cmd_desc *d, unsigned k, uint32_t p, size_t o
     return DPP_OK;
 }
 
+dpp_status pe_check_length(const pe_cmd_desc *d, size_t left, size_t off, const char *name,
+                           dpp_error *err)
+{
+    if (left / 4 < d->nparams)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: truncated %s: %u parameter bytes needed, %zu "
+                             "left",
+                             name, off, d->name, 4u * d->nparams, left);
+    return DPP_OK;
+}
+
 dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
                            const pe_cmd_desc **desc, dpp_error *err)
 {
@@ -130,11 +141,8 @@ dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const ch
     dpp_status st = pe_check_header(word_at(buf + off), off, name, &d, err);
     if (st)
         return st;
-    if ((size - off - 4) / 4 < d->nparams)
-        return dpp_error_set(err, DPP_E_FORMAT,
-                             "%s: byte %zu: error: truncated %s: %u parameter bytes needed, %zu "
-                             "left",
-                             name, off, d->name, 4u * d->nparams, size - off - 4);
+    if ((st = pe_check_length(d, size - off - 4, off, name, err)))
+        return st;
     for (unsigned k = 0; k < d->nparams; k++)
         if ((st = pe_check_param(d, k, word_at(buf + off + 4 + 4 * k), off + 4 + 4 * k, name,
                                  err)))
