@@ -5,9 +5,7 @@
  * error text; a stream stopped by an error takes no more words. */
 #include "cmocka_all.h"
 
-#include "ctm.h"
-#include "mc.h"
-#include "pe.h"
+#include "pe_ref.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,118 +17,12 @@
 #define FMT(pitch, tiling, format)                                                                 \
     ((uint32_t)(pitch) | (uint32_t)(tiling) << 16 | (uint32_t)(format) << 24)
 
-/* ------------------------------------------------------------ the model's run */
-
-/* pe_execute over an array that counts what it is handed, as the handle's. */
-typedef struct ref {
-    uint8_t *mem;
-    mc_model *mc;
-    pe_model *pe;
-    uint64_t programs, waves;
-    pe_program prog;
-} ref;
-
-static dpp_status ref_begin(void *user, const pe_program *prog, dpp_error *err)
-{
-    (void)err;
-    ref *r = user;
-    r->programs++;
-    r->prog = *prog;
-    return DPP_OK;
-}
-
-static dpp_status ref_wave(void *user, const pe_program *prog, const pe_wave *w, uint64_t *clocks,
-                           dpp_error *err)
-{
-    (void)prog, (void)w, (void)err;
-    ((ref *)user)->waves++;
-    *clocks = 0;
-    return DPP_OK;
-}
-
-/* Runs words[0..n) through a fresh model; its status, and its message in err. */
-static dpp_status ref_run(ref *r, const uint32_t *w, size_t n, const char *name, dpp_error *err)
-{
-    memset(r, 0, sizeof *r);
-    r->mem = calloc(1, MEM);
-    assert_int_equal(mc_create(r->mem, MEM, &r->mc, NULL), DPP_OK);
-    pe_array_ops ops = {ref_begin, ref_wave, NULL, r};
-    assert_int_equal(pe_create(r->mc, LANES, &ops, &r->pe, NULL), DPP_OK);
-    uint8_t *buf = malloc(4 * n + 1);
-    for (size_t i = 0; i < n; i++)
-        for (int b = 0; b < 4; b++)
-            buf[4 * i + b] = (uint8_t)(w[i] >> (8 * b));
-    dpp_status st = pe_execute(r->pe, buf, 4 * n, name, err);
-    free(buf);
-    return st;
-}
-
-static void ref_drop(ref *r)
-{
-    pe_destroy(r->pe);
-    mc_destroy(r->mc);
-    free(r->mem);
-}
-
 static uint64_t get(const ctm_pe *pe, const char *name)
 {
     uint64_t v = 99;
     if (ctm_pe_get(pe, name, &v) != CTM_OK)
         fail_msg("ctm_pe_get(%s): %s", name, ctm_error());
     return v;
-}
-
-/* Every state the handle shows equals the model's after the same words. */
-static void same_state(const ctm_pe *pe, const ref *r)
-{
-    pe_regs g;
-    pe_activity a;
-    pe_regs_of(r->pe, &g);
-    pe_activity_of(r->pe, &a);
-    const co_state *co = pe_co(r->pe);
-    const struct {
-        const char *name;
-        uint64_t want;
-    } want[] = {
-        {"domain_set", (uint64_t)g.domain_set},
-        {"i0", g.i0},
-        {"j0", g.j0},
-        {"i1", g.i1},
-        {"j1", g.j1},
-        {"cond_val", g.cond_val},
-        {"cond_test", co->test},
-        {"cond_loc", co->loc},
-        {"cond_writemask", co->writemask},
-        {"out_mask", mc_out_mask(r->mc)},
-        {"perf_enabled", (uint64_t)g.perf_enabled},
-        {"perf_running", (uint64_t)g.perf_running},
-        {"perf_total", g.total},
-        {"perf_active", g.active},
-        {"busy", a.busy},
-        {"busy_reports", a.busy_reports},
-        {"idle_reports", a.idle_reports},
-        {"idle_waits", a.idle_waits},
-        {"programs", r->programs},
-        {"waves", r->waves},
-        {"prog_ninsts", r->prog.ninsts},
-        {"prog_full_fc", r->prog.full_fc},
-    };
-    for (size_t k = 0; k < sizeof want / sizeof want[0]; k++)
-        if (get(pe, want[k].name) != want[k].want)
-            fail_msg("%s: handle %llu, model %llu", want[k].name,
-                     (unsigned long long)get(pe, want[k].name), (unsigned long long)want[k].want);
-    for (int c = CTM_PE_INST; c <= CTM_PE_COND; c++)
-        for (int i = 0; i < (c == CTM_PE_INPUT ? 16 : c == CTM_PE_OUTPUT ? 4 : 1); i++) {
-            const mc_surface *s = mc_get_surface(r->mc, (mc_client)c, (unsigned)i);
-            const uint64_t f[] = {s->valid, s->base, s->pitch, s->height, s->tiling, s->format};
-            for (int k = CTM_PE_SURF_VALID; k <= CTM_PE_SURF_FORMAT; k++) {
-                uint64_t v = 99;
-                assert_int_equal(ctm_pe_surface(pe, c, i, k, &v), CTM_OK);
-                if (v != f[k])
-                    fail_msg("surface %d/%d field %d: handle %llu, model %llu", c, i, k,
-                             (unsigned long long)v, (unsigned long long)f[k]);
-            }
-        }
 }
 
 /* ------------------------------------------------------------ every command */
@@ -239,11 +131,13 @@ static void test_every_command(void **state)
             assert_int_equal(get(pe, "commands"), w + 1 < n ? c : c + 1);
         }
         has_fields(pe, k, off);
-        ref r;
+        pe_ref r;
         dpp_error err;
-        assert_int_equal(ref_run(&r, words, n, "ref", &err), DPP_OK);
-        same_state(pe, &r);
-        ref_drop(&r);
+        assert_int_equal(pe_ref_run(&r, LANES, MEM, words, n, "ref", &err), DPP_OK);
+        const char *why = pe_ref_differs(pe, &r);
+        pe_ref_drop(&r);
+        if (why)
+            fail_msg("after command %zu: %s", c, why);
         assert_int_equal(ctm_pe_finish(pe), CTM_OK);
     }
     for (unsigned op = 0; op < 256; op++)
@@ -331,10 +225,11 @@ static void check_bad(const bad_case *c)
         assert_int_equal(st, CTM_OK);
         st = ctm_pe_finish(pe);
     }
-    ref r;
+    pe_ref r;
     dpp_error err = {0};
-    dpp_status want = ref_run(&r, c->w, c->n, c->finish ? "ctm_pe_finish" : "ctm_pe_put", &err);
-    ref_drop(&r);
+    dpp_status want =
+        pe_ref_run(&r, LANES, MEM, c->w, c->n, c->finish ? "ctm_pe_finish" : "ctm_pe_put", &err);
+    pe_ref_drop(&r);
     if (st != c->status || !want || strcmp(ctm_error(), err.msg) ||
         strcmp(ctm_pe_error(pe), err.msg))
         fail_msg("%s: status %d (want %d), \"%s\", want \"%s\"", c->name, st, c->status,
