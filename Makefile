@@ -118,6 +118,10 @@ $(DEPS_STAMP): scripts/deps.sh
 	@mkdir -p $(@D) && echo '# make: scripts/deps.sh found every tool' >$@
 
 # ---------------------------------------------------------------- C libraries
+# Each object's header dependencies name it both as BUILD spells it and absolute: the cosim
+# front and scripts/design_run.sh call make with an absolute BUILD, the Makefile's own goals a
+# relative one, and a rule read under one spelling must still apply under the other.
+DEP = -MMD -MP -MT '$@' -MT '$(abspath $@)'
 .SECONDEXPANSION:
 .SECONDARY:
 
@@ -125,18 +129,18 @@ $(BUILD)/opt/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) \
-	    $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	    $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) $(DEP) -c $< -o $@
 
 $(BUILD)/san/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [san])
-	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) -MMD -MP -c $< -o $@
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) $(DEP) -c $< -o $@
 
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [fuzz])
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INCS) $(PKG_CFLAGS) \
-	    -MMD -MP -c $< -o $@
+	    $(DEP) -c $< -o $@
 
 $(BUILD)/fuzz/fuzz_%: tests/fuzz/fuzz_%.c $(BUILD)/fuzz/libcsim.a
 	$(call say,FUZZ,$@)
@@ -177,7 +181,7 @@ $(BUILD)/lib/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [lib])
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
-	    -MMD -MP -c $< -o $@
+	    $(DEP) -c $< -o $@
 
 $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	@rm -f $@ $(BUILD)/libctm.o
@@ -221,7 +225,7 @@ $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
                       $(BUILD)/san/libharness.a $(BUILD)/san/libcsim.a
 	@mkdir -p $(@D)
 	$(call say,TEST,$@)
-	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) -MMD -MP \
+	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) -Itests/unit $(PKG_CFLAGS) $(DEP) \
 	    $(filter %.c %.o %.a,$^) -o $@ \
 	    $(CMOCKA_LIBS) $(ELF_LIBS) $(JSON_LIBS) -lm -pthread
 
@@ -238,6 +242,17 @@ DEFAULT_MODELS := pred-32x20x32 pred-32x20x32g4 pred-8x64x8 pred-1x16x4 fc-4x16a
 
 $(BUILD)/cosim-%: $(COSIM_DEPS) $(BUILD)/cosim_config
 	@scripts/vbuild.sh $* $@
+
+# An example design's commit-level testbench (examples/designs/NAME/, docs/commit.md), run by
+# `cosim --design NAME` (scripts/design_run.sh): built through the design's own Makefile against
+# this build's library installed into BUILD/designs/kit, as a user builds it against theirs.
+DESIGN_DEPS = $(wildcard examples/designs/*/*.sv examples/designs/*/*.svh examples/designs/*/Makefile tests/variants/designs/*/*.patch rtl/*.sv rtl/*.svh rtl/*.vlt) \
+              scripts/design_run.sh $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc $(BUILD)/dpp
+$(BUILD)/designs/kit/lib/pkgconfig/ctm.pc: $(BUILD)/libctm.a $(CTM_H) $(CTM_PORTS_H) $(wildcard dpi/*.sv) rtl/ctm_isa_pkg.sv
+	@$(MAKE) -s --no-print-directory install PREFIX=$(abspath $(BUILD))/designs/kit >/dev/null
+
+$(BUILD)/cosim-design-%: $(DESIGN_DEPS)
+	@VERILATOR=$(VERILATOR) scripts/design_run.sh --build-dir $(abspath $(BUILD)) --make $*
 
 # The block parameters' one table without a model (harness/cosim_params.c): the front end asks
 # it for the model of a run, scripts/vbuild.sh for a model's -G parameters. The san/ one is for

@@ -117,6 +117,7 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_CONTINUE = 12;
   localparam int CTM_COMMIT_CALL = 13;
   localparam int CTM_COMMIT_RETURN = 14;
+  localparam int CTM_COMMIT_KILL = 15;  // opt-in: a TEXKILL's lanes on their own
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;

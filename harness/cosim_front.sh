@@ -48,7 +48,14 @@ print_variants() {
     done
   done
   echo "  --block system: any of the above (the system top holds all three blocks)"
+  echo
+  echo "Example designs (examples/designs/; cosim --design NAME --help):"
+  for d in "$root"/examples/designs/*/Makefile; do
+    echo "  --design $(basename "$(dirname "$d")")"
+  done
 }
+# An example design (examples/designs/) is a testbench of its own: scripts/design_run.sh.
+[[ ${1:-} == --design ]] && exec "$root/scripts/design_run.sh" --build-dir "$here" "$@"
 for a in "$@"; do
   if [[ $a == --help || $a == -h ]]; then
     "$config_tool" --help

@@ -4,7 +4,8 @@
 # commit check on (lockstep) and off (+ctm_commit_off: the same run, commits counted but not
 # checked; the model still feeds the design), pinned to one core, the two interleaved and the
 # best of RUNS each taken. Prints "BENCH commit.<design>.lockstep|rtl_alone <cycles/s>" and
-# "BENCH commit.<design>.ratio <lockstep/rtl_alone>".
+# "BENCH commit.<design>.ratio <lockstep/rtl_alone>"; with valgrind, also ratio_ir: the same
+# ratio in instructions (callgrind, 64x48), which the machine's load does not move.
 # Usage: scripts/bench_commit.sh [--build DIR] [--runs N] [--domain WxH]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -14,7 +15,7 @@ while (($#)); do
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --domain) domain=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "bench_commit: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -58,4 +59,18 @@ for design in "$root"/examples/designs/*/; do
   echo "BENCH commit.$name.lockstep $best_on cycles/s"
   echo "BENCH commit.$name.rtl_alone $best_off cycles/s"
   echo "BENCH commit.$name.ratio $(awk -v a="$best_on" -v b="$best_off" 'BEGIN{printf "%.2f", a/b}') lockstep/rtl_alone"
+  # the same ratio in instructions (callgrind: repeatable where the wall clock is noisy), on a
+  # smaller domain: rtl_alone's instructions over lockstep's
+  if command -v valgrind >/dev/null; then
+    for mode in on off; do
+      extra=()
+      [[ $mode == off ]] && extra=(+ctm_commit_off)
+      valgrind --tool=callgrind --callgrind-out-file="$out.$name.$mode.cg" "$bin" +elf="$elf" \
+        +width=64 +height=48 +stall=0 +gap=0 "${extra[@]}" >/dev/null 2>"$out.$name.$mode.vg" ||
+        { cat "$out.$name.$mode.vg"; exit 1; }
+    done
+    ir() { grep -oP '^summary: \K[0-9]+' "$1"; }
+    echo "BENCH commit.$name.ratio_ir $(awk -v a="$(ir "$out.$name.off.cg")" -v b="$(ir "$out.$name.on.cg")" \
+      'BEGIN{printf "%.2f", a/b}') rtl_alone/lockstep instructions (64x48)"
+  fi
 done

@@ -28,6 +28,12 @@ typedef struct cc_made {
     uint64_t cycle;
 } cc_made;
 
+/* A TEXKILL the model made that the design has not reported (KILL). */
+typedef struct cc_kill {
+    uint32_t pc;
+    uint64_t lanes;
+} cc_kill;
+
 /* One wavefront: the model's commits the design has yet to make, and the
  * last ones it made. Freed at its END. */
 typedef struct cc_wave {
@@ -37,6 +43,9 @@ typedef struct cc_wave {
     uint64_t made;
     cc_made *hist; /* ring of CC_HISTORY: hist_head, nhist */
     unsigned hist_head, nhist;
+    cc_kill *kills; /* asynchronous kills (KILL among the kinds) not yet reported */
+    unsigned nkills, kills_cap;
+    uint64_t pending; /* their lanes: other commits are compared outside them */
     int ctx;       /* the design's context that runs it, or -1 */
     int start_ctx; /* the one that started it */
     uint8_t started, ended;
@@ -80,11 +89,16 @@ struct ctm_commit_checker {
     char *report; /* the last report's text */
 };
 
-/* The kinds of each level (bit k: CTM_COMMIT_k). */
-#define CC_LEVEL0_KINDS ((1u << (CTM_COMMIT_END + 1)) - 1)
+/* The kinds of each level (bit k: CTM_COMMIT_k); KILL is in both, opt-in. */
+#define CC_KILL_KIND    (1u << CTM_COMMIT_KILL)
+#define CC_LEVEL0_KINDS (((1u << (CTM_COMMIT_END + 1)) - 1) | CC_KILL_KIND)
 #define CC_LEVEL1_KINDS                                                                            \
     ((1u << CTM_COMMIT_START) | (1u << CTM_COMMIT_END) |                                           \
      (((1u << CTM_COMMIT_KINDS) - 1) & ~((1u << CTM_COMMIT_DIVERGE) - 1)))
+
+/* What wave q still owes the design's side: its queue, the commits counted
+ * past it while draining, its unreported kills; *first (if any) the first. */
+uint64_t commit_owed(const cc_wave *q, ctm_commit *first);
 
 /* The fields a commit of `kind` carries (CF_BIT of each), and one's value. */
 uint16_t commit_fields(int kind);

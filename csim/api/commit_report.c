@@ -9,7 +9,7 @@
 static const char *const kind_names[CTM_COMMIT_KINDS] = {
     "START",     "ALU",     "TEX",        "OUTPUT",     "FC",
     "END",       "DIVERGE", "RECONVERGE", "LOOP_ENTER", "LOOP_ITERATE",
-    "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN"};
+    "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN",     "KILL"};
 
 /* Each field's name, and whether it is a lane mask (hex, lanes named). */
 static const struct {
@@ -111,16 +111,18 @@ static void text_missing(FILE *out, const ctm_commit_checker *c)
     unsigned shown = 0;
     for (unsigned w = 0; w < c->nwaves && shown < 8; w++) {
         const cc_wave *q = &c->wave[w];
-        if (!q->n)
+        ctm_commit first;
+        uint64_t owed = commit_owed(q, &first);
+        if (!owed)
             continue;
         char d[200];
-        commit_describe(d, sizeof d, &q->q[q->head]);
+        commit_describe(d, sizeof d, &first);
         if (q->ctx >= 0)
             fprintf(out, "  wave %u (context %d): %" PRIu64 " never made, from: %s\n", w, q->ctx,
-                    q->n + q->unqueued, d);
+                    owed, d);
         else
             fprintf(out, "  wave %u (never started): %" PRIu64 " never made, from: %s\n", w,
-                    q->n + q->unqueued, d);
+                    owed, d);
         shown++;
     }
     if (shown < c->x.missing_waves)
@@ -248,11 +250,13 @@ static void report_json(FILE *out, const ctm_commit_checker *c)
     fputs("],\"missing\":[", out);
     for (unsigned w = 0, n = 0; x->what == CC_DRAIN && w < c->nwaves; w++) {
         const cc_wave *q = &c->wave[w];
-        if (!q->n)
+        ctm_commit first;
+        uint64_t owed = commit_owed(q, &first);
+        if (!owed)
             continue;
         fprintf(out, "%s{\"wave\":%u,\"count\":%" PRIu64 ",\"first\":", n++ ? "," : "", w,
-                q->n + q->unqueued);
-        json_commit(out, &q->q[q->head]);
+                owed);
+        json_commit(out, &first);
         fputc('}', out);
     }
     fputs("]}", out);

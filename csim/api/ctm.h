@@ -485,6 +485,11 @@ enum {
     CTM_COMMIT_CONTINUE = 12,    /* CONTINUE: exec = active after */
     CTM_COMMIT_CALL = 13,        /* a JUMP that pushes (CALL) and jumps: exec = active after */
     CTM_COMMIT_RETURN = 14,      /* a JUMP that pops (RET) and jumps: exec = active after */
+    /* Levels 0 and 1, opt-in (ctm_commit_set_kinds, since 1.9): a TEXKILL's lanes reported
+     * on their own, whenever the design learns them (a texture unit's late answer): pc = the
+     * TEX, kill = its lanes. Until it comes, the wave's other commits are compared outside
+     * those lanes, and a TEX commit's kill is not compared (docs/commit.md). */
+    CTM_COMMIT_KILL = 15,
     CTM_COMMIT_KINDS
 };
 
@@ -497,7 +502,7 @@ typedef struct ctm_commit {
     uint32_t pc;      /* the instruction's address */
     uint64_t exec;    /* the lanes it acts on (FC: the active lanes it decides for) */
     uint64_t done;    /* the lanes that end with it (LAST bit, the program's end) */
-    uint64_t kill;    /* TEX: the lanes TEXKILL ended */
+    uint64_t kill;    /* TEX, KILL: the lanes TEXKILL ended */
     int jump;         /* FC: the group decision, 0 or 1 */
     uint32_t next_pc; /* FC: where the wavefront goes on */
     uint64_t active;  /* FC, START: the active lanes after it */
@@ -522,11 +527,13 @@ typedef struct ctm_commit_checker ctm_commit_checker;
 ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level);
 void ctm_commit_free(ctm_commit_checker *c);
 
-/* The kinds the design commits (bit k: CTM_COMMIT_k; default all): a unit
- * that sees only flow control commits START and FC (0x11); the model's
- * commits of the other kinds are not expected. START must be among them;
- * without END, a wavefront ends once every commit of it was made. Before
- * the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
+/* The kinds the design commits (bit k: CTM_COMMIT_k; default all of the
+ * level's but KILL): a unit that sees only flow control commits START and FC
+ * (0x11); the model's commits of the other kinds are not expected. START must
+ * be among them; without END, a wavefront ends once every commit of it was
+ * made. With KILL (1 << CTM_COMMIT_KILL) the design reports each TEXKILL's
+ * lanes as a commit of its own, at any time before the wavefront's END.
+ * Before the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
 
 /* One run for stimulus and reference (since 1.8): the testbench steps the

@@ -40,7 +40,10 @@ static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
     [CTM_COMMIT_CONTINUE] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_CALL] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_RETURN] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
+    [CTM_COMMIT_KILL] = CF_BIT(CF_PC) | CF_BIT(CF_KILL),
 };
+
+#define CF_MASKS (CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_KILL) | CF_BIT(CF_ACTIVE))
 
 uint16_t commit_fields(int kind)
 {
@@ -73,14 +76,21 @@ uint64_t commit_field(const ctm_commit *r, int f)
     }
 }
 
-/* The first field of r that differs from want (CF_NONE: they agree). */
-static int first_difference(const ctm_commit *want, const ctm_commit *r)
+/* The first field of r that differs from want (CF_NONE: they agree), lane
+ * masks compared outside `pending` (lanes killed that the design has not yet
+ * reported: it may still hold them), kill not at all when kills come apart. */
+static int first_difference(const ctm_commit_checker *c, const ctm_commit *want,
+                            const ctm_commit *r, uint64_t pending)
 {
     if (want->kind != r->kind)
         return CF_KIND;
-    for (uint16_t m = fields_of[want->kind]; m; m &= (uint16_t)(m - 1)) {
+    uint16_t fields = fields_of[want->kind];
+    if (c->kinds & CC_KILL_KIND && want->kind != CTM_COMMIT_KILL)
+        fields &= (uint16_t)~CF_BIT(CF_KILL);
+    for (uint16_t m = fields; m; m &= (uint16_t)(m - 1)) {
         int f = __builtin_ctz(m);
-        if (commit_field(want, f) != commit_field(r, f))
+        uint64_t ignore = CF_MASKS >> f & 1 ? pending : 0;
+        if ((commit_field(want, f) & ~ignore) != (commit_field(r, f) & ~ignore))
             return f;
     }
     return CF_NONE;
@@ -131,10 +141,28 @@ static int push(cc_wave *q, const ctm_commit *r)
     return CTM_OK;
 }
 
+/* A TEXKILL the design reports on its own (KILL): pending until it does. */
+static int expect_kill(cc_wave *q, const ctm_commit *r)
+{
+    if (q->nkills == q->kills_cap) {
+        unsigned cap = q->kills_cap ? 2 * q->kills_cap : 4;
+        cc_kill *grown = realloc(q->kills, cap * sizeof *grown);
+        if (!grown)
+            return CTM_E_NOMEM;
+        q->kills = grown;
+        q->kills_cap = cap;
+    }
+    q->kills[q->nkills++] = (cc_kill){r->pc, r->kill};
+    q->pending |= r->kill;
+    return CTM_OK;
+}
+
 /* r into wave q's queue if the design commits its kind (draining: counted
  * only, once the queue holds the first one never made). 0 or CTM_E_NOMEM. */
 static int expect(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r)
 {
+    if (c->kinds & CC_KILL_KIND && r->kill && expect_kill(q, r))
+        return CTM_E_NOMEM;
     if (!(c->kinds >> r->kind & 1))
         return CTM_OK; /* a kind the design does not commit */
     if (c->draining && q->n) {
@@ -272,6 +300,19 @@ static int fill(ctm_commit_checker *c, unsigned w, unsigned want)
     }
 }
 
+uint64_t commit_owed(const cc_wave *q, ctm_commit *first)
+{
+    if (first && q->n)
+        *first = *queue_at(q, 0);
+    else if (first && q->nkills)
+        *first = (ctm_commit){.ctx = q->ctx,
+                              .kind = CTM_COMMIT_KILL,
+                              .wave = -1,
+                              .pc = q->kills[0].pc,
+                              .kill = q->kills[0].lanes};
+    return q->n + q->unqueued + q->nkills;
+}
+
 /* ------------------------------------------------------------ the handle */
 
 ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
@@ -298,7 +339,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     c->contexts = contexts;
     c->level = level;
     c->watchdog = WATCHDOG_DEFAULT;
-    c->kinds = level_kinds[level];
+    c->kinds = level_kinds[level] & ~CC_KILL_KIND; /* KILL is opt-in */
     api_set_error("");
     return c;
 }
@@ -308,6 +349,7 @@ static void free_queues(ctm_commit_checker *c)
     for (unsigned w = 0; w < c->nwaves; w++) {
         free(c->wave[w].q);
         free(c->wave[w].hist);
+        free(c->wave[w].kills);
     }
     free(c->wave);
     c->wave = NULL;
@@ -373,20 +415,23 @@ static void release(ctm_commit_checker *c, cc_wave *q)
     q->ended = 1;
     free(q->q);
     free(q->hist);
+    free(q->kills);
     q->q = NULL;
     q->hist = NULL;
-    q->cap = q->n = q->head = q->nhist = q->hist_head = 0;
+    q->kills = NULL;
+    q->cap = q->n = q->head = q->nhist = q->hist_head = q->nkills = q->kills_cap = 0;
+    q->pending = 0;
 }
 
 /* Whether wave q has ended without an END commit: a design that does not
  * commit ENDs has made every commit of it the model made. */
 static int ended_silently(const ctm_commit_checker *c, const cc_wave *q)
 {
-    return !(c->kinds >> CTM_COMMIT_END & 1) && q->model_done && !q->n;
+    return !(c->kinds >> CTM_COMMIT_END & 1) && q->model_done && !q->n && !q->nkills;
 }
 
-/* A commit that matched: out of its queue into the wave's history. */
-static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
+/* A commit that matched, into the wave's history. */
+static int remember(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
 {
     if (!q->hist && !(q->hist = calloc(CC_HISTORY, sizeof *q->hist)))
         return CTM_E_NOMEM;
@@ -396,12 +441,20 @@ static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_c
     else
         q->nhist++;
     q->hist[slot] = (cc_made){*r, cycle};
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
     q->made++;
     c->matched++;
     c->last_cycle = cycle;
     c->seen_cycle = 1;
+    return CTM_OK;
+}
+
+/* A commit that matched the head of its queue: out of it into the history. */
+static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
+{
+    if (remember(c, q, cycle, r))
+        return CTM_E_NOMEM;
+    q->head = (q->head + 1) % q->cap;
+    q->n--;
     if (r->kind == CTM_COMMIT_END)
         release(c, q);
     return CTM_OK;
@@ -463,18 +516,79 @@ static unsigned later_match(ctm_commit_checker *c, unsigned w, const ctm_commit 
     fill(c, w, CC_LOOKAHEAD + 1);
     const cc_wave *q = &c->wave[w];
     for (unsigned i = 1; i < q->n && i <= CC_LOOKAHEAD; i++)
-        if (first_difference(queue_at(q, i), r) == CF_NONE)
+        if (first_difference(c, queue_at(q, i), r, q->pending) == CF_NONE)
             return i;
     return 0;
 }
 
+/* The design's END while kills of the wave were never reported. */
+static int kills_unreported(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r,
+                            unsigned w)
+{
+    const cc_kill *k = &c->wave[w].kills[0];
+    snprintf(c->diff, sizeof c->diff,
+             "cycle %llu, context %d (wave %u), pc %u: END: kill: the lanes TEXKILL ended at pc "
+             "%u (0x%llx) were never reported (KILL)",
+             (unsigned long long)cycle, r->ctx, w, r->pc, k->pc, (unsigned long long)k->lanes);
+    c->x.field = CF_KILL;
+    c->x.later = 0;
+    return stop(c, CC_FIELD, cycle, r, (int)w);
+}
+
+/* Index of wave q's unreported kill at pc, or -1. */
+static int kill_at(const cc_wave *q, uint32_t pc)
+{
+    for (unsigned i = 0; i < q->nkills; i++)
+        if (q->kills[i].pc == pc)
+            return (int)i;
+    return -1;
+}
+
+/* A KILL: the lanes of a TEXKILL of the wave at r->pc, in any order with the
+ * wave's other commits; the model is run ahead to find it. */
+static int match_kill(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, unsigned w)
+{
+    int i = kill_at(&c->wave[w], r->pc);
+    if (i < 0) { /* the design's texture unit may be ahead of the model's run */
+        int st = fill(c, w, c->wave[w].n + CC_LOOKAHEAD);
+        if (st < 0)
+            return -st;
+        i = kill_at(&c->wave[w], r->pc);
+    }
+    cc_wave *q = &c->wave[w];
+    if (i >= 0 && q->kills[i].lanes == r->kill) {
+        q->kills[i] = q->kills[--q->nkills];
+        q->pending = 0;
+        for (unsigned k = 0; k < q->nkills; k++)
+            q->pending |= q->kills[k].lanes;
+        return remember(c, q, cycle, r);
+    }
+    ctm_commit want = {.ctx = r->ctx, .kind = CTM_COMMIT_KILL, .pc = r->pc};
+    want.kill = i >= 0 ? q->kills[i].lanes : 0;
+    char diff_text[256];
+    commit_field_diff(diff_text, sizeof diff_text, CF_KILL, &want, r);
+    snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: KILL: %s%s",
+             (unsigned long long)cycle, r->ctx, w, r->pc, diff_text,
+             i >= 0 ? "" : ": the model's wave ended no lanes by TEXKILL at this pc");
+    c->x.field = CF_KILL;
+    c->x.later = 0;
+    return stop(c, CC_FIELD, cycle, r, (int)w);
+}
+
 static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, unsigned w)
 {
+    if (r->kind == CTM_COMMIT_KILL)
+        return match_kill(c, cycle, r, w);
     int st = fill(c, w, 1); /* may move the queues */
     if (st < 0)
         return -st;
     cc_wave *q = &c->wave[w];
-    char want_text[160], got_text[160];
+    if (q->n) {
+        int f = first_difference(c, queue_at(q, 0), r, q->pending);
+        if (f == CF_NONE && !(r->kind == CTM_COMMIT_END && q->nkills))
+            return accept(c, q, cycle, r); /* the common case: no text made */
+    }
+    char want_text[160], got_text[160]; /* a mismatch from here on */
     commit_describe(got_text, sizeof got_text, r);
     if (!q->n && c->shared && !c->model_ended) {
         snprintf(c->diff, sizeof c->diff,
@@ -490,9 +604,9 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
                  (unsigned long long)cycle, r->ctx, w, got_text, w, (unsigned long long)q->made);
         return stop(c, CC_EXTRA, cycle, r, (int)w);
     }
-    int f = first_difference(queue_at(q, 0), r);
-    if (f == CF_NONE)
-        return accept(c, q, cycle, r);
+    int f = first_difference(c, queue_at(q, 0), r, q->pending);
+    if (f == CF_NONE) /* an END with kills unreported */
+        return kills_unreported(c, cycle, r, w);
     /* a copy: later_match runs the model on, which may move the queues */
     const ctm_commit head = *queue_at(q, 0), *want = &head;
     commit_describe(want_text, sizeof want_text, want);
@@ -552,6 +666,9 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
                  commit_kind_name(r->kind), c->level);
         return misuse(c, func, text);
     }
+    if (r->kind == CTM_COMMIT_KILL && !(c->kinds & CC_KILL_KIND))
+        return misuse(c, func, "kind = 15 (KILL) is not among the kinds the design commits "
+                               "(ctm_commit_set_kinds)");
     c->diff[0] = 0;
     int w = c->ctx_wave[r->ctx];
     if (r->kind == CTM_COMMIT_START) {
@@ -702,17 +819,20 @@ int ctm_commit_finish(ctm_commit_checker *c)
     uint64_t missing = 0; /* commits never made, of `waves` wavefronts, the first's */
     unsigned waves = 0;
     int first = -1;
-    for (unsigned w = 0; w < c->nwaves; w++)
-        if (c->wave[w].n) {
-            missing += c->wave[w].n + c->wave[w].unqueued;
+    ctm_commit first_owed = {0};
+    for (unsigned w = 0; w < c->nwaves; w++) {
+        uint64_t owed = commit_owed(&c->wave[w], waves ? NULL : &first_owed);
+        if (owed) {
+            missing += owed;
             if (!waves++)
                 first = (int)w;
         }
+    }
     if (!missing)
         return CTM_OK;
     c->x.missing_waves = waves;
     char want_text[160];
-    commit_describe(want_text, sizeof want_text, queue_at(&c->wave[first], 0));
+    commit_describe(want_text, sizeof want_text, &first_owed);
     snprintf(c->diff, sizeof c->diff,
              "drain: %llu commits of %u wavefronts expected, never made; the first: wave %d "
              "%s",

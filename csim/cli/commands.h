@@ -19,5 +19,7 @@ int cmd_exec(int argc, char **argv);
 int cmd_stack(int argc, char **argv);
 /* dpp svpkg: the SV packages of libctm's port structs and of the encodings (cmd_svpkg.c). */
 int cmd_svpkg(int argc, char **argv);
+/* dpp progen: a random structured program as an executable (cmd_progen.c). */
+int cmd_progen(int argc, char **argv);
 
 #endif

@@ -15,6 +15,7 @@ static const dpp_command commands[] = {
     {"exec", "run a raw command buffer: exec CMDBUF --mem IMAGE", cmd_exec},
     {"stack", "STACK_SIZE an event list or a program needs under an accounting rule", cmd_stack},
     {"svpkg", "write an SV package: libctm's port structs, or the encodings (--isa)", cmd_svpkg},
+    {"progen", "a random structured program as an executable: progen SEED -o OUT.elf", cmd_progen},
 };
 
 static const size_t command_count = sizeof commands / sizeof commands[0];

@@ -84,7 +84,17 @@ static ctm_model *model(const char *elf, int lanes, int contexts)
 enum { MAX_CTX = 16, FIFO = 4096 };
 
 /* Faults the shell can put in. */
-typedef enum { OK, DROP_LAST_END, DROP_MIDDLE, STOP, SWAP, WRONG_ACTIVE } fault_kind;
+typedef enum {
+    OK,
+    DROP_LAST_END,
+    DROP_MIDDLE,
+    STOP,
+    SWAP,
+    WRONG_ACTIVE,
+    KILL_WRONG_LANE, /* async kills: a KILL with one lane more */
+    KILL_DROPPED,    /* async kills: a KILL never reported */
+    HOLD_AFTER_KILL, /* async kills: a lane still held after its KILL went out */
+} fault_kind;
 
 typedef struct pending {
     uint64_t ready;
@@ -114,6 +124,15 @@ typedef struct shell {
     ctm_commit held;
     int held_end; /* DROP_LAST_END: end is dropped if no commit follows it */
     ctm_commit end;
+    /* Async kills (KILL among the kinds): a TEX commit goes out without its kill;
+     * the KILL follows some commits later (before the END), and the commits in
+     * between still hold the killed lanes in exec, as a design that has not
+     * heard yet would. Per source context: the KILL held, commits to go. */
+    int async_kill;
+    int has_kill[MAX_CTX], kill_left[MAX_CTX];
+    ctm_commit kill[MAX_CTX];
+    uint64_t stale[MAX_CTX]; /* HOLD_AFTER_KILL: lanes the next commit still holds */
+    uint64_t kills_made, held_lanes; /* KILLs sent; commits that held killed lanes */
 } shell;
 
 static unsigned draw(shell *s, unsigned n)
@@ -182,9 +201,58 @@ static int events_of(const shell *s, const ctm_commit *r, ctm_commit ev[3])
     return n;
 }
 
+/* The KILL held for source context k goes out (through its fault). */
+static void send_kill(shell *s, uint64_t cycle, int k)
+{
+    s->has_kill[k] = 0;
+    ctm_commit r = s->kill[k];
+    if (s->fault == KILL_DROPPED) {
+        s->fault = OK;
+        return;
+    }
+    if (s->fault == HOLD_AFTER_KILL) {
+        s->stale[k] = r.kill;
+        s->fault = OK;
+    }
+    if (s->fault == KILL_WRONG_LANE) {
+        r.kill |= r.kill << 1 | r.kill >> 1; /* a neighbour lane too */
+        s->fault = OK;
+    }
+    s->kills_made++;
+    enqueue(s, cycle, r);
+}
+
+/* Async kills: r (of source context k) before the shell sends it. A TEX
+ * loses its kill to a KILL held for 0..5 more commits; the commits between
+ * hold the killed lanes. */
+static void async_kill(shell *s, uint64_t cycle, ctm_commit *r)
+{
+    int k = r->ctx;
+    int next_kill = r->kind == CTM_COMMIT_TEX && r->kill; /* one held at a time */
+    if (s->has_kill[k] && (r->kind == CTM_COMMIT_END || next_kill || s->kill_left[k]-- == 0))
+        send_kill(s, cycle, k);
+    if (s->stale[k] && r->exec) {
+        r->exec |= s->stale[k];
+        s->stale[k] = 0;
+    }
+    if (s->has_kill[k] && r->kind != CTM_COMMIT_START && r->exec) {
+        r->exec |= s->kill[k].kill; /* not heard of yet */
+        s->held_lanes++;
+    }
+    if (!next_kill)
+        return;
+    s->kill[k] = (ctm_commit){.ctx = k, .kind = CTM_COMMIT_KILL, .wave = -1, .pc = r->pc,
+                              .kill = r->kill};
+    s->has_kill[k] = 1;
+    s->kill_left[k] = (int)draw(s, 6);
+    r->kill = 0;
+}
+
 /* The source's commit i, through the fault the shell puts in. */
 static void take(shell *s, uint64_t cycle, uint64_t i, ctm_commit r)
 {
+    if (s->async_kill)
+        async_kill(s, cycle, &r);
     if (s->level == 1 && r.kind == CTM_COMMIT_FC) { /* its control events instead */
         ctm_commit ev[3];
         int n = events_of(s, &r, ev);
@@ -770,6 +838,120 @@ static void test_fc_commits_are_the_fc_steps(void **state)
 }
 
 /* Bad use is an error with a message, never a crash. */
+/* ------------------------------------------------------------ asynchronous kills */
+
+/* A program whose TEXKILLs end lanes (the random structured ones' rarely
+ * fire on these inputs): lanes with i < 2 + n, then i < 4 + n, then ALU work
+ * the killed lanes must not do, as an executable at path. */
+static void killing_elf(int n, char *path)
+{
+    static dpp_exe exe;
+    char src[1024];
+    dpp_error err;
+    snprintf(src, sizeof src,
+             "    alu rgb mad r2.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n"
+             "    tex texkill r0._, r2.rrrr, i0 aluwait\n"
+             "    alu rgb mad r3.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c1/c1\n"
+             "    tex texkill r0._, r3.rrrr, i0 aluwait\n"
+             "    alu rgb mad r4.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0\n"
+             "    alu rgb mad r5.rgb, s0.rgb, s1.rgb, s2.rgb src r4/r4, #1/#1, c1/c1\n"
+             "    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ o0.a, s0.r, "
+             "s1.r, s2.r src r5/r5, #1/#1, #1/#1\n"
+             ".float c0, %d.5\n.float c1, %d.5\n",
+             -2 - n, -4 - n);
+    assert_int_equal(dpp_asm(src, strlen(src), "killing.s", NULL, &exe, &err), DPP_OK);
+    write_elf(&exe, path);
+}
+
+/* A design that reports kills on its own (KILL), late, over killing program
+ * n with one fault; the checker's status. */
+static int async_run(faulty *f, int n, int lanes, fault_kind fault)
+{
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    killing_elf(n, elf);
+    shell_init(&f->s, elf, lanes, 4, (uint64_t)n + 3);
+    f->s.async_kill = 1;
+    f->s.fault = fault;
+    f->m = model(elf, lanes, 3);
+    unlink(elf);
+    f->c = ctm_commit_new(f->m, MAX_CTX, 0);
+    assert_non_null(f->c);
+    assert_int_equal(ctm_commit_set_kinds(f->c, 0x3f | 1 << CTM_COMMIT_KILL), CTM_OK);
+    return run(&f->s, f->c, &f->cycle);
+}
+
+/* Kills reported apart from their TEX, up to five commits late, with the
+ * commits between still holding the killed lanes: the check passes, and
+ * every KILL is counted as a commit. */
+static void test_async_kills_pass(void **state)
+{
+    (void)state;
+    static faulty f;
+    uint64_t kills = 0, held = 0;
+    for (int n = 0; n < 4; n++) {
+        int st = async_run(&f, n, n % 2 ? 64 : 16, OK);
+        if (st)
+            fail_msg("killing program %d: %s", n, ctm_commit_report(f.c, CTM_REPORT_TEXT));
+        assert_int_equal(ctm_commit_count(f.c), f.s.made + f.s.kills_made);
+        kills += f.s.kills_made;
+        held += f.s.held_lanes;
+        done_with(&f);
+    }
+    assert_true(kills > 10);
+    assert_true(held > 10); /* the pending lanes were really held */
+}
+
+/* A KILL with a lane the TEX did not kill: the field kill, both values. */
+static void test_async_kill_wrong_lanes(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(async_run(&f, 0, 16, KILL_WRONG_LANE), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_commit_diff(f.c), ": KILL: kill: expected 0x"));
+    json_t *j = report_json(f.c);
+    assert_string_equal(json_str(j, "what"), "field");
+    assert_string_equal(json_str(j, "field"), "kill");
+    json_decref(j);
+    done_with(&f);
+}
+
+/* A kill never reported: the wave's END says which TEX it was. */
+static void test_async_kill_never_reported(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(async_run(&f, 1, 16, KILL_DROPPED), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_commit_diff(f.c), "were never reported (KILL)"));
+    done_with(&f);
+}
+
+/* Once the KILL went out the lanes are held to it: a commit that still holds
+ * one is a mismatch of exec (the pending lanes are no blanket). */
+static void test_async_kill_then_lane_held(void **state)
+{
+    (void)state;
+    static faulty f;
+    assert_int_equal(async_run(&f, 2, 16, HOLD_AFTER_KILL), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_commit_diff(f.c), ": exec: expected 0x"));
+    done_with(&f);
+}
+
+/* A KILL from a design that did not say it reports kills: a misuse. */
+static void test_kill_needs_the_kind(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    killing_elf(0, elf);
+    ctm_model *m = model(elf, 16, 3);
+    unlink(elf);
+    ctm_commit_checker *c = ctm_commit_new(m, 4, 0);
+    ctm_commit r = {.ctx = 0, .kind = CTM_COMMIT_KILL, .pc = 3, .kill = 1};
+    assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "(KILL) is not among the kinds"));
+    ctm_commit_free(c);
+    ctm_model_free(m);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -805,11 +987,11 @@ static void test_misuse(void **state)
     assert_non_null(strstr(ctm_error(), "leaves out START"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* the misuse, at the next check */
     assert_non_null(strstr(ctm_commit_diff(c), "leaves out START"));
-    assert_int_equal(ctm_commit_set_kinds(c, 0x8000), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kinds = 32768 is outside 1..32767"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x10000), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kinds = 65536 is outside 1..65535"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
     assert_int_equal(ctm_commit_set_kinds(c, 0x41), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x3f)"));
+    assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x803f)"));
     assert_int_equal(ctm_commit_put(c, 0, NULL), CTM_E_ARG);
     r.ctx = 4;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
@@ -817,9 +999,9 @@ static void test_misuse(void **state)
     r.ctx = 0, r.kind = 9;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "kind = 9 (LOOP_ITERATE) is not a kind of level 0"));
-    r.kind = 15;
+    r.kind = 16;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kind = 15 is outside 0..14"));
+    assert_non_null(strstr(ctm_error(), "kind = 16 is outside 0..15"));
     assert_non_null(strstr(ctm_commit_report(c, 7), "format = 7 is outside 0..1"));
     r.kind = CTM_COMMIT_ALU;
     assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_ARG); /* the misuse, at the next put */
@@ -866,6 +1048,11 @@ int main(void)
         cmocka_unit_test(test_level1_design_passes),
         cmocka_unit_test(test_shared_run),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
+        cmocka_unit_test(test_async_kills_pass),
+        cmocka_unit_test(test_async_kill_wrong_lanes),
+        cmocka_unit_test(test_async_kill_never_reported),
+        cmocka_unit_test(test_async_kill_then_lane_held),
+        cmocka_unit_test(test_kill_needs_the_kind),
         cmocka_unit_test(test_misuse),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

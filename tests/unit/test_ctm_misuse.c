@@ -453,7 +453,8 @@ CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
 CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
 CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
 CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
-CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 15, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 16, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_kill, return ctm_commit_put_fields(h->c, 0, 0, CTM_COMMIT_KILL, -1, 0, 0, 0, 1, 0, 0, 0, 0);)
 CALL(commit_report_format, return IS_ERROR_TEXT(ctm_commit_report(h->c, 2));)
 CALL(new_pe_lanes, return ctm_pe_new(65, 4096) != NULL;)
 CALL(new_pe_mem, return ctm_pe_new(4, 0) != NULL;)
@@ -565,7 +566,9 @@ static const arg_case arg_cases[] = {
     {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
     {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
     {"ctm_commit_put_fields", "ctx = 4 is outside 0..3", commit_put_ctx, CTM_E_ARG},
-    {"ctm_commit_put_fields", "kind = 15 is outside 0..14", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 16 is outside 0..15", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 15 (KILL) is not among the kinds the design commits",
+     commit_put_kill, CTM_E_ARG},
     {"ctm_commit_report", "format = 2 is outside 0..1", commit_report_format, 1},
     {"ctm_pe_new", "lanes = 65 is outside 1..64", new_pe_lanes, 0},
     {"ctm_pe_new", "mem_bytes = 0 is outside 1..1073741824", new_pe_mem, 0},

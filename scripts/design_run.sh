@@ -1,0 +1,172 @@
+#!/usr/bin/env bash
+# cosim --design NAME: one run of an example design's commit-level testbench
+# (examples/designs/NAME/, docs/commit.md "Examples") as a job of build/cosim, so that
+# `make cosim` and scripts/regress.sh run the example designs beside the kit's blocks. The
+# testbench is built as a user builds it, through the design's own Makefile and pkg-config,
+# against this build's library installed into BUILD/designs/kit; each design/shape/variant is
+# one binary, BUILD/cosim-design-NAME-c<contexts>l<lanes>[-VARIANT] (a link to it).
+#
+# Usage (through build/cosim, which hands --design over to this script):
+#   cosim --design NAME [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
+#         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1]
+#         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet]
+# Exit: 0 the check passed, 1 a commit-level mismatch (the report is printed; --json FILE gets
+# it as JSON), 2 bad options or a run that could not start, 3 the testbench did not build.
+# Internal: design_run.sh --build-dir DIR --make MODEL builds one binary (the Makefile's rule).
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+me="cosim --design"
+
+usage() {
+  sed -n '9,15p' "${BASH_SOURCE[0]}" | sed 's/^# //'
+  cat <<EOF
+  --design NAME         a folder of examples/designs/: $(designs | tr '\n' ' ')
+  --lanes 16|64         lanes of the design and the model (default 16)
+  --contexts N          the design's contexts, 1..8 (default 4)
+  --program ELF         the program; or --progen SEED: the random structured program of SEED
+                        (dpp progen), nested at least --progen-depth N deep (1..8, default 6)
+  --domain WxH          the domain, 1..256 each (default 32x24); inputs 0 and 1 are bound to
+                        (W+64) x H small integers, as the system run binds them
+  --seed N              the testbench's stall and gap stream (default 1)
+  --stall PCT           cycles with the design's stall input high, 0..90 (default 25)
+  --level 0|1           the checker's level, for a design that commits control events
+  --rtl-variant V       a broken copy: tests/variants/designs/NAME/V.patch applied
+  --json FILE           the checker's report of a mismatch, as JSON (nothing on a pass)
+  --out DIR, --quiet    accepted as build/cosim accepts them (a design writes no waveform)
+EOF
+}
+die() { echo "$me: $*" >&2; exit 2; }
+designs() { for d in "$root"/examples/designs/*/Makefile; do basename "$(dirname "$d")"; done; }
+number() { [[ $2 =~ ^[0-9]+$ ]] && ((10#$2 >= $3 && 10#$2 <= $4)) || die "$1: '$2' is not in $3..$4"; }
+
+# ---------------------------------------------------------------- building one binary
+# MODEL = NAME-c<C>l<L>[-VARIANT]: the variant's patch is applied to a copy of the design's
+# folder; the design's Makefile builds the testbench into BUILD/designs/MODEL.
+make_model() { # build model
+  local build=$1 model=$2 name shape variant="" c l src out kit
+  [[ $model =~ ^([A-Za-z0-9_]+)-c([0-9]+)l([0-9]+)(-([A-Za-z0-9_]+))?$ ]] || die "no model $model"
+  name=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} l=${BASH_REMATCH[3]} variant=${BASH_REMATCH[5]}
+  src=$root/examples/designs/$name out=$build/designs/$model kit=$build/designs/kit
+  local extra=()
+  if [[ -n $variant ]]; then
+    local copy=$build/designs/src/$name-$variant
+    rm -rf "$copy" && mkdir -p "$copy/examples/designs"
+    cp -r "$src" "$copy/examples/designs/" && rm -rf "$copy/examples/designs/$name/obj"
+    patch -s -p1 -d "$copy" <"$root/tests/variants/designs/$name/$variant.patch" ||
+      { echo "$me: $variant.patch does not apply to examples/designs/$name" >&2; exit 3; }
+    # the bug may leave a signal unused: warnings stay warnings in a broken copy
+    extra=(RTL="$copy/examples/designs/$name" VFLAGS_EXTRA=-Wno-fatal)
+  fi
+  mkdir -p "$out"
+  # -B: the root Makefile found it out of date, the library maybe (the design's Makefile does
+  # not know the library it links)
+  PKG_CONFIG_PATH=$kit/lib/pkgconfig make -B -s -C "$src" --no-print-directory OUT="$out" \
+    CONTEXTS="$c" ${VERILATOR:+VERILATOR="$VERILATOR"} "${extra[@]}" "$out/l$l/tb_$name" \
+    >"$out/build.log" 2>&1 ||
+    { tail -30 "$out/build.log" >&2; echo "$me: the testbench of $model did not build (log: $out/build.log)" >&2; exit 3; }
+  # the link is as new as its binary (make follows it), and the binary up to date
+  touch "$out/l$l/tb_$name" && ln -sf "$out/l$l/tb_$name" "$build/cosim-design-$model"
+}
+if [[ ${1:-} == --build-dir && ${3:-} == --make ]]; then
+  make_model "$2" "$4"
+  exit
+fi
+
+# ---------------------------------------------------------------- options
+build=$root/build
+[[ ${1:-} == --build-dir ]] && { build=$2; shift 2; }
+name="" lanes=16 contexts=4 program="" progen="" depth=6 domain=32x24 seed=1 stall=25 level=""
+variant="" json=""
+args=("$@")
+while (($#)); do
+  opt=$1
+  case $opt in
+    -h | --help) usage; exit 0 ;;
+    --quiet) shift; continue ;;
+  esac
+  (($# >= 2)) || die "$opt needs a value (see --help)"
+  v=$2
+  shift 2
+  case $opt in
+    --design) name=$v ;;
+    --lanes) [[ $v == 16 || $v == 64 ]] || die "--lanes: '$v' is not 16 or 64"; lanes=$v ;;
+    --contexts) number "$opt" "$v" 1 8; contexts=$((10#$v)) ;;
+    --program) program=$v ;;
+    --progen) [[ $v =~ ^[0-9]+$ ]] || die "--progen: '$v' is not a seed (decimal digits)"; progen=$v ;;
+    --progen-depth) number "$opt" "$v" 1 8; depth=$v ;;
+    --domain) [[ $v =~ ^([0-9]+)x([0-9]+)$ ]] || die "--domain: '$v' is not WxH"
+      dw=${BASH_REMATCH[1]} dh=${BASH_REMATCH[2]}
+      number "--domain W" "$dw" 1 256; number "--domain H" "$dh" 1 256
+      domain=$v ;;
+    --seed) number "$opt" "$v" 0 4294967295; seed=$v ;;
+    --stall) number "$opt" "$v" 0 90; stall=$v ;;
+    --level) [[ $v == 0 || $v == 1 ]] || die "--level: '$v' is not 0 or 1"; level=$v ;;
+    --rtl-variant) variant=$v ;;
+    --json) json=$v ;;
+    --out) ;;
+    *) die "unknown option $opt (see --help)" ;;
+  esac
+done
+[[ -n $name ]] || die "which design? ($(designs | tr '\n' ' '))"
+[[ -f $root/examples/designs/$name/Makefile ]] ||
+  die "no design '$name' under examples/designs/ (there: $(designs | tr '\n' ' '))"
+[[ -n $program || -n $progen ]] || die "needs --program ELF or --progen SEED"
+[[ -z $program || -z $progen ]] || die "--program and --progen: one of them"
+[[ -z $program || -r $program ]] || die "--program: cannot read $program"
+if [[ -n $variant && ! -f $root/tests/variants/designs/$name/$variant.patch ]]; then
+  die "--rtl-variant: no $variant.patch in tests/variants/designs/$name/"
+fi
+# A design that commits control events says so in its testbench (a +level plusarg).
+if [[ -n $level ]] && ! grep -q 'level=%d' "$root/examples/designs/$name/tb_$name.sv"; then
+  die "--level: $name commits level 0 only"
+fi
+model=$name-c${contexts}l$lanes${variant:+-$variant}
+if [[ ${COSIM_PRINT_MODEL:-0} == 1 ]]; then
+  echo "design-$model"
+  exit 0
+fi
+
+# ---------------------------------------------------------------- build (once), then run
+bin=$build/cosim-design-$model
+if ! make -s -q -C "$root" BUILD="$build" "$bin" 2>/dev/null; then
+  mkdir -p "$build/designs"
+  (
+    flock 9
+    make -s -q -C "$root" BUILD="$build" "$bin" 2>/dev/null && exit 0
+    echo "$me: building the $model testbench (~1 min)..." >&2
+    make -s -C "$root" BUILD="$build" "$bin" >&2
+  ) 9>"$build/designs/$model.lock" || { echo "$me: could not build $model" >&2; exit 3; }
+fi
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cosim-design-XXXXXX") || die "cannot make a temporary folder"
+trap 'rm -rf "$tmp"' EXIT
+if [[ -n $progen ]]; then
+  program=$tmp/progen-$progen.elf
+  "$build/dpp" progen "$progen" --depth "$depth" -o "$program" >&2 || die "--progen $progen: dpp progen failed"
+fi
+w=${domain%x*} h=${domain#*x}
+# inputs 0 and 1: (W+64) x H FLOAT32_4 elements, the system run's small integers of both signs
+python3 -c '
+import struct, sys
+w, h = int(sys.argv[1]) + 64, int(sys.argv[2])
+sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(w * h * 4)))
+' "$w" "$h" >"$tmp/in.raw" || die "cannot write the input surface"
+plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
+  +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json")
+[[ -n $level ]] && plus+=(+level="$level")
+[[ -n $json ]] && rm -f "$json"
+# ($fatal aborts the testbench: the shell's notice of it goes nowhere)
+{ "$bin" "${plus[@]}" >"$tmp/log" 2>&1; } 2>/dev/null
+rc=$?
+cat "$tmp/log"
+replay="$build/cosim$(printf ' %q' "${args[@]}")"
+if ((rc == 0)) && grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/log"; then
+  exit 0
+elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle ' "$tmp/log"; then
+  [[ -n $json && -f $tmp/report.json ]] && cp "$tmp/report.json" "$json"
+  echo "replay: $replay"
+  exit 1
+fi
+echo "$me: the testbench of $model ended without a verdict (exit $rc)" >&2
+echo "replay: $replay"
+exit 2
