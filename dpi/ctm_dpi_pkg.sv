@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0900;  // 1.9.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0A00;  // 1.10.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -326,7 +326,7 @@ package ctm_dpi_pkg;
                                             output int write);
   import "DPI-C" function int ctm_co_reads_buffer(int test, int loc, int client);
 
-  // Since 1.9: the PE's command processor fed a command buffer a dword at a time
+  // Since 1.10: the PE's command processor fed a command buffer a dword at a time
   // ("PE" in docs/dpi.md): the last command's fields and the state by name.
   import "DPI-C" function chandle ctm_pe_new(int lanes, int unsigned mem_bytes);
   import "DPI-C" function void ctm_pe_free(chandle pe);

@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 9
+#define CTM_VERSION_MINOR 10
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -657,7 +657,7 @@ int ctm_co_reads_buffer(int test, int loc, int client);
 /* ------------------------------------------------------------ the PE's command processor */
 
 /* The processor execution unit fed a command buffer one dword at a time, as
- * a design receives it (since 1.9; docs/dpi.md, "PE"): each command is
+ * a design receives it (since 1.10; docs/dpi.md, "PE"): each command is
  * checked and run by the model's own PE code (what `dpp exec` runs) as its
  * last word arrives, and the command and the state it leaves are read field
  * by field, for a design's command processor to be checked against. */

@@ -1,4 +1,4 @@
-/* The PE's command processor through the public API (ctm.h, since 1.9): a
+/* The PE's command processor through the public API (ctm.h, since 1.10): a
  * command buffer fed one dword at a time, each command checked and run by
  * the model's PE (pe.c's per-command seam, the code `dpp exec` runs) as its
  * last word arrives, its fields and the state it leaves read by name from

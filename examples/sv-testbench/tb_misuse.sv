@@ -660,7 +660,7 @@ module tb_misuse;
     ctm_model_free(cm);
   endfunction
 
-  // The PE's command processor (since 1.9): its arguments just outside their ranges, a
+  // The PE's command processor (since 1.10): its arguments just outside their ranges, a
   // malformed word with dpp exec's text, a stream that stays stopped, and one command read back.
   function automatic void pe_cases();
     chandle e;

@@ -1,4 +1,4 @@
-/* The PE's command processor through ctm.h (ctm_pe_*, since 1.9): every
+/* The PE's command processor through ctm.h (ctm_pe_*, since 1.10): every
  * command fed a dword at a time, its fields as written here by hand, and the
  * state after it compared with the model's own pe_execute run of the same
  * words (what `dpp exec` runs); every malformed form with pe_execute's exact
