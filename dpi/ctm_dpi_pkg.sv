@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0900;  // 1.9.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0A00;  // 1.10.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -87,6 +87,20 @@ package ctm_dpi_pkg;
   localparam int CTM_CO_ALWAYS = 7;
   localparam int CTM_CO_LOC_DPP = 0;
   localparam int CTM_CO_LOC_PE = 1;
+
+  localparam int CTM_PE_INST = 0;
+  localparam int CTM_PE_CONSTF = 1;
+  localparam int CTM_PE_CONSTI = 2;
+  localparam int CTM_PE_CONSTB = 3;
+  localparam int CTM_PE_INPUT = 4;
+  localparam int CTM_PE_OUTPUT = 5;
+  localparam int CTM_PE_COND = 6;
+  localparam int CTM_PE_SURF_VALID = 0;
+  localparam int CTM_PE_SURF_BASE = 1;
+  localparam int CTM_PE_SURF_PITCH = 2;
+  localparam int CTM_PE_SURF_HEIGHT = 3;
+  localparam int CTM_PE_SURF_TILING = 4;
+  localparam int CTM_PE_SURF_FORMAT = 5;
 
   localparam int CTM_COMMIT_START = 0;
   localparam int CTM_COMMIT_ALU = 1;
@@ -311,6 +325,19 @@ package ctm_dpi_pkg;
                                             int unsigned v, int unsigned b, output int keep,
                                             output int write);
   import "DPI-C" function int ctm_co_reads_buffer(int test, int loc, int client);
+
+  // Since 1.10: the PE's command processor fed a command buffer a dword at a time
+  // ("PE" in docs/dpi.md): the last command's fields and the state by name.
+  import "DPI-C" function chandle ctm_pe_new(int lanes, int unsigned mem_bytes);
+  import "DPI-C" function void ctm_pe_free(chandle pe);
+  import "DPI-C" function int ctm_pe_put(chandle pe, int unsigned dword);
+  import "DPI-C" function int ctm_pe_finish(chandle pe);
+  import "DPI-C" function string ctm_pe_error(chandle pe);
+  import "DPI-C" function int ctm_pe_field(chandle pe, string name,
+                                           output longint unsigned value);
+  import "DPI-C" function int ctm_pe_get(chandle pe, string name, output longint unsigned value);
+  import "DPI-C" function int ctm_pe_surface(chandle pe, int client, int index, int field,
+                                             output longint unsigned value);
 
   // -------------------------------------------------------------- errors
   // Stops the simulation with the library's message when a status is not CTM_OK.

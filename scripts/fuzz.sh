@@ -2,7 +2,8 @@
 # libFuzzer on the model's input parsers: the assembler (asm), the ELF reader (elf), the
 # command-buffer executor (exec) and the `dpp stack` event-file parser (stack); and on the C
 # API (api: sequences of ctm.h calls, checked against its promises; commit: a design's commits,
-# true and broken, against the commit checker). Each for --seconds S,
+# true and broken, against the commit checker; pe: command words fed to the PE handle, checked
+# against the model's own run of them). Each for --seconds S,
 # --par of them at a time. Each starts from the repository's own files (api: the sequences
 # the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
 # regression input in tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs" (for api, N
@@ -23,7 +24,7 @@ while (($#)); do
     *) names+=("$1"); shift ;;
   esac
 done
-((${#names[@]})) || names=(asm elf exec stack api commit)
+((${#names[@]})) || names=(asm elf exec stack api commit pe)
 cd "$root"
 fz=$build/fuzz
 mkdir -p "$fz/artifacts" "$fz/seeds"
@@ -63,6 +64,11 @@ mkdir -p "$fz/corpus/api"
 [[ -x $fz/fuzz_api ]] && FUZZ_API_SEEDS="$fz/corpus/api" "$fz/fuzz_api"
 # commit: its regression inputs (the first is a true stream, checked to the end)
 seed commit tests/fuzz/commit/*
+# pe: its regression inputs, and the emitted command buffers with a lanes and a flags byte
+for p in saxpy reduction mandelbrot flow; do
+  [[ -f $fz/seeds/$p.cb ]] && { printf '\x10\x03'; cat "$fz/seeds/$p.cb"; } >"$fz/seeds/$p.pe"
+done
+seed pe tests/fuzz/pe/* "$fz"/seeds/*.pe
 for name in "${names[@]}"; do
   [[ -x $fz/fuzz_$name ]] || { echo "fuzz: no $fz/fuzz_$name (make fuzz-bin)" >&2; exit 2; }
   ls "$fz/corpus/$name"/* >/dev/null 2>&1 || { echo "fuzz: no seeds for $name" >&2; exit 2; }

@@ -45,6 +45,7 @@ static const char *const kind_names[API_KINDS] = {
     [API_FC] = "ctm_fc",
     [API_MODEL] = "ctm_model",
     [API_COMMIT] = "ctm_commit_checker",
+    [API_PE] = "ctm_pe",
 };
 
 

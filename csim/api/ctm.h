@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 9
+#define CTM_VERSION_MINOR 10
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -653,6 +653,100 @@ int ctm_co_decide(int test, int loc, int writemask, int client, uint32_t v, uint
 /* 1 when such a request reads the buffer (the tested client, a test other
  * than NEVER and ALWAYS), else 0; -CTM_E_ARG for an argument out of range. */
 int ctm_co_reads_buffer(int test, int loc, int client);
+
+/* ------------------------------------------------------------ the PE's command processor */
+
+/* The processor execution unit fed a command buffer one dword at a time, as
+ * a design receives it (since 1.10; docs/dpi.md, "PE"): each command is
+ * checked and run by the model's own PE code (what `dpp exec` runs) as its
+ * last word arrives, and the command and the state it leaves are read field
+ * by field, for a design's command processor to be checked against. */
+typedef struct ctm_pe ctm_pe;
+
+/* A PE handing out wavefronts of `lanes` (1..64) lanes, over mem_bytes
+ * (1..2^30) of zeroed device memory (what `dpp exec --mem-size` gives: a
+ * surface must fit in it; read_perf_counters writes there and a conditional
+ * test at the PE reads there). Model-defined: the handle has no processor
+ * array; start_program walks the domain and hands each wavefront to an array
+ * that runs nothing, so its counts ("programs", "waves", "busy_reports", ...)
+ * are the model's and no instruction executes (run the program with
+ * ctm_model_new). NULL and ctm_error() on a bad argument. */
+ctm_pe *ctm_pe_new(int lanes, uint32_t mem_bytes);
+void ctm_pe_free(ctm_pe *pe);
+
+/* The next dword of the buffer (the handle's word n is byte 4n of a buffer
+ * `dpp exec` would read). A header word is checked as it arrives, a
+ * parameter word too (reserved bits), and the command runs with its last
+ * word. CTM_OK, or the stream's first error with `dpp exec`'s text after
+ * "ctm_pe_put: " (e.g. "ctm_pe_put: byte 12: error: start_program: no
+ * domain: set_domain has not been issued"): CTM_E_FORMAT for a malformed
+ * word or a command the model refuses, CTM_E_FAULT for a fault while it ran
+ * (a conditional buffer or memory write out of range). The first error stops
+ * the stream, as it stops `dpp exec`: the state is what the commands before
+ * it (and the failing one, up to its failure) left, later puts take no word
+ * and return the same error (ctm_pe_error keeps it); make a new handle to go
+ * on. Unlike `dpp exec`, which checks the whole buffer's framing before it
+ * runs any command, the commands before a malformed word have run. */
+int ctm_pe_put(ctm_pe *pe, uint32_t dword);
+
+/* The end of the buffer: CTM_OK, or CTM_E_FORMAT when a command still
+ * awaits parameter words ("ctm_pe_finish: byte N: error: truncated
+ * set_domain: 16 parameter bytes needed, 4 left"), which stops the stream;
+ * after an earlier error, that error. */
+int ctm_pe_finish(ctm_pe *pe);
+
+/* The stream's error ("" while there is none); for NULL, ctm_error(). */
+const char *ctm_pe_error(const ctm_pe *pe);
+
+/* Field `name` of the last command whose words all arrived (it ran, or its
+ * run failed) into *value: "opcode", "nparams", "offset" (byte of its
+ * header), "p0".."p3" (its parameter words, as many as it has), and the
+ * fields its parameters carry (docs/dpi.md, "PE"): set_domain "i0" "j0"
+ * "i1" "j1"; start_program "ninsts" "full_fc"; set_cond_val "value";
+ * init_perf_counters "enable"; read_perf_counters "base"; the set_*_fmt
+ * commands "base" "pitch" (elements) "tiling" "format", set_inp_fmt and
+ * set_out_fmt also "index", with set_cond_out_fmt "height"; set_out_mask
+ * "mask"; set_cond_test "test"; set_cond_loc "loc"; set_cond_out_mask
+ * "writemask". CTM_OK, or CTM_E_ARG (a name the command has not, NULL) or
+ * CTM_E_STATE (no command yet), *value 0. */
+int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
+
+/* The state the commands have left, by name, into *value: the stream
+ * ("words" taken, "pending" words of a command not yet complete,
+ * "commands" completed, "status" CTM_* of the stream), the domain
+ * ("domain_set", "i0", "j0", "i1", "j1"), the program ("prog_ninsts",
+ * "prog_full_fc" of the last start_program, "programs" started, "waves"
+ * handed out), the conditional setup ("cond_val", "cond_test", "cond_loc",
+ * "cond_writemask"), "out_mask", the performance counters ("perf_enabled",
+ * "perf_running", "perf_total", "perf_active": busy clocks, one a command
+ * without an array), and the busy/idle handshake ("busy", "busy_reports",
+ * "idle_reports", "idle_waits"; docs/model-defined.md, "PE"). CTM_OK, or
+ * CTM_E_ARG (an unknown name), *value 0. */
+int ctm_pe_get(const ctm_pe *pe, const char *name, uint64_t *value);
+
+/* The surfaces the set_*_fmt commands set, per client and index. */
+enum {
+    CTM_PE_INST = 0,
+    CTM_PE_CONSTF = 1,
+    CTM_PE_CONSTI = 2,
+    CTM_PE_CONSTB = 3,
+    CTM_PE_INPUT = 4,  /* index 0..15 */
+    CTM_PE_OUTPUT = 5, /* index 0..3 */
+    CTM_PE_COND = 6,
+};
+enum {
+    CTM_PE_SURF_VALID = 0, /* 1 once a command set it */
+    CTM_PE_SURF_BASE = 1,
+    CTM_PE_SURF_PITCH = 2, /* elements a row */
+    CTM_PE_SURF_HEIGHT = 3,
+    CTM_PE_SURF_TILING = 4, /* CTM_TILE_* */
+    CTM_PE_SURF_FORMAT = 5, /* CTM_FMT_* */
+};
+
+/* Field `field` (CTM_PE_SURF_*) of the surface of `client` (CTM_PE_*),
+ * `index` (0 but for inputs and outputs) into *value: CTM_OK, or CTM_E_ARG
+ * (an argument out of range), *value 0. */
+int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t *value);
 
 #ifdef __cplusplus
 }

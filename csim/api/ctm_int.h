@@ -12,7 +12,7 @@ enum { API_ERROR_MAX = 512 };
 
 /* ------------------------------------------------------------ the guard (api_guard.c) */
 
-typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_COMMIT, API_KINDS } api_kind;
+typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_COMMIT, API_PE, API_KINDS } api_kind;
 
 /* The first member of every handle's struct. */
 typedef struct api_handle {

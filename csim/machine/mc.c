@@ -104,6 +104,11 @@ void mc_set_out_mask(mc_model *m, unsigned mask)
     m->out_mask = mask & 0xF;
 }
 
+unsigned mc_out_mask(const mc_model *m)
+{
+    return m->out_mask;
+}
+
 /* Address of element (x, y) of a set surface, checked against the memory. */
 static dpp_status element(const mc_model *m, mc_client c, unsigned index, const mc_surface *s,
                           int64_t x, int64_t y, uint64_t *addr, dpp_error *err)

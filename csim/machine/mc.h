@@ -48,6 +48,7 @@ const mc_surface *mc_get_surface(const mc_model *m, mc_client c, unsigned index)
 
 /* set_out_mask: bit c enables channel c of every output write. */
 void mc_set_out_mask(mc_model *m, unsigned mask);
+unsigned mc_out_mask(const mc_model *m);
 
 /* Reads input idx at (x, y) as four fp32 bit patterns; in the 2x2 modes a
  * single-channel input returns (x+1,y), (x,y+1), (x+1,y+1), (x,y). */

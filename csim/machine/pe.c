@@ -47,6 +47,12 @@ void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active)
     *active = (uint32_t)pe->active;
 }
 
+void pe_regs_of(const pe_model *pe, pe_regs *out)
+{
+    *out = (pe_regs){pe->domain_set, pe->i0,           pe->j0,           pe->i1,    pe->j1,
+                     pe->cond_val,   pe->perf_enabled, pe->perf_running, pe->total, pe->active};
+}
+
 void pe_activity_of(const pe_model *pe, pe_activity *out)
 {
     *out = pe->act;
@@ -77,15 +83,9 @@ static uint32_t word_at(const uint8_t *p)
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-/* Framing of the packet at byte off; sets *desc. */
-static dpp_status check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
-                               const pe_cmd_desc **desc, dpp_error *err)
+dpp_status pe_check_header(uint32_t h, size_t off, const char *name, const pe_cmd_desc **desc,
+                           dpp_error *err)
 {
-    if (size - off < 4)
-        return dpp_error_set(err, DPP_E_FORMAT,
-                             "%s: byte %zu: error: truncated header (%zu of 4 bytes)", name, off,
-                             size - off);
-    uint32_t h = word_at(buf + off);
     if (h >> 30 != 3)
         return dpp_error_set(err, DPP_E_FORMAT,
                              "%s: byte %zu: error: packet type %u in header 0x%08x (only type-3 "
@@ -104,19 +104,49 @@ static dpp_status check_packet(const uint8_t *buf, size_t size, size_t off, cons
         return dpp_error_set(err, DPP_E_FORMAT,
                              "%s: byte %zu: error: %s takes %u parameter%s, header says %u", name,
                              off, d->name, d->nparams, d->nparams == 1 ? "" : "s", count);
-    if ((size - off - 4) / 4 < d->nparams)
+    *desc = d;
+    return DPP_OK;
+}
+
+dpp_status pe_check_param(const pe_cmd_desc *d, unsigned k, uint32_t p, size_t off,
+                          const char *name, dpp_error *err)
+{
+    if (p & d->reserved[k])
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: %s parameter %u: reserved bits set "
+                             "(0x%08x, reserved mask 0x%08x)",
+                             name, off, d->name, k, p, d->reserved[k]);
+    return DPP_OK;
+}
+
+dpp_status pe_check_length(const pe_cmd_desc *d, size_t left, size_t off, const char *name,
+                           dpp_error *err)
+{
+    if (left / 4 < d->nparams)
         return dpp_error_set(err, DPP_E_FORMAT,
                              "%s: byte %zu: error: truncated %s: %u parameter bytes needed, %zu "
                              "left",
-                             name, off, d->name, 4u * d->nparams, size - off - 4);
-    for (unsigned k = 0; k < d->nparams; k++) {
-        uint32_t p = word_at(buf + off + 4 + 4 * k);
-        if (p & d->reserved[k])
-            return dpp_error_set(err, DPP_E_FORMAT,
-                                 "%s: byte %zu: error: %s parameter %u: reserved bits set "
-                                 "(0x%08x, reserved mask 0x%08x)",
-                                 name, off + 4 + 4 * k, d->name, k, p, d->reserved[k]);
-    }
+                             name, off, d->name, 4u * d->nparams, left);
+    return DPP_OK;
+}
+
+dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
+                           const pe_cmd_desc **desc, dpp_error *err)
+{
+    if (size - off < 4)
+        return dpp_error_set(err, DPP_E_FORMAT,
+                             "%s: byte %zu: error: truncated header (%zu of 4 bytes)", name, off,
+                             size - off);
+    const pe_cmd_desc *d;
+    dpp_status st = pe_check_header(word_at(buf + off), off, name, &d, err);
+    if (st)
+        return st;
+    if ((st = pe_check_length(d, size - off - 4, off, name, err)))
+        return st;
+    for (unsigned k = 0; k < d->nparams; k++)
+        if ((st = pe_check_param(d, k, word_at(buf + off + 4 + 4 * k), off + 4 + 4 * k, name,
+                                 err)))
+            return st;
     *desc = d;
     return DPP_OK;
 }
@@ -297,26 +327,35 @@ static dpp_status run_command(pe_model *pe, const pe_cmd_desc *d, const uint32_t
     return dpp_error_set(err, DPP_E_FORMAT, "opcode 0x%02x has no action", d->opcode);
 }
 
+dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
+                         const char *name, dpp_error *err)
+{
+    count_clocks(pe, 1, 0);
+    dpp_error inner = {0};
+    dpp_status st = run_command(pe, d, p, &inner);
+    if (st)
+        return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name,
+                             inner.msg);
+    return DPP_OK;
+}
+
 dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
                       dpp_error *err)
 {
     const pe_cmd_desc *d;
     for (size_t off = 0; off < size; off += 4 + 4u * d->nparams) {
-        dpp_status st = check_packet(buf, size, off, name, &d, err);
+        dpp_status st = pe_check_packet(buf, size, off, name, &d, err);
         if (st)
             return st;
     }
     for (size_t off = 0; off < size; off += 4 + 4u * d->nparams) {
-        check_packet(buf, size, off, name, &d, NULL);
+        pe_check_packet(buf, size, off, name, &d, NULL);
         uint32_t p[4] = {0};
         for (unsigned k = 0; k < d->nparams; k++)
             p[k] = word_at(buf + off + 4 + 4 * k);
-        count_clocks(pe, 1, 0);
-        dpp_error inner = {0};
-        dpp_status st = run_command(pe, d, p, &inner);
+        dpp_status st = pe_run_packet(pe, d, p, off, name, err);
         if (st)
-            return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name,
-                                 inner.msg);
+            return st;
     }
     return DPP_OK;
 }

@@ -46,13 +46,30 @@ typedef enum pe_opcode {
 #define PE_START_NINSTS_MASK 0x3FFu
 #define PE_START_FULL_FC     (1u << 16)
 
+/* A field of a command: (parameter `param` >> lsb) & mask, e.g. set_inp_fmt's
+ * "pitch" (param 2, bits 12:2 as the number they spell). */
+typedef struct pe_field {
+    const char *name;
+    uint8_t param, lsb;
+    uint32_t mask;
+} pe_field;
+
+enum { PE_MAX_FIELDS = 6 };
+
 /* One command of the table. */
 typedef struct pe_cmd_desc {
     const char *name;
     uint8_t opcode;
     uint8_t nparams;
-    uint32_t reserved[4]; /* per parameter: bits that must be 0 */
+    uint32_t reserved[4];                 /* per parameter: bits that must be 0 */
+    const pe_field *fields[PE_MAX_FIELDS]; /* what its parameters carry, NULL-ended */
 } pe_cmd_desc;
+
+/* The field of command d named name, or NULL. */
+const pe_field *pe_cmd_field(const pe_cmd_desc *d, const char *name);
+
+/* Its value in the command with parameters p. */
+uint32_t pe_field_value(const pe_field *f, const uint32_t p[4]);
 
 /* The command with this opcode, or NULL. */
 const pe_cmd_desc *pe_cmd_by_opcode(unsigned opcode);
@@ -103,6 +120,35 @@ void pe_destroy(pe_model *pe);
 /* Checks and executes size bytes of commands. name prefixes error messages. */
 dpp_status pe_execute(pe_model *pe, const uint8_t *buf, size_t size, const char *name,
                       dpp_error *err);
+
+/* The same one command at a time, for a caller fed the buffer's words as a
+ * design receives them (ctm_pe): the framing checks pe_execute makes, each
+ * with its message ("NAME: byte OFF: error: ..."), on a header word at byte
+ * off (sets *desc), on parameter k of d at byte off, and on the `left`
+ * bytes that followed d's header at byte off ("truncated ..."); pe_check_packet
+ * is the whole check of the packet at byte off of buf; pe_run_packet runs a
+ * checked command whose header is at byte off. */
+dpp_status pe_check_header(uint32_t header, size_t off, const char *name, const pe_cmd_desc **desc,
+                           dpp_error *err);
+dpp_status pe_check_param(const pe_cmd_desc *d, unsigned k, uint32_t p, size_t off,
+                          const char *name, dpp_error *err);
+dpp_status pe_check_length(const pe_cmd_desc *d, size_t left, size_t off, const char *name,
+                           dpp_error *err);
+dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const char *name,
+                           const pe_cmd_desc **desc, dpp_error *err);
+dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
+                         const char *name, dpp_error *err);
+
+/* The state the commands set, beside the MC's surfaces and pe_co. */
+typedef struct pe_regs {
+    int domain_set;
+    uint32_t i0, j0, i1, j1;
+    uint32_t cond_val;
+    int perf_enabled, perf_running;
+    uint64_t total, active; /* read_perf_counters writes the low 32 bits */
+} pe_regs;
+
+void pe_regs_of(const pe_model *pe, pe_regs *out);
 
 /* A start_program walked one wavefront at a time (what start_program does,
  * for a caller that runs the array itself, e.g. one flow-control step at a

@@ -12,8 +12,8 @@
 module tb_misuse;
   import ctm_dpi_pkg::*;
 
-  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker
-  localparam int HandleCases = 46;
+  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker, 7 pe
+  localparam int HandleCases = 53;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -68,7 +68,10 @@ module tb_misuse;
   // Handle case k (0 .. HandleCases-1): the call, and its result widened to longint. Each kind
   // has its handle (the call takes its own kind's).
   function automatic longint call(int k, chandle hp, chandle hs, chandle hf, chandle hm,
-                                  chandle hc);
+                                  chandle hc, chandle he);
+    /* verilator lint_off UNUSEDSIGNAL */
+    longint unsigned v;  // the refused calls' output, 0: not read
+    /* verilator lint_on UNUSEDSIGNAL */
     case (k)
       0: ctm_pred_step(hp, 0, 2, 0, 1, 0);
       1: ctm_pred_eval(hp, 0, 2, 0, 1, 0);
@@ -117,7 +120,14 @@ module tb_misuse;
       42: return is_error_text(ctm_commit_diff(hc));
       43: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
       44: return longint'(ctm_commit_share(hc));
-      default: ctm_commit_free(hc);
+      45: ctm_commit_free(hc);
+      46: return longint'(ctm_pe_put(he, 32'hC000_1B00));
+      47: return longint'(ctm_pe_finish(he));
+      48: return is_error_text(ctm_pe_error(he));
+      49: return longint'(ctm_pe_field(he, "opcode", v));
+      50: return longint'(ctm_pe_get(he, "words", v));
+      51: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
+      default: ctm_pe_free(he);
     endcase
     return 0;
   endfunction
@@ -176,10 +186,17 @@ module tb_misuse;
       42: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
       43: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
       44: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
-      default: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      45: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      46: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
+      47: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
+      48: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
+      49: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
+      50: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
+      51: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
+      default: begin func = "ctm_pe_free"; keeps = 1'b1; end
     endcase
     kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc"
-         : k < 37 ? "ctm_model" : "ctm_commit_checker";
+         : k < 37 ? "ctm_model" : k < 46 ? "ctm_commit_checker" : "ctm_pe";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.
@@ -189,6 +206,7 @@ module tb_misuse;
       "ctm_stack": return "ctm_fc";
       "ctm_fc": return "ctm_model";
       "ctm_model": return "ctm_commit_checker";
+      "ctm_commit_checker": return "ctm_pe";
       default: return "ctm_pred";
     endcase
   endfunction
@@ -199,7 +217,7 @@ module tb_misuse;
 
   // Every handle case with its kind's handle spoiled: mode 0 null, 1 freed, 2 another kind's.
   function automatic void handle_cases(int mode);
-    chandle lp, ls, lf, lm, lcm, lc, hp, hs, hf, hm, hc, m2;
+    chandle lp, ls, lf, lm, lcm, lc, le, hp, hs, hf, hm, hc, he, m2;
     string func, kind, what, says, earlier, msg;
     longint got;
     int want;
@@ -210,10 +228,11 @@ module tb_misuse;
     lm = new_model(elf);
     lcm = new_model(elf);  // driven by the checker lc
     lc = ctm_commit_new(lcm, 2, 0);
-    if (lp == null || ls == null || lf == null || lm == null || lc == null)
+    le = ctm_pe_new(4, 4096);
+    if (lp == null || ls == null || lf == null || lm == null || lc == null || le == null)
       $fatal(1, "tb_misuse: live handles: %s", ctm_error());
     case (mode)
-      0: begin hp = null; hs = null; hf = null; hm = null; hc = null; end
+      0: begin hp = null; hs = null; hf = null; hm = null; hc = null; he = null; end
       1: begin  // freed after the live ones are made: no new reuses their husks before the calls
         hp = ctm_pred_new(2, 8, 2);
         ctm_pred_free(hp);
@@ -227,14 +246,16 @@ module tb_misuse;
         hc = ctm_commit_new(m2, 2, 0);
         ctm_commit_free(hc);
         ctm_model_free(m2);
+        he = ctm_pe_new(1, 2048);
+        ctm_pe_free(he);
       end
-      default: begin hp = ls; hs = lf; hf = lm; hm = lc; hc = lp; end
+      default: begin hp = ls; hs = lf; hf = lm; hm = lc; hc = le; he = lp; end
     endcase
     for (int k = 0; k < HandleCases; k++) begin
       void'(ctm_stack_new(20, 0, 0, 1));  // fails: ctm_error() holds an earlier message
       earlier = ctm_error();
       row(k, func, kind, want, keeps);
-      got = call(k, hp, hs, hf, hm, hc);
+      got = call(k, hp, hs, hf, hm, hc, he);
       msg = ctm_error();
       what = $sformatf("%s(%s)", func,
                        mode == 0 ? "null" : mode == 1 ? "a freed handle" : next_kind(kind));
@@ -256,6 +277,7 @@ module tb_misuse;
                    CTM_OK);
       check_status("live ctm_commit_checker after the refused calls",
                    ctm_commit_set_watchdog(lc, 9), CTM_OK);
+      check_status("live ctm_pe after the refused calls", ctm_pe_put(le, 32'hC000_1B00), CTM_OK);
     end
     ctm_pred_free(lp);
     ctm_stack_free(ls);
@@ -263,6 +285,7 @@ module tb_misuse;
     ctm_model_free(lm);
     ctm_commit_free(lc);
     ctm_model_free(lcm);
+    ctm_pe_free(le);
   endfunction
 
   // ------------------------------------------------------------ bad arguments
@@ -637,6 +660,41 @@ module tb_misuse;
     ctm_model_free(cm);
   endfunction
 
+  // The PE's command processor (since 1.10): its arguments just outside their ranges, a
+  // malformed word with dpp exec's text, a stream that stays stopped, and one command read back.
+  function automatic void pe_cases();
+    chandle e;
+    longint unsigned v;
+    refused_new("ctm_pe_new", "lanes = 65 is outside 1..64", ctm_pe_new(65, 4096));
+    refused_new("ctm_pe_new", "mem_bytes = 0 is outside 1..1073741824", ctm_pe_new(4, 0));
+    e = ctm_pe_new(4, 4096);
+    if (e == null) $fatal(1, "tb_misuse: ctm_pe_new: %s", ctm_error());
+    check_status("ctm_pe_surface index 16", ctm_pe_surface(e, CTM_PE_INPUT, 16, 0, v), CTM_E_ARG);
+    check_message("ctm_pe_surface index 16", ctm_error(), "ctm_pe_surface",
+                  "index = 16 is outside 0..15");
+    check_status("ctm_pe_surface client 7", ctm_pe_surface(e, 7, 0, 0, v), CTM_E_ARG);
+    check_message("ctm_pe_surface client 7", ctm_error(), "ctm_pe_surface",
+                  "client = 7 is outside 0..6");
+    check_status("ctm_pe_surface field 6", ctm_pe_surface(e, CTM_PE_COND, 0, 6, v), CTM_E_ARG);
+    check_status("ctm_pe_get \"\"", ctm_pe_get(e, "", v), CTM_E_ARG);
+    check_message("ctm_pe_get \"\"", ctm_error(), "ctm_pe_get", "no state named \"\"");
+    check_status("ctm_pe_field before a command", ctm_pe_field(e, "opcode", v), CTM_E_STATE);
+    check_status("set_cond_test header", ctm_pe_put(e, 32'hC000_1B00), CTM_OK);
+    check_status("set_cond_test 4", ctm_pe_put(e, 4), CTM_OK);
+    check_status("its field test", ctm_pe_field(e, "test", v), CTM_OK);
+    check_value("test", longint'(v), 4);
+    check_status("the state cond_test", ctm_pe_get(e, "cond_test", v), CTM_OK);
+    check_value("cond_test", longint'(v), 4);
+    check_status("ctm_pe_field i0 of set_cond_test", ctm_pe_field(e, "i0", v), CTM_E_ARG);
+    check_message("ctm_pe_field i0", ctm_error(), "ctm_pe_field",
+                  "set_cond_test has no field \"i0\"");
+    check_status("an unknown opcode", ctm_pe_put(e, 32'hC000_4200), CTM_E_FORMAT);
+    check_text("its text", ctm_pe_error(e), "ctm_pe_put: byte 8: error: unknown opcode 0x42");
+    check_status("the stream stays stopped", ctm_pe_put(e, 32'hC000_1B00), CTM_E_FORMAT);
+    check_status("ctm_pe_finish too", ctm_pe_finish(e), CTM_E_FORMAT);
+    ctm_pe_free(e);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -651,6 +709,7 @@ module tb_misuse;
     refused_step_changes_nothing();
     unit_cases();
     commit_cases();
+    pe_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

@@ -23,6 +23,7 @@ typedef struct handles {
     ctm_model *m;
     ctm_commit_checker *c; /* drives a model of its own */
     ctm_model *cm;
+    ctm_pe *e;
 } handles;
 
 /* A call, its result widened (a NULL pointer as 0, a string as its length
@@ -99,12 +100,19 @@ CALL(commit_count, return (long long)ctm_commit_count(h->c);)
 CALL(commit_diff, return IS_ERROR_TEXT(ctm_commit_diff(h->c));)
 CALL(commit_report, return IS_ERROR_TEXT(ctm_commit_report(h->c, CTM_REPORT_JSON));)
 CALL(commit_free, ctm_commit_free(h->c); return 0;)
+CALL(pe_put, return ctm_pe_put(h->e, 0xC0001B00u);)
+CALL(pe_finish, return ctm_pe_finish(h->e);)
+CALL(pe_error, return IS_ERROR_TEXT(ctm_pe_error(h->e));)
+CALL(pe_field, uint64_t v; return ctm_pe_field(h->e, "opcode", &v);)
+CALL(pe_get, uint64_t v; return ctm_pe_get(h->e, "words", &v);)
+CALL(pe_surface, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, &v);)
+CALL(pe_free, ctm_pe_free(h->e); return 0;)
 
 /* ------------------------------------------------------------ bad handles */
 
-enum { PRED, STACK, FC, MODEL, COMMIT, KINDS };
-static const char *const kind_name[] = {"ctm_pred", "ctm_stack", "ctm_fc", "ctm_model",
-                                        "ctm_commit_checker"};
+enum { PRED, STACK, FC, MODEL, COMMIT, PE, KINDS };
+static const char *const kind_name[] = {"ctm_pred",  "ctm_stack",          "ctm_fc",
+                                        "ctm_model", "ctm_commit_checker", "ctm_pe"};
 
 /* A call with the handle of its kind replaced, and what it returns then. */
 typedef struct handle_case {
@@ -165,6 +173,13 @@ static const handle_case handle_cases[] = {
     {"ctm_commit_diff", COMMIT, commit_diff, 1, 1},
     {"ctm_commit_report", COMMIT, commit_report, 1, 1},
     {"ctm_commit_free", COMMIT, commit_free, 0, 1},
+    {"ctm_pe_put", PE, pe_put, CTM_E_ARG, 0},
+    {"ctm_pe_finish", PE, pe_finish, CTM_E_ARG, 0},
+    {"ctm_pe_error", PE, pe_error, 1, 1},
+    {"ctm_pe_field", PE, pe_field, CTM_E_ARG, 0},
+    {"ctm_pe_get", PE, pe_get, CTM_E_ARG, 0},
+    {"ctm_pe_surface", PE, pe_surface, CTM_E_ARG, 0},
+    {"ctm_pe_free", PE, pe_free, 0, 1},
 };
 
 static char elf_path[] = "/tmp/test_ctm_misuse_XXXXXX";
@@ -200,9 +215,10 @@ static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
-                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4)};
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096)};
     h.c = ctm_commit_new(h.cm, 4, 0);
     assert_non_null(h.c);
+    assert_non_null(h.e);
     assert_non_null(h.p);
     assert_non_null(h.s);
     assert_non_null(h.f);
@@ -218,12 +234,13 @@ static void free_all(handles *h)
     ctm_model_free(h->m);
     ctm_commit_free(h->c);
     ctm_model_free(h->cm);
+    ctm_pe_free(h->e);
 }
 
 static void **slot(handles *h, int kind)
 {
-    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m,
-                  (void **)&h->c};
+    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f,
+                  (void **)&h->m, (void **)&h->c, (void **)&h->e};
     return s[kind];
 }
 
@@ -287,6 +304,11 @@ static void *to_freed(handles *h, int kind)
         ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
         ctm_model_free(m);
         return m;
+    }
+    case PE: {
+        ctm_pe *e = ctm_pe_new(1, 2048);
+        ctm_pe_free(e);
+        return e;
     }
     default: {
         ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
@@ -434,6 +456,23 @@ CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0,
 CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 16, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_put_kill, return ctm_commit_put_fields(h->c, 0, 0, CTM_COMMIT_KILL, -1, 0, 0, 0, 1, 0, 0, 0, 0);)
 CALL(commit_report_format, return IS_ERROR_TEXT(ctm_commit_report(h->c, 2));)
+CALL(new_pe_lanes, return ctm_pe_new(65, 4096) != NULL;)
+CALL(new_pe_mem, return ctm_pe_new(4, 0) != NULL;)
+CALL(new_pe_mem_big, return ctm_pe_new(4, (1u << 30) + 1) != NULL;)
+CALL(pe_surface_client, uint64_t v; return ctm_pe_surface(h->e, 7, 0, 0, &v);)
+CALL(pe_surface_input, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_INPUT, 16, 0, &v);)
+CALL(pe_surface_output, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_OUTPUT, -1, 0, &v);)
+CALL(pe_surface_inst, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_INST, 1, 0, &v);)
+CALL(pe_surface_field, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_COND, 0, 6, &v);)
+CALL(pe_surface_value, return ctm_pe_surface(h->e, CTM_PE_COND, 0, 0, NULL);)
+CALL(pe_get_name, uint64_t v; return ctm_pe_get(h->e, "no_such", &v);)
+CALL(pe_get_null_name, uint64_t v; return ctm_pe_get(h->e, NULL, &v);)
+CALL(pe_get_value, return ctm_pe_get(h->e, "words", NULL);)
+CALL(pe_field_early, uint64_t v; return ctm_pe_field(h->e, "opcode", &v);)
+CALL(pe_field_name, uint64_t v; ctm_pe_put(h->e, 0xC0001B00u); ctm_pe_put(h->e, 1);
+     return ctm_pe_field(h->e, "i0", &v);)
+CALL(pe_field_param, uint64_t v; ctm_pe_put(h->e, 0xC0001B00u); ctm_pe_put(h->e, 1);
+     return ctm_pe_field(h->e, "p1", &v);)
 
 static const arg_case arg_cases[] = {
     {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
@@ -531,6 +570,22 @@ static const arg_case arg_cases[] = {
     {"ctm_commit_put_fields", "kind = 15 (KILL) is not among the kinds the design commits",
      commit_put_kill, CTM_E_ARG},
     {"ctm_commit_report", "format = 2 is outside 0..1", commit_report_format, 1},
+    {"ctm_pe_new", "lanes = 65 is outside 1..64", new_pe_lanes, 0},
+    {"ctm_pe_new", "mem_bytes = 0 is outside 1..1073741824", new_pe_mem, 0},
+    {"ctm_pe_new", "mem_bytes = 1073741825 is outside 1..1073741824", new_pe_mem_big, 0},
+    {"ctm_pe_surface", "client = 7 is outside 0..6", pe_surface_client, CTM_E_ARG},
+    {"ctm_pe_surface", "index = 16 is outside 0..15", pe_surface_input, CTM_E_ARG},
+    {"ctm_pe_surface", "index = -1 is outside 0..3", pe_surface_output, CTM_E_ARG},
+    {"ctm_pe_surface", "index = 1 is outside 0..0", pe_surface_inst, CTM_E_ARG},
+    {"ctm_pe_surface", "field = 6 is outside 0..5", pe_surface_field, CTM_E_ARG},
+    {"ctm_pe_surface", "value is NULL", pe_surface_value, CTM_E_ARG},
+    {"ctm_pe_get", "no state named \"no_such\"", pe_get_name, CTM_E_ARG},
+    {"ctm_pe_get", "name is NULL", pe_get_null_name, CTM_E_ARG},
+    {"ctm_pe_get", "value is NULL", pe_get_value, CTM_E_ARG},
+    {"ctm_pe_field", "no command yet (ctm_pe_put has not completed one)", pe_field_early,
+     CTM_E_STATE},
+    {"ctm_pe_field", "set_cond_test has no field \"i0\"", pe_field_name, CTM_E_ARG},
+    {"ctm_pe_field", "set_cond_test has no field \"p1\"", pe_field_param, CTM_E_ARG},
 };
 
 static void test_arguments_out_of_range(void **state)
