@@ -10,7 +10,7 @@ rm -f "$obj"
 make -C "$ROOT" --no-print-directory BUILD="$tmp" V=1 "$obj" >"$tmp/verbose.log" 2>&1 || { cat "$tmp/verbose.log"; exit 1; }
 grep -qx '  CC     csim/util/status.c' "$tmp/quiet.log" || { bad "no 'CC csim/util/status.c' line:"; cat "$tmp/quiet.log"; }
 ! grep -q -- '-std=c11' "$tmp/quiet.log" || { bad "the quiet build shows the command:"; cat "$tmp/quiet.log"; }
-tr -d "\\\\\n" <"$tmp/verbose.log" | grep -q -- "-std=c11 .*-c csim/util/status.c -o $obj" || { bad "V=1 hides the command:"; cat "$tmp/verbose.log"; }
+tr -d "\\\\\n" <"$tmp/verbose.log" | drain_grep -q -- "-std=c11 .*-c csim/util/status.c -o $obj" || { bad "V=1 hides the command:"; cat "$tmp/verbose.log"; }
 # A build folder anywhere (two levels down here, as build/matrix/5.050 is): its cosim front knows
 # the checkout it came from, not the folder above it.
 deep=$tmp/a/b

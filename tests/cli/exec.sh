@@ -34,6 +34,6 @@ bad_cmdbuf no-domain 'byte 12: error: start_program: no domain: set_domain has n
 "$DPP" run "$tmp/saxpy.elf" --domain 0x3 >/dev/null 2>&1; [[ $? == 2 ]] || bad "--domain 0x3"
 "$DPP" run "$tmp/nothere.elf" --domain 2x2 2>"$tmp/err"; [[ $? == 1 ]] && grep -q "nothere.elf" "$tmp/err" || bad "missing program"
 "$DPP" run "$tmp/saxpy.elf" --domain 2x2 --in "0=$tmp/sx.cb:FLOAT32_4:9x9" 2>"$tmp/err"; [[ $? == 1 ]] && grep -q "byte 176: error: raw FLOAT32_4 9x9 input needs 1296 bytes" "$tmp/err" || bad "short raw input: $(cat "$tmp/err")"
-"$DPP" run --help | grep -q -- "--trace FILE" || bad "run --help"
-"$DPP" exec --help | grep -q -- "--mem IMAGE" || bad "exec --help"
+"$DPP" run --help | drain_grep -q -- "--trace FILE" || bad "run --help"
+"$DPP" exec --help | drain_grep -q -- "--mem IMAGE" || bad "exec --help"
 finish

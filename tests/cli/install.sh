@@ -71,7 +71,7 @@ pkg_version=$((16#${v:0:4})).$((16#${v:4:2})).$((16#${v:6:2}))
 # only the public names are global
 nonpublic=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_/ {print $3}')
 [[ -z $nonpublic ]] || fail "public symbols without the ctm_ prefix: $nonpublic"
-nm -g --defined-only "$prefix/lib/libctm.a" | grep -q ' T ctm_pred_check$'
+nm -g --defined-only "$prefix/lib/libctm.a" | drain_grep -q ' T ctm_pred_check$'
 
 # every import of the package is a function of ctm.h with the same argument count;
 # every function of ctm.h has its row in docs/dpi.md

@@ -29,3 +29,12 @@ bad() {
 finish() {
   exit $((fails > 0))
 }
+
+# cmd | drain_grep GREP-ARGS...: grep that reads all of its input first. Under pipefail,
+# `cmd | grep -q` fails when grep's early exit leaves cmd a SIGPIPE (exit 141), which a
+# loaded machine makes happen.
+drain_grep() {
+  local all
+  all=$(cat)
+  grep "$@" <<<"$all"
+}

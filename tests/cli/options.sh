@@ -42,8 +42,8 @@ expect 1 "$tmp/no/dir/x.fst: error: cannot create: No such file or directory" \
 expect 1 "$tmp/x.fst: error: writing FST needs vcd2fst (Debian's gtkwave package) on PATH; or name the file .vcd" \
   env PATH=/nonexistent "$DPP" run "$elf" --domain 4x4 --chip cayman --timeline "$tmp/x.fst"
 [[ ! -e $tmp/x.fst ]] || bad "a failed --timeline left $tmp/x.fst"
-"$DPP" run --help | grep -q -- '--chip ctm|cayman|rv740' && "$DPP" run --help | grep -q -- '--timeline FILE.fst' &&
-  "$DPP" exec --help | grep -q -- '--chip ctm|cayman|rv740' || bad "--help does not list --chip and --timeline"
+"$DPP" run --help | drain_grep -q -- '--chip ctm|cayman|rv740' && "$DPP" run --help | drain_grep -q -- '--timeline FILE.fst' &&
+  "$DPP" exec --help | drain_grep -q -- '--chip ctm|cayman|rv740' || bad "--help does not list --chip and --timeline"
 
 # Counts: base 10 (a leading zero is not octal), k/M/G, overflow and hex refused.
 "$DPP" run "$elf" --domain 8x2 --wave 08 --out "0=$tmp/w8.txt" >/dev/null || bad "--wave 08 refused"

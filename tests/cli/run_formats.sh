@@ -66,11 +66,11 @@ echo "ok: big-endian PFM input"
 # PNG: an RGB image written by dpp run is PNG image data and reads back to the same pixels;
 # a one-channel output is a greyscale PNG.
 "$DPP" run "$tmp/copy.elf" --domain 5x2 --in "0=$tmp/a.ppm" --out "0=$tmp/a.png" >/dev/null
-file "$tmp/a.png" | grep -q 'PNG image data, 5 x 2, 8-bit/color RGB' || fail "$(file "$tmp/a.png")"
+file "$tmp/a.png" | drain_grep -q 'PNG image data, 5 x 2, 8-bit/color RGB' || fail "$(file "$tmp/a.png")"
 "$DPP" run "$tmp/copy.elf" --domain 5x2 --in "0=$tmp/a.png" --out "0=$tmp/png.ppm" >/dev/null
 cmp "$tmp/a.ppm" "$tmp/png.ppm" || fail "PNG round trip"
 "$DPP" run "$tmp/copy.elf" --domain 7x3 --in "0=$tmp/a.pgm" --out "0=$tmp/g.png:FLOAT32_1" >/dev/null
-file "$tmp/g.png" | grep -q 'PNG image data, 7 x 3, 8-bit grayscale' || fail "$(file "$tmp/g.png")"
+file "$tmp/g.png" | drain_grep -q 'PNG image data, 7 x 3, 8-bit grayscale' || fail "$(file "$tmp/g.png")"
 "$DPP" run "$tmp/copy.elf" --domain 7x3 --in "0=$tmp/g.png" --out "0=$tmp/g.pgm" >/dev/null
 cmp "$tmp/a.pgm" "$tmp/g.pgm" || fail "grey PNG round trip"
 echo "ok: PNG in and out"

@@ -7,7 +7,7 @@ elf=$BUILD/examples/mandelbrot.elf
 
 "$DPP" run "$elf" --domain 64x48 --out "0=$tmp/m.png" --emit "$tmp/e" --trace "$tmp/t.txt" 2>"$tmp/out" >/dev/null ||
   bad "run to m.png"
-file "$tmp/m.png" | grep -q 'PNG image data, 64 x 48' || bad "m.png: $(file "$tmp/m.png")"
+file "$tmp/m.png" | drain_grep -q 'PNG image data, 64 x 48' || bad "m.png: $(file "$tmp/m.png")"
 for f in m.png e.cb e.mem e.after.mem t.txt; do
   grep -q "^dpp run: wrote $tmp/$f (" "$tmp/out" || bad "no 'wrote $f' line in: $(cat "$tmp/out")"
 done

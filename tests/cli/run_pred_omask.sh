@@ -23,10 +23,10 @@ set_ra='0 0 1 0 0 1
 3 0 0 0 0 0'
 diff <(echo "$set_ra") <(run fields 'rgb_omask=1 alpha_omask=1 rgb_target=1 alpha_target=1')
 diff <(echo "$set_ra") <(run setp 'setp ra lt lt')
-"$DPP" disasm "$tmp/setp.elf" | grep -q 'setp ra lt lt'
+"$DPP" disasm "$tmp/setp.elf" | drain_grep -q 'setp ra lt lt'
 # STAT_WE with every bit set and no output mask: no predicate written, nothing output.
 diff <(printf '%s 0 0 0 0 0\n' 0 1 2 3) <(run stat 'stat rgba rgb_target=1 alpha_target=1')
-"$DPP" disasm "$tmp/stat.elf" | grep -q 'stat rgba'
+"$DPP" disasm "$tmp/stat.elf" | drain_grep -q 'stat rgba'
 # the old spelling is an error naming file, line and the seed page
 prog 'stat_we=15 rgb_target=1' >"$tmp/old.s"
 if "$DPP" asm "$tmp/old.s" -o "$tmp/old.elf" 2>"$tmp/err"; then exit 1; fi

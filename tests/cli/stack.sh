@@ -84,8 +84,8 @@ usage_case "$tmp/ok.ev" --width 64 --rule isa --stack-size -1
 usage_case "$tmp/ok.ev" --width 64 --rule isa --bogus 1
 usage_case "$tmp/ok.ev" "$tmp/ok.ev" --width 64 --rule isa
 usage_case "$tmp/ok.ev" --width
-"$DPP" stack --help | grep -q 'usage: dpp stack EVENTS' || bad "--help"
-"$DPP" help | grep -q '^  stack ' || bad "dpp help lists stack"
+"$DPP" stack --help | drain_grep -q 'usage: dpp stack EVENTS' || bad "--help"
+"$DPP" help | drain_grep -q '^  stack ' || bad "dpp help lists stack"
 
 echo "stack.sh: $checks checks, $fails failures"
 finish
