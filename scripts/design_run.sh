@@ -32,7 +32,9 @@ usage() {
   --level 0|1           the checker's level, for a design that commits control events
   --rtl-variant V       a broken copy: tests/variants/designs/NAME/V.patch applied
   --json FILE           the checker's report of a mismatch, as JSON (nothing on a pass)
-  --out DIR, --quiet    accepted as build/cosim accepts them (a design writes no waveform)
+  --out DIR             where a mismatch's waveform goes (default cosim-out): the whole run
+                        as FST, design-MODEL-PROGRAM[-lvLEVEL]-sSEED.fst
+  --quiet               accepted as build/cosim accepts it
 EOF
 }
 die() { echo "$me: $*" >&2; exit 2; }
@@ -76,7 +78,7 @@ fi
 build=$root/build
 [[ ${1:-} == --build-dir ]] && { build=$2; shift 2; }
 name="" lanes=16 contexts=4 program="" progen="" depth=6 domain=32x24 seed=1 stall=25 level=""
-variant="" json=""
+variant="" json="" outdir=cosim-out
 args=("$@")
 while (($#)); do
   opt=$1
@@ -103,7 +105,7 @@ while (($#)); do
     --level) [[ $v == 0 || $v == 1 ]] || die "--level: '$v' is not 0 or 1"; level=$v ;;
     --rtl-variant) variant=$v ;;
     --json) json=$v ;;
-    --out) ;;
+    --out) outdir=$v ;;
     *) die "unknown option $opt (see --help)" ;;
   esac
 done
@@ -154,6 +156,9 @@ sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) 
 plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
   +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json")
 [[ -n $level ]] && plus+=(+level="$level")
+mkdir -p "$outdir" || die "--out: cannot make $outdir"
+wave=$outdir/design-$model-$(basename "$program" .elf)${level:+-lv$level}-s$seed.fst
+plus+=(+ctm_wave="$wave")
 [[ -n $json ]] && rm -f "$json"
 # ($fatal aborts the testbench: the shell's notice of it goes nowhere)
 { "$bin" "${plus[@]}" >"$tmp/log" 2>&1; } 2>/dev/null
@@ -161,9 +166,11 @@ rc=$?
 cat "$tmp/log"
 replay="$build/cosim$(printf ' %q' "${args[@]}")"
 if ((rc == 0)) && grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/log"; then
+  rm -f "$wave" # a pass keeps no waveform
   exit 0
 elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle ' "$tmp/log"; then
   [[ -n $json && -f $tmp/report.json ]] && cp "$tmp/report.json" "$json"
+  [[ -s $wave ]] && echo "waveform: $wave (the run up to the mismatch; gtkwave $wave)"
   echo "replay: $replay"
   exit 1
 fi

@@ -6,7 +6,8 @@
 # over every example program at 16 and 64 lanes and two stall rates, at each level it commits
 # (reconv_stack: 0 and 1); each broken variant (tests/variants/designs/NAME/*.patch) exits 1
 # with a first difference that names the context, the pc and the field (or says the commit is
-# out of order, or on a context with no wavefront), in the text and in the JSON report.
+# out of order, or on a context with no wavefront), in the text and in the JSON report, and
+# leaves the FST waveform of the run up to it (a pass leaves none).
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -78,7 +79,7 @@ for d in "${designs[@]}"; do
           lv=()
           [[ $(levels "$d") == 0 ]] || lv=(--level "$level")
           rc=0
-          "$cosim" --design "$d" "${lv[@]}" --lanes $lanes --program "$elf" \
+          "$cosim" --design "$d" "${lv[@]}" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
             --domain "$(domain "$prog")" --stall $stall --seed $((lanes + stall)) >"$log" 2>&1 || rc=$?
           ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes, level $level, stall $stall%) exited $rc"; }
           grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$log" ||
@@ -89,6 +90,7 @@ for d in "${designs[@]}"; do
     done
   done
   ((runs >= 24)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  compgen -G "$tmp/pass-$d/*.fst" >/dev/null && fail "a pass of $d kept its waveform"
   echo "ok: $d passes the commit check over $runs runs of the example programs"
 
   names=("$ROOT/tests/variants/designs/$d"/*.patch)
@@ -100,12 +102,17 @@ for d in "${designs[@]}"; do
     log=$tmp/$d-$v.log json=$tmp/$d-$v.json
     rc=0
     "$cosim" --design "$d" "${lv[@]}" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" \
-      --domain "$(domain "$prog")" --json "$json" >"$log" 2>&1 || rc=$?
+      --domain "$(domain "$prog")" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
     ((rc == 1)) || { cat "$log"; fail "variant $v of $d exited $rc, not 1 (a mismatch)"; }
     want="ctm_commit_check: (commit|watchdog|drain check): cycle [0-9]+, $diff"
     grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
     grep -q "^commit-level mismatch (level $level, " "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
     grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
+    # the waveform of the run up to the mismatch: an FST that reads back, ending near its cycle
+    wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
+      { cat "$log"; fail "variant $v of $d: no waveform"; }
+    last=$(fst2vcd "$wave" 2>/dev/null | grep '^#' | tail -1) && [[ ${last#\#} -gt 0 ]] ||
+      fail "variant $v of $d: $wave does not read back"
     python3 - "$json" "$d $v" <<'PY' || fail "variant $v of $d: the JSON report"
 import json, sys
 r = json.load(open(sys.argv[1]))

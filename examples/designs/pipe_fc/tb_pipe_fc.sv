@@ -9,6 +9,7 @@
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the step is held back (10)
 //   +in0=PATH +in1=PATH: inputs 0 and 1, raw FLOAT32_4 elements, (W+64) x H of them
 //   +ctm_commit_json=PATH: the checker's JSON report of a mismatch
+//   +ctm_wave=PATH: the run as an FST waveform
 module tb_pipe_fc #(
   parameter int unsigned Lanes    = 64,
   parameter int unsigned Contexts = 4
@@ -166,6 +167,16 @@ module tb_pipe_fc #(
   end
 
   assign done = ended && !have && idle;
+
+  // +ctm_wave=PATH: every signal of the run into an FST file (cosim --design keeps it on a
+  // mismatch: the cycles that led to it)
+  initial begin
+    string wave_path;
+    if ($value$plusargs("ctm_wave=%s", wave_path)) begin
+      $dumpfile(wave_path);
+      $dumpvars(0, tb_pipe_fc);
+    end
+  end
 
   initial begin
     int r;
