@@ -15,12 +15,20 @@
 // the drain check's pass prints "NAME: PASS, N commits". +ctm_commit_off turns the check off
 // (the design alone, for a speed baseline: "NAME: OFF, N commits not checked"). Compile after
 // ctm_dpi_pkg.sv.
-module ctm_commit_check
+//
+// Level 2 (a design of the fc_unit's or the predicate stack's family, docs/commit.md) uses
+// ctm_commit_check_state: the same ports and parameters, plus Family (CTM_COMMIT_FAMILY_*),
+// and state_valid_i / state_i (ctm_commit_state_t: FC_STATE or PRED_OP), put after the
+// edge's commits. ctm_commit_check is it without the state ports.
+module ctm_commit_check_state
   import ctm_dpi_pkg::*;
 #(
   parameter int Contexts = 4,            // the design's context ids: 0..Contexts-1
   parameter int Ports = 1,               // commits a clock edge can carry
-  parameter int Level = 0,               // 0: every instruction; 1: control events (docs/commit.md)
+  parameter int Level = 0,               // 0: every instruction; 1: control events; 2: level 0
+                                         // and the family's state (docs/commit.md)
+  parameter int Family = 0,              // level 2: CTM_COMMIT_FAMILY_FC or _PRED
+  parameter int StatePorts = 1,          // level-2 state commits a clock edge can carry
   parameter int Kinds = 0,               // bit k: the design commits CTM_COMMIT_k (0: all of the level's)
   parameter longint unsigned Watchdog = 10000,  // cycles without a commit that make a hang (0: none)
   parameter string Name = "ctm_commit_check"
@@ -29,6 +37,8 @@ module ctm_commit_check
   input logic rst_ni,
   input logic [Ports-1:0] valid_i,
   input ctm_commit_t [Ports-1:0] commit_i,
+  input logic [StatePorts-1:0] state_valid_i,       // level 2: after the edge's commits
+  input ctm_commit_state_t [StatePorts-1:0] state_i,
   input logic done_i
 );
   chandle chk = null;  // the library's checker (start)
@@ -52,6 +62,8 @@ module ctm_commit_check
     if (off) return;
     chk = ctm_commit_new(m, Contexts, Level);
     if (chk == null) $fatal(1, "%s: ctm_commit_new: %s", Name, ctm_error());
+    if (Level == 2)
+      ctm_expect_ok(ctm_commit_set_family(chk, Family), {Name, ": ctm_commit_set_family"});
     if (Kinds != 0)
       ctm_expect_ok(ctm_commit_set_kinds(chk, Kinds), {Name, ": ctm_commit_set_kinds"});
     ctm_expect_ok(ctm_commit_set_watchdog(chk, Watchdog),
@@ -78,14 +90,15 @@ module ctm_commit_check
 
   always_ff @(posedge clk_i) begin
     if (rst_ni && off) begin
-      seen <= seen + longint'($countones(valid_i));
+      seen <= seen + longint'($countones(valid_i)) + longint'($countones(state_valid_i));
       if (done_i && !drained) begin
         drained <= 1'b1;
         $display("%s: OFF, %0d commits not checked", Name, seen);
       end
     end else if (rst_ni) begin
       cycle <= cycle + 1;
-      if (chk == null && |valid_i) $fatal(1, "%s: a commit before start(model)", Name);
+      if (chk == null && (|valid_i || |state_valid_i))
+        $fatal(1, "%s: a commit before start(model)", Name);
       if (chk != null) begin
         for (int p = 0; p < Ports; p++) begin
           if (valid_i[p]) begin
@@ -97,7 +110,20 @@ module ctm_commit_check
                                           commit_i[p].active, int'(commit_i[p].al)), "commit");
           end
         end
-        if (!(|valid_i)) verdict(ctm_commit_clock(chk, cycle), "watchdog");  // a put is a tick
+        for (int p = 0; p < StatePorts; p++) begin
+          if (state_valid_i[p]) begin
+            verdict(ctm_commit_put_state(chk, cycle, int'(state_i[p].ctx), int'(state_i[p].kind),
+                                         32'(state_i[p].pc), int'(state_i[p].op),
+                                         int'(state_i[p].quarter), state_i[p].mask,
+                                         state_i[p].exec, state_i[p].br_inactive,
+                                         32'(state_i[p].depth), 32'(state_i[p].addr_sp),
+                                         32'(state_i[p].addr_top), 32'(state_i[p].loop_sp),
+                                         32'(state_i[p].loop_count), int'(state_i[p].al),
+                                         state_i[p].bc), "commit");
+          end
+        end
+        if (!(|valid_i) && !(|state_valid_i))
+          verdict(ctm_commit_clock(chk, cycle), "watchdog");  // a put is a tick
         if (done_i && !drained) begin
           drained <= 1'b1;
           verdict(ctm_commit_finish(chk), "drain check");
@@ -108,4 +134,37 @@ module ctm_commit_check
   end
 
   final if (chk != null) ctm_commit_free(chk);
+endmodule
+
+// ctm_commit_check: the checker of levels 0 and 1 (no state ports), as above.
+module ctm_commit_check
+  import ctm_dpi_pkg::*;
+#(
+  parameter int Contexts = 4,
+  parameter int Ports = 1,
+  parameter int Level = 0,
+  parameter int Kinds = 0,
+  parameter longint unsigned Watchdog = 10000,
+  parameter string Name = "ctm_commit_check"
+) (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic [Ports-1:0] valid_i,
+  input ctm_commit_t [Ports-1:0] commit_i,
+  input logic done_i
+);
+  ctm_commit_check_state #(
+    .Contexts(Contexts), .Ports(Ports), .Level(Level), .Kinds(Kinds), .Watchdog(Watchdog),
+    .Name(Name)
+  ) u_check (
+    .clk_i, .rst_ni, .valid_i, .commit_i, .state_valid_i(1'b0), .state_i('0), .done_i
+  );
+
+  function automatic void start(chandle m);
+    u_check.start(m);
+  endfunction
+
+  function automatic void start_shared(chandle m);
+    u_check.start_shared(m);
+  endfunction
 endmodule

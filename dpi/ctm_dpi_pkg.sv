@@ -21,7 +21,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0A00;  // 1.10.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0B00;  // 1.11.0
 
   // Status codes (CTM_OK ...), op codes, report formats and output fields (CTM_PRED_*,
   // CTM_STACK_*, CTM_FC_*), as ctm.h has them: a testbench uses some of them, so the rest
@@ -118,6 +118,10 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_CALL = 13;
   localparam int CTM_COMMIT_RETURN = 14;
   localparam int CTM_COMMIT_KILL = 15;  // opt-in: a TEXKILL's lanes on their own
+  localparam int CTM_COMMIT_FC_STATE = 16;  // level 2, fc_unit's family: its state after a step
+  localparam int CTM_COMMIT_PRED_OP = 17;   // level 2, the predicate stack's: one op
+  localparam int CTM_COMMIT_FAMILY_FC = 0;
+  localparam int CTM_COMMIT_FAMILY_PRED = 1;
 
   localparam int CTM_PRED_EXEC_MASK = 0;
   localparam int CTM_PRED_OBS_PRED = 1;
@@ -300,6 +304,40 @@ package ctm_dpi_pkg;
                                                     int unsigned next_pc,
                                                     longint unsigned active, int al);
   import "DPI-C" function int ctm_commit_set_kinds(chandle c, int kinds);
+
+  // Since 1.11: level 2, the state of one family of designs (docs/commit.md, "Level 2"): a
+  // commit of kind CTM_COMMIT_FC_STATE (after each START and FC: the fc_unit's branch
+  // counters, depth and stacks) or CTM_COMMIT_PRED_OP (each predicate-stack op of the
+  // system's mapping, with the ExecuteMask it left), as ctm_commit_check_state's state_i
+  // carries it; the fields its kind does not carry are not compared.
+  typedef struct packed {
+    logic [15:0] ctx;          // the design's context
+    logic [4:0] kind;          // CTM_COMMIT_FC_STATE or CTM_COMMIT_PRED_OP
+    logic [15:0] pc;           // the step's FC instruction (START: 0)
+    logic [2:0] op;            // PRED_OP: CTM_PRED_OP_*
+    logic [1:0] quarter;       // PRED_OP: the predicate context within the wavefront
+    logic [63:0] mask;         // PRED_OP: the mask the op drives (the quarter's lanes)
+    logic [63:0] exec;         // PRED_OP: the quarter's ExecuteMask after the op
+    logic [63:0] br_inactive;  // FC_STATE: the lanes a branch parked
+    logic [7:0] depth;         // FC_STATE: open branch nesting
+    logic [5:0] addr_sp;       // FC_STATE: address stack entries in use
+    logic [9:0] addr_top;      // FC_STATE: the top return address
+    logic [5:0] loop_sp;       // FC_STATE: loop frames in use
+    logic [7:0] loop_count;    // FC_STATE: the top frame's iterations left
+    logic signed [15:0] al;    // FC_STATE: aL
+    logic [63:0][7:0] bc;      // FC_STATE: lane l's branch counter in bc[l]
+  } ctm_commit_state_t;
+
+  import "DPI-C" function int ctm_commit_set_family(chandle c, int family);
+  import "DPI-C" function int ctm_commit_put_state(chandle c, longint unsigned cycle, int ctx,
+                                                   int kind, int unsigned pc, int op,
+                                                   int quarter, longint unsigned mask,
+                                                   longint unsigned exec,
+                                                   longint unsigned br_inactive,
+                                                   int unsigned depth, int unsigned addr_sp,
+                                                   int unsigned addr_top, int unsigned loop_sp,
+                                                   int unsigned loop_count, int al,
+                                                   input bit [511:0] bc);
   import "DPI-C" function int ctm_commit_share(chandle c);
   import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
   import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);

@@ -77,6 +77,17 @@ int cosim_parse_check(const char *v, bool *commit, char *err, size_t errlen)
     return 0;
 }
 
+int cosim_parse_commit_level(const char *v, unsigned *level, char *err, size_t errlen)
+{
+    if (strcmp(v, "0") && strcmp(v, "2")) {
+        snprintf(err, errlen, "'%s' is not 0 or 2 (level 1's control events are checked of a "
+                              "design with another mechanism: cosim --design)", v);
+        return -1;
+    }
+    *level = (unsigned)(*v - '0');
+    return 0;
+}
+
 bool cosim_stimulus_ended(void)
 {
     return stimulus_ended;

@@ -170,6 +170,10 @@ void cosim_end_stimulus(void);
 /* --check cycle|commit (the fc and system benches): *commit is 1 for commit;
  * 0, or -1 with a message in err. */
 int cosim_parse_check(const char *v, bool *commit, char *err, size_t errlen);
+
+/* --level 0|2 (with --check commit): level 2 adds the family's state (fc_unit's
+ * FC_STATE, pred_stack's PRED_OP; docs/commit.md). 0, or -1 with a message. */
+int cosim_parse_commit_level(const char *v, unsigned *level, char *err, size_t errlen);
 bool cosim_stimulus_ended(void);
 
 /* Records the first mismatch (later ones are ignored). */

@@ -70,6 +70,13 @@ static int opt_check(void *ctx, const char *v, char *err, size_t errlen)
     return cosim_parse_check(v, &s->check_commit, err, errlen);
 }
 
+/* --level 0|2 */
+static int opt_level(void *ctx, const char *v, char *err, size_t errlen)
+{
+    fc_bench_settings *s = ctx;
+    return cosim_parse_commit_level(v, &s->commit_level, err, errlen);
+}
+
 /* The shape (--contexts, --lanes, --addr-depth, --loop-depth, --bc-width) is the table's
  * (cosim_params.c). */
 static const cosim_option fc_stim_options[] = {
@@ -88,6 +95,10 @@ static const cosim_option fc_stim_options[] = {
      "each START and FC result as a commit, delayed 1..8 cycles per context and checked by "
      "libctm's commit checker (docs/commit.md)",
      opt_check, 0, 0},
+    {"level", "0|2",
+     "with --check commit: 0 (default) START and FC, or 2 also the unit's state after each "
+     "(FC_STATE: branch counters, depth, stacks, aL)",
+     opt_level, 0, 0},
     {NULL, NULL, NULL, NULL, 0, 0},
 };
 
@@ -107,7 +118,9 @@ static void stimulus_args(const void *self, char *buf, size_t n)
         used += (size_t)snprintf(buf + used, n - used, "%s--program %s --domain %ux%u",
                                  used ? " " : "", s->program_path, s->domain_w, s->domain_h);
     if (s->check_commit && used < n)
-        snprintf(buf + used, n - used, "%s--check commit", used ? " " : "");
+        used += (size_t)snprintf(buf + used, n - used, "%s--check commit", used ? " " : "");
+    if (s->commit_level && used < n)
+        snprintf(buf + used, n - used, " --level %u", s->commit_level);
 }
 
 /* --program: how many of the program's steps the run drove. */
@@ -128,9 +141,9 @@ static void summary_text(const void *self, FILE *out)
 void fc_bench_commit_text(const fc_bench *b, FILE *out)
 {
     if (b->commit)
-        fprintf(out, "  fc: checked at commit level: %" PRIu64 " commits (START, FC), each 1..8 "
+        fprintf(out, "  fc: checked at commit level: %" PRIu64 " commits (%s), each 1..8 "
                      "cycles late, contexts renamed and interleaved\n",
-                fc_commit_count(b->commit));
+                fc_commit_count(b->commit), fc_commit_kinds_text(b->commit));
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -197,21 +210,24 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
     b->reset_threshold = cosim_reset_threshold();
     b->cover = cosim_fcov_on();
     char err[512] = ""; /* --program: opens the program's stepped run; the run ends with its last step */
+    if (b->set.commit_level && !b->set.check_commit)
+        cosim_error("--level needs --check commit");
     if (b->set.check_commit && !b->set.program_path)
         cosim_error("--check commit needs --program: commits are checked against a program's run");
     if (b->set.program_path &&
         (fc_program_open(b->set.program_path, b->set.domain_w, b->set.domain_h, &b->rtl, &b->prog,
                          err, sizeof err) ||
-         (b->set.check_commit && fc_bench_check_commits(b, b->prog.model)) ||
+         (b->set.check_commit &&
+          fc_bench_check_commits(b, b->prog.model, b->set.commit_level)) ||
          fc_program_start(&b->prog, err, sizeof err)))
         cosim_error("--program: %s", err);
     return b;
 }
 
-int fc_bench_check_commits(fc_bench *b, ctm_model *m)
+int fc_bench_check_commits(fc_bench *b, ctm_model *m, unsigned level)
 {
     char err[512];
-    if (!(b->commit = fc_commit_open(m, &b->rtl, cosim_cfg.seed, err, sizeof err))) {
+    if (!(b->commit = fc_commit_open(m, &b->rtl, cosim_cfg.seed, level, err, sizeof err))) {
         cosim_error("--check commit: %s", err);
         return -1;
     }

@@ -52,8 +52,9 @@ void fc_bench_free(fc_bench *b);
  * against the run of m: the stimulus's own ctm_model, not yet stepped, which
  * the checker shares (ctm_commit_share) and does not own. 0, or -1 after a
  * session error. The system bench gives its run; fc_bench_new its --program's.
+ * level 0 commits START and FC; 2 also the unit's state after each (FC_STATE).
  */
-int fc_bench_check_commits(fc_bench *b, ctm_model *m);
+int fc_bench_check_commits(fc_bench *b, ctm_model *m, unsigned level);
 
 /* The wavefront of the pending step (its START commit names it). */
 void fc_bench_set_wave(fc_bench *b, unsigned wave);

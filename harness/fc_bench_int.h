@@ -96,6 +96,7 @@ struct fc_bench_settings {
     const char *program_path; /* --program FILE.elf and --domain WxH: program-driven */
     unsigned domain_w, domain_h;
     bool check_commit; /* --check commit: at commit level, behind a delaying shell */
+    unsigned commit_level; /* --level: 0, or 2 with the unit's state (FC_STATE) */
 };
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */

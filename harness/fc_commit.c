@@ -9,20 +9,22 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct fc_commit {
     commit_shell *shell;
-    unsigned contexts;
+    unsigned contexts, level;
     uint64_t *active; /* per context: the unit's active lanes after its last step */
 };
 
-fc_commit *fc_commit_open(ctm_model *m, const fc_unit_params *rtl, uint64_t seed, char *err,
-                          size_t n)
+fc_commit *fc_commit_open(ctm_model *m, const fc_unit_params *rtl, uint64_t seed,
+                          unsigned level, char *err, size_t n)
 {
     fc_commit *c = calloc(1, sizeof *c);
-    ctm_commit_checker *check = m ? ctm_commit_new(m, (int)rtl->contexts, 0) : NULL;
+    ctm_commit_checker *check = m ? ctm_commit_new(m, (int)rtl->contexts, (int)level) : NULL;
+    int kinds = 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC | (level ? 1 << CTM_COMMIT_FC_STATE : 0);
     if (!c || !(c->active = calloc(rtl->contexts, sizeof *c->active)) || !check ||
-        ctm_commit_set_kinds(check, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC) ||
+        ctm_commit_set_kinds(check, kinds) ||
         ctm_commit_share(check)) {
         snprintf(err, n, "%s", c && c->active ? ctm_error() : "out of memory");
         ctm_commit_free(check);
@@ -30,6 +32,7 @@ fc_commit *fc_commit_open(ctm_model *m, const fc_unit_params *rtl, uint64_t seed
         return NULL;
     }
     c->contexts = rtl->contexts;
+    c->level = level;
     if (!(c->shell = commit_shell_open(check, rtl->contexts, seed, err, n))) {
         fc_commit_free(c);
         return NULL;
@@ -44,6 +47,23 @@ void fc_commit_free(fc_commit *c)
     commit_shell_free(c->shell);
     free(c->active);
     free(c);
+}
+
+/* Level 2: the unit's state after the step, from its own outputs. */
+static int push_state(fc_commit *c, const fc_unit_in *in, const ctm_fc_out *dut, uint64_t cycle)
+{
+    ctm_commit s = {.kind = CTM_COMMIT_FC_STATE,
+                    .wave = -1,
+                    .pc = in->cmd == FC_CMD_START ? 0 : in->pc,
+                    .br_inactive = dut->br_inactive,
+                    .depth = dut->depth,
+                    .addr_sp = dut->addr_sp,
+                    .addr_top = dut->addr_top,
+                    .loop_sp = dut->loop_sp,
+                    .loop_count = dut->loop_top_count,
+                    .al = (int16_t)dut->al};
+    memcpy(s.bc, dut->bc, sizeof s.bc);
+    return commit_shell_push(c->shell, in->ctx, s, cycle);
 }
 
 int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_fc_out *dut,
@@ -66,6 +86,8 @@ int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_
         c->active[in->ctx] = dut->active;
         if (commit_shell_push(c->shell, in->ctx, r, cycle))
             return 1;
+        if (c->level == 2 && push_state(c, in, dut, cycle))
+            return 1;
     }
     return commit_shell_deliver(c->shell, cycle, 0);
 }
@@ -73,6 +95,12 @@ int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_
 int fc_commit_finish(fc_commit *c, uint64_t cycle, int program_faulted)
 {
     return commit_shell_finish(c->shell, cycle, program_faulted);
+}
+
+const char *fc_commit_kinds_text(const fc_commit *c)
+{
+    return c->level ? "level 2: START, FC and the unit's state after each (FC_STATE)"
+                    : "START, FC";
 }
 
 uint64_t fc_commit_count(const fc_commit *c)

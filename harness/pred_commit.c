@@ -2,13 +2,18 @@
 #include "pred_commit.h"
 
 #include "commit_shell.h"
+#include "cosim.h"
 #include "isa.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 
+enum { OPS_MAX = 256 }; /* level 2: a step's ops (the mapping makes a handful a quarter) */
+
 typedef struct slot_step {
     int open;          /* a step waits for its quarters */
+    ctm_commit ops[OPS_MAX]; /* level 2: the step's ops, until its START has gone */
+    unsigned nops;
     unsigned seen;     /* bit q: quarter q was observed */
     uint64_t lanes;    /* the active lanes read back so far */
     uint64_t before;   /* the active lanes after the slot's last step */
@@ -21,7 +26,7 @@ struct pred_commit {
     commit_shell *shell;
     ctm_model *m;
     const pred_map *pm;
-    unsigned slots, quarters;
+    unsigned slots, quarters, level;
     slot_step *slot;
 };
 
@@ -37,12 +42,14 @@ static int kinds(void)
 }
 
 pred_commit *pred_commit_open(ctm_model *m, const pred_map *pm, unsigned slots, uint64_t seed,
-                              char *err, size_t n)
+                              unsigned level, char *err, size_t n)
 {
     pred_commit *p = calloc(1, sizeof *p);
-    ctm_commit_checker *check = ctm_commit_new(m, (int)slots, 1);
+    ctm_commit_checker *check = ctm_commit_new(m, (int)slots, level ? 2 : 1);
     if (!p || !(p->slot = calloc(slots, sizeof *p->slot)) || !check ||
-        ctm_commit_set_kinds(check, kinds())) {
+        (level && ctm_commit_set_family(check, CTM_COMMIT_FAMILY_PRED)) ||
+        ctm_commit_set_kinds(check, level ? 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_PRED_OP
+                                          : kinds())) {
         snprintf(err, n, "%s", p && p->slot ? ctm_error() : "out of memory");
         ctm_commit_free(check);
         ctm_model_free(m);
@@ -51,6 +58,7 @@ pred_commit *pred_commit_open(ctm_model *m, const pred_map *pm, unsigned slots, 
     }
     p->m = m;
     p->pm = pm;
+    p->level = level;
     p->slots = slots;
     p->quarters = pred_map_quarters(pm);
     if (!(p->shell = commit_shell_open(check, slots, seed ^ 0x9E3779B9ull, err, n))) {
@@ -80,6 +88,7 @@ void pred_commit_step(pred_commit *p, const fc_unit_in *in, const fc_unit_out *o
     s->open = 1;
     s->seen = 0;
     s->lanes = 0;
+    s->nops = 0;
     s->in = *in;
     s->jump = out->jump;
     s->wave = wave;
@@ -105,6 +114,16 @@ static int event_of(const fc_unit_in *in, int jump)
     return -1;
 }
 
+/* Level 2: slot k's ops, after its START. */
+static int commit_ops(pred_commit *p, unsigned k, uint64_t cycle)
+{
+    slot_step *s = &p->slot[k];
+    for (unsigned i = 0; i < s->nops; i++)
+        if (commit_shell_push(p->shell, k, s->ops[i], cycle))
+            return 1;
+    return 0;
+}
+
 /* Slot k's step is complete: its commits into the shell. */
 static int commit_step(pred_commit *p, unsigned k, uint64_t cycle)
 {
@@ -112,13 +131,18 @@ static int commit_step(pred_commit *p, unsigned k, uint64_t cycle)
     uint64_t after = s->lanes, before = s->before & s->in.live;
     s->open = 0;
     s->before = after;
+    if (s->in.cmd == FC_CMD_START &&
+        commit_shell_push(p->shell, k,
+                          (ctm_commit){.kind = CTM_COMMIT_START,
+                                       .wave = (int)s->wave,
+                                       .exec = s->in.live,
+                                       .active = after},
+                          cycle))
+        return 1;
+    if (p->level)
+        return commit_ops(p, k, cycle);
     if (s->in.cmd == FC_CMD_START)
-        return commit_shell_push(p->shell, k,
-                                 (ctm_commit){.kind = CTM_COMMIT_START,
-                                              .wave = (int)s->wave,
-                                              .exec = s->in.live,
-                                              .active = after},
-                                 cycle);
+        return 0;
     const ctm_commit base = {.wave = -1, .pc = s->in.pc};
     int what = event_of(&s->in, s->jump);
     ctm_commit ev = base;
@@ -132,6 +156,27 @@ static int commit_step(pred_commit *p, unsigned k, uint64_t cycle)
         return 1;
     ev = base, ev.kind = CTM_COMMIT_RECONVERGE, ev.exec = after & ~before;
     return ev.exec && commit_shell_push(p->shell, k, ev, cycle);
+}
+
+int pred_commit_op(pred_commit *p, unsigned op, unsigned ctx, uint64_t mask, uint64_t exec_after)
+{
+    unsigned k = pred_map_slot(p->pm, ctx);
+    slot_step *s = k < p->slots ? &p->slot[k] : NULL;
+    if (!p->level || !s || !s->open)
+        return 0;
+    if (s->nops == OPS_MAX) {
+        cosim_error("--level 2: a step of wave %u makes more than %d predicate-stack ops",
+                    s->wave, OPS_MAX);
+        return 1;
+    }
+    s->ops[s->nops++] = (ctm_commit){.kind = CTM_COMMIT_PRED_OP,
+                                     .wave = -1,
+                                     .pc = s->in.cmd == FC_CMD_START ? 0 : s->in.pc,
+                                     .op = (int)op,
+                                     .quarter = (int)(ctx % p->quarters),
+                                     .mask = mask,
+                                     .exec = exec_after};
+    return 0;
 }
 
 int pred_commit_observe(pred_commit *p, unsigned ctx, uint64_t exec_mask, uint64_t cycle)

@@ -85,6 +85,12 @@ static int opt_check(void *ctx, const char *v, char *err, size_t errlen)
     return cosim_parse_check(v, &s->check_commit, err, errlen);
 }
 
+static int opt_level(void *ctx, const char *v, char *err, size_t errlen)
+{
+    sys_bench_settings *s = ctx;
+    return cosim_parse_commit_level(v, &s->commit_level, err, errlen);
+}
+
 static int opt_stack_wqm(void *ctx, const char *v, char *err, size_t errlen)
 {
     sys_bench_settings *s = ctx;
@@ -113,6 +119,10 @@ static const cosim_option sys_options[] = {
      "commits, delayed 1..8 cycles per context and checked by libctm's commit checker, which "
      "shares the program's run (docs/commit.md); pred_stack and stack_acct stay cycle-level",
      opt_check, 0, 0},
+    {"level", "0|2",
+     "with --check commit: 0 (default), or 2: fc_unit's state after each step (FC_STATE) and "
+     "pred_stack's ops, each with its ExecuteMask after it (PRED_OP), at commit level too",
+     opt_level, 0, 0},
     {"inject-map-bug", "NAME",
      "test only: a deliberately wrong predicate mapping (else-as-pop), which the cross-check "
      "must catch",
@@ -153,7 +163,9 @@ static void stimulus_args(const void *self, char *buf, size_t n)
     if (s->map_bug && used < n)
         used += (size_t)snprintf(buf + used, n - used, " --inject-map-bug else-as-pop");
     if (s->check_commit && used < n)
-        snprintf(buf + used, n - used, " --check commit");
+        used += (size_t)snprintf(buf + used, n - used, " --check commit");
+    if (s->commit_level && used < n)
+        snprintf(buf + used, n - used, " --level %u", s->commit_level);
 }
 
 /* ------------------------------------------------------------------ binding */
@@ -314,11 +326,20 @@ static bool map_steps(sys_bench *y)
  * second run (pred_commit.h). */
 static bool open_pred_commit(sys_bench *y)
 {
+    if (y->set.commit_level && !y->set.check_commit)
+        return fail(y, "--level", "needs --check commit");
     if (!y->set.check_commit)
         return true;
     char err[512];
+    if (y->set.commit_level && cosim_param("pred-spu-sc")) {
+        ctm_model_free(y->pmodel);
+        y->pmodel = NULL;
+        return fail(y, "--level 2",
+                    "pred_stack's ops are checked on flat quarters of 16 lanes: leave out "
+                    "--pred-spu-sc");
+    }
     y->pcommit = pred_commit_open(y->pmodel, y->pm, fc_bench_params(y->fc)->contexts,
-                                  cosim_cfg.seed, err, sizeof err);
+                                  cosim_cfg.seed, y->set.commit_level, err, sizeof err);
     y->pmodel = NULL; /* the checker's now (freed on failure too) */
     return y->pcommit || fail(y, "--check commit", err);
 }
@@ -333,7 +354,7 @@ sys_bench *sys_bench_new(const sys_bench_settings *s)
     y->set = s ? *s : defaults;
     /* --check commit: fc_unit's checker shares the run, from before its first step */
     if (!new_units(y) || !load_exe(y) || !open_model(y) || !bind_inputs(y) ||
-        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model)) || !map_steps(y) ||
+        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model, y->set.commit_level)) || !map_steps(y) ||
         !open_pred_commit(y)) {
         sys_bench_free(y);
         return NULL;
@@ -552,6 +573,20 @@ static int cross(sys_bench *y, const sys_dut *d)
     return 0;
 }
 
+/* --level 2: the op pred_stack took in the cycle before, with the ExecuteMask
+ * it left, which this cycle observes (the plan looks at each op's context in
+ * the cycle after it). */
+static int pred_op_after(sys_bench *y, const ctm_pred_out *dut)
+{
+    const ctm_pred_in *op = &y->prev_pred;
+    if (y->drawn.pred.obs_ctx != op->ctx) {
+        cosim_error("--level 2: the plan observes predicate context %u after an op of %u",
+                    y->drawn.pred.obs_ctx, op->ctx);
+        return 1;
+    }
+    return pred_commit_op(y->pcommit, op->op, op->ctx, op->mask, dut->obs_exec_mask);
+}
+
 int sys_bench_cycle(sys_bench *y, const sys_out *dut, sys_in *next)
 {
     bool fc_bad = fc_bench_check(y->fc, &dut->fc) != 0; /* each unit's own check, in this order */
@@ -561,6 +596,9 @@ int sys_bench_cycle(sys_bench *y, const sys_out *dut, sys_in *next)
                        dut->fc.active,  dut->pred.obs_exec_mask,
                        dut->stack.hwm,  dut->stack.depth, dut->stack.underflow != 0};
     int bad = cross(y, &d);
+    if (!bad && y->pcommit && y->prev_pred.op != PRED_OP_NOP) /* --level 2: the op before */
+        bad = y->pcommit_bad = pred_op_after(y, &dut->pred);
+    y->prev_pred = y->drawn.pred;
     if (!bad && y->pcommit) { /* pred_stack's look at a quarter: its commits, late */
         int q = y->cur.quarter;
         bad = y->pcommit_bad =

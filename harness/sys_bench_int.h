@@ -28,6 +28,7 @@ struct sys_bench_settings {
     pred_map_bug map_bug;
     bool stack_wqm;
     bool check_commit; /* --check commit: fc_unit at commit level (docs/commit.md) */
+    unsigned commit_level; /* --level: 0, or 2 with fc_unit's state and pred_stack's ops */
 };
 
 enum { PLAN_MAX = 4096, HISTORY = 8 };
@@ -89,6 +90,7 @@ struct sys_bench {
     uint64_t mm_model, mm_fc, mm_pred;
     unsigned mm_ctx, mm_slot;
     sys_in drawn; /* the inputs of the cycle drawn last, as driven */
+    ctm_pred_in prev_pred; /* pred_stack's inputs of the cycle before (--level 2) */
 };
 
 /* The cosim_bench hooks of the report (sys_report.c). */

@@ -150,10 +150,14 @@ void sys_summary_text(const void *self, FILE *out)
             y->stack_size, y->size_known ? "" : " (unknown)", m->unmapped, peak_rss_kib() / 1024.0);
     fc_bench_commit_text(y->fc, out);
     if (y->pcommit)
-        fprintf(out, "  pred_stack: checked at commit level: %" PRIu64 " control events (level 1: "
-                     "START, and each step's events with pred_stack's ExecuteMasks as the lanes), "
-                     "each 1..8 cycles late, contexts renamed and interleaved\n",
-                pred_commit_count(y->pcommit));
+        fprintf(out, "  pred_stack: checked at commit level: %" PRIu64 " %s, each 1..8 cycles late, "
+                     "contexts renamed and interleaved\n",
+                pred_commit_count(y->pcommit),
+                y->set.commit_level
+                    ? "commits (level 2: START, and each op pred_stack took with the ExecuteMask "
+                      "it left, PRED_OP)"
+                    : "control events (level 1: START, and each step's events with pred_stack's "
+                      "ExecuteMasks as the lanes)");
 }
 
 json_t *sys_summary_json(const void *self)

@@ -10,7 +10,28 @@
 #include <stdint.h>
 
 /* A commit's fields, in the order they are compared and shown. */
-enum { CF_KIND, CF_PC, CF_EXEC, CF_DONE, CF_KILL, CF_JUMP, CF_NEXT_PC, CF_ACTIVE, CF_AL, CF_COUNT };
+enum {
+    CF_KIND,
+    CF_PC,
+    CF_OP, /* level 2 (PRED_OP) */
+    CF_QUARTER,
+    CF_MASK,
+    CF_EXEC,
+    CF_DONE,
+    CF_KILL,
+    CF_JUMP,
+    CF_NEXT_PC,
+    CF_ACTIVE,
+    CF_BR_INACTIVE, /* level 2 (FC_STATE) */
+    CF_DEPTH,
+    CF_ADDR_SP,
+    CF_ADDR_TOP,
+    CF_LOOP_SP,
+    CF_LOOP_COUNT,
+    CF_AL,
+    CF_BC, /* compared lane by lane; as a value, the lanes whose counter is not 0 */
+    CF_COUNT
+};
 #define CF_NONE   (-1)
 #define CF_BIT(f) (1u << (f))
 
@@ -71,6 +92,8 @@ struct ctm_commit_checker {
     api_handle h;
     ctm_model *m;
     int contexts, level;
+    int family;             /* level 2: CTM_COMMIT_FAMILY_* */
+    struct cc_pred *pred;   /* level 2, the predicate-stack family: the mapping and the stack */
     int *ctx_wave; /* per design context: the wave it runs, or -1 */
     cc_wave *wave;
     unsigned nwaves, wave_cap;
@@ -89,20 +112,26 @@ struct ctm_commit_checker {
     char *report; /* the last report's text */
 };
 
-/* The kinds of each level (bit k: CTM_COMMIT_k); KILL is in both, opt-in. */
+/* The kinds of each level (bit k: CTM_COMMIT_k); KILL is in all, opt-in;
+ * level 2 is level 0's and its family's. */
 #define CC_KILL_KIND    (1u << CTM_COMMIT_KILL)
 #define CC_LEVEL0_KINDS (((1u << (CTM_COMMIT_END + 1)) - 1) | CC_KILL_KIND)
 #define CC_LEVEL1_KINDS                                                                            \
     ((1u << CTM_COMMIT_START) | (1u << CTM_COMMIT_END) |                                           \
-     (((1u << CTM_COMMIT_KINDS) - 1) & ~((1u << CTM_COMMIT_DIVERGE) - 1)))
+     (((1u << (CTM_COMMIT_KILL + 1)) - 1) & ~((1u << CTM_COMMIT_DIVERGE) - 1)))
+#define CC_FAMILY_KIND(family)                                                                     \
+    (1u << ((family) == CTM_COMMIT_FAMILY_PRED ? CTM_COMMIT_PRED_OP : CTM_COMMIT_FC_STATE))
 
 /* What wave q still owes the design's side: its queue, the commits counted
  * past it while draining, its unreported kills; *first (if any) the first. */
 uint64_t commit_owed(const cc_wave *q, ctm_commit *first);
 
 /* The fields a commit of `kind` carries (CF_BIT of each), and one's value. */
-uint16_t commit_fields(int kind);
+uint32_t commit_fields(int kind);
 uint64_t commit_field(const ctm_commit *r, int f);
+
+/* The lanes whose branch counters (bc) differ. */
+uint64_t commit_bc_differ(const ctm_commit *want, const ctm_commit *got);
 
 const char *commit_kind_name(int kind);
 const char *commit_field_name(int f);

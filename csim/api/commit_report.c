@@ -9,16 +9,24 @@
 static const char *const kind_names[CTM_COMMIT_KINDS] = {
     "START",     "ALU",     "TEX",        "OUTPUT",     "FC",
     "END",       "DIVERGE", "RECONVERGE", "LOOP_ENTER", "LOOP_ITERATE",
-    "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN",     "KILL"};
+    "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN",     "KILL",
+    "FC_STATE",  "PRED_OP"};
 
 /* Each field's name, and whether it is a lane mask (hex, lanes named). */
 static const struct {
     const char *name;
     uint8_t lanes;
 } field_info[CF_COUNT] = {
-    [CF_KIND] = {"kind", 0},       [CF_PC] = {"pc", 0},         [CF_EXEC] = {"exec", 1},
-    [CF_DONE] = {"done", 1},       [CF_KILL] = {"kill", 1},     [CF_JUMP] = {"jump", 0},
-    [CF_NEXT_PC] = {"next_pc", 0}, [CF_ACTIVE] = {"active", 1}, [CF_AL] = {"al", 0},
+    [CF_KIND] = {"kind", 0},         [CF_PC] = {"pc", 0},
+    [CF_OP] = {"op", 0},             [CF_QUARTER] = {"quarter", 0},
+    [CF_MASK] = {"mask", 1},         [CF_EXEC] = {"exec", 1},
+    [CF_DONE] = {"done", 1},         [CF_KILL] = {"kill", 1},
+    [CF_JUMP] = {"jump", 0},         [CF_NEXT_PC] = {"next_pc", 0},
+    [CF_ACTIVE] = {"active", 1},     [CF_BR_INACTIVE] = {"br_inactive", 1},
+    [CF_DEPTH] = {"depth", 0},
+    [CF_ADDR_SP] = {"addr_sp", 0},   [CF_ADDR_TOP] = {"addr_top", 0},
+    [CF_LOOP_SP] = {"loop_sp", 0},   [CF_LOOP_COUNT] = {"loop_count", 0},
+    [CF_AL] = {"al", 0},             [CF_BC] = {"bc", 1},
 };
 
 static const char *const what_names[CC_WHATS] = {
@@ -51,7 +59,7 @@ void commit_describe(char *buf, size_t size, const ctm_commit *r)
     size_t used = (size_t)snprintf(buf, size, "%s", commit_kind_name(r->kind));
     if (r->kind == CTM_COMMIT_START && r->wave >= 0 && used < size)
         used += (size_t)snprintf(buf + used, size - used, " wave %d", r->wave);
-    for (uint16_t m = commit_fields(r->kind); m && used < size; m &= (uint16_t)(m - 1)) {
+    for (uint32_t m = commit_fields(r->kind); m && used < size; m &= m - 1) {
         int f = __builtin_ctz(m);
         if ((f == CF_DONE || f == CF_KILL) && !commit_field(r, f))
             continue; /* no lane ended: said by saying nothing */
@@ -66,6 +74,18 @@ void commit_field_diff(char *buf, size_t size, int f, const ctm_commit *want, co
     if (f == CF_KIND) {
         snprintf(buf, size, "kind: expected %s, actual %s", commit_kind_name(want->kind),
                  commit_kind_name(got->kind));
+        return;
+    }
+    if (f == CF_BC) { /* the counters of the first lanes that differ */
+        uint64_t d = commit_bc_differ(want, got);
+        char lanes[200] = "";
+        size_t used = 0;
+        for (uint64_t m = d; m && used < sizeof lanes; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            used += (size_t)snprintf(lanes + used, sizeof lanes - used, "%s%u (%u, %u)",
+                                     used ? " " : "", l, want->bc[l], got->bc[l]);
+        }
+        snprintf(buf, size, "bc: lanes %s differ (lane (expected, actual))", lanes);
         return;
     }
     char w[24], a[24], lanes[200] = "";
@@ -160,8 +180,15 @@ static void json_commit(FILE *out, const ctm_commit *r)
     fprintf(out, "{\"kind\":\"%s\"", commit_kind_name(r->kind));
     if (r->kind == CTM_COMMIT_START)
         fprintf(out, ",\"wave\":%d", r->wave);
-    for (uint16_t m = commit_fields(r->kind); m; m &= (uint16_t)(m - 1)) {
+    for (uint32_t m = commit_fields(r->kind); m; m &= m - 1) {
         int f = __builtin_ctz(m);
+        if (f == CF_BC) { /* every lane's counter */
+            fputs(",\"bc\":[", out);
+            for (unsigned l = 0; l < 64; l++)
+                fprintf(out, "%s%u", l ? "," : "", r->bc[l]);
+            fputc(']', out);
+            continue;
+        }
         uint64_t v = commit_field(r, f);
         char text[24];
         print_field(text, sizeof text, f, v);
@@ -193,9 +220,10 @@ static void json_mismatch(FILE *out, const ctm_commit_checker *c)
     fprintf(out, ",\"field\":");
     if (x->field >= 0 && want && x->has_got) {
         uint64_t wv = commit_field(want, x->field), av = commit_field(&x->got, x->field);
+        uint64_t d = x->field == CF_BC ? commit_bc_differ(want, &x->got) : wv ^ av;
         char lanes[256] = "";
         if (field_info[x->field].lanes)
-            api_lane_list(lanes, sizeof lanes, wv ^ av, ",");
+            api_lane_list(lanes, sizeof lanes, d, ",");
         fprintf(out,
                 "\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\",\"lanes\":[%s]",
                 commit_field_name(x->field), wv, av, lanes);

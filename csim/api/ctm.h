@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 10
+#define CTM_VERSION_MINOR 11
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -490,8 +490,17 @@ enum {
      * TEX, kill = its lanes. Until it comes, the wave's other commits are compared outside
      * those lanes, and a TEX commit's kill is not compared (docs/commit.md). */
     CTM_COMMIT_KILL = 15,
+    /* Level 2 (since 1.11): the state of one family of designs after each START and FC
+     * commit of level 0 (docs/commit.md, "Level 2"; ctm_commit_set_family). */
+    CTM_COMMIT_FC_STATE = 16, /* the fc_unit family: pc, br_inactive, depth, addr_sp,
+                                 addr_top, loop_sp, loop_count, al, bc */
+    CTM_COMMIT_PRED_OP = 17,  /* the predicate-stack family: one op of the system's mapping:
+                                 pc, op, quarter, mask, exec (the ExecuteMask after it) */
     CTM_COMMIT_KINDS
 };
+
+/* The family a level-2 checker expects (ctm_commit_set_family). */
+enum { CTM_COMMIT_FAMILY_FC = 0, CTM_COMMIT_FAMILY_PRED = 1 };
 
 /* One commit. The fields a kind does not name are not compared (zero them). */
 typedef struct ctm_commit {
@@ -506,7 +515,18 @@ typedef struct ctm_commit {
     int jump;         /* FC: the group decision, 0 or 1 */
     uint32_t next_pc; /* FC: where the wavefront goes on */
     uint64_t active;  /* FC, START: the active lanes after it */
-    int al;           /* FC, LOOP_*: the loop counter aL after it */
+    int al;           /* FC, LOOP_*, FC_STATE: the loop counter aL after it */
+    /* level 2 (since 1.11) */
+    int op;              /* PRED_OP: the op (CTM_PRED_OP_*) */
+    int quarter;         /* PRED_OP: the predicate context within the wavefront (16 lanes each) */
+    uint64_t mask;       /* PRED_OP: the mask it drives (the quarter's lanes, from bit 0) */
+    uint64_t br_inactive; /* FC_STATE: the lanes a branch parked (their counters in bc) */
+    uint32_t depth;      /* FC_STATE: open branch nesting of the group */
+    uint32_t addr_sp;    /* FC_STATE: address stack entries in use */
+    uint32_t addr_top;   /* FC_STATE: the top return address (0 when empty) */
+    uint32_t loop_sp;    /* FC_STATE: loop frames in use */
+    uint32_t loop_count; /* FC_STATE: the top frame's iterations remaining (0 when empty) */
+    uint8_t bc[64];      /* FC_STATE: each lane's branch counter (0 unless in br_inactive) */
 } ctm_commit;
 
 /* Runs m to its next level-0 commit, in the model's own order (wavefronts in flight
@@ -520,8 +540,10 @@ typedef struct ctm_commit_checker ctm_commit_checker;
 
 /* A checker of a design's commits against the run of m (already set up:
  * inputs and constants; not yet stepped): the design's contexts are
- * 0..contexts-1 (1..1024); level 0 (START, each instruction, END) or 1
- * (START, the control events of each FC commit, END).
+ * 0..contexts-1 (1..1024); level 0 (START, each instruction, END), 1
+ * (START, the control events of each FC commit, END) or 2 (level 0, and
+ * after each START and FC the state of a family of designs: FC_STATE or
+ * PRED_OP, ctm_commit_set_family).
  * The checker drives m (keep m until the checker is freed). NULL and
  * ctm_error() on a bad argument. */
 ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level);
@@ -535,6 +557,15 @@ void ctm_commit_free(ctm_commit_checker *c);
  * lanes as a commit of its own, at any time before the wavefront's END.
  * Before the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
+
+/* Level 2 (since 1.11): the family whose state the design commits,
+ * CTM_COMMIT_FAMILY_FC (the default: fc_unit's branch counters and stacks,
+ * FC_STATE) or CTM_COMMIT_FAMILY_PRED (the patent's predicate stack driven
+ * by the system run's mapping, PRED_OP; the model's lanes in quarters of 16,
+ * at most 64 quarters in flight). Sets the kinds to the family's (level 0's
+ * and its own). Before the first commit, level 2 only; CTM_OK, CTM_E_ARG or
+ * CTM_E_STATE. */
+int ctm_commit_set_family(ctm_commit_checker *c, int family);
 
 /* One run for stimulus and reference (since 1.8): the testbench steps the
  * checker's model with ctm_model_step for the design's stimulus, and the
@@ -558,6 +589,15 @@ int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r);
 int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, int wave,
                           uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
                           uint32_t next_pc, uint64_t active, int al);
+
+/* A level-2 commit with its fields as arguments (the DPI package's form):
+ * kind FC_STATE or PRED_OP, bc the 64 lanes' branch counters (lane l in
+ * byte l; SV: bit [511:0], lane l in [8l +: 8]). */
+int ctm_commit_put_state(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, uint32_t pc,
+                         int op, int quarter, uint64_t mask, uint64_t exec,
+                         uint64_t br_inactive, uint32_t depth,
+                         uint32_t addr_sp, uint32_t addr_top, uint32_t loop_sp,
+                         uint32_t loop_count, int al, const uint8_t bc[64]);
 
 /* The watchdog, called once per clock (or whenever the testbench likes):
  * CTM_E_MISMATCH when the design has committed nothing for the watchdog's

@@ -12,6 +12,7 @@
 #include "ctm_int.h"
 #include "isa.h"
 #include "pa.h"
+#include "pred_map.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,11 +20,16 @@
 
 enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000 };
 
-/* Bit k: CTM_COMMIT_k is a kind of level l. */
-static const uint32_t level_kinds[2] = {CC_LEVEL0_KINDS, CC_LEVEL1_KINDS};
+/* Bit k: CTM_COMMIT_k is a kind of checker c's level (and family). */
+static uint32_t level_kinds(const ctm_commit_checker *c)
+{
+    return c->level == 0   ? CC_LEVEL0_KINDS
+           : c->level == 1 ? CC_LEVEL1_KINDS
+                           : CC_LEVEL0_KINDS | CC_FAMILY_KIND(c->family);
+}
 
 /* The fields each kind commits, compared in this order after the kind. */
-static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
+static const uint32_t fields_of[CTM_COMMIT_KINDS] = {
     [CTM_COMMIT_START] = CF_BIT(CF_EXEC) | CF_BIT(CF_ACTIVE),
     [CTM_COMMIT_ALU] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE),
     [CTM_COMMIT_TEX] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_KILL),
@@ -41,11 +47,18 @@ static const uint16_t fields_of[CTM_COMMIT_KINDS] = {
     [CTM_COMMIT_CALL] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_RETURN] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_KILL] = CF_BIT(CF_PC) | CF_BIT(CF_KILL),
+    [CTM_COMMIT_FC_STATE] = CF_BIT(CF_PC) | CF_BIT(CF_BR_INACTIVE) | CF_BIT(CF_DEPTH) | CF_BIT(CF_ADDR_SP) |
+                            CF_BIT(CF_ADDR_TOP) | CF_BIT(CF_LOOP_SP) | CF_BIT(CF_LOOP_COUNT) |
+                            CF_BIT(CF_AL) | CF_BIT(CF_BC),
+    [CTM_COMMIT_PRED_OP] = CF_BIT(CF_PC) | CF_BIT(CF_OP) | CF_BIT(CF_QUARTER) | CF_BIT(CF_MASK) |
+                           CF_BIT(CF_EXEC),
 };
 
-#define CF_MASKS (CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_KILL) | CF_BIT(CF_ACTIVE))
+#define CF_MASKS                                                                                   \
+    (CF_BIT(CF_EXEC) | CF_BIT(CF_DONE) | CF_BIT(CF_KILL) | CF_BIT(CF_ACTIVE) |                     \
+     CF_BIT(CF_BR_INACTIVE))
 
-uint16_t commit_fields(int kind)
+uint32_t commit_fields(int kind)
 {
     return (unsigned)kind < CTM_COMMIT_KINDS ? fields_of[kind] : 0;
 }
@@ -71,9 +84,41 @@ uint64_t commit_field(const ctm_commit *r, int f)
         return r->active;
     case CF_AL:
         return (uint64_t)(int64_t)r->al;
+    case CF_OP:
+        return (uint64_t)r->op;
+    case CF_QUARTER:
+        return (uint64_t)r->quarter;
+    case CF_MASK:
+        return r->mask;
+    case CF_BR_INACTIVE:
+        return r->br_inactive;
+    case CF_DEPTH:
+        return r->depth;
+    case CF_ADDR_SP:
+        return r->addr_sp;
+    case CF_ADDR_TOP:
+        return r->addr_top;
+    case CF_LOOP_SP:
+        return r->loop_sp;
+    case CF_LOOP_COUNT:
+        return r->loop_count;
+    case CF_BC: {
+        uint64_t parked = 0;
+        for (unsigned l = 0; l < 64; l++)
+            parked |= (uint64_t)(r->bc[l] != 0) << l;
+        return parked;
+    }
     default:
         return 0;
     }
+}
+
+uint64_t commit_bc_differ(const ctm_commit *want, const ctm_commit *got)
+{
+    uint64_t d = 0;
+    for (unsigned l = 0; l < 64; l++)
+        d |= (uint64_t)(want->bc[l] != got->bc[l]) << l;
+    return d;
 }
 
 /* The first field of r that differs from want (CF_NONE: they agree), lane
@@ -84,11 +129,16 @@ static int first_difference(const ctm_commit_checker *c, const ctm_commit *want,
 {
     if (want->kind != r->kind)
         return CF_KIND;
-    uint16_t fields = fields_of[want->kind];
+    uint32_t fields = fields_of[want->kind];
     if (c->kinds & CC_KILL_KIND && want->kind != CTM_COMMIT_KILL)
-        fields &= (uint16_t)~CF_BIT(CF_KILL);
-    for (uint16_t m = fields; m; m &= (uint16_t)(m - 1)) {
+        fields &= ~CF_BIT(CF_KILL);
+    for (uint32_t m = fields; m; m &= m - 1) {
         int f = __builtin_ctz(m);
+        if (f == CF_BC) {
+            if (commit_bc_differ(want, r) & ~pending)
+                return f;
+            continue;
+        }
         uint64_t ignore = CF_MASKS >> f & 1 ? pending : 0;
         if ((commit_field(want, f) & ~ignore) != (commit_field(r, f) & ~ignore))
             return f;
@@ -217,17 +267,120 @@ static int expect_events(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r,
     return CTM_OK;
 }
 
-/* One commit of the model's run into its wavefront's queue, as the
- * checker's level has it (FC: OP op, A_OP a_op). 0 or CTM_E_NOMEM. */
-static int take_commit(ctm_commit_checker *c, const ctm_commit *r, int op, int a_op)
+/* ------------------------------------------------------------ level 2 */
+
+/* The predicate-stack family: the system run's mapping of the model's
+ * flow-control steps to the patent's ops, and a predicate stack they drive,
+ * whose ExecuteMask after each op the design's must equal. */
+typedef struct cc_pred {
+    pred_map *pm;
+    pred_stack_model *ps;
+    unsigned quarters;
+    pred_map_op ops[256];
+} cc_pred;
+
+static void pred_free(cc_pred *p)
+{
+    if (p) {
+        pred_map_destroy(p->pm);
+        pred_stack_destroy(p->ps);
+        free(p);
+    }
+}
+
+/* The family's state for m's shape; NULL and ctm_error() if it cannot be made. */
+static cc_pred *pred_new(const ctm_model *m, const char *func)
+{
+    int lanes, slots;
+    api_model_shape(m, &lanes, &slots);
+    pred_map_cfg cfg = {.slots = (unsigned)slots, .lanes = (unsigned)lanes, .depth = 64};
+    cc_pred *p = calloc(1, sizeof *p);
+    dpp_error e = {0};
+    if (!p)
+        return api_fail("%s: out of memory", func);
+    pred_stack_cfg shape = pred_map_shape(&cfg);
+    if (pred_map_create(&cfg, &p->pm, &e) || pred_stack_create(&shape, &p->ps, &e)) {
+        pred_free(p);
+        return api_fail("%s: the predicate-stack family does not fit the model's %d wavefronts "
+                        "of %d lanes: %s",
+                        func, slots, lanes, e.msg);
+    }
+    p->quarters = pred_map_quarters(p->pm);
+    return p;
+}
+
+/* PRED_OP: the ops of START or FC commit r, quarter by quarter as the
+ * mapping orders them, each with the mask it drives and the quarter's
+ * ExecuteMask after it. 0 or a status. */
+static int expect_pred_ops(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r,
+                           const pa_issue_event *ev)
+{
+    cc_pred *p = c->pred;
+    unsigned n;
+    int checked;
+    dpp_error e;
+    if (pred_map_event(p->pm, ev->fc_in, ev->fc_out, p->ops, sizeof p->ops / sizeof p->ops[0],
+                       &n, &checked, &e))
+        return CTM_E_NOMEM; /* more ops than any step makes */
+    for (unsigned i = 0; i < n; i++) {
+        const pred_map_op *op = &p->ops[i];
+        pred_stack_out o;
+        pred_stack_observe(p->ps, op->ctx, &o);
+        pred_stack_in in = {.op = op->op,
+                            .ctx = op->ctx,
+                            .mask = pred_map_drive_mask(op, o.obs_exec_mask),
+                            .obs_ctx = op->ctx};
+        pred_stack_step(p->ps, &in, &o);
+        pred_stack_observe(p->ps, op->ctx, &o);
+        ctm_commit s = {.ctx = r->ctx,
+                        .kind = CTM_COMMIT_PRED_OP,
+                        .wave = r->wave,
+                        .pc = r->pc,
+                        .op = op->op,
+                        .quarter = (int)(op->ctx % p->quarters),
+                        .mask = in.mask,
+                        .exec = o.obs_exec_mask};
+        if (expect(c, q, &s))
+            return CTM_E_NOMEM;
+    }
+    return CTM_OK;
+}
+
+/* FC_STATE: fc_unit's state after START or FC commit r. */
+static int expect_fc_state(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r,
+                           const fc_unit_out *o)
+{
+    ctm_commit s = {.ctx = r->ctx,
+                    .kind = CTM_COMMIT_FC_STATE,
+                    .wave = r->wave,
+                    .pc = r->pc,
+                    .br_inactive = o->br_inactive,
+                    .depth = o->depth,
+                    .addr_sp = o->addr_sp,
+                    .addr_top = o->addr_top,
+                    .loop_sp = o->loop_sp,
+                    .loop_count = o->loop_top_count,
+                    .al = (int16_t)o->al};
+    memcpy(s.bc, o->bc, sizeof s.bc);
+    return expect(c, q, &s);
+}
+
+/* One commit of the model's run (ev) into its wavefront's queue, as the
+ * checker's level has it. 0 or CTM_E_NOMEM. */
+static int take_commit(ctm_commit_checker *c, const ctm_commit *r, const pa_issue_event *ev)
 {
     if ((unsigned)r->wave >= c->nwaves && add_wave(c))
         return CTM_E_NOMEM;
     cc_wave *q = &c->wave[r->wave];
     if (r->kind == CTM_COMMIT_END)
         q->model_done = 1;
-    return c->level == 1 && r->kind == CTM_COMMIT_FC ? expect_events(c, q, r, op, a_op)
-                                                     : expect(c, q, r);
+    if (c->level == 1 && r->kind == CTM_COMMIT_FC)
+        return expect_events(c, q, r, ev->op, ev->a_op);
+    int st = expect(c, q, r);
+    if (st || c->level < 2 || !ev->fc_out)
+        return st;
+    return c->family == CTM_COMMIT_FAMILY_PRED ? expect_pred_ops(c, q, r, ev)
+                                               : expect_fc_state(c, q, r, ev->fc_out);
 }
 
 /* A shared run's commit, as the testbench's ctm_model_step makes it. */
@@ -236,7 +389,7 @@ static void take_shared(void *user, const pa_issue_event *ev)
     ctm_commit_checker *c = user;
     ctm_commit r;
     api_commit_of(ev, &r);
-    if (take_commit(c, &r, ev->op, ev->a_op))
+    if (take_commit(c, &r, ev))
         c->sink_status = CTM_E_NOMEM;
 }
 
@@ -273,8 +426,8 @@ static int pull(ctm_commit_checker *c)
     if (c->shared)
         return pull_shared(c);
     ctm_commit r;
-    int op, a_op;
-    int got = api_model_commit(c->m, &r, &op, &a_op, "ctm_commit_checker");
+    const pa_issue_event *ev;
+    int got = api_model_commit(c->m, &r, &ev, "ctm_commit_checker");
     if (got < 0) {
         snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
@@ -283,7 +436,7 @@ static int pull(ctm_commit_checker *c)
         c->model_ended = 1;
         return 0;
     }
-    return take_commit(c, &r, op, a_op) ? -CTM_E_NOMEM : 1;
+    return take_commit(c, &r, ev) ? -CTM_E_NOMEM : 1;
 }
 
 /* Runs the model until wave w's queue holds `want` commits or the run ends:
@@ -320,7 +473,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, __func__))
         return NULL;
     if (!API_RANGE(NULL, "contexts", contexts, 1, CONTEXTS_MAX) ||
-        !API_RANGE(NULL, "level", level, 0, 1))
+        !API_RANGE(NULL, "level", level, 0, 2))
         return NULL;
     ctm_commit_checker *c = api_alloc(API_COMMIT, sizeof *c);
     if (!c)
@@ -339,7 +492,8 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     c->contexts = contexts;
     c->level = level;
     c->watchdog = WATCHDOG_DEFAULT;
-    c->kinds = level_kinds[level] & ~CC_KILL_KIND; /* KILL is opt-in */
+    c->family = CTM_COMMIT_FAMILY_FC;
+    c->kinds = level_kinds(c) & ~CC_KILL_KIND; /* KILL is opt-in */
     api_set_error("");
     return c;
 }
@@ -363,6 +517,7 @@ void ctm_commit_free(ctm_commit_checker *c)
     if (api_is_live(c->m, API_MODEL))
         api_model_drive(c->m, NULL, __func__);
     free_queues(c);
+    pred_free(c->pred);
     free(c->ctx_wave);
     free(c->report);
     api_release(c, API_COMMIT);
@@ -661,9 +816,12 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
         snprintf(text, sizeof text, "kind = %d is outside 0..%d", r->kind, CTM_COMMIT_KINDS - 1);
         return misuse(c, func, text);
     }
-    if (!(level_kinds[c->level] >> r->kind & 1)) {
-        snprintf(text, sizeof text, "kind = %d (%s) is not a kind of level %d", r->kind,
-                 commit_kind_name(r->kind), c->level);
+    if (!(level_kinds(c) >> r->kind & 1)) {
+        snprintf(text, sizeof text, "kind = %d (%s) is not a kind of level %d%s", r->kind,
+                 commit_kind_name(r->kind), c->level,
+                 c->level < 2 ? ""
+                 : c->family == CTM_COMMIT_FAMILY_PRED ? " (the predicate-stack family)"
+                                                       : " (the fc_unit family)");
         return misuse(c, func, text);
     }
     if (r->kind == CTM_COMMIT_KILL && !(c->kinds & CC_KILL_KIND))
@@ -700,7 +858,42 @@ int ctm_commit_put_fields(ctm_commit_checker *c, uint64_t cycle, int ctx, int ki
                           uint32_t pc, uint64_t exec, uint64_t done, uint64_t kill, int jump,
                           uint32_t next_pc, uint64_t active, int al)
 {
-    ctm_commit r = {ctx, kind, wave, pc, exec, done, kill, jump, next_pc, active, al};
+    ctm_commit r = {.ctx = ctx,
+                    .kind = kind,
+                    .wave = wave,
+                    .pc = pc,
+                    .exec = exec,
+                    .done = done,
+                    .kill = kill,
+                    .jump = jump,
+                    .next_pc = next_pc,
+                    .active = active,
+                    .al = al};
+    return put(c, cycle, &r, __func__);
+}
+
+int ctm_commit_put_state(ctm_commit_checker *c, uint64_t cycle, int ctx, int kind, uint32_t pc,
+                         int op, int quarter, uint64_t mask, uint64_t exec,
+                         uint64_t br_inactive, uint32_t depth,
+                         uint32_t addr_sp, uint32_t addr_top, uint32_t loop_sp,
+                         uint32_t loop_count, int al, const uint8_t bc[64])
+{
+    ctm_commit r = {.ctx = ctx,
+                    .kind = kind,
+                    .pc = pc,
+                    .op = op,
+                    .quarter = quarter,
+                    .mask = mask,
+                    .exec = exec,
+                    .br_inactive = br_inactive,
+                    .depth = depth,
+                    .addr_sp = addr_sp,
+                    .addr_top = addr_top,
+                    .loop_sp = loop_sp,
+                    .loop_count = loop_count,
+                    .al = al};
+    if (bc)
+        memcpy(r.bc, bc, sizeof r.bc);
     return put(c, cycle, &r, __func__);
 }
 
@@ -765,7 +958,7 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
         api_error(&c->h, "%s: too late: the kinds are set before the first commit", __func__);
         return CTM_E_STATE;
     }
-    uint32_t all = level_kinds[c->level];
+    uint32_t all = level_kinds(c);
     if (!API_RANGE(&c->h, "kinds", kinds, 1, (1 << CTM_COMMIT_KINDS) - 1))
         return CTM_E_ARG;
     if ((uint32_t)kinds & ~all) {
@@ -781,6 +974,30 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
         return CTM_E_ARG;
     }
     c->kinds = (uint32_t)kinds;
+    return CTM_OK;
+}
+
+int ctm_commit_set_family(ctm_commit_checker *c, int family)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    if (c->matched || c->verdict || c->nwaves) {
+        api_error(&c->h, "%s: too late: the family is set before the first commit", __func__);
+        return CTM_E_STATE;
+    }
+    if (c->level != 2) {
+        api_error(&c->h, "%s: a family is a level-2 choice; this checker is level %d", __func__,
+                  c->level);
+        return CTM_E_STATE;
+    }
+    if (!API_RANGE(&c->h, "family", family, CTM_COMMIT_FAMILY_FC, CTM_COMMIT_FAMILY_PRED))
+        return CTM_E_ARG;
+    if (family == CTM_COMMIT_FAMILY_PRED && !c->pred && !(c->pred = pred_new(c->m, __func__))) {
+        api_error(&c->h, "%s", ctm_error());
+        return CTM_E_ARG;
+    }
+    c->family = family;
+    c->kinds = level_kinds(c) & ~CC_KILL_KIND;
     return CTM_OK;
 }
 

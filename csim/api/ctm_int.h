@@ -73,16 +73,21 @@ void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
 /* ------------------------------------------------------------ the model's commits (ctm_model.c) */
 
 /* ctm_model_commit for a live m, whoever drives it; func names the call in
- * errors. An FC commit's instruction OP and A_OP (DPP_FC_*, DPP_AOP_*) go to
- * *fc_op and *fc_a_op (NULL: not wanted). */
-int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func);
+ * errors. *ev (NULL: not wanted) gets the model's event behind the commit
+ * (FC: the instruction's OP and A_OP, the fc_unit step), valid until the
+ * next call. */
+struct pa_issue_event;
+int api_model_commit(ctm_model *m, ctm_commit *out, const struct pa_issue_event **ev,
+                     const char *func);
+
+/* The array's shape of m: lanes per wavefront, wavefronts in flight. */
+void api_model_shape(const ctm_model *m, int *lanes, int *contexts);
 
 /* A shared run (ctm_commit_share): every commit of m goes to sink as the
  * testbench's ctm_model_step makes it. Before the first step; CTM_OK or
  * CTM_E_STATE. api_model_step is ctm_model_step for a live m; run_out steps
  * it to its end (1 never; 0 ended, or -CTM_E_FAULT); ended: 1 once it has.
  * api_commit_of is a commit as ctm.h spells it. */
-struct pa_issue_event;
 typedef void (*api_issue_fn)(void *user, const struct pa_issue_event *ev);
 int api_model_share(ctm_model *m, api_issue_fn sink, void *user, const char *func);
 int api_model_step(ctm_model *m);

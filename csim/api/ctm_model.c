@@ -313,7 +313,13 @@ int api_model_ended(const ctm_model *m)
     return m->ended || m->fault;
 }
 
-int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, const char *func)
+void api_model_shape(const ctm_model *m, int *lanes, int *contexts)
+{
+    *lanes = (int)m->opts.array.lanes;
+    *contexts = (int)m->opts.array.contexts;
+}
+
+int api_model_commit(ctm_model *m, ctm_commit *out, const pa_issue_event **evp, const char *func)
 {
     int st = begin_mode(m, MODE_COMMITS, func);
     if (st)
@@ -330,10 +336,8 @@ int api_model_commit(ctm_model *m, ctm_commit *out, int *fc_op, int *fc_a_op, co
         return 0;
     }
     api_commit_of(ev, out);
-    if (fc_op)
-        *fc_op = ev->op;
-    if (fc_a_op)
-        *fc_a_op = ev->a_op;
+    if (evp)
+        *evp = ev;
     return 1;
 }
 
@@ -365,7 +369,7 @@ int ctm_model_commit(ctm_model *m, ctm_commit *out)
                   __func__);
         return -CTM_E_STATE;
     }
-    return api_model_commit(m, out, NULL, NULL, __func__);
+    return api_model_commit(m, out, NULL, __func__);
 }
 
 int ctm_model_step(ctm_model *m)

@@ -75,6 +75,10 @@ typedef struct pa_issue_event {
     int jump;         /* FC: the group decision */
     int al;           /* FC: the loop counter aL after it */
     uint8_t op, a_op; /* FC: the instruction's OP and A_OP (DPP_FC_*, DPP_AOP_*) */
+    /* START, FC: the fc_unit step behind it (valid during the call only), for
+     * checkers of a design of the fc_unit's or the predicate stack's family */
+    const fc_unit_in *fc_in;
+    const fc_unit_out *fc_out;
 } pa_issue_event;
 
 typedef void (*pa_issue_fn)(void *user, const pa_issue_event *ev);

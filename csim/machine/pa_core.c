@@ -72,6 +72,10 @@ static void fc_step(pa_core *c, pa_slot *s, const fc_unit_in *in, fc_unit_out *o
 {
     fc_unit_step(c->fc, in, out);
     c->fc_steps++;
+    if (c->on_issue && in->cmd != FC_CMD_START) { /* report_issue comes after exec_fc returns */
+        c->issue_fi = *in;
+        c->issue_fo = *out;
+    }
     if (c->trace) {
         pa_fc_event ev = {s->index, &s->wave, in, out};
         c->trace(c->trace_user, &ev);
@@ -124,8 +128,13 @@ pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
     fc_step(c, s, &fi, &fo);
     s->active = fo.active;
     if (c->on_issue) {
-        pa_issue_event ev = {.wave = index, .slot = k, .kind = PA_ISSUE_START, .exec = s->live,
-                             .active = s->active};
+        pa_issue_event ev = {.wave = index,
+                             .slot = k,
+                             .kind = PA_ISSUE_START,
+                             .exec = s->live,
+                             .active = s->active,
+                             .fc_in = &fi,
+                             .fc_out = &fo};
         c->on_issue(c->on_issue_user, &ev);
     }
     return s;
@@ -245,6 +254,8 @@ static void report_issue(pa_core *c, const pa_slot *s, const pa_uop *u, unsigned
         ev.al = s->al;
         ev.op = u->fc.op;
         ev.a_op = u->fc.a_op;
+        ev.fc_in = &c->issue_fi;
+        ev.fc_out = &c->issue_fo;
     }
     c->on_issue(c->on_issue_user, &ev);
     if (!s->live) {

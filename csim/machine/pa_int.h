@@ -197,6 +197,8 @@ typedef struct pa_core {
     unsigned rr; /* next slot the round-robin issue looks at */
     pa_scratch *scratch;
     pa_slot *slot;
+    fc_unit_in issue_fi; /* with on_issue: the last FC step, for its issue event */
+    fc_unit_out issue_fo;
 } pa_core;
 
 dpp_status pa_core_init(pa_core *c, const pa_params *p, dpp_error *err);

@@ -31,6 +31,8 @@ struct dpp_stepper {
      * instruction and the wavefront's end) */
     int want; /* WANT_*: what the first call asked for */
     pa_issue_event issued[2];
+    fc_unit_in issued_in[2]; /* their fc_unit steps, copied too */
+    fc_unit_out issued_out[2];
     unsigned nissued, next_issued;
 };
 
@@ -48,8 +50,16 @@ static void catch_event(void *user, const pa_fc_event *ev)
 static void catch_issue(void *user, const pa_issue_event *ev)
 {
     dpp_stepper *s = user;
-    if (s->nissued < 2) /* always: the queue is empty before each action */
-        s->issued[s->nissued++] = *ev;
+    if (s->nissued >= 2) /* never: the queue is empty before each action */
+        return;
+    unsigned k = s->nissued++;
+    s->issued[k] = *ev;
+    if (ev->fc_in) {
+        s->issued_in[k] = *ev->fc_in;
+        s->issued_out[k] = *ev->fc_out;
+        s->issued[k].fc_in = &s->issued_in[k];
+        s->issued[k].fc_out = &s->issued_out[k];
+    }
 }
 
 /* Runs the command buffer's bytes [from, to) through the PE. */

@@ -13,7 +13,7 @@ module tb_misuse;
   import ctm_dpi_pkg::*;
 
   // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker, 7 pe
-  localparam int HandleCases = 53;
+  localparam int HandleCases = 55;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -120,13 +120,16 @@ module tb_misuse;
       42: return is_error_text(ctm_commit_diff(hc));
       43: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
       44: return longint'(ctm_commit_share(hc));
-      45: ctm_commit_free(hc);
-      46: return longint'(ctm_pe_put(he, 32'hC000_1B00));
-      47: return longint'(ctm_pe_finish(he));
-      48: return is_error_text(ctm_pe_error(he));
-      49: return longint'(ctm_pe_field(he, "opcode", v));
-      50: return longint'(ctm_pe_get(he, "words", v));
-      51: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
+      45: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
+      46: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
+                                               0, 0, 0, 0, 0, '0));
+      47: ctm_commit_free(hc);
+      48: return longint'(ctm_pe_put(he, 32'hC000_1B00));
+      49: return longint'(ctm_pe_finish(he));
+      50: return is_error_text(ctm_pe_error(he));
+      51: return longint'(ctm_pe_field(he, "opcode", v));
+      52: return longint'(ctm_pe_get(he, "words", v));
+      53: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
       default: ctm_pe_free(he);
     endcase
     return 0;
@@ -186,17 +189,19 @@ module tb_misuse;
       42: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
       43: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
       44: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
-      45: begin func = "ctm_commit_free"; keeps = 1'b1; end
-      46: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
-      47: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
-      48: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
-      49: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
-      50: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
-      51: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
+      45: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
+      46: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
+      47: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      48: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
+      49: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
+      50: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
+      51: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
+      52: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
+      53: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
       default: begin func = "ctm_pe_free"; keeps = 1'b1; end
     endcase
     kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc"
-         : k < 37 ? "ctm_model" : k < 46 ? "ctm_commit_checker" : "ctm_pe";
+         : k < 37 ? "ctm_model" : k < 48 ? "ctm_commit_checker" : "ctm_pe";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.
@@ -633,7 +638,7 @@ module tb_misuse;
     chandle cm, c;
     fresh();
     refused_new("ctm_commit_new", "contexts = 0 is outside 1..1024", ctm_commit_new(m, 0, 0));
-    refused_new("ctm_commit_new", "level = 2 is outside 0..1", ctm_commit_new(m, 2, 2));
+    refused_new("ctm_commit_new", "level = 3 is outside 0..2", ctm_commit_new(m, 2, 3));
     cm = new_model(elf);
     c = ctm_commit_new(cm, 2, 0);
     if (c == null) $fatal(1, "tb_misuse: ctm_commit_new: %s", ctm_error());
@@ -648,6 +653,13 @@ module tb_misuse;
                  0, 0, 0, 1, 0), CTM_E_ARG);
     check_message("ctm_commit_put_fields kind 6", ctm_error(), "ctm_commit_put_fields",
                   "kind = 6 (DIVERGE) is not a kind of level 0");
+    check_status("ctm_commit_put_state at level 0", ctm_commit_put_state(c, 0, 0,
+                 CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, '0), CTM_E_ARG);
+    check_message("ctm_commit_put_state at level 0", ctm_error(), "ctm_commit_put_state",
+                  "kind = 16 (FC_STATE) is not a kind of level 0");
+    check_status("ctm_commit_set_family at level 0",
+                 ctm_commit_set_family(c, CTM_COMMIT_FAMILY_PRED), CTM_E_STATE);
+    check_status("that misuse, again at the next check", ctm_commit_finish(c), CTM_E_ARG);
     check_status("an ALU commit on a context with no wavefront",
                  ctm_commit_put_fields(c, 3, 1, CTM_COMMIT_ALU, -1, 0, 1, 0, 0, 0, 0, 0, 0),
                  CTM_E_MISMATCH);

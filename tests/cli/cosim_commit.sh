@@ -4,7 +4,9 @@
 # checked; a broken one is caught with the checker's report (context, wavefront, pc, field,
 # both values), a waveform, and a replay that gives the same first difference; the system run
 # names fc_unit as the failing unit, and pred_stack's ExecuteMasks, as control events, catch a
-# wrong predicate mapping; misuse of the option is a clear error (exit 3).
+# wrong predicate mapping; at --level 2 each step's state (FC_STATE) and each predicate-stack op
+# (PRED_OP) are checked too, and the wrong mapping is caught at its op; misuse of the options is
+# a clear error (exit 3).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -76,7 +78,36 @@ grep -q "commit check stops" "$tmp/predok.log" && fail "pred_stack's commit chec
 events=$(grep -oP 'pred_stack: checked at commit level: \K[0-9]+' "$tmp/predok.log")
 [[ -n $events && $events -gt 20 ]] || { cat "$tmp/predok.log"; fail "pred_stack checked $events events"; }
 
+# level 2: fc_unit's state after each step is a commit of its own (START/FC and FC_STATE)
+"$cosim" --block fc --contexts 4 --lanes 16 "${prog[@]}" --level 2 >"$tmp/l2.log" 2>&1 ||
+  { cat "$tmp/l2.log"; fail "fc --check commit --level 2 did not pass"; }
+l2=$(grep -oP 'checked at commit level: \K[0-9]+(?= commits \(level 2)' "$tmp/l2.log")
+[[ -n $l2 && $l2 == $((2 * steps)) ]] || { cat "$tmp/l2.log"; fail "level 2: $l2 commits of $steps steps"; }
+# and the wrong mapping is caught at the op itself: ELSE's INV named as a POP
+rc=0
+"$cosim" --block system --contexts 3 --lanes 16 --progen 1 --check commit --level 2 \
+  --inject-map-bug else-as-pop --out "$tmp/out5" --json "$tmp/l2.json" >"$tmp/l2mm.log" 2>&1 || rc=$?
+((rc == 1)) && grep -q '^  unit     pred_stack, at commit level' "$tmp/l2mm.log" &&
+  grep -q '^commit-level mismatch (level 2, field)$' "$tmp/l2mm.log" &&
+  grep -Eq '^  cycle [0-9]+, context [0-9]+ \(wave [0-9]+\), pc [0-9]+: PRED_OP: op: expected 4, actual 3$' \
+    "$tmp/l2mm.log" || { cat "$tmp/l2mm.log"; fail "level 2: the wrong mapping's op (exit $rc)"; }
+python3 - "$tmp/l2.json" "$ROOT/docs/cosim-report.schema.json" <<'PY' || fail "the JSON report of the level-2 mismatch"
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[2]))
+c = json.load(open(sys.argv[1]))["commit"]
+jsonschema.validate(c, {**schema, "$ref": "#/definitions/commit_report"})
+assert c["level"] == 2 and c["field"] == "op" and c["design"]["kind"] == "PRED_OP", c
+PY
+
 # misuse: a clear error, exit 3
+rc=0
+"$cosim" --block fc --contexts 4 --lanes 16 "${prog[@]}" --level 1 >"$tmp/lv1.log" 2>&1 || rc=$?
+((rc == 2)) && grep -q "'1' is not 0 or 2" "$tmp/lv1.log" || { cat "$tmp/lv1.log"; fail "--level 1 exited $rc"; }
+rc=0
+"$cosim" --block fc --contexts 4 --lanes 16 --program "$BUILD/examples/mandelbrot.elf" --level 2 \
+  >"$tmp/lvc.log" 2>&1 || rc=$?
+((rc == 3)) && grep -q -- '--level needs --check commit' "$tmp/lvc.log" ||
+  { cat "$tmp/lvc.log"; fail "--level without --check commit exited $rc"; }
 rc=0
 "$cosim" --block fc --contexts 4 --lanes 16 --check commit >"$tmp/noprog.log" 2>&1 || rc=$?
 ((rc == 3)) && grep -q 'check commit needs --program' "$tmp/noprog.log" ||

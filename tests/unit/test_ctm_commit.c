@@ -695,6 +695,137 @@ static void test_level1_events_of_a_call(void **state)
     }
 }
 
+/* The conditional call of test_level1_events_of_a_call, assembled. */
+static const dpp_exe *call_exe(void)
+{
+    static dpp_exe exe;
+    static const char src[] =
+        ".float c0, -1.0\n"
+        "    tex ld r1.r, r0.rgba, i0 unscaled acquire wait\n"
+        "    alu rgb mad r2.r, r1.rrr, #1, #0 alpha mad r2._, #0, #0, #0 setres r lt wait\n"
+        "    call negate if res\n"
+        "    fc jump done jump_func=0xff\n"
+        "negate:\n"
+        "    alu rgb mad r2.r, r2.rrr, c0.rrr, #0 alpha mad r2._, #0, #0, #0\n"
+        "    ret\n"
+        "done:\n"
+        "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
+    dpp_error err;
+    if (dpp_asm(src, strlen(src), "call.s", NULL, &exe, &err))
+        fail_msg("%s", err.msg);
+    return &exe;
+}
+
+/* A level-2 checker of family over the conditional call on 8 lanes. */
+static ctm_commit_checker *call_checker(ctm_model **m, int family)
+{
+    static const float in[8] = {-1, 2, -3, 4, 5, 6, -7, 8};
+    char elf[] = "/tmp/test_ctm_commit_XXXXXX";
+    write_elf(call_exe(), elf);
+    *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
+    unlink(elf);
+    assert_non_null(*m);
+    assert_int_equal(ctm_model_set_input(*m, 0, in, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
+    ctm_commit_checker *c = ctm_commit_new(*m, 1, 2);
+    assert_non_null(c);
+    assert_int_equal(ctm_commit_set_family(c, family), CTM_OK);
+    return c;
+}
+
+/* Puts the n commits of want into a level-2 checker of family (kinds: 0
+ * for the family's default) over the conditional call: they pass and drain;
+ * then again with commit bad_at replaced by *bad, which must be the first
+ * mismatch, its diff containing diff and its JSON report naming field. */
+static void check_call_oracle(int family, int kinds, const ctm_commit *want, size_t n,
+                              size_t bad_at, const ctm_commit *bad, const char *diff,
+                              const char *field)
+{
+    char json_field[64];
+    snprintf(json_field, sizeof json_field, "\"field\":\"%s\"", field);
+    for (int wrong = 0; wrong < 2; wrong++) {
+        ctm_model *m;
+        ctm_commit_checker *c = call_checker(&m, family);
+        if (kinds)
+            assert_int_equal(ctm_commit_set_kinds(c, kinds), CTM_OK);
+        for (size_t k = 0; k < n; k++) {
+            int st = ctm_commit_put(c, k, wrong && k == bad_at ? bad : &want[k]);
+            if (wrong && k == bad_at) {
+                assert_int_equal(st, CTM_E_MISMATCH);
+                if (!strstr(ctm_commit_diff(c), diff))
+                    fail_msg("diff \"%s\", want \"%s\"", ctm_commit_diff(c), diff);
+                assert_non_null(strstr(ctm_commit_report(c, CTM_REPORT_JSON), json_field));
+                break;
+            }
+            if (st)
+                fail_msg("commit %zu: %s\n%s", k, ctm_commit_diff(c),
+                         ctm_commit_report(c, CTM_REPORT_TEXT));
+        }
+        if (!wrong)
+            assert_int_equal(ctm_commit_finish(c), CTM_OK);
+        ctm_commit_free(c);
+        ctm_model_free(m);
+    }
+}
+
+/* Level 2, the fc_unit family, derived by hand (docs/fc_unit.md, EXEC steps
+ * 5 and 6): the call at pc 2 (B_OP1 INCR) parks the five lanes that do not
+ * call (BR_INACTIVE with counter 0 at depth 1) and pushes the return
+ * address 3; the RET at pc 5 (DECR 1) pops it and wakes them; the jump at
+ * pc 3 leaves nothing open. A design with one lane's counter 1 is caught,
+ * naming bc and the lane. */
+static void test_level2_fc_state_of_a_call(void **state)
+{
+    (void)state;
+    const ctm_commit parked = {.kind = CTM_COMMIT_FC_STATE, .pc = 2, .br_inactive = 0xba,
+                               .depth = 1, .addr_sp = 1, .addr_top = 3};
+    const ctm_commit want[] = {
+        {.kind = CTM_COMMIT_START, .wave = -1, .exec = 0xff, .active = 0xff},
+        {.kind = CTM_COMMIT_FC_STATE},
+        {.kind = CTM_COMMIT_TEX, .pc = 0, .exec = 0xff},
+        {.kind = CTM_COMMIT_ALU, .pc = 1, .exec = 0xff},
+        {.kind = CTM_COMMIT_FC, .pc = 2, .exec = 0xff, .jump = 1, .next_pc = 4, .active = 0x45},
+        parked,
+        {.kind = CTM_COMMIT_ALU, .pc = 4, .exec = 0x45},
+        {.kind = CTM_COMMIT_FC, .pc = 5, .exec = 0x45, .jump = 1, .next_pc = 3, .active = 0xff},
+        {.kind = CTM_COMMIT_FC_STATE, .pc = 5},
+        {.kind = CTM_COMMIT_FC, .pc = 3, .exec = 0xff, .jump = 1, .next_pc = 6, .active = 0xff},
+        {.kind = CTM_COMMIT_FC_STATE, .pc = 3},
+        {.kind = CTM_COMMIT_OUTPUT, .pc = 6, .exec = 0xff, .done = 0xff},
+        {.kind = CTM_COMMIT_END},
+    };
+    ctm_commit bad = parked;
+    bad.bc[3] = 1;
+    check_call_oracle(CTM_COMMIT_FAMILY_FC, 0, want, sizeof want / sizeof *want, 5, &bad,
+                      "pc 2: FC_STATE: bc: lanes 3 (0, 1) differ", "bc");
+}
+
+/* Level 2, the predicate-stack family (docs/system.md's mapping), by hand,
+ * for a unit that commits only START and the ops (8 lanes: one quarter):
+ * START sets the task mask to the live lanes and stores them as the
+ * predicate; the call (INCR, the group jumps) pushes and stores the
+ * callers' condition, so the ExecuteMask is theirs; the RET (DECR 1) pops
+ * back to every lane; the jump at pc 3 drives nothing. A unit whose WRITE
+ * left the ExecuteMask alone is caught, naming exec and the lanes. */
+static void test_level2_pred_ops_of_a_call(void **state)
+{
+    (void)state;
+    enum { SET = CTM_PRED_OP_SET_TASK_MASK, WRITE = CTM_PRED_OP_WRITE };
+    const ctm_commit want[] = {
+        {.kind = CTM_COMMIT_START, .wave = -1, .exec = 0xff, .active = 0xff},
+        {.kind = CTM_COMMIT_PRED_OP, .pc = 0, .op = SET, .mask = 0xff, .exec = 0xff},
+        {.kind = CTM_COMMIT_PRED_OP, .pc = 0, .op = WRITE, .mask = 0xff, .exec = 0xff},
+        {.kind = CTM_COMMIT_PRED_OP, .pc = 2, .op = CTM_PRED_OP_PUSH, .exec = 0xff},
+        {.kind = CTM_COMMIT_PRED_OP, .pc = 2, .op = WRITE, .mask = 0x45, .exec = 0x45},
+        {.kind = CTM_COMMIT_PRED_OP, .pc = 5, .op = CTM_PRED_OP_POP, .exec = 0xff},
+    };
+    ctm_commit bad = want[4];
+    bad.exec = 0xff;
+    check_call_oracle(CTM_COMMIT_FAMILY_PRED, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_PRED_OP,
+                      want, sizeof want / sizeof *want, 4, &bad,
+                      "pc 2: PRED_OP: exec: expected 0x45, actual 0xff (lanes 1 3 4 5 7 differ)",
+                      "exec");
+}
+
 /* Level 1 through the shell: a design that commits control events (derived
  * here from the FC instructions it runs) passes with latency and renamed
  * contexts over Mandelbrot and random programs, and one lane wrong in a
@@ -975,8 +1106,8 @@ static void test_misuse(void **state)
     /* arguments */
     assert_null(ctm_commit_new(m, 0, 0));
     assert_non_null(strstr(ctm_error(), "contexts = 0 is outside 1..1024"));
-    assert_null(ctm_commit_new(m, 4, 2));
-    assert_non_null(strstr(ctm_error(), "level = 2 is outside 0..1"));
+    assert_null(ctm_commit_new(m, 4, 3));
+    assert_non_null(strstr(ctm_error(), "level = 3 is outside 0..2"));
     ctm_commit_checker *c = ctm_commit_new(m, 4, 0);
     assert_non_null(c);
     assert_null(ctm_commit_new(m, 4, 0)); /* one checker drives a model */
@@ -987,8 +1118,11 @@ static void test_misuse(void **state)
     assert_non_null(strstr(ctm_error(), "leaves out START"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* the misuse, at the next check */
     assert_non_null(strstr(ctm_commit_diff(c), "leaves out START"));
-    assert_int_equal(ctm_commit_set_kinds(c, 0x10000), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kinds = 65536 is outside 1..65535"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x40000), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kinds = 262144 is outside 1..262143"));
+    assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
+    assert_int_equal(ctm_commit_set_kinds(c, 0x10011), CTM_E_ARG); /* FC_STATE: level 2's */
+    assert_non_null(strstr(ctm_error(), "names kinds outside level 0's"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
     assert_int_equal(ctm_commit_set_kinds(c, 0x41), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x803f)"));
@@ -999,9 +1133,9 @@ static void test_misuse(void **state)
     r.ctx = 0, r.kind = 9;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "kind = 9 (LOOP_ITERATE) is not a kind of level 0"));
-    r.kind = 16;
+    r.kind = CTM_COMMIT_KINDS;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kind = 16 is outside 0..15"));
+    assert_non_null(strstr(ctm_error(), "kind = 18 is outside 0..17"));
     assert_non_null(strstr(ctm_commit_report(c, 7), "format = 7 is outside 0..1"));
     r.kind = CTM_COMMIT_ALU;
     assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_ARG); /* the misuse, at the next put */
@@ -1046,6 +1180,8 @@ int main(void)
         cmocka_unit_test(test_a_unit_of_some_kinds),
         cmocka_unit_test(test_level1_events_of_a_call),
         cmocka_unit_test(test_level1_design_passes),
+        cmocka_unit_test(test_level2_fc_state_of_a_call),
+        cmocka_unit_test(test_level2_pred_ops_of_a_call),
         cmocka_unit_test(test_shared_run),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),
         cmocka_unit_test(test_async_kills_pass),

@@ -100,6 +100,9 @@ CALL(commit_count, return (long long)ctm_commit_count(h->c);)
 CALL(commit_diff, return IS_ERROR_TEXT(ctm_commit_diff(h->c));)
 CALL(commit_report, return IS_ERROR_TEXT(ctm_commit_report(h->c, CTM_REPORT_JSON));)
 CALL(commit_free, ctm_commit_free(h->c); return 0;)
+CALL(commit_set_family, return ctm_commit_set_family(h->c, CTM_COMMIT_FAMILY_PRED);)
+CALL(commit_put_state, static const uint8_t bc[64];
+     return ctm_commit_put_state(h->c, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, bc);)
 CALL(pe_put, return ctm_pe_put(h->e, 0xC0001B00u);)
 CALL(pe_finish, return ctm_pe_finish(h->e);)
 CALL(pe_error, return IS_ERROR_TEXT(ctm_pe_error(h->e));)
@@ -172,6 +175,8 @@ static const handle_case handle_cases[] = {
     {"ctm_commit_count", COMMIT, commit_count, 0, 0},
     {"ctm_commit_diff", COMMIT, commit_diff, 1, 1},
     {"ctm_commit_report", COMMIT, commit_report, 1, 1},
+    {"ctm_commit_set_family", COMMIT, commit_set_family, CTM_E_ARG, 0},
+    {"ctm_commit_put_state", COMMIT, commit_put_state, CTM_E_ARG, 0},
     {"ctm_commit_free", COMMIT, commit_free, 0, 1},
     {"ctm_pe_put", PE, pe_put, CTM_E_ARG, 0},
     {"ctm_pe_finish", PE, pe_finish, CTM_E_ARG, 0},
@@ -453,7 +458,11 @@ CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
 CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
 CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
 CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
-CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 16, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 18, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_state_level, return ctm_commit_put_state(h->c, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL);)
+CALL(commit_family_level, return ctm_commit_set_family(h->c, CTM_COMMIT_FAMILY_PRED);)
+CALL(commit_family_range, ctm_commit_checker *c2 = ctm_commit_new(h->m, 4, 2);
+     int st = ctm_commit_set_family(c2, 2); ctm_commit_free(c2); return st;)
 CALL(commit_put_kill, return ctm_commit_put_fields(h->c, 0, 0, CTM_COMMIT_KILL, -1, 0, 0, 0, 1, 0, 0, 0, 0);)
 CALL(commit_report_format, return IS_ERROR_TEXT(ctm_commit_report(h->c, 2));)
 CALL(new_pe_lanes, return ctm_pe_new(65, 4096) != NULL;)
@@ -561,12 +570,17 @@ static const arg_case arg_cases[] = {
     {"ctm_model_commit", "this run hands out steps (ctm_model_step)", model_commit_after_step,
      -CTM_E_STATE},
     {"ctm_commit_new", "contexts = 0 is outside 1..1024", new_commit_contexts, 0},
-    {"ctm_commit_new", "level = 3 is outside 0..1", new_commit_level, 0},
+    {"ctm_commit_new", "level = 3 is outside 0..2", new_commit_level, 0},
     {"ctm_commit_new", "a checker already drives this ctm_model", new_commit_driven, 0},
     {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
     {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
     {"ctm_commit_put_fields", "ctx = 4 is outside 0..3", commit_put_ctx, CTM_E_ARG},
-    {"ctm_commit_put_fields", "kind = 16 is outside 0..15", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 18 is outside 0..17", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_state", "kind = 16 (FC_STATE) is not a kind of level 0",
+     commit_put_state_level, CTM_E_ARG},
+    {"ctm_commit_set_family", "a family is a level-2 choice; this checker is level 0",
+     commit_family_level, CTM_E_STATE},
+    {"ctm_commit_set_family", "family = 2 is outside 0..1", commit_family_range, CTM_E_ARG},
     {"ctm_commit_put_fields", "kind = 15 (KILL) is not among the kinds the design commits",
      commit_put_kill, CTM_E_ARG},
     {"ctm_commit_report", "format = 2 is outside 0..1", commit_report_format, 1},
