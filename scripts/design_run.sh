@@ -8,7 +8,7 @@
 #
 # Usage (through build/cosim, which hands --design over to this script):
 #   cosim --design NAME [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
-#         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1]
+#         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1|2]
 #         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet]
 # Exit: 0 the check passed, 1 a commit-level mismatch (the report is printed; --json FILE gets
 # it as JSON), 2 bad options or a run that could not start, 3 the testbench did not build.
@@ -29,7 +29,7 @@ usage() {
                         (W+64) x H small integers, as the system run binds them
   --seed N              the testbench's stall and gap stream (default 1)
   --stall PCT           cycles with the design's stall input high, 0..90 (default 25)
-  --level 0|1           the checker's level, for a design that commits control events
+  --level 0|1|2         the checker's level, of those the design's testbench says it commits
   --rtl-variant V       a broken copy: tests/variants/designs/NAME/V.patch applied
   --json FILE           the checker's report of a mismatch, as JSON (nothing on a pass)
   --out DIR             where a mismatch's waveform goes (default cosim-out): the whole run
@@ -102,7 +102,7 @@ while (($#)); do
       domain=$v ;;
     --seed) number "$opt" "$v" 0 4294967295; seed=$v ;;
     --stall) number "$opt" "$v" 0 90; stall=$v ;;
-    --level) [[ $v == 0 || $v == 1 ]] || die "--level: '$v' is not 0 or 1"; level=$v ;;
+    --level) [[ $v =~ ^[0-2]$ ]] || die "--level: '$v' is not 0, 1 or 2"; level=$v ;;
     --rtl-variant) variant=$v ;;
     --json) json=$v ;;
     --out) outdir=$v ;;
@@ -118,9 +118,11 @@ done
 if [[ -n $variant && ! -f $root/tests/variants/designs/$name/$variant.patch ]]; then
   die "--rtl-variant: no $variant.patch in tests/variants/designs/$name/"
 fi
-# A design that commits control events says so in its testbench (a +level plusarg).
-if [[ -n $level ]] && ! grep -q 'level=%d' "$root/examples/designs/$name/tb_$name.sv"; then
-  die "--level: $name commits level 0 only"
+# The levels a design commits are in its testbench ("// ctm-levels: 0 1"; none: level 0 only),
+# which then takes +level.
+levels=$(sed -n 's|^// ctm-levels: ||p' "$root/examples/designs/$name/tb_$name.sv")
+if [[ -n $level && " ${levels:-0} " != *" $level "* ]]; then
+  die "--level: $name commits level ${levels:-0}, not $level"
 fi
 model=$name-c${contexts}l$lanes${variant:+-$variant}
 if [[ ${COSIM_PRINT_MODEL:-0} == 1 ]]; then

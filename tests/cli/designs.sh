@@ -15,9 +15,10 @@ designs=()
 for m in "$ROOT"/examples/designs/*/Makefile; do designs+=("$(basename "$(dirname "$m")")"); done
 ((${#designs[@]} >= 2)) || fail "fewer than 2 example designs"
 
-levels() { # DESIGN -> the levels it commits: level 1 too if its testbench takes +level (as
-  # design_run.sh decides whether --level is accepted)
-  if grep -q 'level=%d' "$ROOT/examples/designs/$1/tb_$1.sv"; then echo "0 1"; else echo 0; fi
+levels() { # DESIGN -> the levels it commits, as its testbench says (design_run.sh reads it too)
+  local l
+  l=$(sed -n 's|^// ctm-levels: ||p' "$ROOT/examples/designs/$1/tb_$1.sv")
+  echo "${l:-0}"
 }
 domain() { # PROGRAM -> its domain: the sizes its own tests run it at (examples.sh)
   case $1 in
@@ -42,6 +43,8 @@ variant_case() {
     echo "0 mandelbrot $ctx, pc [0-9]+: FC: (exec|active): $lanes_differ" ;;
   reconv_stack/return_pc_off) # the only example that calls
     echo "0 subroutine $ctx, pc [0-9]+: FC: next_pc: expected [0-9]+, actual [0-9]+" ;;
+  pipe_fc/state_bc_width) # the state port: only level 2 carries it
+    echo "2 mandelbrot $ctx, pc [0-9]+: FC_STATE: bc: lanes [0-9]+ \\([0-9]+, [0-9]+\\)" ;;
   reconv_stack/exit_as_iterate) # a level-1 event's kind
     echo "1 mandelbrot $ctx, pc [0-9]+: LOOP_EXIT: kind: expected LOOP_EXIT, actual LOOP_ITERATE" ;;
   *) echo "0 mandelbrot context [0-9]+.*pc [0-9]+" ;; # a new variant: at least the context and pc

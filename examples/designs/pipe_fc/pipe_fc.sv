@@ -18,6 +18,8 @@
 //   LFSR picks; never before a commit of its own context still in the wheel (each context's
 //   commits leave in program order, contexts pass each other). One commit a cycle.
 // Latency from a step's acceptance to its commit: 3 to 10 cycles without stalls.
+// - Level 2 (docs/commit.md): each commit leaves with fc_unit's state after its step
+//   (state_o, FC_STATE: the branch counters, depth and stacks), for a checker of the family.
 
 module pipe_fc #(
   parameter int unsigned Contexts   = 4,
@@ -67,6 +69,9 @@ module pipe_fc #(
   // commits: START (exec = live, active after) and FC (pc, exec = active before, decision)
   output logic                      commit_valid_o,
   output ctm_dpi_pkg::ctm_commit_t  commit_o,
+  // with each commit: fc_unit's state after its step (level 2)
+  output logic                      state_valid_o,
+  output ctm_dpi_pkg::ctm_commit_state_t state_o,
   // nothing queued, in flight or waiting to commit
   output logic                      idle_o
 );
@@ -103,8 +108,9 @@ module pipe_fc #(
   } step_t;
 
   typedef struct packed {
-    logic                     valid;
-    ctm_dpi_pkg::ctm_commit_t commit;
+    logic                           valid;
+    ctm_dpi_pkg::ctm_commit_t       commit;
+    ctm_dpi_pkg::ctm_commit_state_t state;
   } slot_t;
 
   // ---------------------------------------------------------------- input queues
@@ -158,6 +164,14 @@ module pipe_fc #(
   logic             fc_jump;
   logic [9:0]       fc_next_pc;
   logic [Lanes-1:0] fc_active;
+  // and the state it leaves (level 2)
+  logic [Lanes-1:0]         fc_br_inactive;
+  logic [Lanes*BcWidth-1:0] fc_bc;
+  logic [BcWidth-1:0]       fc_depth;
+  logic [5:0]               fc_addr_sp, fc_loop_sp;
+  logic [9:0]               fc_addr_top;
+  logic [7:0]               fc_loop_count;
+  logic [15:0]              fc_al;
 
   always_comb begin
     grant       = rr_q;
@@ -256,22 +270,22 @@ module pipe_fc #(
     .jump_o       (fc_jump),
     .next_pc_o    (fc_next_pc),
     .active_o     (fc_active),
-    // the decision and the active lanes are all this design commits
+    .br_inactive_o     (fc_br_inactive),
+    .bc_o              (fc_bc),
+    .depth_o           (fc_depth),
+    .addr_sp_o         (fc_addr_sp),
+    .addr_top_o        (fc_addr_top),
+    .loop_sp_o         (fc_loop_sp),
+    .loop_top_count_o  (fc_loop_count),
+    .al_o              (fc_al),
+    // the decision, the active lanes and the state above are all this design commits
     /* verilator lint_off PINCONNECTEMPTY */
     .want_o            (),
-    .br_inactive_o     (),
     .loop_masked_o     (),
-    .bc_o              (),
-    .depth_o           (),
-    .addr_sp_o         (),
-    .addr_top_o        (),
-    .loop_sp_o         (),
     .loop_top_is_loop_o(),
-    .loop_top_count_o  (),
     .loop_top_live_o   (),
     .loop_top_brk_o    (),
     .loop_top_cont_o   (),
-    .al_o              (),
     .ovf_o             (),
     .udf_o             (),
     .fault_o           ()
@@ -284,6 +298,7 @@ module pipe_fc #(
   logic [7:0]               lfsr_q, lfsr_d;
   logic                     s2_commits;
   ctm_dpi_pkg::ctm_commit_t s2_commit;
+  ctm_dpi_pkg::ctm_commit_state_t s2_state;
   logic [3:0]               first;
   logic [2:0]               slot;
 
@@ -308,6 +323,18 @@ module pipe_fc #(
       s2_commit.next_pc = 16'(fc_next_pc);
       s2_commit.active  = 64'(fc_active);
     end
+    s2_state             = '0;
+    s2_state.ctx         = 16'(s2_q.ctx);
+    s2_state.kind        = 5'(ctm_dpi_pkg::CTM_COMMIT_FC_STATE);
+    s2_state.pc          = (s2_q.cmd == ctm_isa_pkg::CTM_FC_CMD_START) ? '0 : 16'(s2_q.pc);
+    s2_state.br_inactive = 64'(fc_br_inactive);
+    s2_state.depth       = 8'(fc_depth);
+    s2_state.addr_sp     = fc_addr_sp;
+    s2_state.addr_top    = fc_addr_top;
+    s2_state.loop_sp     = fc_loop_sp;
+    s2_state.loop_count  = fc_loop_count;
+    s2_state.al          = fc_al;
+    for (int unsigned l = 0; l < Lanes; l++) s2_state.bc[l] = 8'(fc_bc[l*BcWidth +: BcWidth]);
 
     // every slot one closer to the port
     for (int unsigned i = 0; i + 1 < Slots; i++) wheel_d[i] = wheel_q[i + 1];
@@ -325,11 +352,13 @@ module pipe_fc #(
     for (int unsigned i = Slots - 1; i > 0; i--) begin
       if (!wheel_d[i-1].valid && (4'(i - 1) >= first)) slot = 3'(i - 1);
     end
-    if (s2_commits) wheel_d[slot] = '{valid: 1'b1, commit: s2_commit};
+    if (s2_commits) wheel_d[slot] = '{valid: 1'b1, commit: s2_commit, state: s2_state};
   end
 
   assign commit_valid_o = wheel_q[0].valid;
   assign commit_o       = wheel_q[0].commit;
+  assign state_valid_o  = wheel_q[0].valid;
+  assign state_o        = wheel_q[0].state;
 
   always_comb begin
     idle_o = !s1_valid_q && !s2_valid_q && (q_nonempty == '0);

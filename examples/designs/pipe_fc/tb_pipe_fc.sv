@@ -3,11 +3,16 @@
 // into the design's per-context queues as its ready allows; the same run is the reference of
 // ctm_commit_check (start_shared: ctm_commit_share), which takes the commits those steps make
 // and compares the design's with them as they leave, whatever their delay and interleaving,
-// and drains at the end.
+// and drains at the end. At +level=2 the check is of the fc_unit family (level 2): each
+// commit and, with it, the design's state after its step (state_o: FC_STATE). One checker per
+// level is instantiated; only the one of +level is started and sees commits.
+//
+// ctm-levels: 0 2
 //
 // Plusargs: +elf=PATH (default mandelbrot.elf) +width=W +height=H (64x48) +seed=N (1)
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the step is held back (10)
 //   +in0=PATH +in1=PATH: inputs 0 and 1, raw FLOAT32_4 elements, (W+64) x H of them
+//   +level=0|2: the commit level of the check (0)
 //   +ctm_commit_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
 module tb_pipe_fc #(
@@ -36,8 +41,9 @@ module tb_pipe_fc #(
   logic [Lanes-1:0] pred_r = '0, pred_g = '0, pred_b = '0, pred_a = '0, alu_result = '0;
   logic [Lanes-1:0] live = '0;
   logic signed [31:0] wave = '0;
-  logic commit_valid, idle;
+  logic commit_valid, idle, state_valid, level2 = 1'b0;
   ctm_commit_t commit;
+  ctm_commit_state_t state;
 
   pipe_fc #(
     .Contexts (Contexts),
@@ -79,10 +85,12 @@ module tb_pipe_fc #(
     .stall_i       (stall),
     .commit_valid_o(commit_valid),
     .commit_o      (commit),
+    .state_valid_o (state_valid),
+    .state_o       (state),
     .idle_o        (idle)
   );
 
-  // ---------------------------------------------------------------- the commit check
+  // ---------------------------------------------------------------- the commit checks
   logic done;
   ctm_commit_check #(
     .Contexts(Contexts),
@@ -90,9 +98,23 @@ module tb_pipe_fc #(
   ) u_check (
     .clk_i  (clk),
     .rst_ni (rst_n),
-    .valid_i(commit_valid),
+    .valid_i(commit_valid && !level2),
     .commit_i(commit),
-    .done_i (done)
+    .done_i (done && !level2)
+  );
+  ctm_commit_check_state #(
+    .Contexts(Contexts),
+    .Level   (2),
+    .Family  (CTM_COMMIT_FAMILY_FC),
+    .Kinds   ('h11 | (1 << CTM_COMMIT_FC_STATE))  // and fc_unit's state after each
+  ) u_check2 (
+    .clk_i        (clk),
+    .rst_ni       (rst_n),
+    .valid_i      (commit_valid && level2),
+    .commit_i     (commit),
+    .state_valid_i(state_valid && level2),
+    .state_i      (state),
+    .done_i       (done && level2)
   );
 
   // ---------------------------------------------------------------- stimulus
@@ -180,6 +202,7 @@ module tb_pipe_fc #(
 
   initial begin
     int r;
+    int unsigned level_arg = 0;
     in_path[0] = "";
     in_path[1] = "";
     void'($value$plusargs("elf=%s", elf));
@@ -190,9 +213,14 @@ module tb_pipe_fc #(
     void'($value$plusargs("gap=%d", gap_pct));
     void'($value$plusargs("in0=%s", in_path[0]));
     void'($value$plusargs("in1=%s", in_path[1]));
+    void'($value$plusargs("level=%d", level_arg));
+    if (level_arg != 0 && level_arg != 2) $fatal(1, "tb_pipe_fc: +level=%0d: 0 or 2", level_arg);
+    level2 = level_arg == 2;
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     model = open_run();
-    u_check.start_shared(model);  // one run: the design's steps, and the checker's reference
+    // one run: the design's steps, and the reference of the checker of the level
+    if (level2) u_check2.start_shared(model);
+    else u_check.start_shared(model);
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;

@@ -7,6 +7,8 @@
 // of ctm_commit_check); only the one of +level is started and sees commits. flush_i tells the
 // design that no step is left, so that it commits the END of the wavefronts still running.
 //
+// ctm-levels: 0 1
+//
 // Plusargs: +elf=PATH (default mandelbrot.elf) +width=W +height=H (64x48) +seed=N (1)
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the step is held back (10)
 //   +in0=PATH +in1=PATH: inputs 0 and 1, raw FLOAT32_4 elements, (W+64) x H of them
