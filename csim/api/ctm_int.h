@@ -12,7 +12,16 @@ enum { API_ERROR_MAX = 512 };
 
 /* ------------------------------------------------------------ the guard (api_guard.c) */
 
-typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_COMMIT, API_PE, API_KINDS } api_kind;
+typedef enum {
+    API_PRED,
+    API_STACK,
+    API_FC,
+    API_MODEL,
+    API_COMMIT,
+    API_PE,
+    API_TXN,
+    API_KINDS
+} api_kind;
 
 /* The first member of every handle's struct. */
 typedef struct api_handle {
@@ -90,7 +99,12 @@ int api_model_run_out(ctm_model *m);
 int api_model_ended(const ctm_model *m);
 void api_commit_of(const struct pa_issue_event *ev, ctm_commit *out);
 
-/* Makes driver (a ctm_commit_checker; NULL: none) the only one that takes m's
+/* ctm_model_txn for a live m, whoever drives it (the first call before any
+ * step prepares the run again with the transaction sink); func names the
+ * call in errors. 1, 0 at the end, or a negative status (-CTM_E_NOMEM too). */
+int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func);
+
+/* Makes driver (a ctm_commit_checker or ctm_txn_checker; NULL: none) the only one that takes m's
  * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */
 int api_model_drive(ctm_model *m, const void *driver, const char *func);
 
