@@ -844,9 +844,9 @@ int ctm_txn_finish(ctm_txn_checker *c);
 uint64_t ctm_txn_count(const ctm_txn_checker *c);
 
 /* The first difference in one line, naming the unit, the kind and the field,
- * e.g. "transaction 41: MC OUTPUT output 0 (3, 1): value[1]: expected
- * 0x3f800000, actual 0x3f000000"; "" while all matched; the error after
- * CTM_E_ARG or CTM_E_STATE. */
+ * e.g. "transaction 41: MC OUTPUT (model's transaction 44, index 0, x 3,
+ * y 1): value[0]: expected 0x3f800000, actual 0x3fc00000"; "" while all
+ * matched; the error after CTM_E_ARG or CTM_E_STATE. */
 const char *ctm_txn_diff(const ctm_txn_checker *c);
 
 /* The mismatch in full, CTM_REPORT_TEXT or CTM_REPORT_JSON: what ended the
