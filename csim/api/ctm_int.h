@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum { API_ERROR_MAX = 512 };
 
@@ -78,6 +79,18 @@ int api_range_slow(api_handle *h, const char *func, const char *name, long long 
 
 /* The lanes set in d as numbers joined by sep ("0 1 7"), cut to n bytes. */
 void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
+
+/* A checker's report (ctm_commit_report, ctm_txn_report): *text, freed first,
+ * becomes what text(out, handle) or json(out, handle) writes for format
+ * CTM_REPORT_TEXT or _JSON; "" (and no text) without a mismatch or without
+ * memory. */
+typedef void (*api_report_fn)(FILE *out, const void *handle);
+const char *api_report_text(char **text, int mismatch, int format, api_report_fn text_fn,
+                            api_report_fn json_fn, const void *handle);
+
+/* s as the characters of a JSON string, quotes and backslashes escaped (s
+ * holds no control characters). */
+void api_json_chars(FILE *out, const char *s);
 
 /* ------------------------------------------------------------ the model's commits (ctm_model.c) */
 

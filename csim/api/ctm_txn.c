@@ -582,8 +582,9 @@ static void text_item(FILE *out, const char *label, const tx_item *it)
     fprintf(out, "  %-12s #%-8" PRIu64 " %s\n", label, it->seq, d);
 }
 
-static void report_text(FILE *out, const ctm_txn_checker *c)
+static void report_text(FILE *out, const void *handle)
 {
+    const ctm_txn_checker *c = handle;
     const tx_mismatch *x = &c->x;
     fprintf(out, "transaction-level mismatch (%s)\n  %s\n", what_names[x->what], c->diff);
     const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
@@ -633,8 +634,9 @@ static void json_item(FILE *out, const tx_item *it)
     fputc('}', out);
 }
 
-static void report_json(FILE *out, const ctm_txn_checker *c)
+static void report_json(FILE *out, const void *handle)
 {
+    const ctm_txn_checker *c = handle;
     const tx_mismatch *x = &c->x;
     const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
     fprintf(out, "{\"result\":\"mismatch\",\"source\":\"libctm\",\"check\":\"txn\",\"what\":\"%s\"",
@@ -655,8 +657,7 @@ static void report_json(FILE *out, const ctm_txn_checker *c)
     if (x->what == TW_DRAIN)
         fprintf(out, ",\"missing\":%" PRIu64, x->missing);
     fputs(",\"diff\":\"", out);
-    for (const char *p = c->diff; *p; p++)
-        fprintf(out, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    api_json_chars(out, c->diff);
     fputs("\",\"design\":", out);
     if (x->has_got) {
         fprintf(out, "{\"seq\":%" PRIu64 ",\"transaction\":", x->got_seq);
@@ -689,18 +690,6 @@ const char *ctm_txn_report(ctm_txn_checker *c, int format)
         return ctm_error();
     if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
         return ctm_error();
-    free(c->report);
-    c->report = NULL;
-    if (c->verdict != CTM_E_MISMATCH)
-        return "";
-    size_t len;
-    FILE *out = open_memstream(&c->report, &len);
-    if (!out)
-        return "";
-    if (format == CTM_REPORT_JSON)
-        report_json(out, c);
-    else
-        report_text(out, c);
-    fclose(out);
-    return c->report ? c->report : "";
+    return api_report_text(&c->report, c->verdict == CTM_E_MISMATCH, format, report_text,
+                           report_json, c);
 }
