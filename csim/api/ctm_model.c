@@ -460,6 +460,17 @@ int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)
     }
 }
 
+/* Who drives m, and what it takes, for the messages of the calls it refuses. */
+static const char *driver_name(const ctm_model *m)
+{
+    return api_is_live(m->driver, API_TXN) ? "ctm_txn_checker" : "ctm_commit_checker";
+}
+
+static const char *driver_takes(const ctm_model *m)
+{
+    return api_is_live(m->driver, API_TXN) ? "transactions" : "commits";
+}
+
 int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
 {
     if (!API_LIVE(m, API_MODEL))
@@ -471,7 +482,8 @@ int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
     if (!API_RANGE(&m->h, "units", units, 1, CTM_UNITS_ALL))
         return -CTM_E_ARG;
     if (m->driver) {
-        api_error(&m->h, "%s: a checker drives this run: it takes the transactions", __func__);
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__, driver_name(m),
+                  driver_takes(m));
         return -CTM_E_STATE;
     }
     return api_model_txn(m, units, out, __func__);
@@ -486,8 +498,8 @@ int ctm_model_commit(ctm_model *m, ctm_commit *out)
         return -CTM_E_ARG;
     }
     if (m->driver) {
-        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
-                  __func__);
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__,
+                  driver_name(m), driver_takes(m));
         return -CTM_E_STATE;
     }
     return api_model_commit(m, out, NULL, NULL, __func__);
@@ -498,8 +510,8 @@ int ctm_model_step(ctm_model *m)
     if (!API_LIVE(m, API_MODEL))
         return -CTM_E_ARG;
     if (m->driver && !m->sink) {
-        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
-                  __func__);
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__,
+                  driver_name(m), driver_takes(m));
         return -CTM_E_STATE;
     }
     return api_model_step(m);

@@ -383,10 +383,16 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
     } else {
         print_value(w, sizeof w, f, field_value(&want->t, f));
         print_value(a, sizeof a, f, field_value(t, f));
-        say(c, "transaction %" PRIu64 ": %s (model's transaction %" PRIu64
-                 ", index %d, x %" PRId64 ", y %" PRId64 "): %s: expected %s, actual %s",
-                 c->puts, kt, want->seq, want->t.index, want->t.x, want->t.y, field_names[f], w,
-                 a);
+        char key[96] = ""; /* the key fields the kind carries */
+        size_t used = 0;
+        for (uint32_t m = kinds[want->t.kind].fields & TKEY; m; m &= m - 1) {
+            int k = __builtin_ctz(m);
+            used += (size_t)snprintf(key + used, sizeof key - used, ", %s %" PRId64,
+                                     field_names[k], (int64_t)field_value(&want->t, k));
+        }
+        say(c, "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: expected %s, "
+               "actual %s",
+            c->puts, kt, want->seq, key, field_names[f], w, a);
     }
     return stop(c, TW_FIELD, f, t, want);
 }
