@@ -777,7 +777,7 @@ enum {
     CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */
     CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v */
     CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's lines written back,
-                                  not compared) */
+                                  not compared; 0 in a ctm_model run, which keeps no output) */
     CTM_TXN_MC_WORD = 9,       /* MC: a word written straight to memory (read_perf_counters):
                                   address, value[0] */
     CTM_TXN_CO_DECIDE = 10,    /* CO: index the client CTM_CO_LOC_*, x, y the pair (i, j), v,
