@@ -28,8 +28,25 @@ enum {
 
 /* A transaction's fields after unit and kind, in the order they are compared. */
 enum {
-    TF_INDEX, TF_FORMAT, TF_X, TF_Y, TF_ADDRESS, TF_MASK, TF_VALUE0, TF_VALUE1, TF_VALUE2,
-    TF_VALUE3, TF_V, TF_B, TF_TEST, TF_LOC, TF_WRITEMASK, TF_READS, TF_KEEP, TF_WRITE, TF_COUNT,
+    TF_INDEX,
+    TF_FORMAT,
+    TF_X,
+    TF_Y,
+    TF_ADDRESS,
+    TF_MASK,
+    TF_VALUE0,
+    TF_VALUE1,
+    TF_VALUE2,
+    TF_VALUE3,
+    TF_V,
+    TF_B,
+    TF_TEST,
+    TF_LOC,
+    TF_WRITEMASK,
+    TF_READS,
+    TF_KEEP,
+    TF_WRITE,
+    TF_COUNT,
     TF_KIND = -2, /* a mismatch of the kind itself (ordered kinds) */
     TF_NONE = -1
 };
@@ -37,8 +54,8 @@ enum {
 #define TVALUES (TB(TF_VALUE0) | TB(TF_VALUE1) | TB(TF_VALUE2) | TB(TF_VALUE3))
 
 static const char *const field_names[TF_COUNT] = {
-    "index",    "format", "x",    "y",    "address", "mask",      "value[0]", "value[1]", "value[2]",
-    "value[3]", "v",      "b",    "test", "loc",     "writemask", "reads",    "keep",     "write"};
+    "index",    "format", "x", "y",    "address", "mask",      "value[0]", "value[1]", "value[2]",
+    "value[3]", "v",      "b", "test", "loc",     "writemask", "reads",    "keep",     "write"};
 
 static const struct {
     const char *name;
@@ -53,24 +70,22 @@ static const struct {
                               TVALUES},
     [CTM_TXN_MC_CONSTF] = {"CONSTF", CTM_UNIT_MC, 0,
                            TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TVALUES},
-    [CTM_TXN_MC_CONSTI] = {"CONSTI", CTM_UNIT_MC, 0,
-                           TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_CONSTI] = {"CONSTI", CTM_UNIT_MC, 0, TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_VALUE0)},
     [CTM_TXN_MC_CONSTB] = {"CONSTB", CTM_UNIT_MC, 0, TB(TF_ADDRESS) | TB(TF_VALUE0)},
     [CTM_TXN_MC_OUTPUT] = {"OUTPUT", CTM_UNIT_MC, 0,
                            TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
                                TB(TF_MASK) | TVALUES},
     [CTM_TXN_MC_COND_READ] = {"COND_READ", CTM_UNIT_MC, 0,
-                              TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
-                                  TB(TF_VALUE0)},
+                              TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
     [CTM_TXN_MC_COND_WRITE] = {"COND_WRITE", CTM_UNIT_MC, 0,
-                               TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
-                                   TB(TF_MASK) | TB(TF_VALUE0)},
+                               TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_MASK) |
+                                   TB(TF_VALUE0)},
     [CTM_TXN_MC_FLUSH] = {"FLUSH", CTM_UNIT_MC, 1, 0},
     [CTM_TXN_MC_WORD] = {"WORD", CTM_UNIT_MC, 1, TB(TF_ADDRESS) | TB(TF_VALUE0)},
     [CTM_TXN_CO_DECIDE] = {"DECIDE", CTM_UNIT_CO, 0,
-                           TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_V) | TB(TF_B) |
-                               TB(TF_TEST) | TB(TF_LOC) | TB(TF_WRITEMASK) | TB(TF_READS) |
-                               TB(TF_KEEP) | TB(TF_WRITE)},
+                           TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_V) | TB(TF_B) | TB(TF_TEST) |
+                               TB(TF_LOC) | TB(TF_WRITEMASK) | TB(TF_READS) | TB(TF_KEEP) |
+                               TB(TF_WRITE)},
 };
 static const char *const unit_names[CTM_UNITS] = {"PE", "MC", "CO"};
 #define TKEY (TB(TF_INDEX) | TB(TF_X) | TB(TF_Y))
@@ -104,8 +119,8 @@ struct ctm_txn_checker {
     int units;
     tx_item *q; /* waiting: q[head .. head+n) */
     size_t head, n, cap;
-    uint64_t pulled;    /* model transactions taken */
-    uint64_t unqueued;  /* draining: counted, not kept */
+    uint64_t pulled;   /* model transactions taken */
+    uint64_t unqueued; /* draining: counted, not kept */
     int model_ended;
     int finished;
     uint64_t puts, matched;
@@ -122,22 +137,41 @@ struct ctm_txn_checker {
 static uint64_t field_value(const ctm_txn *t, int f)
 {
     switch (f) {
-    case TF_INDEX: return (uint64_t)(int64_t)t->index;
-    case TF_FORMAT: return (uint64_t)(int64_t)t->format;
-    case TF_X: return (uint64_t)t->x;
-    case TF_Y: return (uint64_t)t->y;
-    case TF_ADDRESS: return t->address;
-    case TF_MASK: return t->mask;
-    case TF_VALUE0: case TF_VALUE1: case TF_VALUE2: case TF_VALUE3: return t->value[f - TF_VALUE0];
-    case TF_V: return t->v;
-    case TF_B: return t->b;
-    case TF_TEST: return (uint64_t)(int64_t)t->test;
-    case TF_LOC: return (uint64_t)(int64_t)t->loc;
-    case TF_WRITEMASK: return (uint64_t)(int64_t)t->writemask;
-    case TF_READS: return (uint64_t)(int64_t)t->reads;
-    case TF_KEEP: return (uint64_t)(int64_t)t->keep;
-    case TF_WRITE: return (uint64_t)(int64_t)t->write;
-    default: return 0;
+    case TF_INDEX:
+        return (uint64_t)(int64_t)t->index;
+    case TF_FORMAT:
+        return (uint64_t)(int64_t)t->format;
+    case TF_X:
+        return (uint64_t)t->x;
+    case TF_Y:
+        return (uint64_t)t->y;
+    case TF_ADDRESS:
+        return t->address;
+    case TF_MASK:
+        return t->mask;
+    case TF_VALUE0:
+    case TF_VALUE1:
+    case TF_VALUE2:
+    case TF_VALUE3:
+        return t->value[f - TF_VALUE0];
+    case TF_V:
+        return t->v;
+    case TF_B:
+        return t->b;
+    case TF_TEST:
+        return (uint64_t)(int64_t)t->test;
+    case TF_LOC:
+        return (uint64_t)(int64_t)t->loc;
+    case TF_WRITEMASK:
+        return (uint64_t)(int64_t)t->writemask;
+    case TF_READS:
+        return (uint64_t)(int64_t)t->reads;
+    case TF_KEEP:
+        return (uint64_t)(int64_t)t->keep;
+    case TF_WRITE:
+        return (uint64_t)(int64_t)t->write;
+    default:
+        return 0;
     }
 }
 
@@ -379,7 +413,7 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
         char gt[64];
         kind_text(gt, sizeof gt, t);
         say(c, "transaction %" PRIu64 ": %s: kind: expected %s, actual %s", c->puts,
-                 unit_names[want->t.unit], kt, gt);
+            unit_names[want->t.unit], kt, gt);
     } else {
         print_value(w, sizeof w, f, field_value(&want->t, f));
         print_value(a, sizeof a, f, field_value(t, f));
@@ -387,11 +421,12 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
         size_t used = 0;
         for (uint32_t m = kinds[want->t.kind].fields & TKEY; m; m &= m - 1) {
             int k = __builtin_ctz(m);
-            used += (size_t)snprintf(key + used, sizeof key - used, ", %s %" PRId64,
-                                     field_names[k], (int64_t)field_value(&want->t, k));
+            used += (size_t)snprintf(key + used, sizeof key - used, ", %s %" PRId64, field_names[k],
+                                     (int64_t)field_value(&want->t, k));
         }
-        say(c, "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: expected %s, "
-               "actual %s",
+        say(c,
+            "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: expected %s, "
+            "actual %s",
             c->puts, kt, want->seq, key, field_names[f], w, a);
     }
     return stop(c, TW_FIELD, f, t, want);
@@ -444,10 +479,11 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t)
         tx_item want = *at(c, (size_t)later), head = *at(c, 0);
         char ht[200];
         describe(ht, sizeof ht, &head.t);
-        say(c, "transaction %" PRIu64 ": out of order: %s is the model's transaction %" PRIu64
-                 ", %ld after the next one waiting (%s)%s",
-                 c->puts, gt, want.seq, later, ht,
-                 kinds[head.t.kind].ordered || ordered ? ", across an ordered one" : "");
+        say(c,
+            "transaction %" PRIu64 ": out of order: %s is the model's transaction %" PRIu64
+            ", %ld after the next one waiting (%s)%s",
+            c->puts, gt, want.seq, later, ht,
+            kinds[head.t.kind].ordered || ordered ? ", across an ordered one" : "");
         c->x.later = (uint64_t)later;
         return stop(c, TW_ORDER, TF_NONE, t, &want);
     }
@@ -458,13 +494,15 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t)
     if (c->n) {
         char ht[200];
         describe(ht, sizeof ht, &at(c, 0)->t);
-        say(c, "transaction %" PRIu64 ": extra: %s: the model has no such transaction waiting; "
-                 "its next is %s",
-                 c->puts, gt, ht);
+        say(c,
+            "transaction %" PRIu64 ": extra: %s: the model has no such transaction waiting; "
+            "its next is %s",
+            c->puts, gt, ht);
     } else {
-        say(c, "transaction %" PRIu64 ": extra: %s: the model's run has ended after %" PRIu64
-                 " transactions",
-                 c->puts, gt, c->pulled);
+        say(c,
+            "transaction %" PRIu64 ": extra: %s: the model's run has ended after %" PRIu64
+            " transactions",
+            c->puts, gt, c->pulled);
     }
     return stop(c, TW_EXTRA, TF_NONE, t, c->n ? at(c, 0) : NULL);
 }
@@ -530,12 +568,16 @@ int ctm_txn_put(ctm_txn_checker *c, const ctm_txn *t)
 }
 
 int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
-                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0,
-                       uint32_t value1, uint32_t value2, uint32_t value3, uint32_t v, uint32_t b,
-                       int test, int loc, int writemask, int reads, int keep, int write)
+                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0, uint32_t value1,
+                       uint32_t value2, uint32_t value3, uint32_t v, uint32_t b, int test, int loc,
+                       int writemask, int reads, int keep, int write)
 {
-    ctm_txn t = {unit, kind,      index, format, x,    y,    address, mask,
-                 {value0, value1, value2, value3}, v, b, test, loc, writemask, reads, keep, write};
+    ctm_txn t = {unit,    kind,      index,
+                 format,  x,         y,
+                 address, mask,      {value0, value1, value2, value3},
+                 v,       b,         test,
+                 loc,     writemask, reads,
+                 keep,    write};
     return put(c, &t, __func__);
 }
 
@@ -653,7 +695,8 @@ static void report_json(FILE *out, const void *handle)
     else
         fputs(",\"unit\":null,\"kind\":null", out);
     if (x->field >= 0 && x->has_got && x->has_want)
-        fprintf(out, ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\"",
+        fprintf(out,
+                ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\"",
                 field_names[x->field], field_value(&x->want.t, x->field),
                 field_value(&x->got, x->field));
     else

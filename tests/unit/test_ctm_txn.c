@@ -77,7 +77,11 @@ typedef struct surf {
 
 static surf surface_of(const uint32_t *p)
 {
-    return (surf){1, p[0] & ~0x7FFu, p[1] & 0x1FFCu, p[2] & 0x1FFFu, (int)(p[1] >> 16 & 3),
+    return (surf){1,
+                  p[0] & ~0x7FFu,
+                  p[1] & 0x1FFCu,
+                  p[2] & 0x1FFFu,
+                  (int)(p[1] >> 16 & 3),
                   (int)(p[1] >> 24 & 7)};
 }
 
@@ -108,7 +112,7 @@ static void rebuild(const stream *s, rebuilt *r)
         assert_int_equal(t->format, sf->format);
         uint64_t addr;
         assert_int_equal(ctm_mc_address(sf->base, sf->pitch, sf->height, sf->tiling, sf->format,
-                                         t->x, t->y, &addr),
+                                        t->x, t->y, &addr),
                          CTM_OK);
         assert_int_equal(t->address, addr);
         int bpe = ctm_mc_element_bytes(t->format);
@@ -141,9 +145,12 @@ typedef struct example_case {
 } example_case;
 
 static const example_case examples[] = {
-    {"examples/mandelbrot/mandelbrot.s", 24, 16}, {"examples/saxpy/saxpy.s", 16, 4},
-    {"examples/reduction/reduction.s", 1, 8},     {"examples/subroutine.s", 12, 3},
-    {"examples/predicates.s", 12, 3},             {"examples/partial_nest.s", 12, 3},
+    {"examples/mandelbrot/mandelbrot.s", 24, 16},
+    {"examples/saxpy/saxpy.s", 16, 4},
+    {"examples/reduction/reduction.s", 1, 8},
+    {"examples/subroutine.s", 12, 3},
+    {"examples/predicates.s", 12, 3},
+    {"examples/partial_nest.s", 12, 3},
 };
 
 /* Equal transactions; a flush's index (the lines written back) aside: a ctm_model keeps no
@@ -151,21 +158,22 @@ static const example_case examples[] = {
 static int same_txn(const ctm_txn *a, const ctm_txn *b)
 {
     return a->unit == b->unit && a->kind == b->kind &&
-           (a->index == b->index || a->kind == CTM_TXN_MC_FLUSH) &&
-           a->format == b->format && a->x == b->x && a->y == b->y && a->address == b->address &&
-           a->mask == b->mask && !memcmp(a->value, b->value, sizeof a->value) && a->v == b->v &&
-           a->b == b->b && a->test == b->test && a->loc == b->loc &&
-           a->writemask == b->writemask && a->reads == b->reads && a->keep == b->keep &&
-           a->write == b->write;
+           (a->index == b->index || a->kind == CTM_TXN_MC_FLUSH) && a->format == b->format &&
+           a->x == b->x && a->y == b->y && a->address == b->address && a->mask == b->mask &&
+           !memcmp(a->value, b->value, sizeof a->value) && a->v == b->v && a->b == b->b &&
+           a->test == b->test && a->loc == b->loc && a->writemask == b->writemask &&
+           a->reads == b->reads && a->keep == b->keep && a->write == b->write;
 }
 
 /* The sink of a plain dpp_run (txn in the options). */
 static void keep_txn(void *user, const txn *t)
 {
-    ctm_txn c = {t->unit,  t->kind, t->index, t->format, t->x,         t->y,
-                 t->address, t->mask, {t->value[0], t->value[1], t->value[2], t->value[3]},
-                 t->v,     t->b,    t->test,  t->loc,    t->writemask, t->reads,
-                 t->keep,  t->write};
+    ctm_txn c = {t->unit,    t->kind,      t->index,
+                 t->format,  t->x,         t->y,
+                 t->address, t->mask,      {t->value[0], t->value[1], t->value[2], t->value[3]},
+                 t->v,       t->b,         t->test,
+                 t->loc,     t->writemask, t->reads,
+                 t->keep,    t->write};
     add(user, &c);
 }
 
@@ -193,8 +201,8 @@ static void check_example(const example_case *ex, int lanes, int contexts)
         assert_int_equal(ctm_model_set_input(m, (int)k, data[k], CTM_FMT_FLOAT32_1,
                                              (int)(ex->w + PAD), (int)ex->h),
                          CTM_OK);
-        o.input[k] = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, ex->w + PAD, ex->h,
-                                 (uint8_t *)data[k]};
+        o.input[k] =
+            (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, ex->w + PAD, ex->h, (uint8_t *)data[k]};
     }
     stream s = {0};
     ctm_txn t;
@@ -265,11 +273,12 @@ static void test_cond_buffer_rebuilt(void **state)
                       "    out rgb max r1._ o0.rg, r1.rgb, r1.rgb, r1.rgb alpha max r1._, "
                       "#0, #0, #0 wait\n";
     const dpp_exe *exe = fixture_assemble(src);
-    for (unsigned test = 0; test < 8; test++) {
+    for (unsigned test = 0; test < 16; test++) { /* 8..15: the CO at the PE */
         for (unsigned threads = 1; threads <= 4; threads += 3) {
             dpp_run_opts o;
             fixture_opts(&o, 9, 5, 4, 2);
-            fixture_cond(&o, test);
+            fixture_cond(&o, test & 7);
+            o.cond_loc = test >= 8 ? CO_LOC_PE : CO_LOC_DPP;
             o.cond_val = 0x3f800000u;
             o.array.threads = threads;
             stream s = {0};
@@ -283,17 +292,22 @@ static void test_cond_buffer_rebuilt(void **state)
                 fail_msg("%s", err.msg);
             rebuilt rb = {.width = 9, .height = 5, .cond = initial};
             rebuild(&s, &rb);
-            unsigned decisions = 0, writes = 0;
+            unsigned at_pe = 0, kept_at_pe = 0, at_dpp = 0, writes = 0;
             for (size_t k = 0; k < s.n; k++) {
-                decisions += s.t[k].kind == CTM_TXN_CO_DECIDE;
-                writes += s.t[k].kind == CTM_TXN_MC_COND_WRITE;
+                const ctm_txn *t = &s.t[k];
+                at_pe += t->kind == CTM_TXN_CO_DECIDE && t->index == CTM_CO_LOC_PE;
+                kept_at_pe += t->kind == CTM_TXN_CO_DECIDE && t->index == CTM_CO_LOC_PE && t->keep;
+                at_dpp += t->kind == CTM_TXN_CO_DECIDE && t->index == CTM_CO_LOC_DPP;
+                writes += t->kind == CTM_TXN_MC_COND_WRITE;
             }
-            assert_int_equal(decisions, 45);
-            if (test == 0 || test == 7) /* NEVER drops all, ALWAYS keeps and writes all */
-                assert_int_equal(writes, test ? 45 : 0);
+            /* at the PE: each pair of the domain, and the kept ones run and end at the DPP */
+            assert_int_equal(at_pe, test >= 8 ? 45 : 0);
+            assert_int_equal(at_dpp, test >= 8 ? kept_at_pe : 45);
+            if ((test & 7) == 0 || (test & 7) == 7) /* NEVER drops all, ALWAYS keeps, writes all */
+                assert_int_equal(writes, test & 7 ? 45 : 0);
             assert_memory_equal(rb.cond, res.cond.data, 9 * 5 * 4);
             static const uint8_t zeros[9 * 5 * 16];
-            assert_non_null(res.output[0].data); /* NEVER: nothing written, zeros */
+            assert_non_null(res.output[0].data); /* NEVER at the DPP: nothing written, zeros */
             assert_memory_equal(rb.out[0] ? rb.out[0] : zeros, res.output[0].data, 9 * 5 * 16);
             dpp_run_free(&res);
             free_rebuilt(&rb);
@@ -552,8 +566,8 @@ static void test_misuse(void **state)
     t.kind = CTM_TXN_CO_DECIDE;
     assert_int_equal(ctm_txn_put(c, &t), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "is not a transaction of unit 1 (MC)"));
-    assert_int_equal(ctm_txn_put_fields(c, CTM_UNIT_PE, CTM_TXN_PE_CMD, 1, 0, 0, 0, 0, 4, 0, 0,
-                                        0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+    assert_int_equal(ctm_txn_put_fields(c, CTM_UNIT_PE, CTM_TXN_PE_CMD, 1, 0, 0, 0, 0, 4, 0, 0, 0,
+                                        0, 0, 0, 0, 0, 0, 0, 0, 0),
                      CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "ctm_txn_put_fields: unit = 0 (PE) is not among"));
     assert_int_equal(ctm_txn_put(c, NULL), CTM_E_ARG);
