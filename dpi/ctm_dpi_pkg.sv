@@ -102,6 +102,22 @@ package ctm_dpi_pkg;
   localparam int CTM_PE_SURF_TILING = 4;
   localparam int CTM_PE_SURF_FORMAT = 5;
 
+  localparam int CTM_UNIT_PE = 0;
+  localparam int CTM_UNIT_MC = 1;
+  localparam int CTM_UNIT_CO = 2;
+  localparam int CTM_UNITS_ALL = 7;
+  localparam int CTM_TXN_PE_CMD = 0;
+  localparam int CTM_TXN_MC_INPUT = 1;
+  localparam int CTM_TXN_MC_CONSTF = 2;
+  localparam int CTM_TXN_MC_CONSTI = 3;
+  localparam int CTM_TXN_MC_CONSTB = 4;
+  localparam int CTM_TXN_MC_OUTPUT = 5;
+  localparam int CTM_TXN_MC_COND_READ = 6;
+  localparam int CTM_TXN_MC_COND_WRITE = 7;
+  localparam int CTM_TXN_MC_FLUSH = 8;
+  localparam int CTM_TXN_MC_WORD = 9;
+  localparam int CTM_TXN_CO_DECIDE = 10;
+
   localparam int CTM_COMMIT_START = 0;
   localparam int CTM_COMMIT_ALU = 1;
   localparam int CTM_COMMIT_TEX = 2;
@@ -376,6 +392,25 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_pe_get(chandle pe, string name, output longint unsigned value);
   import "DPI-C" function int ctm_pe_surface(chandle pe, int client, int index, int field,
                                              output longint unsigned value);
+
+  // Since 1.11: transaction-level checking of the PE, MC and CO (docs/txn.md). A design's
+  // transaction is ctm_txn_put_fields(c, unit, kind, index, format, x, y, address, mask,
+  // value0..3, v, b, test, loc, writemask, reads, keep, write) with kind CTM_TXN_*; the
+  // fields its kind does not carry are not compared.
+  import "DPI-C" function chandle ctm_txn_new(chandle m, int units);
+  import "DPI-C" function void ctm_txn_free(chandle c);
+  import "DPI-C" function int ctm_txn_put_fields(chandle c, int unit, int kind, int index,
+                                                 int format, longint x, longint y,
+                                                 longint unsigned address, int unsigned mask,
+                                                 int unsigned value0, int unsigned value1,
+                                                 int unsigned value2, int unsigned value3,
+                                                 int unsigned v, int unsigned b, int test,
+                                                 int loc, int writemask, int reads, int keep,
+                                                 int write);
+  import "DPI-C" function int ctm_txn_finish(chandle c);
+  import "DPI-C" function longint unsigned ctm_txn_count(chandle c);
+  import "DPI-C" function string ctm_txn_diff(chandle c);
+  import "DPI-C" function string ctm_txn_report(chandle c, int format);
 
   // -------------------------------------------------------------- errors
   // Stops the simulation with the library's message when a status is not CTM_OK.

@@ -2,7 +2,8 @@
 # libFuzzer on the model's input parsers: the assembler (asm), the ELF reader (elf), the
 # command-buffer executor (exec) and the `dpp stack` event-file parser (stack); and on the C
 # API (api: sequences of ctm.h calls, checked against its promises; commit: a design's commits,
-# true and broken, against the commit checker; pe: command words fed to the PE handle, checked
+# true and broken, against the commit checker; txn: a design's PE/MC/CO transactions, true
+# and broken, against the transaction checker; pe: command words fed to the PE handle, checked
 # against the model's own run of them). Each for --seconds S,
 # --par of them at a time. Each starts from the repository's own files (api: the sequences
 # the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
@@ -24,7 +25,7 @@ while (($#)); do
     *) names+=("$1"); shift ;;
   esac
 done
-((${#names[@]})) || names=(asm elf exec stack api commit pe)
+((${#names[@]})) || names=(asm elf exec stack api commit pe txn)
 cd "$root"
 fz=$build/fuzz
 mkdir -p "$fz/artifacts" "$fz/seeds"
@@ -64,6 +65,8 @@ mkdir -p "$fz/corpus/api"
 [[ -x $fz/fuzz_api ]] && FUZZ_API_SEEDS="$fz/corpus/api" "$fz/fuzz_api"
 # commit: its regression inputs (the first is a true stream, checked to the end)
 seed commit tests/fuzz/commit/*
+# txn: its regression inputs (the first is a true stream, checked to the end)
+seed txn tests/fuzz/txn/*
 # pe: its regression inputs, and the emitted command buffers with a lanes and a flags byte
 for p in saxpy reduction mandelbrot flow; do
   [[ -f $fz/seeds/$p.cb ]] && { printf '\x10\x03'; cat "$fz/seeds/$p.cb"; } >"$fz/seeds/$p.pe"

@@ -94,6 +94,28 @@ int api_history_step(const api_check *c, unsigned slot, int i, uint64_t *cycle, 
 
 /* ------------------------------------------------------------ compare */
 
+const char *api_report_text(char **text, int mismatch, int format, api_report_fn text_fn,
+                            api_report_fn json_fn, const void *handle)
+{
+    free(*text);
+    *text = NULL;
+    if (!mismatch)
+        return "";
+    size_t len;
+    FILE *out = open_memstream(text, &len);
+    if (!out)
+        return "";
+    (format == CTM_REPORT_JSON ? json_fn : text_fn)(out, handle);
+    fclose(out);
+    return *text ? *text : "";
+}
+
+void api_json_chars(FILE *out, const char *s)
+{
+    for (const char *p = s; *p; p++)
+        fprintf(out, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+}
+
 void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep)
 {
     size_t used = 0;

@@ -46,6 +46,7 @@ static const char *const kind_names[API_KINDS] = {
     [API_MODEL] = "ctm_model",
     [API_COMMIT] = "ctm_commit_checker",
     [API_PE] = "ctm_pe",
+    [API_TXN] = "ctm_txn_checker",
 };
 
 

@@ -149,8 +149,9 @@ static void text_missing(FILE *out, const ctm_commit_checker *c)
         fprintf(out, "  ... and %u more wavefronts\n", c->x.missing_waves - shown);
 }
 
-static void report_text(FILE *out, const ctm_commit_checker *c)
+static void report_text(FILE *out, const void *handle)
 {
+    const ctm_commit_checker *c = handle;
     const cc_mismatch *x = &c->x;
     fprintf(out, "commit-level mismatch (level %d, %s)\n  %s\n", c->level, what_names[x->what],
             c->diff);
@@ -234,8 +235,9 @@ static void json_mismatch(FILE *out, const ctm_commit_checker *c)
         fprintf(out, ",\"later\":%u", x->later);
 }
 
-static void report_json(FILE *out, const ctm_commit_checker *c)
+static void report_json(FILE *out, const void *handle)
 {
+    const ctm_commit_checker *c = handle;
     const cc_mismatch *x = &c->x;
     fprintf(out,
             "{\"result\":\"mismatch\",\"source\":\"libctm\",\"check\":\"commit\",\"level\":%d,"
@@ -243,8 +245,7 @@ static void report_json(FILE *out, const ctm_commit_checker *c)
             c->level, what_names[x->what], x->cycle);
     json_mismatch(out, c);
     fputs(",\"diff\":\"", out);
-    for (const char *p = c->diff; *p; p++) /* the diff holds no control characters */
-        fprintf(out, *p == '"' || *p == '\\' ? "\\%c" : "%c", *p);
+    api_json_chars(out, c->diff);
     fputs("\",\"design\":", out);
     if (x->has_got)
         json_commit(out, &x->got);
@@ -296,18 +297,6 @@ const char *ctm_commit_report(ctm_commit_checker *c, int format)
         return ctm_error();
     if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
         return ctm_error();
-    free(c->report);
-    c->report = NULL;
-    if (c->verdict != CTM_E_MISMATCH)
-        return "";
-    size_t len;
-    FILE *out = open_memstream(&c->report, &len);
-    if (!out)
-        return "";
-    if (format == CTM_REPORT_JSON)
-        report_json(out, c);
-    else
-        report_text(out, c);
-    fclose(out);
-    return c->report ? c->report : "";
+    return api_report_text(&c->report, c->verdict == CTM_E_MISMATCH, format, report_text,
+                           report_json, c);
 }

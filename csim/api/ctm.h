@@ -788,6 +788,113 @@ enum {
  * (an argument out of range), *value 0. */
 int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t *value);
 
+/* ------------------------------------------------------------ transactions */
+
+/* What the PE, MC and CO do in a run, one transaction at a time (since 1.11;
+ * docs/txn.md): every PE command executed, every MC access (input and
+ * constant reads, output writes, conditional-buffer reads and writes, cache
+ * flushes, perf-counter words) and every CO decision, in the order the model
+ * does them, for an RTL command processor, memory controller or output unit
+ * to be checked against. */
+enum { CTM_UNIT_PE = 0, CTM_UNIT_MC = 1, CTM_UNIT_CO = 2, CTM_UNITS = 3 };
+
+/* The units of a stream or a checker: bit u is CTM_UNIT_u. */
+#define CTM_UNIT_BIT(u) (1 << (u))
+#define CTM_UNITS_ALL   7
+
+/* Kinds of transaction (docs/txn.md lists the fields each carries and
+ * compares; the others are 0 in the model's and not compared). */
+enum {
+    CTM_TXN_PE_CMD = 0,        /* PE: index opcode, address the header's byte offset in the
+                                  command buffer, mask nparams, value the parameter words */
+    CTM_TXN_MC_INPUT = 1,      /* MC: index input 0..15, x, y, address of (x, y), format,
+                                  value the four fp32 read (2x2 modes: the quad) */
+    CTM_TXN_MC_CONSTF = 2,     /* MC: index constant, address, format, value */
+    CTM_TXN_MC_CONSTI = 3,     /* MC: index constant, address, value[0] the word */
+    CTM_TXN_MC_CONSTB = 4,     /* MC: address, value[0] the word */
+    CTM_TXN_MC_OUTPUT = 5,     /* MC: index output 0..3, x, y, address, format, mask the
+                                  channels written (write mask AND output mask), value */
+    CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */
+    CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v */
+    CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's lines written back,
+                                  not compared; 0 in a ctm_model run, which keeps no output) */
+    CTM_TXN_MC_WORD = 9,       /* MC: a word written straight to memory (read_perf_counters):
+                                  address, value[0] */
+    CTM_TXN_CO_DECIDE = 10,    /* CO: index the client CTM_CO_LOC_*, x, y the pair (i, j), v,
+                                  b (when reads), test, loc, writemask, reads (the buffer was
+                                  read), keep, write (v written back) */
+    CTM_TXN_KINDS = 11
+};
+
+/* One transaction: a flat record of fixed-width integers (a packed struct in
+ * SystemVerilog). */
+typedef struct ctm_txn {
+    int32_t unit;      /* CTM_UNIT_* */
+    int32_t kind;      /* CTM_TXN_* */
+    int32_t index;     /* which: input, output, constant, opcode, client */
+    int32_t format;    /* CTM_FMT_* of the surface */
+    int64_t x, y;      /* the element, or the pair (i, j) */
+    uint64_t address;  /* the byte address (PE: byte offset in the command buffer) */
+    uint32_t mask;     /* channels written; PE: parameter count */
+    uint32_t value[4]; /* fp32 bit patterns or raw words */
+    uint32_t v, b;     /* CO: the value tested and the buffer's value */
+    int32_t test, loc, writemask; /* CO: the state in force */
+    int32_t reads, keep, write;   /* CO: read b, kept the pair, wrote v back */
+} ctm_txn;
+
+/* Runs m to its next transaction of `units` (CTM_UNIT_BIT of each, 1..7),
+ * in the model's order, from the first command of the command buffer to its
+ * last (the commands before and after start_program count): 1 and *out, 0
+ * when the run has ended, -CTM_E_FAULT when the program faulted (the
+ * transactions before the fault were all handed out), -CTM_E_STATE when m
+ * hands out steps or commits or a checker drives it, -CTM_E_ARG for a bad
+ * argument. The first call (before any step) chooses this mode. */
+int ctm_model_txn(ctm_model *m, int units, ctm_txn *out);
+
+typedef struct ctm_txn_checker ctm_txn_checker;
+
+/* A checker of a design's transactions of `units` (1..7) against the run of
+ * m (set up, not stepped; the checker drives it: keep m until the checker is
+ * freed). NULL and ctm_error() on a bad argument. */
+ctm_txn_checker *ctm_txn_new(ctm_model *m, int units);
+void ctm_txn_free(ctm_txn_checker *c);
+
+/* The design did *t. Ordered kinds (PE commands, MC flushes and words) must
+ * be the model's next; the others match the earliest pending transaction
+ * with the same key (unit, kind, index, x, y) among the next ones before an
+ * ordered kind (docs/txn.md, "Order"). CTM_OK, or CTM_E_MISMATCH (diff and
+ * report: field, order, extra), CTM_E_ARG for a bad argument (NULL, an
+ * unknown unit or kind, a unit the checker does not check), CTM_E_FAULT if
+ * the model faulted, CTM_E_STATE after ctm_txn_finish. The first mismatch
+ * ends the check: later calls return it again. */
+int ctm_txn_put(ctm_txn_checker *c, const ctm_txn *t);
+
+/* ctm_txn_put with the record's fields as arguments (the DPI package's form). */
+int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
+                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0,
+                       uint32_t value1, uint32_t value2, uint32_t value3, uint32_t v, uint32_t b,
+                       int test, int loc, int writemask, int reads, int keep, int write);
+
+/* The drain check at the end: CTM_OK when the design did every transaction
+ * the model expects of its units, else CTM_E_MISMATCH ("drain") and a report
+ * of those never done. Later puts are CTM_E_STATE. */
+int ctm_txn_finish(ctm_txn_checker *c);
+
+/* Transactions matched so far. */
+uint64_t ctm_txn_count(const ctm_txn_checker *c);
+
+/* The first difference in one line, naming the unit, the kind and the field,
+ * e.g. "transaction 41: MC OUTPUT (model's transaction 44, index 0, x 3,
+ * y 1): value[0]: expected 0x3f800000, actual 0x3fc00000"; "" while all
+ * matched; the error after CTM_E_ARG or CTM_E_STATE. */
+const char *ctm_txn_diff(const ctm_txn_checker *c);
+
+/* The mismatch in full, CTM_REPORT_TEXT or CTM_REPORT_JSON: what ended the
+ * check (field, order, extra, drain), unit, kind, field, expected and
+ * actual, the design's transaction, the model's next ones and the last ones
+ * matched; "" while all matched. Valid until the next report call. */
+const char *ctm_txn_report(ctm_txn_checker *c, int format);
+
 #ifdef __cplusplus
 }
 #endif

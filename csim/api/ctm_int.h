@@ -7,12 +7,22 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum { API_ERROR_MAX = 512 };
 
 /* ------------------------------------------------------------ the guard (api_guard.c) */
 
-typedef enum { API_PRED, API_STACK, API_FC, API_MODEL, API_COMMIT, API_PE, API_KINDS } api_kind;
+typedef enum {
+    API_PRED,
+    API_STACK,
+    API_FC,
+    API_MODEL,
+    API_COMMIT,
+    API_PE,
+    API_TXN,
+    API_KINDS
+} api_kind;
 
 /* The first member of every handle's struct. */
 typedef struct api_handle {
@@ -70,6 +80,18 @@ int api_range_slow(api_handle *h, const char *func, const char *name, long long 
 /* The lanes set in d as numbers joined by sep ("0 1 7"), cut to n bytes. */
 void api_lane_list(char *buf, size_t n, uint64_t d, const char *sep);
 
+/* A checker's report (ctm_commit_report, ctm_txn_report): *text, freed first,
+ * becomes what text(out, handle) or json(out, handle) writes for format
+ * CTM_REPORT_TEXT or _JSON; "" (and no text) without a mismatch or without
+ * memory. */
+typedef void (*api_report_fn)(FILE *out, const void *handle);
+const char *api_report_text(char **text, int mismatch, int format, api_report_fn text_fn,
+                            api_report_fn json_fn, const void *handle);
+
+/* s as the characters of a JSON string, quotes and backslashes escaped (s
+ * holds no control characters). */
+void api_json_chars(FILE *out, const char *s);
+
 /* ------------------------------------------------------------ the model's commits (ctm_model.c) */
 
 /* ctm_model_commit for a live m, whoever drives it; func names the call in
@@ -95,7 +117,12 @@ int api_model_run_out(ctm_model *m);
 int api_model_ended(const ctm_model *m);
 void api_commit_of(const struct pa_issue_event *ev, ctm_commit *out);
 
-/* Makes driver (a ctm_commit_checker; NULL: none) the only one that takes m's
+/* ctm_model_txn for a live m, whoever drives it (the first call before any
+ * step prepares the run again with the transaction sink); func names the
+ * call in errors. 1, 0 at the end, or a negative status (-CTM_E_NOMEM too). */
+int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func);
+
+/* Makes driver (a ctm_commit_checker or ctm_txn_checker; NULL: none) the only one that takes m's
  * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */
 int api_model_drive(ctm_model *m, const void *driver, const char *func);
 

@@ -28,7 +28,7 @@ _Static_assert((int)CTM_COMMIT_START == PA_ISSUE_START && (int)CTM_COMMIT_ALU ==
                    (int)CTM_COMMIT_FC == PA_ISSUE_FC && (int)CTM_COMMIT_END == PA_ISSUE_END,
                "the public commit kinds are the array's");
 
-enum { MODE_UNSET, MODE_STEPS, MODE_COMMITS };
+enum { MODE_UNSET, MODE_STEPS, MODE_COMMITS, MODE_TXNS };
 
 /* Wavefronts in flight the processor array holds (pa.h). */
 #define MODEL_CONTEXTS_MAX 16
@@ -49,6 +49,10 @@ struct ctm_model {
     pa_issue_fn sink;   /* a shared run: where its commits go as ctm_model_step makes them */
     void *sink_user;
     uint8_t *owned[16]; /* input data read by ctm_model_load_input */
+    /* transactions (ctm_model_txn): those the last actions made, not yet handed out */
+    txn *tq;
+    size_t tq_head, tq_n, tq_cap;
+    int tq_nomem;
 };
 
 /* Opens m's run with options o. An input the program reads that the testbench left unbound
@@ -113,6 +117,7 @@ void ctm_model_free(ctm_model *m)
     dpp_stepper_close(m->st);
     for (int k = 0; k < 16; k++)
         free(m->owned[k]);
+    free(m->tq);
     api_release(m, API_MODEL);
 }
 
@@ -250,7 +255,8 @@ int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int 
  * prepared again if inputs or constants changed. 0 or a negative status. */
 static int begin_mode(ctm_model *m, int mode, const char *func)
 {
-    static const char *const what[] = {"", "steps (ctm_model_step)", "commits"};
+    static const char *const what[] = {"", "steps (ctm_model_step)", "commits",
+                                       "transactions (ctm_model_txn)"};
     if (m->mode && m->mode != mode) {
         api_error(&m->h, "%s: this run hands out %s; a ctm_model hands out one or the other",
                   func, what[m->mode]);
@@ -356,6 +362,137 @@ int api_model_drive(ctm_model *m, const void *driver, const char *func)
     return CTM_OK;
 }
 
+/* ------------------------------------------------------------ transactions */
+
+_Static_assert((int)CTM_UNIT_PE == (int)TXN_UNIT_PE && (int)CTM_UNIT_MC == (int)TXN_UNIT_MC &&
+                   (int)CTM_UNIT_CO == (int)TXN_UNIT_CO && (int)CTM_UNITS == (int)TXN_UNITS,
+               "the public units are the model's");
+_Static_assert((int)CTM_TXN_PE_CMD == (int)TXN_PE_CMD && (int)CTM_TXN_MC_INPUT == (int)TXN_MC_INPUT &&
+                   (int)CTM_TXN_MC_CONSTF == (int)TXN_MC_CONSTF && (int)CTM_TXN_MC_CONSTI == (int)TXN_MC_CONSTI &&
+                   (int)CTM_TXN_MC_CONSTB == (int)TXN_MC_CONSTB && (int)CTM_TXN_MC_OUTPUT == (int)TXN_MC_OUTPUT &&
+                   (int)CTM_TXN_MC_COND_READ == (int)TXN_MC_COND_READ &&
+                   (int)CTM_TXN_MC_COND_WRITE == (int)TXN_MC_COND_WRITE &&
+                   (int)CTM_TXN_MC_FLUSH == (int)TXN_MC_FLUSH && (int)CTM_TXN_MC_WORD == (int)TXN_MC_WORD &&
+                   (int)CTM_TXN_CO_DECIDE == (int)TXN_CO_DECIDE && (int)CTM_TXN_KINDS == (int)TXN_KINDS,
+               "the public transaction kinds are the model's");
+
+/* The run's sink: every transaction joins the queue until handed out. One
+ * action (an instruction of a wavefront, a wavefront's end, the commands
+ * after start_program) makes a bounded number, so the queue stays small. */
+static void catch_txn(void *user, const txn *t)
+{
+    ctm_model *m = user;
+    if (m->tq_head + m->tq_n == m->tq_cap) {
+        if (m->tq_head) { /* room at the front: slide down */
+            memmove(m->tq, m->tq + m->tq_head, m->tq_n * sizeof *m->tq);
+            m->tq_head = 0;
+        } else {
+            size_t cap = m->tq_cap ? 2 * m->tq_cap : 256;
+            txn *grown = realloc(m->tq, cap * sizeof *grown);
+            if (!grown) {
+                m->tq_nomem = 1;
+                return;
+            }
+            m->tq = grown;
+            m->tq_cap = cap;
+        }
+    }
+    m->tq[m->tq_head + m->tq_n++] = *t;
+}
+
+static void txn_public(const txn *t, ctm_txn *out)
+{
+    *out = (ctm_txn){.unit = t->unit,
+                     .kind = t->kind,
+                     .index = t->index,
+                     .format = t->format,
+                     .x = t->x,
+                     .y = t->y,
+                     .address = t->address,
+                     .mask = t->mask,
+                     .value = {t->value[0], t->value[1], t->value[2], t->value[3]},
+                     .v = t->v,
+                     .b = t->b,
+                     .test = t->test,
+                     .loc = t->loc,
+                     .writemask = t->writemask,
+                     .reads = t->reads,
+                     .keep = t->keep,
+                     .write = t->write};
+}
+
+int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)
+{
+    if (m->mode != MODE_TXNS) {
+        if (!m->stepped && !m->mode) { /* the run again, with the sink from its first command */
+            m->opts.txn = catch_txn;
+            m->opts.txn_user = m;
+            m->stale = 1;
+        }
+        int st = begin_mode(m, MODE_TXNS, func);
+        if (st)
+            return st;
+    }
+    for (;;) {
+        while (m->tq_n) {
+            const txn *t = &m->tq[m->tq_head++];
+            if (--m->tq_n == 0)
+                m->tq_head = 0;
+            if (units >> t->unit & 1) {
+                txn_public(t, out);
+                return 1;
+            }
+        }
+        if (m->tq_nomem) {
+            snprintf(m->h.error, sizeof m->h.error, "%s: out of memory for transactions", func);
+            m->fault = 1;
+            m->tq_nomem = 0;
+            return -CTM_E_NOMEM;
+        }
+        if (m->fault)
+            return -CTM_E_FAULT;
+        if (m->ended)
+            return 0;
+        const pa_issue_event *ev;
+        dpp_error err;
+        if (dpp_stepper_next_issue(m->st, &ev, &err)) {
+            m->fault = 1; /* after the transactions before the fault */
+            snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
+        } else if (!ev) {
+            m->ended = 1;
+        }
+    }
+}
+
+/* Who drives m, and what it takes, for the messages of the calls it refuses. */
+static const char *driver_name(const ctm_model *m)
+{
+    return api_is_live(m->driver, API_TXN) ? "ctm_txn_checker" : "ctm_commit_checker";
+}
+
+static const char *driver_takes(const ctm_model *m)
+{
+    return api_is_live(m->driver, API_TXN) ? "transactions" : "commits";
+}
+
+int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
+{
+    if (!API_LIVE(m, API_MODEL))
+        return -CTM_E_ARG;
+    if (!out) {
+        api_error(&m->h, "%s: out is NULL", __func__);
+        return -CTM_E_ARG;
+    }
+    if (!API_RANGE(&m->h, "units", units, 1, CTM_UNITS_ALL))
+        return -CTM_E_ARG;
+    if (m->driver) {
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__, driver_name(m),
+                  driver_takes(m));
+        return -CTM_E_STATE;
+    }
+    return api_model_txn(m, units, out, __func__);
+}
+
 int ctm_model_commit(ctm_model *m, ctm_commit *out)
 {
     if (!API_LIVE(m, API_MODEL))
@@ -365,8 +502,8 @@ int ctm_model_commit(ctm_model *m, ctm_commit *out)
         return -CTM_E_ARG;
     }
     if (m->driver) {
-        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
-                  __func__);
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__,
+                  driver_name(m), driver_takes(m));
         return -CTM_E_STATE;
     }
     return api_model_commit(m, out, NULL, __func__);
@@ -377,8 +514,8 @@ int ctm_model_step(ctm_model *m)
     if (!API_LIVE(m, API_MODEL))
         return -CTM_E_ARG;
     if (m->driver && !m->sink) {
-        api_error(&m->h, "%s: a ctm_commit_checker drives this run: it takes the commits",
-                  __func__);
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__,
+                  driver_name(m), driver_takes(m));
         return -CTM_E_STATE;
     }
     return api_model_step(m);

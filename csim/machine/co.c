@@ -54,6 +54,22 @@ dpp_status co_request(const co_state *co, mc_model *mc, unsigned client, int64_t
     }
     int write;
     *pass = co_decide(co, client, v, b, &write);
+    if (__builtin_expect(mc_txn_on(mc), 0)) {
+        txn t = {.unit = TXN_UNIT_CO,
+                 .kind = TXN_CO_DECIDE,
+                 .index = (int32_t)client,
+                 .x = i,
+                 .y = j,
+                 .v = v,
+                 .b = b,
+                 .test = co->test,
+                 .loc = co->loc,
+                 .writemask = co->writemask,
+                 .reads = co_reads_buffer(co, client),
+                 .keep = *pass,
+                 .write = write};
+        mc_txn_emit(mc, &t);
+    }
     if (write)
         st = mc_cond_write(mc, i, j, v, err);
     return st;

@@ -27,7 +27,46 @@ struct mc_model {
      * colliding buckets need the ring scanned. */
     uint8_t bucket_lines[MC_TAG_BUCKETS];
     uint8_t bucket_slot[MC_TAG_BUCKETS];
+    txn_fn txn;     /* the transaction sink, or NULL (mc_set_txn_sink) */
+    void *txn_user;
 };
+
+/* The hooks cost one predictable branch when no sink is set. */
+#define TXN_ON(m) __builtin_expect((m)->txn != NULL, 0)
+
+void mc_set_txn_sink(mc_model *m, txn_fn fn, void *user)
+{
+    m->txn = fn;
+    m->txn_user = user;
+}
+
+int mc_txn_on(const mc_model *m)
+{
+    return m->txn != NULL;
+}
+
+void mc_txn_emit(const mc_model *m, const txn *t)
+{
+    if (m->txn)
+        m->txn(m->txn_user, t);
+}
+
+/* An MC transaction of kind k on surface s at address a. */
+static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s, int64_t x,
+                   int64_t y, uint64_t a, unsigned mask, const uint32_t v[4])
+{
+    txn t = {.unit = TXN_UNIT_MC,
+             .kind = k,
+             .index = index,
+             .format = s ? s->format : 0,
+             .x = x,
+             .y = y,
+             .address = a,
+             .mask = mask};
+    for (int c = 0; v && c < 4; c++)
+        t.value[c] = v[c];
+    m->txn(m->txn_user, &t);
+}
 
 static const char *const client_names[] = {
     [MC_CL_INST] = "instruction",
@@ -140,12 +179,28 @@ static dpp_status read_elem(const mc_model *m, mc_client c, unsigned index, cons
     return st;
 }
 
+static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface *s, int64_t x,
+                              int64_t y, uint32_t v[4], dpp_error *err);
+
 dpp_status mc_read_input(const mc_model *m, unsigned idx, int64_t x, int64_t y, uint32_t v[4],
                          dpp_error *err)
 {
     if (idx >= MC_NUM_INPUTS)
         return dpp_error_set(err, DPP_E_FAULT, "input index %u out of range", idx);
     const mc_surface *s = &m->input[idx];
+    dpp_status st = input_elems(m, idx, s, x, y, v, err);
+    if (!st && TXN_ON(m)) { /* (x, y) itself was read: its address cannot fail */
+        uint64_t a = 0;
+        element(m, MC_CL_INPUT, idx, s, x, y, &a, NULL);
+        mc_txn(m, TXN_MC_INPUT, (int)idx, s, x, y, a, 0, v);
+    }
+    return st;
+}
+
+/* The element(s) of an input read: one, or the quad of the 2x2 modes. */
+static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface *s, int64_t x,
+                              int64_t y, uint32_t v[4], dpp_error *err)
+{
     if (s->tiling != MC_TILE_LINEAR_2X2 && s->tiling != MC_TILE_TILED_2X2)
         return read_elem(m, MC_CL_INPUT, idx, s, x, y, v, err);
     if (mc_format_channels(s->format) != 1)
@@ -224,6 +279,8 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     dpp_status st = element(m, MC_CL_OUTPUT, idx, s, x, y, &a, err);
     if (st)
         return st;
+    if (TXN_ON(m))
+        mc_txn(m, TXN_MC_OUTPUT, (int)idx, s, x, y, a, chmask & m->out_mask & 0xF, v);
     if (m->discard_outputs)
         return DPP_OK;
     uint8_t elem[16];
@@ -247,6 +304,8 @@ void mc_set_discard_outputs(mc_model *m, int on)
 
 void mc_flush(mc_model *m)
 {
+    if (TXN_ON(m))
+        mc_txn(m, TXN_MC_FLUSH, (int)m->nlines, NULL, 0, 0, 0, 0, NULL);
     for (unsigned i = 0; i < m->nlines; i++)
         write_back(m, &m->lines[(m->oldest + i) % MC_CACHE_LINES]);
     m->nlines = 0;
@@ -288,28 +347,51 @@ dpp_status mc_fetch_inst(const mc_model *m, unsigned pc, uint32_t words[6], dpp_
 
 dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_error *err)
 {
-    return read_elem(m, MC_CL_CONSTF, c, &m->constf, c, 0, v, err);
+    dpp_status st = read_elem(m, MC_CL_CONSTF, c, &m->constf, c, 0, v, err);
+    if (!st && TXN_ON(m)) {
+        uint64_t a = 0;
+        element(m, MC_CL_CONSTF, c, &m->constf, c, 0, &a, NULL);
+        mc_txn(m, TXN_MC_CONSTF, (int)c, &m->constf, 0, 0, a, 0, v);
+    }
+    return st;
+}
+
+/* A raw constant word and its transaction. */
+static dpp_status const_word(const mc_model *m, mc_client cl, txn_kind k, unsigned c, uint64_t a,
+                             uint32_t *w, dpp_error *err)
+{
+    dpp_status st = raw_word(m, cl, a, w, err);
+    if (!st && TXN_ON(m))
+        mc_txn(m, k, (int)c, NULL, 0, 0, a, 0, (const uint32_t[4]){*w, 0, 0, 0});
+    return st;
 }
 
 dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err)
 {
     dpp_status st = need(&m->consti, MC_CL_CONSTI, err);
-    return st ? st : raw_word(m, MC_CL_CONSTI, (uint64_t)m->consti.base + 4u * c, w, err);
+    return st ? st
+              : const_word(m, MC_CL_CONSTI, TXN_MC_CONSTI, c, (uint64_t)m->consti.base + 4u * c,
+                           w, err);
 }
 
 dpp_status mc_const_bool(const mc_model *m, uint32_t *w, dpp_error *err)
 {
     dpp_status st = need(&m->constb, MC_CL_CONSTB, err);
-    return st ? st : raw_word(m, MC_CL_CONSTB, m->constb.base, w, err);
+    return st ? st : const_word(m, MC_CL_CONSTB, TXN_MC_CONSTB, 0, m->constb.base, w, err);
 }
 
 dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)
 {
+    uint64_t a;
+    dpp_status st = element(m, MC_CL_COND, 0, &m->cond, i, j, &a, err);
+    if (st)
+        return st;
     uint32_t v[4];
-    dpp_status st = read_elem(m, MC_CL_COND, 0, &m->cond, i, j, v, err);
-    if (!st)
-        *b = v[0];
-    return st;
+    mc_unpack(m->cond.format, m->mem + a, v);
+    *b = v[0];
+    if (TXN_ON(m))
+        mc_txn(m, TXN_MC_COND_READ, 0, &m->cond, i, j, a, 0, (const uint32_t[4]){v[0], 0, 0, 0});
+    return DPP_OK;
 }
 
 dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_error *err)
@@ -321,6 +403,8 @@ dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_erro
     uint32_t vals[4] = {v, 0, 0, 0}, bytes;
     uint8_t elem[16];
     mc_pack(m->cond.format, vals, 1, elem, &bytes);
+    if (TXN_ON(m))
+        mc_txn(m, TXN_MC_COND_WRITE, 0, &m->cond, i, j, a, 1, vals);
     for (unsigned b = 0; b < mc_format_bpe(m->cond.format); b++)
         if (bytes >> b & 1)
             m->mem[a + b] = elem[b];
@@ -333,5 +417,7 @@ dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *
         return dpp_error_set(err, DPP_E_FAULT, "write at 0x%x outside device memory", addr);
     for (int i = 0; i < 4; i++)
         m->mem[addr + i] = (uint8_t)(value >> (8 * i));
+    if (TXN_ON(m))
+        mc_txn(m, TXN_MC_WORD, 0, NULL, 0, 0, addr, 0, (const uint32_t[4]){value, 0, 0, 0});
     return DPP_OK;
 }

@@ -9,6 +9,7 @@
 
 #include "mc_format.h"
 #include "status.h"
+#include "txn.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -87,5 +88,17 @@ unsigned mc_cache_lines_used(const mc_model *m);
 
 /* A 32-bit little-endian write straight to memory (read_perf_counters). */
 dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *err);
+
+/* The transaction sink of the run (txn.h; fn NULL: none). The MC holds it
+ * because the PE, the processor array and the CO all reach the one mc_model:
+ * each access below reports itself when it succeeds, and the PE and CO report
+ * through mc_txn_emit. A run with a sink is single-threaded (pa.c). */
+void mc_set_txn_sink(mc_model *m, txn_fn fn, void *user);
+
+/* Whether a sink is set. */
+int mc_txn_on(const mc_model *m);
+
+/* Hands t to the sink (the caller checked mc_txn_on; t->unit and kind set). */
+void mc_txn_emit(const mc_model *m, const txn *t);
 
 #endif

@@ -11,8 +11,8 @@
  * The CO and MC see the same calls in the same order either way, so outputs,
  * the conditional buffer and the output cache come out identical for any
  * thread count, and the first fault in wavefront order is the one reported.
- * Runs where that order could show (a trace, or inputs that overlap outputs or
- * the conditional buffer) use one thread. */
+ * Runs where that order could show (a trace, a transaction sink, or inputs
+ * that overlap outputs or the conditional buffer) use one thread. */
 #include "pa.h"
 
 #include "asm.h"
@@ -278,7 +278,9 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
         c->finish = commit;
         c->finish_user = pa;
     }
-    pa->parallel = pa->ncores > 1 && !pa->trace && !pa->on_issue && !pa->tm && !inputs_alias(pa->mc);
+    /* a transaction sink sees the input reads too, which the threads make: one thread */
+    pa->parallel = pa->ncores > 1 && !pa->trace && !pa->on_issue && !pa->tm &&
+                   !mc_txn_on(pa->mc) && !inputs_alias(pa->mc);
     if (pa->parallel) {
         dpp_status st = batch_room(pa, err);
         if (st)

@@ -17,7 +17,25 @@ struct pe_model {
     int perf_enabled, perf_running;
     uint64_t total, active;
     pe_activity act;
+    size_t txn_base; /* added to the offsets of the commands it reports (pe_set_txn_base) */
 };
+
+void pe_set_txn_base(pe_model *pe, size_t base)
+{
+    pe->txn_base = base;
+}
+
+void pe_txn_command(const pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off)
+{
+    txn t = {.unit = TXN_UNIT_PE,
+             .kind = TXN_PE_CMD,
+             .index = d->opcode,
+             .address = pe->txn_base + off,
+             .mask = d->nparams};
+    for (unsigned k = 0; k < d->nparams && k < 4; k++)
+        t.value[k] = p[k];
+    mc_txn_emit(pe->mc, &t);
+}
 
 dpp_status pe_create(mc_model *mc, unsigned lanes, const pe_array_ops *ops, pe_model **out,
                      dpp_error *err)
@@ -331,6 +349,8 @@ dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4]
                          const char *name, dpp_error *err)
 {
     count_clocks(pe, 1, 0);
+    if (__builtin_expect(mc_txn_on(pe->mc), 0)) /* before it runs: its MC and CO work follows */
+        pe_txn_command(pe, d, p, off);
     dpp_error inner = {0};
     dpp_status st = run_command(pe, d, p, &inner);
     if (st)

@@ -139,6 +139,14 @@ dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const ch
 dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
                          const char *name, dpp_error *err);
 
+/* Transactions (txn.h): the PE reports each command it runs (pe_run_packet)
+ * through its MC's sink, at byte offset base + its offset in the buffer
+ * pe_execute was given (a caller that runs one buffer in pieces sets the
+ * base of each piece, 0 by default); pe_txn_command reports a command the
+ * caller runs itself (a stepped start_program). */
+void pe_set_txn_base(pe_model *pe, size_t base);
+void pe_txn_command(const pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off);
+
 /* The state the commands set, beside the MC's surfaces and pe_co. */
 typedef struct pe_regs {
     int domain_set;

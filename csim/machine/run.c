@@ -210,6 +210,7 @@ dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *na
     dpp_am_set_trace(d->c, o->trace, o->trace_user);
     dpp_am_set_timeline(d->c, o->timeline);
     mc_set_discard_outputs(dpp_am_mc(d->c), o->discard_outputs);
+    mc_set_txn_sink(dpp_am_mc(d->c), o->txn, o->txn_user);
     size_t size;
     d->mem = dpp_am_memory(d->c, &size);
     put_words(d->mem + L->inst, exe->words, (size_t)exe->ninsts * 6);

@@ -10,6 +10,7 @@
 #include "mc_format.h"
 #include "pa.h"
 #include "status.h"
+#include "txn.h"
 
 #include <stddef.h>
 #include <stdint.h>
@@ -48,6 +49,10 @@ typedef struct dpp_run_opts {
     void (*emit)(void *user, int after, const uint8_t *mem, size_t mem_len, const uint8_t *cb,
                  size_t cb_len);
     void *emit_user;
+    /* If set, every transaction of the PE, MC and CO of the run (txn.h), from
+     * the first command on; the run is then single-threaded. */
+    txn_fn txn;
+    void *txn_user;
 } dpp_run_opts;
 
 typedef struct dpp_run_result {

@@ -65,6 +65,7 @@ static void catch_issue(void *user, const pa_issue_event *ev)
 /* Runs the command buffer's bytes [from, to) through the PE. */
 static dpp_status commands(dpp_stepper *s, size_t from, size_t to, dpp_error *err)
 {
+    pe_set_txn_base(s->pe, from); /* transactions name offsets in the whole buffer */
     return from < to ? pe_execute(s->pe, s->d.cb.bytes + from, to - from, s->d.cbname, err)
                      : DPP_OK;
 }
@@ -105,6 +106,11 @@ dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const cha
     const uint8_t *p = s->d.cb.bytes + s->d.start_off + 4; /* the parameter word */
     uint32_t p0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
     pe_count_clocks(s->pe, 1, 0); /* start_program itself, as pe_execute counts a command */
+    if (!st) {
+        pe_set_txn_base(s->pe, 0);
+        pe_txn_command(s->pe, pe_cmd_by_opcode(PE_START_PROGRAM), (const uint32_t[4]){p0, 0, 0, 0},
+                       s->d.start_off);
+    }
     dpp_error inner;
     if (!st && ((st = pe_walk_open(s->pe, p0, &s->walk, &inner)) ||
                 (st = pa_pull_begin(s->pa, &s->walk.prog, &inner))))

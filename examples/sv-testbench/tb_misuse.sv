@@ -707,6 +707,91 @@ module tb_misuse;
     ctm_pe_free(e);
   endfunction
 
+  // The transaction checker (since 1.11): each of its calls with null, a freed handle and a
+  // live handle of another kind, its arguments just outside their ranges, a put after the drain
+  // check, and the verdict of a design that did nothing.
+  function automatic longint txn_call(int k, chandle h);
+    case (k)
+      0: return longint'(ctm_txn_put_fields(h, CTM_UNIT_PE, CTM_TXN_PE_CMD, 1, 0, 0, 0, 0, 4, 0, 0,
+                                            0, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+      1: return longint'(ctm_txn_finish(h));
+      2: return longint'(ctm_txn_count(h));
+      3: return is_error_text(ctm_txn_diff(h));
+      4: return is_error_text(ctm_txn_report(h, CTM_REPORT_TEXT));
+      default: ctm_txn_free(h);
+    endcase
+    return 0;
+  endfunction
+
+  function automatic void txn_cases();
+    chandle tm, t, other, freed, m2;
+    string funcs[6] = '{"ctm_txn_put_fields", "ctm_txn_finish", "ctm_txn_count", "ctm_txn_diff",
+                        "ctm_txn_report", "ctm_txn_free"};
+    int wants[6] = '{CTM_E_ARG, CTM_E_ARG, 0, 1, 1, 0};
+    string msg, earlier;
+    longint got;
+    fresh();
+    refused_new("ctm_txn_new", "units = 0 is outside 1..7", ctm_txn_new(m, 0));
+    refused_new("ctm_txn_new", "units = 8 is outside 1..7", ctm_txn_new(m, 8));
+    m2 = new_model(elf);
+    freed = ctm_txn_new(m2, CTM_UNITS_ALL);
+    ctm_txn_free(freed);
+    ctm_model_free(m2);
+    other = ctm_pe_new(4, 4096);
+    for (int mode = 0; mode < 3; mode++) begin
+      for (int k = 0; k < 6; k++) begin
+        void'(ctm_stack_new(20, 0, 0, 1));
+        earlier = ctm_error();
+        got = txn_call(k, mode == 0 ? null : mode == 1 ? freed : other);
+        msg = ctm_error();
+        check_value({funcs[k], " with a bad handle"}, got, wants[k]);
+        if (mode == 0 && k >= 3)  // diff, report, free of null keep the earlier message
+          check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
+        else
+          check_message({funcs[k], " with a bad handle"}, msg, funcs[k],
+                        mode == 0 ? "the ctm_txn_checker handle is NULL"
+                        : mode == 1 ? "the ctm_txn_checker handle was freed"
+                        : "the handle is a ctm_pe, not a ctm_txn_checker");
+      end
+    end
+    ctm_pe_free(other);
+    tm = new_model(elf);
+    t = ctm_txn_new(tm, 1 << CTM_UNIT_MC);
+    if (t == null) $fatal(1, "tb_misuse: ctm_txn_new: %s", ctm_error());
+    refused_new("ctm_txn_new", "a checker already drives this ctm_model",
+                ctm_txn_new(tm, CTM_UNITS_ALL));
+    check_value("ctm_model_step of a model a ctm_txn_checker drives",
+                longint'(ctm_model_step(tm)), -CTM_E_STATE);
+    check_status("ctm_txn_put_fields unit 3", ctm_txn_put_fields(t, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), CTM_E_ARG);
+    check_message("ctm_txn_put_fields unit 3", ctm_error(), "ctm_txn_put_fields",
+                  "unit = 3 is outside 0..2");
+    check_status("ctm_txn_put_fields kind 11", ctm_txn_put_fields(t, CTM_UNIT_MC, 11, 0, 0, 0, 0,
+                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), CTM_E_ARG);
+    check_message("ctm_txn_put_fields kind 11", ctm_error(), "ctm_txn_put_fields",
+                  "kind = 11 is outside 0..10");
+    check_status("ctm_txn_put_fields a CO unit", ctm_txn_put_fields(t, CTM_UNIT_CO,
+                 CTM_TXN_CO_DECIDE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0),
+                 CTM_E_ARG);
+    check_message("ctm_txn_put_fields a CO unit", ctm_error(), "ctm_txn_put_fields",
+                  "unit = 2 (CO) is not among the checker's units");
+    msg = ctm_txn_report(t, 2);  // the error text (read before ctm_error())
+    check_text("ctm_txn_report format 2", msg, ctm_error());
+    check_message("ctm_txn_report format 2", ctm_error(), "ctm_txn_report",
+                  "format = 2 is outside 0..1");
+    check_status("the next check reports that misuse", ctm_txn_finish(t), CTM_E_ARG);
+    check_value("as its diff", longint'(contains(ctm_txn_diff(t), "format = 2")), 1);
+    check_status("the drain check of a design that did nothing", ctm_txn_finish(t),
+                 CTM_E_MISMATCH);
+    check_value("its diff", longint'(contains(ctm_txn_diff(t), "drain: ")), 1);
+    check_value("its JSON report", longint'(contains(ctm_txn_report(t, CTM_REPORT_JSON),
+                                                     "\"what\":\"drain\"")), 1);
+    check_status("the verdict stays", ctm_txn_put_fields(t, CTM_UNIT_MC, CTM_TXN_MC_FLUSH, 0, 0,
+                 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), CTM_E_MISMATCH);
+    ctm_txn_free(t);
+    ctm_model_free(tm);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -722,6 +807,7 @@ module tb_misuse;
     unit_cases();
     commit_cases();
     pe_cases();
+    txn_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

@@ -13,21 +13,14 @@
  * all matched; every text is NUL-terminated and a JSON report is an object. At level 1 the
  * true stream is the level-0 one, so its FC commits are wrong kinds there: a sequence that
  * makes one is a misuse (CTM_E_ARG), not a crash. */
-#include "asm.h"
-#include "ctm.h"
-#include "elf_exe.h"
+#define FUZZ_NAME "fuzz_commit"
 #include "fuzz_bytes.h"
-
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+#include "fuzz_promise.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-enum { W = 12, H = 3, CTX_MAX = 8, OPS_MAX = 400, TEXT_MAX = 1 << 22 };
+enum { W = 12, H = 3, CTX_MAX = 8, OPS_MAX = 400 };
 
 static char elf_path[] = "/tmp/fuzz_commit_XXXXXX";
 static float input[W * H];
@@ -49,37 +42,12 @@ static const char program[] =
     "done:\n"
     "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
 
-__attribute__((noreturn, format(printf, 1, 2))) static void broken(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_commit: broken promise: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
-
-static void remove_elf(void)
-{
-    unlink(elf_path);
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    static dpp_exe exe;
-    dpp_error err;
-    int fd = mkstemp(elf_path);
-    if (fd < 0)
-        broken("mkstemp");
-    close(fd);
-    if (dpp_asm(program, strlen(program), "fuzz_commit.s", NULL, &exe, &err) ||
-        dpp_elf_write(&exe, elf_path, &err))
-        broken("the program: %s", err.msg);
+    fuzz_write_elf(program, elf_path);
     for (int k = 0; k < W * H; k++)
         input[k] = (float)((k * 7) % 9) - 4.0f; /* both signs: the branches go both ways */
-    atexit(remove_elf);
     return 0;
 }
 
@@ -91,23 +59,6 @@ static ctm_model *run_of(int lanes)
     if (!m || ctm_model_set_input(m, 0, input, CTM_FMT_FLOAT32_1, W, H))
         broken("a model of the program: %s", ctm_error());
     return m;
-}
-
-static size_t text_ok(const char *s, const char *what)
-{
-    if (!s)
-        broken("%s is NULL", what);
-    size_t n = strnlen(s, TEXT_MAX);
-    if (n == TEXT_MAX)
-        broken("%s is not NUL-terminated", what);
-    return n;
-}
-
-static void status_ok(int st, const char *what)
-{
-    if (st != CTM_OK && st != CTM_E_ARG && st != CTM_E_MISMATCH && st != CTM_E_STATE &&
-        st != CTM_E_FAULT && st != CTM_E_NOMEM)
-        broken("%s returned %d", what, st);
 }
 
 /* ------------------------------------------------------------ a run */

@@ -24,6 +24,8 @@ typedef struct handles {
     ctm_commit_checker *c; /* drives a model of its own */
     ctm_model *cm;
     ctm_pe *e;
+    ctm_txn_checker *t; /* of the CO's transactions; drives a model of its own */
+    ctm_model *tm;
 } handles;
 
 /* A call, its result widened (a NULL pointer as 0, a string as its length
@@ -110,12 +112,21 @@ CALL(pe_field, uint64_t v; return ctm_pe_field(h->e, "opcode", &v);)
 CALL(pe_get, uint64_t v; return ctm_pe_get(h->e, "words", &v);)
 CALL(pe_surface, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, &v);)
 CALL(pe_free, ctm_pe_free(h->e); return 0;)
+CALL(model_txn, ctm_txn r; return ctm_model_txn(h->m, CTM_UNITS_ALL, &r);)
+CALL(txn_put, static const ctm_txn r = {.unit = CTM_UNIT_PE}; return ctm_txn_put(h->t, &r);)
+CALL(txn_put_fields, return ctm_txn_put_fields(h->t, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
+                                               0, 0, 0, 0, 0);)
+CALL(txn_finish, return ctm_txn_finish(h->t);)
+CALL(txn_count, return (long long)ctm_txn_count(h->t);)
+CALL(txn_diff, return IS_ERROR_TEXT(ctm_txn_diff(h->t));)
+CALL(txn_report, return IS_ERROR_TEXT(ctm_txn_report(h->t, CTM_REPORT_TEXT));)
+CALL(txn_free, ctm_txn_free(h->t); return 0;)
 
 /* ------------------------------------------------------------ bad handles */
 
-enum { PRED, STACK, FC, MODEL, COMMIT, PE, KINDS };
-static const char *const kind_name[] = {"ctm_pred",  "ctm_stack",          "ctm_fc",
-                                        "ctm_model", "ctm_commit_checker", "ctm_pe"};
+enum { PRED, STACK, FC, MODEL, COMMIT, PE, TXN, KINDS };
+static const char *const kind_name[] = {"ctm_pred",  "ctm_stack",          "ctm_fc", "ctm_model",
+                                        "ctm_commit_checker", "ctm_pe", "ctm_txn_checker"};
 
 /* A call with the handle of its kind replaced, and what it returns then. */
 typedef struct handle_case {
@@ -185,6 +196,14 @@ static const handle_case handle_cases[] = {
     {"ctm_pe_get", PE, pe_get, CTM_E_ARG, 0},
     {"ctm_pe_surface", PE, pe_surface, CTM_E_ARG, 0},
     {"ctm_pe_free", PE, pe_free, 0, 1},
+    {"ctm_model_txn", MODEL, model_txn, -CTM_E_ARG, 0},
+    {"ctm_txn_put", TXN, txn_put, CTM_E_ARG, 0},
+    {"ctm_txn_put_fields", TXN, txn_put_fields, CTM_E_ARG, 0},
+    {"ctm_txn_finish", TXN, txn_finish, CTM_E_ARG, 0},
+    {"ctm_txn_count", TXN, txn_count, 0, 0},
+    {"ctm_txn_diff", TXN, txn_diff, 1, 1},
+    {"ctm_txn_report", TXN, txn_report, 1, 1},
+    {"ctm_txn_free", TXN, txn_free, 0, 1},
 };
 
 static char elf_path[] = "/tmp/test_ctm_misuse_XXXXXX";
@@ -220,9 +239,12 @@ static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
-                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096)};
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL};
     h.c = ctm_commit_new(h.cm, 4, 0);
     assert_non_null(h.c);
+    h.tm = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
+    h.t = ctm_txn_new(h.tm, CTM_UNIT_BIT(CTM_UNIT_CO)); /* the CO's decisions: one a lane */
+    assert_non_null(h.t);
     assert_non_null(h.e);
     assert_non_null(h.p);
     assert_non_null(h.s);
@@ -240,12 +262,14 @@ static void free_all(handles *h)
     ctm_commit_free(h->c);
     ctm_model_free(h->cm);
     ctm_pe_free(h->e);
+    ctm_txn_free(h->t);
+    ctm_model_free(h->tm);
 }
 
 static void **slot(handles *h, int kind)
 {
-    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f,
-                  (void **)&h->m, (void **)&h->c, (void **)&h->e};
+    void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m,
+                  (void **)&h->c, (void **)&h->e, (void **)&h->t};
     return s[kind];
 }
 
@@ -314,6 +338,13 @@ static void *to_freed(handles *h, int kind)
         ctm_pe *e = ctm_pe_new(1, 2048);
         ctm_pe_free(e);
         return e;
+    }
+    case TXN: {
+        ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
+        ctm_txn_checker *t = ctm_txn_new(m, CTM_UNITS_ALL);
+        ctm_txn_free(t);
+        ctm_model_free(m);
+        return t;
     }
     default: {
         ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
@@ -480,6 +511,24 @@ CALL(pe_get_value, return ctm_pe_get(h->e, "words", NULL);)
 CALL(pe_field_early, uint64_t v; return ctm_pe_field(h->e, "opcode", &v);)
 CALL(pe_field_name, uint64_t v; ctm_pe_put(h->e, 0xC0001B00u); ctm_pe_put(h->e, 1);
      return ctm_pe_field(h->e, "i0", &v);)
+CALL(model_txn_units, ctm_txn r; return ctm_model_txn(h->m, 8, &r);)
+CALL(model_txn_out, return ctm_model_txn(h->m, CTM_UNITS_ALL, NULL);)
+CALL(model_txn_driven, ctm_txn r; return ctm_model_txn(h->tm, CTM_UNITS_ALL, &r);)
+CALL(model_txn_after_step, ctm_txn r; ctm_model_step(h->m); return ctm_model_txn(h->m, 1, &r);)
+CALL(new_txn_units, return ctm_txn_new(h->m, 0) != NULL;)
+CALL(new_txn_driven, return ctm_txn_new(h->cm, 1) != NULL;)
+CALL(txn_put_null, return ctm_txn_put(h->t, NULL);)
+CALL(txn_put_unit, return ctm_txn_put_fields(h->t, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0);)
+CALL(txn_put_kind, return ctm_txn_put_fields(h->t, 1, -1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0);)
+CALL(txn_put_pair, return ctm_txn_put_fields(h->t, 0, CTM_TXN_MC_OUTPUT, 0, 0, 0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0, 0, 0, 0, 0, 0, 0);)
+CALL(txn_put_late, ctm_txn r;
+     while (ctm_model_txn(h->m, CTM_UNIT_BIT(CTM_UNIT_CO), &r) == 1 && !ctm_txn_put(h->t, &r))
+         ;
+     ctm_txn_finish(h->t); return ctm_txn_put(h->t, &r);)
+CALL(txn_report_format, return IS_ERROR_TEXT(ctm_txn_report(h->t, -1));)
 CALL(pe_field_param, uint64_t v; ctm_pe_put(h->e, 0xC0001B00u); ctm_pe_put(h->e, 1);
      return ctm_pe_field(h->e, "p1", &v);)
 
@@ -600,6 +649,21 @@ static const arg_case arg_cases[] = {
      CTM_E_STATE},
     {"ctm_pe_field", "set_cond_test has no field \"i0\"", pe_field_name, CTM_E_ARG},
     {"ctm_pe_field", "set_cond_test has no field \"p1\"", pe_field_param, CTM_E_ARG},
+    {"ctm_model_txn", "units = 8 is outside 1..7", model_txn_units, -CTM_E_ARG},
+    {"ctm_model_txn", "out is NULL", model_txn_out, -CTM_E_ARG},
+    {"ctm_model_txn", "a ctm_txn_checker drives this run: it takes the transactions",
+     model_txn_driven, -CTM_E_STATE},
+    {"ctm_model_txn", "this run hands out steps (ctm_model_step)", model_txn_after_step,
+     -CTM_E_STATE},
+    {"ctm_txn_new", "units = 0 is outside 1..7", new_txn_units, 0},
+    {"ctm_txn_new", "a checker already drives this ctm_model", new_txn_driven, 0},
+    {"ctm_txn_put", "the transaction is NULL", txn_put_null, CTM_E_ARG},
+    {"ctm_txn_put_fields", "unit = 3 is outside 0..2", txn_put_unit, CTM_E_ARG},
+    {"ctm_txn_put_fields", "kind = -1 is outside 0..10", txn_put_kind, CTM_E_ARG},
+    {"ctm_txn_put_fields", "kind = 5 (MC OUTPUT) is not a transaction of unit 0 (PE)",
+     txn_put_pair, CTM_E_ARG},
+    {"ctm_txn_put", "too late: ctm_txn_finish has ended the check", txn_put_late, CTM_E_STATE},
+    {"ctm_txn_report", "format = -1 is outside 0..1", txn_report_format, 1},
 };
 
 static void test_arguments_out_of_range(void **state)

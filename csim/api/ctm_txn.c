@@ -1,0 +1,744 @@
+/* The transaction checker of the public API (ctm.h, docs/txn.md): a design's
+ * PE commands, MC accesses and CO decisions against the model's stream.
+ *
+ * The model runs on demand (api_model_txn) and its transactions of the
+ * checker's units wait in one queue, oldest first. Ordered kinds (PE
+ * commands, MC flushes, perf-counter words) are barriers: a design's one must
+ * be the head of the queue. The others may come in any order between two
+ * barriers: a design's transaction takes the earliest waiting one with the
+ * same key (unit, kind and the index, x, y its kind carries) among the next
+ * TXN_WINDOW before the first barrier, so transactions of one key stay in
+ * order. Only the model's lead over the design is held. */
+#include "ctm.h"
+#include "ctm_int.h"
+#include "pe.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+    TXN_WINDOW = 1024, /* how far an unordered transaction is matched */
+    TXN_FAR = 4096,    /* how far one is looked for to tell "order" from "extra" */
+    TXN_HISTORY = 8,   /* matched transactions kept for the report */
+    TXN_SHOWN = 4,     /* the model's next transactions a report shows */
+};
+
+/* A transaction's fields after unit and kind, in the order they are compared. */
+enum {
+    TF_INDEX,
+    TF_FORMAT,
+    TF_X,
+    TF_Y,
+    TF_ADDRESS,
+    TF_MASK,
+    TF_VALUE0,
+    TF_VALUE1,
+    TF_VALUE2,
+    TF_VALUE3,
+    TF_V,
+    TF_B,
+    TF_TEST,
+    TF_LOC,
+    TF_WRITEMASK,
+    TF_READS,
+    TF_KEEP,
+    TF_WRITE,
+    TF_COUNT,
+    TF_KIND = -2, /* a mismatch of the kind itself (ordered kinds) */
+    TF_NONE = -1
+};
+#define TB(f)   (1u << (f))
+#define TVALUES (TB(TF_VALUE0) | TB(TF_VALUE1) | TB(TF_VALUE2) | TB(TF_VALUE3))
+
+static const char *const field_names[TF_COUNT] = {
+    "index",    "format", "x", "y",    "address", "mask",      "value[0]", "value[1]", "value[2]",
+    "value[3]", "v",      "b", "test", "loc",     "writemask", "reads",    "keep",     "write"};
+
+static const struct {
+    const char *name;
+    int unit;
+    int ordered;
+    uint32_t fields; /* compared */
+} kinds[CTM_TXN_KINDS] = {
+    [CTM_TXN_PE_CMD] = {"COMMAND", CTM_UNIT_PE, 1,
+                        TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_MASK) | TVALUES},
+    [CTM_TXN_MC_INPUT] = {"INPUT", CTM_UNIT_MC, 0,
+                          TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
+                              TVALUES},
+    [CTM_TXN_MC_CONSTF] = {"CONSTF", CTM_UNIT_MC, 0,
+                           TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TVALUES},
+    [CTM_TXN_MC_CONSTI] = {"CONSTI", CTM_UNIT_MC, 0, TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_CONSTB] = {"CONSTB", CTM_UNIT_MC, 0, TB(TF_ADDRESS) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_OUTPUT] = {"OUTPUT", CTM_UNIT_MC, 0,
+                           TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
+                               TB(TF_MASK) | TVALUES},
+    [CTM_TXN_MC_COND_READ] = {"COND_READ", CTM_UNIT_MC, 0,
+                              TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_COND_WRITE] = {"COND_WRITE", CTM_UNIT_MC, 0,
+                               TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_MASK) |
+                                   TB(TF_VALUE0)},
+    [CTM_TXN_MC_FLUSH] = {"FLUSH", CTM_UNIT_MC, 1, 0},
+    [CTM_TXN_MC_WORD] = {"WORD", CTM_UNIT_MC, 1, TB(TF_ADDRESS) | TB(TF_VALUE0)},
+    [CTM_TXN_CO_DECIDE] = {"DECIDE", CTM_UNIT_CO, 0,
+                           TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_V) | TB(TF_B) | TB(TF_TEST) |
+                               TB(TF_LOC) | TB(TF_WRITEMASK) | TB(TF_READS) | TB(TF_KEEP) |
+                               TB(TF_WRITE)},
+};
+static const char *const unit_names[CTM_UNITS] = {"PE", "MC", "CO"};
+#define TKEY (TB(TF_INDEX) | TB(TF_X) | TB(TF_Y))
+
+/* What ended the check. */
+enum { TW_FIELD, TW_ORDER, TW_EXTRA, TW_DRAIN, TW_WHATS };
+static const char *const what_names[TW_WHATS] = {"field", "order", "extra", "drain"};
+
+typedef struct tx_item {
+    ctm_txn t;
+    uint64_t seq; /* its number in the model's stream of the checker's units, from 0 */
+} tx_item;
+
+typedef struct tx_mismatch {
+    int what, field;
+    int has_got, has_want;
+    uint64_t got_seq; /* the design's transaction's number (its puts from 0) */
+    ctm_txn got;
+    tx_item want;
+    uint64_t later; /* TW_ORDER: how many waiting transactions come before the one it is */
+    tx_item next[TXN_SHOWN];
+    unsigned nnext;
+    tx_item hist[TXN_HISTORY]; /* oldest first */
+    unsigned nhist;
+    uint64_t missing; /* TW_DRAIN */
+} tx_mismatch;
+
+struct ctm_txn_checker {
+    api_handle h;
+    ctm_model *m;
+    int units;
+    tx_item *q; /* waiting: q[head .. head+n) */
+    size_t head, n, cap;
+    uint64_t pulled;   /* model transactions taken */
+    uint64_t unqueued; /* draining: counted, not kept */
+    int model_ended;
+    int finished;
+    uint64_t puts, matched;
+    tx_item hist[TXN_HISTORY]; /* ring: hist_head, nhist */
+    unsigned hist_head, nhist;
+    int verdict;
+    tx_mismatch x;
+    char diff[API_ERROR_MAX];
+    char *report;
+};
+
+/* ------------------------------------------------------------ fields */
+
+static uint64_t field_value(const ctm_txn *t, int f)
+{
+    switch (f) {
+    case TF_INDEX:
+        return (uint64_t)(int64_t)t->index;
+    case TF_FORMAT:
+        return (uint64_t)(int64_t)t->format;
+    case TF_X:
+        return (uint64_t)t->x;
+    case TF_Y:
+        return (uint64_t)t->y;
+    case TF_ADDRESS:
+        return t->address;
+    case TF_MASK:
+        return t->mask;
+    case TF_VALUE0:
+    case TF_VALUE1:
+    case TF_VALUE2:
+    case TF_VALUE3:
+        return t->value[f - TF_VALUE0];
+    case TF_V:
+        return t->v;
+    case TF_B:
+        return t->b;
+    case TF_TEST:
+        return (uint64_t)(int64_t)t->test;
+    case TF_LOC:
+        return (uint64_t)(int64_t)t->loc;
+    case TF_WRITEMASK:
+        return (uint64_t)(int64_t)t->writemask;
+    case TF_READS:
+        return (uint64_t)(int64_t)t->reads;
+    case TF_KEEP:
+        return (uint64_t)(int64_t)t->keep;
+    case TF_WRITE:
+        return (uint64_t)(int64_t)t->write;
+    default:
+        return 0;
+    }
+}
+
+/* The fields of want's kind that are compared: an output write's values only
+ * in the channels it writes, the CO's b only when it was read. */
+static uint32_t compared(const ctm_txn *want)
+{
+    uint32_t f = kinds[want->kind].fields;
+    if (want->kind == CTM_TXN_MC_OUTPUT)
+        f &= ~(TVALUES & ~((want->mask & 0xFu) << TF_VALUE0));
+    if (want->kind == CTM_TXN_CO_DECIDE && !want->reads)
+        f &= ~TB(TF_B);
+    return f;
+}
+
+static int same_key(const ctm_txn *a, const ctm_txn *b)
+{
+    if (a->unit != b->unit || a->kind != b->kind)
+        return 0;
+    uint32_t key = kinds[a->kind].fields & TKEY;
+    for (uint32_t m = key; m; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        if (field_value(a, f) != field_value(b, f))
+            return 0;
+    }
+    return 1;
+}
+
+/* The first compared field where got differs from want (TF_NONE: none). */
+static int first_difference(const ctm_txn *want, const ctm_txn *got)
+{
+    if (want->unit != got->unit || want->kind != got->kind)
+        return TF_KIND;
+    for (uint32_t m = compared(want); m; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        if (field_value(want, f) != field_value(got, f))
+            return f;
+    }
+    return TF_NONE;
+}
+
+static int print_value(char *buf, size_t size, int f, uint64_t v)
+{
+    if (f == TF_X || f == TF_Y)
+        return snprintf(buf, size, "%" PRId64, (int64_t)v);
+    if (f == TF_ADDRESS || f == TF_MASK || (f >= TF_VALUE0 && f <= TF_B))
+        return snprintf(buf, size, "0x%" PRIx64, v);
+    return snprintf(buf, size, "%" PRId64, (int64_t)v);
+}
+
+/* "MC OUTPUT" or "PE COMMAND set_domain". */
+static void kind_text(char *buf, size_t size, const ctm_txn *t)
+{
+    const pe_cmd_desc *d = t->kind == CTM_TXN_PE_CMD ? pe_cmd_by_opcode((unsigned)t->index) : NULL;
+    snprintf(buf, size, "%s %s%s%s", unit_names[t->unit], kinds[t->kind].name, d ? " " : "",
+             d ? d->name : "");
+}
+
+/* "MC OUTPUT index 0 x 3 y 1 address 0x... mask 0xf value[0] 0x..." */
+static void describe(char *buf, size_t size, const ctm_txn *t)
+{
+    kind_text(buf, size, t);
+    size_t used = strlen(buf);
+    for (uint32_t m = compared(t); m && used < size; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        used += (size_t)snprintf(buf + used, size - used, " %s ", field_names[f]);
+        if (used < size)
+            used += (size_t)print_value(buf + used, size - used, f, field_value(t, f));
+    }
+}
+
+/* ------------------------------------------------------------ the queue */
+
+static tx_item *at(const ctm_txn_checker *c, size_t i)
+{
+    return &c->q[c->head + i];
+}
+
+static int push(ctm_txn_checker *c, const ctm_txn *t)
+{
+    if (c->head + c->n == c->cap) {
+        if (c->cap && c->head >= c->cap / 2) {
+            memmove(c->q, c->q + c->head, c->n * sizeof *c->q);
+            c->head = 0;
+        } else {
+            size_t cap = c->cap ? 2 * c->cap : 1024;
+            tx_item *grown = realloc(c->q, cap * sizeof *grown);
+            if (!grown)
+                return CTM_E_NOMEM;
+            c->q = grown;
+            c->cap = cap;
+        }
+    }
+    c->q[c->head + c->n++] = (tx_item){*t, c->pulled};
+    return CTM_OK;
+}
+
+/* The model's next transaction into the queue (draining: counted only once
+ * the queue shows enough). 1, 0 at the run's end, or a negative status. */
+static int pull(ctm_txn_checker *c)
+{
+    if (c->model_ended)
+        return 0;
+    if (!api_is_live(c->m, API_MODEL)) {
+        snprintf(c->diff, sizeof c->diff, "the checker's ctm_model was freed");
+        return -CTM_E_STATE;
+    }
+    ctm_txn t;
+    int got = api_model_txn(c->m, c->units, &t, "ctm_txn_checker");
+    if (got < 0) {
+        snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+        return got;
+    }
+    if (!got) {
+        c->model_ended = 1;
+        return 0;
+    }
+    if (c->finished && c->n >= TXN_SHOWN) {
+        c->unqueued++;
+        c->pulled++;
+        return 1;
+    }
+    int st = push(c, &t);
+    c->pulled++;
+    return st ? -st : 1;
+}
+
+/* Runs the model until the queue holds want transactions or the run ends:
+ * 0, or a negative status. */
+static int fill(ctm_txn_checker *c, size_t want)
+{
+    while (c->n < want) {
+        int st = pull(c);
+        if (st <= 0)
+            return st;
+    }
+    return 0;
+}
+
+/* Takes queue entry i out, into the history. */
+static void accept(ctm_txn_checker *c, size_t i)
+{
+    tx_item it = *at(c, i);
+    memmove(at(c, 1), at(c, 0), i * sizeof *c->q);
+    c->head++;
+    if (--c->n == 0)
+        c->head = 0;
+    unsigned slot = (c->hist_head + c->nhist) % TXN_HISTORY;
+    if (c->nhist == TXN_HISTORY)
+        c->hist_head = (c->hist_head + 1) % TXN_HISTORY;
+    else
+        c->nhist++;
+    c->hist[slot] = it;
+    c->matched++;
+}
+
+/* ------------------------------------------------------------ the handle */
+
+ctm_txn_checker *ctm_txn_new(ctm_model *m, int units)
+{
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, __func__))
+        return NULL;
+    if (!API_RANGE(NULL, "units", units, 1, CTM_UNITS_ALL))
+        return NULL;
+    ctm_txn_checker *c = api_alloc(API_TXN, sizeof *c);
+    if (!c)
+        return api_fail("%s: out of memory", __func__);
+    if (api_model_drive(m, c, __func__)) {
+        char why[API_ERROR_MAX];
+        snprintf(why, sizeof why, "%s", ctm_error());
+        api_release(c, API_TXN);
+        return api_fail("%s", why);
+    }
+    c->m = m;
+    c->units = units;
+    api_set_error("");
+    return c;
+}
+
+void ctm_txn_free(ctm_txn_checker *c)
+{
+    if (!c || !API_LIVE(c, API_TXN))
+        return;
+    if (api_is_live(c->m, API_MODEL))
+        api_model_drive(c->m, NULL, __func__);
+    free(c->q);
+    free(c->report);
+    api_release(c, API_TXN);
+}
+
+/* ------------------------------------------------------------ verdicts */
+
+/* The one-line diff (cut to its size). */
+static void say(ctm_txn_checker *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(ctm_txn_checker *c, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(c->diff, sizeof c->diff, fmt, ap);
+    va_end(ap);
+}
+
+static int stop(ctm_txn_checker *c, int what, int field, const ctm_txn *got, const tx_item *want)
+{
+    tx_mismatch *x = &c->x;
+    x->what = what;
+    x->field = field;
+    x->has_got = got != NULL;
+    if (got)
+        x->got = *got;
+    x->got_seq = c->puts;
+    x->has_want = want != NULL;
+    if (want)
+        x->want = *want;
+    fill(c, TXN_SHOWN);
+    x->nnext = 0;
+    for (size_t i = 0; i < c->n && i < TXN_SHOWN; i++)
+        x->next[x->nnext++] = *at(c, i);
+    x->nhist = 0;
+    for (unsigned i = 0; i < c->nhist; i++)
+        x->hist[x->nhist++] = c->hist[(c->hist_head + i) % TXN_HISTORY];
+    c->verdict = CTM_E_MISMATCH;
+    return CTM_E_MISMATCH;
+}
+
+static int misuse(ctm_txn_checker *c, const char *func, const char *text)
+{
+    api_error(&c->h, "%s: %s", func, text);
+    say(c, "%s: %s", func, text);
+    c->h.pending = 0;
+    return CTM_E_ARG;
+}
+
+static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *want, int f)
+{
+    char kt[64], w[32], a[32];
+    kind_text(kt, sizeof kt, &want->t);
+    if (f == TF_KIND) {
+        char gt[64];
+        kind_text(gt, sizeof gt, t);
+        say(c, "transaction %" PRIu64 ": %s: kind: expected %s, actual %s", c->puts,
+            unit_names[want->t.unit], kt, gt);
+    } else {
+        print_value(w, sizeof w, f, field_value(&want->t, f));
+        print_value(a, sizeof a, f, field_value(t, f));
+        char key[96] = ""; /* the key fields the kind carries */
+        size_t used = 0;
+        for (uint32_t m = kinds[want->t.kind].fields & TKEY; m; m &= m - 1) {
+            int k = __builtin_ctz(m);
+            used += (size_t)snprintf(key + used, sizeof key - used, ", %s %" PRId64, field_names[k],
+                                     (int64_t)field_value(&want->t, k));
+        }
+        say(c,
+            "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: expected %s, "
+            "actual %s",
+            c->puts, kt, want->seq, key, field_names[f], w, a);
+    }
+    return stop(c, TW_FIELD, f, t, want);
+}
+
+/* A transaction of the same key further on (past the window or a barrier):
+ * its position, or -1. */
+static long later_key(ctm_txn_checker *c, const ctm_txn *t, size_t from)
+{
+    fill(c, TXN_FAR);
+    for (size_t i = from; i < c->n && i < TXN_FAR; i++)
+        if (same_key(&at(c, i)->t, t))
+            return (long)i;
+    return -1;
+}
+
+static int compare(ctm_txn_checker *c, const ctm_txn *t)
+{
+    int ordered = kinds[t->kind].ordered;
+    int st = fill(c, 1);
+    if (st < 0)
+        return -st;
+    size_t i = 0, limit = 1;
+    if (!ordered) { /* the window: up to TXN_WINDOW, not past a barrier */
+        if ((st = fill(c, TXN_WINDOW)) < 0)
+            return -st;
+        limit = c->n < TXN_WINDOW ? c->n : TXN_WINDOW;
+        for (i = 0; i < limit && !kinds[at(c, i)->t.kind].ordered; i++)
+            if (same_key(&at(c, i)->t, t))
+                break;
+        if (i < limit && kinds[at(c, i)->t.kind].ordered)
+            i = limit; /* stopped at a barrier */
+    } else if (!c->n || !same_key(&at(c, 0)->t, t)) {
+        i = 1;
+    }
+    if (i < limit && i < c->n) {
+        int f = first_difference(&at(c, i)->t, t);
+        if (f == TF_NONE) {
+            accept(c, i);
+            return CTM_OK;
+        }
+        tx_item want = *at(c, i);
+        return field_mismatch(c, t, &want, f);
+    }
+    /* no transaction of its key where it may be */
+    char gt[200];
+    describe(gt, sizeof gt, t);
+    long later = later_key(c, t, 0);
+    if (later >= 0) {
+        tx_item want = *at(c, (size_t)later), head = *at(c, 0);
+        char ht[200];
+        describe(ht, sizeof ht, &head.t);
+        say(c,
+            "transaction %" PRIu64 ": out of order: %s is the model's transaction %" PRIu64
+            ", %ld after the next one waiting (%s)%s",
+            c->puts, gt, want.seq, later, ht,
+            kinds[head.t.kind].ordered || ordered ? ", across an ordered one" : "");
+        c->x.later = (uint64_t)later;
+        return stop(c, TW_ORDER, TF_NONE, t, &want);
+    }
+    if (ordered && c->n && at(c, 0)->t.unit == t->unit && at(c, 0)->t.kind == t->kind) {
+        tx_item want = *at(c, 0);
+        return field_mismatch(c, t, &want, first_difference(&want.t, t));
+    }
+    if (c->n) {
+        char ht[200];
+        describe(ht, sizeof ht, &at(c, 0)->t);
+        say(c,
+            "transaction %" PRIu64 ": extra: %s: the model has no such transaction waiting; "
+            "its next is %s",
+            c->puts, gt, ht);
+    } else {
+        say(c,
+            "transaction %" PRIu64 ": extra: %s: the model's run has ended after %" PRIu64
+            " transactions",
+            c->puts, gt, c->pulled);
+    }
+    return stop(c, TW_EXTRA, TF_NONE, t, c->n ? at(c, 0) : NULL);
+}
+
+static int can_check(ctm_txn_checker *c)
+{
+    if (c->verdict)
+        return c->verdict;
+    if (c->h.pending) {
+        c->h.pending = 0;
+        say(c, "%s", c->h.error);
+        return CTM_E_ARG;
+    }
+    return CTM_OK;
+}
+
+static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
+{
+    if (!api_is_live(c, API_TXN) && !api_live_slow(c, API_TXN, func))
+        return CTM_E_ARG;
+    int st = can_check(c);
+    if (st)
+        return st;
+    char text[160];
+    if (c->finished) {
+        api_error(&c->h, "%s: too late: ctm_txn_finish has ended the check", func);
+        say(c, "%s", c->h.error);
+        c->h.pending = 0;
+        return CTM_E_STATE;
+    }
+    if (!t)
+        return misuse(c, func, "the transaction is NULL");
+    if (t->unit < 0 || t->unit >= CTM_UNITS) {
+        snprintf(text, sizeof text, "unit = %d is outside 0..%d", t->unit, CTM_UNITS - 1);
+        return misuse(c, func, text);
+    }
+    if (t->kind < 0 || t->kind >= CTM_TXN_KINDS) {
+        snprintf(text, sizeof text, "kind = %d is outside 0..%d", t->kind, CTM_TXN_KINDS - 1);
+        return misuse(c, func, text);
+    }
+    if (kinds[t->kind].unit != t->unit) {
+        snprintf(text, sizeof text, "kind = %d (%s %s) is not a transaction of unit %d (%s)",
+                 t->kind, unit_names[kinds[t->kind].unit], kinds[t->kind].name, t->unit,
+                 unit_names[t->unit]);
+        return misuse(c, func, text);
+    }
+    if (!(c->units >> t->unit & 1)) {
+        snprintf(text, sizeof text, "unit = %d (%s) is not among the checker's units (0x%x)",
+                 t->unit, unit_names[t->unit], (unsigned)c->units);
+        return misuse(c, func, text);
+    }
+    c->diff[0] = 0;
+    st = compare(c, t);
+    if (st && st != CTM_E_MISMATCH)
+        c->verdict = st;
+    c->puts++;
+    return st;
+}
+
+int ctm_txn_put(ctm_txn_checker *c, const ctm_txn *t)
+{
+    return put(c, t, __func__);
+}
+
+int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
+                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0, uint32_t value1,
+                       uint32_t value2, uint32_t value3, uint32_t v, uint32_t b, int test, int loc,
+                       int writemask, int reads, int keep, int write)
+{
+    ctm_txn t = {unit,    kind,      index,
+                 format,  x,         y,
+                 address, mask,      {value0, value1, value2, value3},
+                 v,       b,         test,
+                 loc,     writemask, reads,
+                 keep,    write};
+    return put(c, &t, __func__);
+}
+
+int ctm_txn_finish(ctm_txn_checker *c)
+{
+    if (!API_LIVE(c, API_TXN))
+        return CTM_E_ARG;
+    int st = can_check(c);
+    if (st)
+        return st;
+    if (c->finished) /* a second drain check: the first one's verdict was OK */
+        return CTM_OK;
+    c->finished = 1;
+    while ((st = pull(c)) > 0)
+        ;
+    if (st < 0)
+        return c->verdict = -st;
+    uint64_t missing = c->n + c->unqueued;
+    if (!missing)
+        return CTM_OK;
+    c->x.missing = missing;
+    char first[200];
+    describe(first, sizeof first, &at(c, 0)->t);
+    snprintf(c->diff, sizeof c->diff,
+             "drain: %" PRIu64 " transactions expected, never made; the first: the model's "
+             "transaction %" PRIu64 ", %s",
+             missing, at(c, 0)->seq, first);
+    tx_item want = *at(c, 0);
+    return stop(c, TW_DRAIN, TF_NONE, NULL, &want);
+}
+
+uint64_t ctm_txn_count(const ctm_txn_checker *c)
+{
+    return API_LIVE(c, API_TXN) ? c->matched : 0;
+}
+
+const char *ctm_txn_diff(const ctm_txn_checker *c)
+{
+    if (!text_of(c, API_TXN, __func__))
+        return ctm_error();
+    return c->verdict || c->diff[0] ? c->diff : "";
+}
+
+/* ------------------------------------------------------------ reports */
+
+static void text_item(FILE *out, const char *label, const tx_item *it)
+{
+    char d[256];
+    describe(d, sizeof d, &it->t);
+    fprintf(out, "  %-12s #%-8" PRIu64 " %s\n", label, it->seq, d);
+}
+
+static void report_text(FILE *out, const void *handle)
+{
+    const ctm_txn_checker *c = handle;
+    const tx_mismatch *x = &c->x;
+    fprintf(out, "transaction-level mismatch (%s)\n  %s\n", what_names[x->what], c->diff);
+    const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
+    if (subject) {
+        char kt[64];
+        kind_text(kt, sizeof kt, subject);
+        fprintf(out, "  unit     %s\n  kind     %s\n", unit_names[subject->unit], kt);
+    }
+    if (x->field >= 0 && x->has_got && x->has_want) {
+        char w[32], a[32];
+        print_value(w, sizeof w, x->field, field_value(&x->want.t, x->field));
+        print_value(a, sizeof a, x->field, field_value(&x->got, x->field));
+        fprintf(out, "  field    %s: expected %s, actual %s\n", field_names[x->field], w, a);
+    }
+    if (x->has_got) {
+        char d[256];
+        describe(d, sizeof d, &x->got);
+        fprintf(out, "  design:      #%-8" PRIu64 " %s\n", x->got_seq, d);
+    }
+    if (x->has_want)
+        text_item(out, "model:", &x->want);
+    for (unsigned i = 0; i < x->nnext; i++)
+        text_item(out, i ? "" : "model next:", &x->next[i]);
+    if (x->what == TW_DRAIN)
+        fprintf(out, "  %" PRIu64 " transactions never made\n", x->missing);
+    if (x->nhist) {
+        fprintf(out, "  last transactions matched:\n");
+        for (unsigned i = 0; i < x->nhist; i++)
+            text_item(out, "", &x->hist[i]);
+    }
+}
+
+static void json_txn(FILE *out, const ctm_txn *t)
+{
+    fprintf(out, "{\"unit\":\"%s\",\"kind\":\"%s\"", unit_names[t->unit], kinds[t->kind].name);
+    for (uint32_t m = compared(t); m; m &= m - 1) {
+        int f = __builtin_ctz(m);
+        fprintf(out, ",\"%s\":%" PRId64, field_names[f], (int64_t)field_value(t, f));
+    }
+    fputc('}', out);
+}
+
+static void json_item(FILE *out, const tx_item *it)
+{
+    fprintf(out, "{\"seq\":%" PRIu64 ",\"transaction\":", it->seq);
+    json_txn(out, &it->t);
+    fputc('}', out);
+}
+
+static void report_json(FILE *out, const void *handle)
+{
+    const ctm_txn_checker *c = handle;
+    const tx_mismatch *x = &c->x;
+    const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
+    fprintf(out, "{\"result\":\"mismatch\",\"source\":\"libctm\",\"check\":\"txn\",\"what\":\"%s\"",
+            what_names[x->what]);
+    if (subject)
+        fprintf(out, ",\"unit\":\"%s\",\"kind\":\"%s\"", unit_names[subject->unit],
+                kinds[subject->kind].name);
+    else
+        fputs(",\"unit\":null,\"kind\":null", out);
+    if (x->field >= 0 && x->has_got && x->has_want)
+        fprintf(out,
+                ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\"",
+                field_names[x->field], field_value(&x->want.t, x->field),
+                field_value(&x->got, x->field));
+    else
+        fputs(",\"field\":null", out);
+    if (x->what == TW_ORDER)
+        fprintf(out, ",\"later\":%" PRIu64, x->later);
+    if (x->what == TW_DRAIN)
+        fprintf(out, ",\"missing\":%" PRIu64, x->missing);
+    fputs(",\"diff\":\"", out);
+    api_json_chars(out, c->diff);
+    fputs("\",\"design\":", out);
+    if (x->has_got) {
+        fprintf(out, "{\"seq\":%" PRIu64 ",\"transaction\":", x->got_seq);
+        json_txn(out, &x->got);
+        fputc('}', out);
+    } else {
+        fputs("null", out);
+    }
+    fputs(",\"model\":", out);
+    if (x->has_want)
+        json_item(out, &x->want);
+    else
+        fputs("null", out);
+    fputs(",\"model_next\":[", out);
+    for (unsigned i = 0; i < x->nnext; i++) {
+        fputs(i ? "," : "", out);
+        json_item(out, &x->next[i]);
+    }
+    fputs("],\"last_matched\":[", out);
+    for (unsigned i = 0; i < x->nhist; i++) {
+        fputs(i ? "," : "", out);
+        json_item(out, &x->hist[i]);
+    }
+    fputs("]}", out);
+}
+
+const char *ctm_txn_report(ctm_txn_checker *c, int format)
+{
+    if (!text_of(c, API_TXN, __func__))
+        return ctm_error();
+    if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
+        return ctm_error();
+    return api_report_text(&c->report, c->verdict == CTM_E_MISMATCH, format, report_text,
+                           report_json, c);
+}
