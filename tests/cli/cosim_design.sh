@@ -21,7 +21,7 @@ expect_bad -- "--program and --progen: one of them" --design pipe_fc --progen 1 
 expect_bad "--lanes: '32' is not 16 or 64" --design pipe_fc --progen 1 --lanes 32
 expect_bad "--contexts: '9' is not in 1..8" --design pipe_fc --progen 1 --contexts 9
 expect_bad "--domain: '3' is not WxH" --design pipe_fc --progen 1 --domain 3
-expect_bad "--level: pipe_fc commits level 0 only" --design pipe_fc --progen 1 --level 1
+expect_bad "--level: pipe_fc commits level 0 2, not 1" --design pipe_fc --progen 1 --level 1
 expect_bad "--rtl-variant: no zz.patch in tests/variants/designs/pipe_fc/" --design pipe_fc --progen 1 --rtl-variant zz
 expect_bad '--program: cannot read /nonexistent.elf' --design pipe_fc --program /nonexistent.elf
 expect_bad 'unknown option --bogus' --design pipe_fc --progen 1 --bogus 1
