@@ -21,6 +21,7 @@ typedef enum {
     API_COMMIT,
     API_PE,
     API_TXN,
+    API_MEM,
     API_KINDS
 } api_kind;
 
