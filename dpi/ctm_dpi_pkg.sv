@@ -413,6 +413,9 @@ package ctm_dpi_pkg;
                                                  int unsigned value);
   import "DPI-C" function int ctm_mem_flush(chandle m);
   import "DPI-C" function int ctm_mem_cache_lines(chandle m);
+  import "DPI-C" function int ctm_mem_cache_counts(chandle m, output longint unsigned hits,
+                                                   output longint unsigned misses,
+                                                   output longint unsigned evictions);
   import "DPI-C" function int ctm_mem_read_word(chandle m, int unsigned addr,
                                                 output int unsigned word);
   import "DPI-C" function int ctm_mem_write_word(chandle m, int unsigned addr, int unsigned word);

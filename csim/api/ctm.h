@@ -847,6 +847,13 @@ int ctm_mem_flush(ctm_mem *m);
 /* The lines the output cache holds (0..64), or -CTM_E_ARG. */
 int ctm_mem_cache_lines(const ctm_mem *m);
 
+/* Output writes that stored a byte since ctm_mem_new, to a line the cache
+ * held (*hits) or taking a new line (*misses), and the lines a full cache
+ * evicted to memory (*evictions; a flush is none). CTM_OK, or CTM_E_ARG (a
+ * NULL pointer; the counts 0). */
+int ctm_mem_cache_counts(const ctm_mem *m, uint64_t *hits, uint64_t *misses,
+                         uint64_t *evictions);
+
 /* The little-endian word of device memory at addr as it stands (cached
  * output bytes not yet in it), and a word written straight to memory (a line
  * cached over it still overwrites its written bytes when it goes). addr a

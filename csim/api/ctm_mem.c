@@ -154,6 +154,21 @@ int ctm_mem_cache_lines(const ctm_mem *m)
     return (int)mc_cache_lines_used(m->mc);
 }
 
+int ctm_mem_cache_counts(const ctm_mem *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions)
+{
+    if (hits)
+        *hits = 0;
+    if (misses)
+        *misses = 0;
+    if (evictions)
+        *evictions = 0;
+    if (!usable(m, hits, "hits", __func__) || !usable(m, misses, "misses", __func__) ||
+        !usable(m, evictions, "evictions", __func__))
+        return CTM_E_ARG;
+    mc_cache_counts(m->mc, hits, misses, evictions);
+    return CTM_OK;
+}
+
 /* addr a multiple of 4 with its word inside the memory. */
 static int word_at(const ctm_mem *m, uint32_t addr, const char *func)
 {

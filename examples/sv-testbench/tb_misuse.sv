@@ -799,6 +799,7 @@ module tb_misuse;
     /* verilator lint_off UNUSEDSIGNAL */
     bit [127:0] q;  // the refused calls' outputs: not read
     int unsigned w;
+    longint unsigned n;
     /* verilator lint_on UNUSEDSIGNAL */
     case (k)
       0: return longint'(ctm_mem_set_surface(h, CTM_PE_INPUT, 0, 0, 4, 1, 0, 0));
@@ -811,6 +812,7 @@ module tb_misuse;
       7: return longint'(ctm_mem_cache_lines(h));
       8: return longint'(ctm_mem_read_word(h, 0, w));
       9: return longint'(ctm_mem_write_word(h, 0, 1));
+      10: return longint'(ctm_mem_cache_counts(h, n, n, n));
       default: ctm_mem_free(h);
     endcase
     return 0;
@@ -825,28 +827,29 @@ module tb_misuse;
 
   function automatic void mem_cases();
     chandle y, other, freed;
-    string funcs[11] = '{"ctm_mem_set_surface", "ctm_mem_set_out_mask", "ctm_mem_read_input",
+    string funcs[12] = '{"ctm_mem_set_surface", "ctm_mem_set_out_mask", "ctm_mem_read_input",
                          "ctm_mem_write_output", "ctm_mem_cond_read", "ctm_mem_cond_write",
                          "ctm_mem_flush", "ctm_mem_cache_lines", "ctm_mem_read_word",
-                         "ctm_mem_write_word", "ctm_mem_free"};
-    int wants[11] = '{CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG,
-                      CTM_E_ARG, -CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
+                         "ctm_mem_write_word", "ctm_mem_cache_counts", "ctm_mem_free"};
+    int wants[12] = '{CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG,
+                      CTM_E_ARG, -CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
     string msg, earlier;
     longint got;
     bit [127:0] q;
     int unsigned w;
+    longint unsigned hits, misses, evictions;
     refused_new("ctm_mem_new", "mem_bytes = 0 is outside 1..1073741824", ctm_mem_new(0));
     freed = ctm_mem_new(2048);
     ctm_mem_free(freed);
     other = ctm_pe_new(4, 4096);
     for (int mode = 0; mode < 3; mode++) begin
-      for (int k = 0; k < 11; k++) begin
+      for (int k = 0; k < 12; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
         got = mem_call(k, mode == 0 ? null : mode == 1 ? freed : other);
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
-        if (mode == 0 && k == 10)  // free of null keeps the earlier message
+        if (mode == 0 && k == 11)  // free of null keeps the earlier message
           check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
         else
           check_message({funcs[k], " with a bad handle"}, msg, funcs[k],
@@ -901,6 +904,9 @@ module tb_misuse;
     check_value("memory before the flush", longint'(w), 0);
     check_status("ctm_mem_flush", ctm_mem_flush(y), CTM_OK);
     check_value("no line held", longint'(ctm_mem_cache_lines(y)), 0);
+    check_status("ctm_mem_cache_counts", ctm_mem_cache_counts(y, hits, misses, evictions), CTM_OK);
+    check_value("one miss, no hit, no eviction", longint'(misses * 100 + hits * 10 + evictions),
+                100);
     for (int c = 0; c < 4; c++) begin
       void'(ctm_mem_read_word(y, 32'h810 + 4 * c, w));
       check_value($sformatf("channel %0d after the flush (out mask 5)", c), longint'(w),

@@ -191,11 +191,18 @@ static void test_fifo_replacement(void **state)
     evict(want, first + 1);
     assert_int_equal(ctm_mem_cache_lines(m), 64);
     assert_memory(m, want, "after line 0 came back");
+    uint64_t hits = 9, misses = 9, evictions = 9;
+    assert_int_equal(ctm_mem_cache_counts(m, &hits, &misses, &evictions), CTM_OK);
+    assert_int_equal(hits, 1);      /* element 3 in line 1 */
+    assert_int_equal(misses, 66);   /* 64 lines, the 65th, line 0 again */
+    assert_int_equal(evictions, 2); /* line 0, then line 1 */
     assert_int_equal(ctm_mem_flush(m), CTM_OK);
     for (uint32_t l = first; l < first + 66; l++)
         evict(want, l);
     assert_int_equal(ctm_mem_cache_lines(m), 0);
     assert_memory(m, want, "after the flush");
+    assert_int_equal(ctm_mem_cache_counts(m, &hits, &misses, &evictions), CTM_OK);
+    assert_int_equal(evictions, 2); /* a flush evicts nothing */
     ctm_mem_free(m);
 }
 
@@ -384,6 +391,9 @@ static void test_errors(void **state)
         "ctm_mem_write_word: addr = 0xfffffffc is not a multiple of 4 with its word in the "
         "16384-byte memory");
     ERR(ctm_mem_read_word(m, 0, NULL), CTM_E_ARG, "ctm_mem_read_word: word is NULL");
+    uint64_t n = 0;
+    ERR(ctm_mem_cache_counts(m, &n, &n, NULL), CTM_E_ARG,
+        "ctm_mem_cache_counts: evictions is NULL");
     assert_int_equal(ctm_mem_read_word(m, MEM - 4, &w), CTM_OK);
     ERR(ctm_mem_flush(NULL), CTM_E_ARG,
         "ctm_mem_flush: the ctm_mem handle is NULL (a failed ctm_mem_new returns NULL: ctm_error() "

@@ -131,6 +131,7 @@ CALL(mem_cond_read, uint32_t v; return ctm_mem_cond_read(h->y, 0, 0, &v);)
 CALL(mem_cond_write, return ctm_mem_cond_write(h->y, 0, 0, 1);)
 CALL(mem_flush, return ctm_mem_flush(h->y);)
 CALL(mem_cache_lines, return ctm_mem_cache_lines(h->y);)
+CALL(mem_cache_counts, uint64_t n; return ctm_mem_cache_counts(h->y, &n, &n, &n);)
 CALL(mem_read_word, uint32_t w; return ctm_mem_read_word(h->y, 0, &w);)
 CALL(mem_write_word, return ctm_mem_write_word(h->y, 0, 1);)
 CALL(mem_free, ctm_mem_free(h->y); return 0;)
@@ -226,6 +227,7 @@ static const handle_case handle_cases[] = {
     {"ctm_mem_cond_write", MEM, mem_cond_write, CTM_E_ARG, 0},
     {"ctm_mem_flush", MEM, mem_flush, CTM_E_ARG, 0},
     {"ctm_mem_cache_lines", MEM, mem_cache_lines, -CTM_E_ARG, 0},
+    {"ctm_mem_cache_counts", MEM, mem_cache_counts, CTM_E_ARG, 0},
     {"ctm_mem_read_word", MEM, mem_read_word, CTM_E_ARG, 0},
     {"ctm_mem_write_word", MEM, mem_write_word, CTM_E_ARG, 0},
     {"ctm_mem_free", MEM, mem_free, 0, 1},
@@ -597,6 +599,7 @@ CALL(mem_cond_write_outside, return ctm_mem_cond_write(h->y, 0, 2, 1);)
 CALL(mem_word_unaligned, uint32_t w; return ctm_mem_read_word(h->y, 6, &w);)
 CALL(mem_word_past, uint32_t w; return ctm_mem_read_word(h->y, 8192, &w);)
 CALL(mem_word_null, return ctm_mem_read_word(h->y, 0, NULL);)
+CALL(mem_counts_null, uint64_t n; return ctm_mem_cache_counts(h->y, NULL, &n, &n);)
 CALL(mem_write_word_past, return ctm_mem_write_word(h->y, 8190, 1);)
 
 static const arg_case arg_cases[] = {
@@ -767,6 +770,7 @@ static const arg_case arg_cases[] = {
     {"ctm_mem_read_word", "addr = 0x2000 is not a multiple of 4 with its word in the 8192-byte",
      mem_word_past, CTM_E_ARG},
     {"ctm_mem_read_word", "word is NULL", mem_word_null, CTM_E_ARG},
+    {"ctm_mem_cache_counts", "hits is NULL", mem_counts_null, CTM_E_ARG},
     {"ctm_mem_write_word", "addr = 0x1ffe is not a multiple of 4", mem_write_word_past,
      CTM_E_ARG},
 };
