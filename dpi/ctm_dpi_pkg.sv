@@ -393,6 +393,33 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_pe_surface(chandle pe, int client, int index, int field,
                                              output longint unsigned value);
 
+  // Since 1.11: the MC's device memory ("MC memory" in docs/dpi.md): surfaces, input reads,
+  // output writes through the output mask and cache, the conditional buffer, flushes and the
+  // memory's words as they stand. Four channel values travel as a 128-bit vector, channel c's
+  // fp32 bits in [32c +: 32].
+  import "DPI-C" function chandle ctm_mem_new(int unsigned mem_bytes);
+  import "DPI-C" function void ctm_mem_free(chandle m);
+  import "DPI-C" function int ctm_mem_set_surface(chandle m, int client, int index,
+                                                  int unsigned base, int unsigned pitch,
+                                                  int unsigned height, int tiling, int format);
+  import "DPI-C" function int ctm_mem_set_out_mask(chandle m, int mask);
+  import "DPI-C" function int ctm_mem_read_input(chandle m, int index, longint x, longint y,
+                                                 output bit [127:0] value);
+  import "DPI-C" function int ctm_mem_write_output(chandle m, int index, longint x, longint y,
+                                                   input bit [127:0] value, int chmask);
+  import "DPI-C" function int ctm_mem_cond_read(chandle m, longint i, longint j,
+                                                output int unsigned value);
+  import "DPI-C" function int ctm_mem_cond_write(chandle m, longint i, longint j,
+                                                 int unsigned value);
+  import "DPI-C" function int ctm_mem_flush(chandle m);
+  import "DPI-C" function int ctm_mem_cache_lines(chandle m);
+  import "DPI-C" function int ctm_mem_cache_counts(chandle m, output longint unsigned hits,
+                                                   output longint unsigned misses,
+                                                   output longint unsigned evictions);
+  import "DPI-C" function int ctm_mem_read_word(chandle m, int unsigned addr,
+                                                output int unsigned word);
+  import "DPI-C" function int ctm_mem_write_word(chandle m, int unsigned addr, int unsigned word);
+
   // Since 1.11: transaction-level checking of the PE, MC and CO (docs/txn.md). A design's
   // transaction is ctm_txn_put_fields(c, unit, kind, index, format, x, y, address, mask,
   // value0..3, v, b, test, loc, writemask, reads, keep, write) with kind CTM_TXN_*; the

@@ -47,6 +47,7 @@ static const char *const kind_names[API_KINDS] = {
     [API_COMMIT] = "ctm_commit_checker",
     [API_PE] = "ctm_pe",
     [API_TXN] = "ctm_txn_checker",
+    [API_MEM] = "ctm_mem",
 };
 
 

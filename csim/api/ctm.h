@@ -788,6 +788,79 @@ enum {
  * (an argument out of range), *value 0. */
 int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t *value);
 
+/* ------------------------------------------------------------ the MC's memory */
+
+/* Device memory behind the model's memory controller (since 1.11; docs/dpi.md,
+ * "MC memory"): surfaces per client, input reads, output writes through the
+ * output channel mask and the output cache, conditional-buffer reads and
+ * writes, and the memory's words as they stand, for a design's memory
+ * controller to be checked against. The cache is the model's (docs/
+ * model-defined.md, "MC"): 64 lines of 32 bytes, FIFO replacement; an output
+ * write that misses takes a new line, and with all 64 held the oldest line
+ * goes to memory first; only its written bytes reach memory, at that eviction
+ * or at ctm_mem_flush. */
+typedef struct ctm_mem ctm_mem;
+
+/* mem_bytes (1..2^30) of zeroed device memory, no surface set, the output
+ * mask 15, the cache empty. NULL and ctm_error() on a bad argument. */
+ctm_mem *ctm_mem_new(uint32_t mem_bytes);
+void ctm_mem_free(ctm_mem *m);
+
+/* Sets the surface of `client` (CTM_PE_*), `index` (inputs 0..15, outputs
+ * 0..3, else 0): base a multiple of 2048, pitch (elements a row) a multiple
+ * of 4 up to 8188, height up to 8191, tiling CTM_TILE_*, format CTM_FMT_*, as
+ * ctm_mc_address takes them. CTM_OK, or CTM_E_ARG (an argument out of range,
+ * or a surface reaching past the memory: the model's text). The instruction
+ * and integer and boolean constant surfaces are raw words: their extent is
+ * not checked, as the model checks it per access. */
+int ctm_mem_set_surface(ctm_mem *m, int client, int index, uint32_t base, uint32_t pitch,
+                        uint32_t height, int tiling, int format);
+
+/* set_out_mask: bit c (mask 0..15) lets channel c of every output write
+ * through. CTM_OK or CTM_E_ARG. */
+int ctm_mem_set_out_mask(ctm_mem *m, int mask);
+
+/* Input `index` (0..15) at (x, y) as four fp32 bit patterns, from memory as
+ * it stands (ctm_mc_unpack of the element at ctm_mc_address); in the 2x2
+ * modes a one-channel input reads the quad (x+1, y), (x, y+1), (x+1, y+1),
+ * (x, y). CTM_OK; CTM_E_FAULT (the model's text) for an access outside the
+ * surface or an input never set; CTM_E_ARG for an argument out of range. */
+int ctm_mem_read_input(ctm_mem *m, int index, int64_t x, int64_t y, uint32_t value[4]);
+
+/* Writes the channels of value in chmask (0..15) AND the output mask to
+ * output `index` (0..3) at (x, y), packed as ctm_mc_pack packs them, into the
+ * output cache (memory changes only when the line is evicted or flushed).
+ * CTM_OK, CTM_E_FAULT (the model's text) or CTM_E_ARG. */
+int ctm_mem_write_output(ctm_mem *m, int index, int64_t x, int64_t y, const uint32_t value[4],
+                         int chmask);
+
+/* The conditional buffer's value at (i, j) (channel 0), and its write-back,
+ * which reaches memory at once (not through the cache). CTM_OK, CTM_E_FAULT
+ * (the model's text) or CTM_E_ARG. */
+int ctm_mem_cond_read(ctm_mem *m, int64_t i, int64_t j, uint32_t *value);
+int ctm_mem_cond_write(ctm_mem *m, int64_t i, int64_t j, uint32_t value);
+
+/* flush_out_cache: every cached output byte to memory, the cache emptied.
+ * CTM_OK or CTM_E_ARG. */
+int ctm_mem_flush(ctm_mem *m);
+
+/* The lines the output cache holds (0..64), or -CTM_E_ARG. */
+int ctm_mem_cache_lines(const ctm_mem *m);
+
+/* Output writes that stored a byte since ctm_mem_new, to a line the cache
+ * held (*hits) or taking a new line (*misses), and the lines a full cache
+ * evicted to memory (*evictions; a flush is none). CTM_OK, or CTM_E_ARG (a
+ * NULL pointer; the counts 0). */
+int ctm_mem_cache_counts(const ctm_mem *m, uint64_t *hits, uint64_t *misses,
+                         uint64_t *evictions);
+
+/* The little-endian word of device memory at addr as it stands (cached
+ * output bytes not yet in it), and a word written straight to memory (a line
+ * cached over it still overwrites its written bytes when it goes). addr a
+ * multiple of 4 inside the memory. CTM_OK or CTM_E_ARG (*word 0). */
+int ctm_mem_read_word(const ctm_mem *m, uint32_t addr, uint32_t *word);
+int ctm_mem_write_word(ctm_mem *m, uint32_t addr, uint32_t word);
+
 /* ------------------------------------------------------------ transactions */
 
 /* What the PE, MC and CO do in a run, one transaction at a time (since 1.11;

@@ -21,6 +21,7 @@ typedef enum {
     API_COMMIT,
     API_PE,
     API_TXN,
+    API_MEM,
     API_KINDS
 } api_kind;
 
@@ -91,6 +92,15 @@ const char *api_report_text(char **text, int mismatch, int format, api_report_fn
 /* s as the characters of a JSON string, quotes and backslashes escaped (s
  * holds no control characters). */
 void api_json_chars(FILE *out, const char *s);
+
+/* ------------------------------------------------------------ MC surfaces (ctm_units.c) */
+
+/* A surface's arguments as ctm_mc_address checks them (base a multiple of
+ * 2048, pitch a multiple of 4 up to 8188, height up to 8191, CTM_TILE_*,
+ * CTM_FMT_*) into *s, valid: CTM_OK, or CTM_E_ARG with why after "FUNC: ". */
+struct mc_surface;
+int api_mc_surface(const char *func, uint32_t base, uint32_t pitch, uint32_t height, int tiling,
+                   int format, struct mc_surface *s);
 
 /* ------------------------------------------------------------ the model's commits (ctm_model.c) */
 

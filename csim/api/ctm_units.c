@@ -20,8 +20,8 @@ static int format_ok(const char *func, int format)
                : CTM_E_ARG;
 }
 
-static int surface_of(const char *func, uint32_t base, uint32_t pitch, uint32_t height,
-                      int tiling, int format, mc_surface *s)
+int api_mc_surface(const char *func, uint32_t base, uint32_t pitch, uint32_t height, int tiling,
+                   int format, mc_surface *s)
 {
     if (base % 2048) { /* the command words carry base bits 31:11 only */
         api_fail("%s: base = 0x%x is not a multiple of 2048 (2 KiB)", func, base);
@@ -56,7 +56,7 @@ int ctm_mc_address(uint32_t base, uint32_t pitch, uint32_t height, int tiling, i
         return CTM_E_ARG;
     }
     *address = 0;
-    int st = surface_of(__func__, base, pitch, height, tiling, format, &s);
+    int st = api_mc_surface(__func__, base, pitch, height, tiling, format, &s);
     if (st)
         return st;
     uint64_t off;

@@ -27,6 +27,7 @@ struct mc_model {
      * colliding buckets need the ring scanned. */
     uint8_t bucket_lines[MC_TAG_BUCKETS];
     uint8_t bucket_slot[MC_TAG_BUCKETS];
+    uint64_t hits, misses, evictions; /* mc_cache_counts */
     txn_fn txn;     /* the transaction sink, or NULL (mc_set_txn_sink) */
     void *txn_user;
 };
@@ -251,9 +252,13 @@ static mc_line *find_line(mc_model *m, uint64_t tag)
 static mc_line *line_for(mc_model *m, uint64_t tag)
 {
     mc_line *l = find_line(m, tag);
-    if (l)
+    if (l) {
+        m->hits++;
         return l;
+    }
+    m->misses++;
     if (m->nlines == MC_CACHE_LINES) { /* evict the oldest line */
+        m->evictions++;
         mc_line *old = &m->lines[m->oldest];
         write_back(m, old);
         m->bucket_lines[bucket(old->tag)]--;
@@ -316,6 +321,13 @@ void mc_flush(mc_model *m)
 unsigned mc_cache_lines_used(const mc_model *m)
 {
     return m->nlines;
+}
+
+void mc_cache_counts(const mc_model *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions)
+{
+    *hits = m->hits;
+    *misses = m->misses;
+    *evictions = m->evictions;
 }
 
 /* A raw 32-bit word at byte address a, or a fault. */

@@ -86,6 +86,11 @@ void mc_flush(mc_model *m);
 /* Lines currently held in the output cache (for tests and statistics). */
 unsigned mc_cache_lines_used(const mc_model *m);
 
+/* Output writes that stored a byte since mc_create: to a line the cache held
+ * (hits), or taking a new line (misses), and lines the full cache evicted to
+ * memory (evictions); flushes are not evictions. */
+void mc_cache_counts(const mc_model *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions);
+
 /* A 32-bit little-endian write straight to memory (read_perf_counters). */
 dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *err);
 

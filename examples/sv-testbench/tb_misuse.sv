@@ -792,6 +792,129 @@ module tb_misuse;
     ctm_model_free(tm);
   endfunction
 
+  // The MC's memory (since 1.11): each of its calls with null, a freed handle and a live handle
+  // of another kind, its arguments just outside their ranges, the model's faults, and an output
+  // write that reaches memory only at the flush.
+  function automatic longint mem_call(int k, chandle h);
+    /* verilator lint_off UNUSEDSIGNAL */
+    bit [127:0] q;  // the refused calls' outputs: not read
+    int unsigned w;
+    longint unsigned n;
+    /* verilator lint_on UNUSEDSIGNAL */
+    case (k)
+      0: return longint'(ctm_mem_set_surface(h, CTM_PE_INPUT, 0, 0, 4, 1, 0, 0));
+      1: return longint'(ctm_mem_set_out_mask(h, 15));
+      2: return longint'(ctm_mem_read_input(h, 0, 0, 0, q));
+      3: return longint'(ctm_mem_write_output(h, 0, 0, 0, 128'd0, 15));
+      4: return longint'(ctm_mem_cond_read(h, 0, 0, w));
+      5: return longint'(ctm_mem_cond_write(h, 0, 0, 1));
+      6: return longint'(ctm_mem_flush(h));
+      7: return longint'(ctm_mem_cache_lines(h));
+      8: return longint'(ctm_mem_read_word(h, 0, w));
+      9: return longint'(ctm_mem_write_word(h, 0, 1));
+      10: return longint'(ctm_mem_cache_counts(h, n, n, n));
+      default: ctm_mem_free(h);
+    endcase
+    return 0;
+  endfunction
+
+  // A mem call's status and message.
+  function automatic void mem_refused(string func, string says, int got, int want);
+    string msg = ctm_error();
+    check_status({func, ": ", says}, got, want);
+    check_message({func, ": ", says}, msg, func, says);
+  endfunction
+
+  function automatic void mem_cases();
+    chandle y, other, freed;
+    string funcs[12] = '{"ctm_mem_set_surface", "ctm_mem_set_out_mask", "ctm_mem_read_input",
+                         "ctm_mem_write_output", "ctm_mem_cond_read", "ctm_mem_cond_write",
+                         "ctm_mem_flush", "ctm_mem_cache_lines", "ctm_mem_read_word",
+                         "ctm_mem_write_word", "ctm_mem_cache_counts", "ctm_mem_free"};
+    int wants[12] = '{CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG,
+                      CTM_E_ARG, -CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
+    string msg, earlier;
+    longint got;
+    bit [127:0] q;
+    int unsigned w;
+    longint unsigned hits, misses, evictions;
+    refused_new("ctm_mem_new", "mem_bytes = 0 is outside 1..1073741824", ctm_mem_new(0));
+    freed = ctm_mem_new(2048);
+    ctm_mem_free(freed);
+    other = ctm_pe_new(4, 4096);
+    for (int mode = 0; mode < 3; mode++) begin
+      for (int k = 0; k < 12; k++) begin
+        void'(ctm_stack_new(20, 0, 0, 1));
+        earlier = ctm_error();
+        got = mem_call(k, mode == 0 ? null : mode == 1 ? freed : other);
+        msg = ctm_error();
+        check_value({funcs[k], " with a bad handle"}, got, wants[k]);
+        if (mode == 0 && k == 11)  // free of null keeps the earlier message
+          check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
+        else
+          check_message({funcs[k], " with a bad handle"}, msg, funcs[k],
+                        mode == 0 ? "the ctm_mem handle is NULL"
+                        : mode == 1 ? "the ctm_mem handle was freed"
+                        : "the handle is a ctm_pe, not a ctm_mem");
+      end
+    end
+    ctm_pe_free(other);
+    y = ctm_mem_new(8192);
+    if (y == null) $fatal(1, "tb_misuse: ctm_mem_new: %s", ctm_error());
+    mem_refused("ctm_mem_set_surface", "client = 7 is outside 0..6",
+                ctm_mem_set_surface(y, 7, 0, 0, 4, 1, 0, 0), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface", "index = 16 is outside 0..15",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 16, 0, 4, 1, 0, 0), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface", "base = 0x400 is not a multiple of 2048",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 0, 1024, 4, 1, 0, 0), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface", "pitch = 10 is not a multiple of 4 in 0..8188",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 0, 0, 10, 1, 0, 0), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface", "tiling = 4 is outside 0..3",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 0, 0, 4, 1, 4, 0), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface", "format = 5 is outside 0..4",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 0, 0, 4, 1, 0, 5), CTM_E_ARG);
+    mem_refused("ctm_mem_set_surface",
+                "input surface at 0x1800 (4096 bytes) reaches past the 8192-byte memory",
+                ctm_mem_set_surface(y, CTM_PE_INPUT, 1, 6144, 8, 32, 0, CTM_FMT_FLOAT32_4),
+                CTM_E_ARG);
+    mem_refused("ctm_mem_set_out_mask", "mask = 16 is outside 0..15",
+                ctm_mem_set_out_mask(y, 16), CTM_E_ARG);
+    mem_refused("ctm_mem_read_input", "input 0 used before its surface was set",
+                ctm_mem_read_input(y, 0, 0, 0, q), CTM_E_FAULT);
+    q = '1;
+    mem_refused("ctm_mem_read_input", "index = 16 is outside 0..15",
+                ctm_mem_read_input(y, 16, 0, 0, q), CTM_E_ARG);
+    check_value("a refused read's value is 0", longint'(q == 0), 1);
+    mem_refused("ctm_mem_write_output", "chmask = 16 is outside 0..15",
+                ctm_mem_write_output(y, 0, 0, 0, 128'd0, 16), CTM_E_ARG);
+    mem_refused("ctm_mem_cond_write", "conditional buffer 0 used before its surface was set",
+                ctm_mem_cond_write(y, 0, 0, 1), CTM_E_FAULT);
+    mem_refused("ctm_mem_read_word", "addr = 0x6 is not a multiple of 4",
+                ctm_mem_read_word(y, 6, w), CTM_E_ARG);
+    mem_refused("ctm_mem_write_word", "addr = 0x2000 is not a multiple of 4",
+                ctm_mem_write_word(y, 8192, 1), CTM_E_ARG);
+    // FLOAT32_4 output 0 at 0x800: channel c of (1, 0) at 0x810 + 4c, through the cache
+    check_status("ctm_mem_set_surface output 0", ctm_mem_set_surface(y, CTM_PE_OUTPUT, 0, 2048,
+                 4, 2, CTM_TILE_LINEAR, CTM_FMT_FLOAT32_4), CTM_OK);
+    check_status("ctm_mem_set_out_mask 5", ctm_mem_set_out_mask(y, 5), CTM_OK);
+    check_status("ctm_mem_write_output", ctm_mem_write_output(y, 0, 1, 0,
+                 {32'h4444_4444, 32'h3333_3333, 32'h2222_2222, 32'h1111_1111}, 15), CTM_OK);
+    check_value("a line held", longint'(ctm_mem_cache_lines(y)), 1);
+    check_status("ctm_mem_read_word", ctm_mem_read_word(y, 32'h810, w), CTM_OK);
+    check_value("memory before the flush", longint'(w), 0);
+    check_status("ctm_mem_flush", ctm_mem_flush(y), CTM_OK);
+    check_value("no line held", longint'(ctm_mem_cache_lines(y)), 0);
+    check_status("ctm_mem_cache_counts", ctm_mem_cache_counts(y, hits, misses, evictions), CTM_OK);
+    check_value("one miss, no hit, no eviction", longint'(misses * 100 + hits * 10 + evictions),
+                100);
+    for (int c = 0; c < 4; c++) begin
+      void'(ctm_mem_read_word(y, 32'h810 + 4 * c, w));
+      check_value($sformatf("channel %0d after the flush (out mask 5)", c), longint'(w),
+                  c % 2 == 0 ? 32'h1111_1111 * (c + 1) : 0);
+    end
+    ctm_mem_free(y);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -808,6 +931,7 @@ module tb_misuse;
     commit_cases();
     pe_cases();
     txn_cases();
+    mem_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

@@ -26,6 +26,7 @@ typedef struct handles {
     ctm_pe *e;
     ctm_txn_checker *t; /* of the CO's transactions; drives a model of its own */
     ctm_model *tm;
+    ctm_mem *y; /* an input, an output and a conditional buffer set */
 } handles;
 
 /* A call, its result widened (a NULL pointer as 0, a string as its length
@@ -121,12 +122,26 @@ CALL(txn_count, return (long long)ctm_txn_count(h->t);)
 CALL(txn_diff, return IS_ERROR_TEXT(ctm_txn_diff(h->t));)
 CALL(txn_report, return IS_ERROR_TEXT(ctm_txn_report(h->t, CTM_REPORT_TEXT));)
 CALL(txn_free, ctm_txn_free(h->t); return 0;)
+CALL(mem_set_surface, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 0, 4, 1, 0, 0);)
+CALL(mem_set_out_mask, return ctm_mem_set_out_mask(h->y, 15);)
+CALL(mem_read_input, uint32_t v[4]; return ctm_mem_read_input(h->y, 0, 0, 0, v);)
+CALL(mem_write_output, static const uint32_t v[4];
+     return ctm_mem_write_output(h->y, 0, 0, 0, v, 15);)
+CALL(mem_cond_read, uint32_t v; return ctm_mem_cond_read(h->y, 0, 0, &v);)
+CALL(mem_cond_write, return ctm_mem_cond_write(h->y, 0, 0, 1);)
+CALL(mem_flush, return ctm_mem_flush(h->y);)
+CALL(mem_cache_lines, return ctm_mem_cache_lines(h->y);)
+CALL(mem_cache_counts, uint64_t n; return ctm_mem_cache_counts(h->y, &n, &n, &n);)
+CALL(mem_read_word, uint32_t w; return ctm_mem_read_word(h->y, 0, &w);)
+CALL(mem_write_word, return ctm_mem_write_word(h->y, 0, 1);)
+CALL(mem_free, ctm_mem_free(h->y); return 0;)
 
 /* ------------------------------------------------------------ bad handles */
 
-enum { PRED, STACK, FC, MODEL, COMMIT, PE, TXN, KINDS };
+enum { PRED, STACK, FC, MODEL, COMMIT, PE, TXN, MEM, KINDS };
 static const char *const kind_name[] = {"ctm_pred",  "ctm_stack",          "ctm_fc", "ctm_model",
-                                        "ctm_commit_checker", "ctm_pe", "ctm_txn_checker"};
+                                        "ctm_commit_checker", "ctm_pe", "ctm_txn_checker",
+                                        "ctm_mem"};
 
 /* A call with the handle of its kind replaced, and what it returns then. */
 typedef struct handle_case {
@@ -204,6 +219,18 @@ static const handle_case handle_cases[] = {
     {"ctm_txn_diff", TXN, txn_diff, 1, 1},
     {"ctm_txn_report", TXN, txn_report, 1, 1},
     {"ctm_txn_free", TXN, txn_free, 0, 1},
+    {"ctm_mem_set_surface", MEM, mem_set_surface, CTM_E_ARG, 0},
+    {"ctm_mem_set_out_mask", MEM, mem_set_out_mask, CTM_E_ARG, 0},
+    {"ctm_mem_read_input", MEM, mem_read_input, CTM_E_ARG, 0},
+    {"ctm_mem_write_output", MEM, mem_write_output, CTM_E_ARG, 0},
+    {"ctm_mem_cond_read", MEM, mem_cond_read, CTM_E_ARG, 0},
+    {"ctm_mem_cond_write", MEM, mem_cond_write, CTM_E_ARG, 0},
+    {"ctm_mem_flush", MEM, mem_flush, CTM_E_ARG, 0},
+    {"ctm_mem_cache_lines", MEM, mem_cache_lines, -CTM_E_ARG, 0},
+    {"ctm_mem_cache_counts", MEM, mem_cache_counts, CTM_E_ARG, 0},
+    {"ctm_mem_read_word", MEM, mem_read_word, CTM_E_ARG, 0},
+    {"ctm_mem_write_word", MEM, mem_write_word, CTM_E_ARG, 0},
+    {"ctm_mem_free", MEM, mem_free, 0, 1},
 };
 
 static char elf_path[] = "/tmp/test_ctm_misuse_XXXXXX";
@@ -239,12 +266,17 @@ static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
-                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL};
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL, NULL};
     h.c = ctm_commit_new(h.cm, 4, 0);
     assert_non_null(h.c);
     h.tm = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
     h.t = ctm_txn_new(h.tm, CTM_UNIT_BIT(CTM_UNIT_CO)); /* the CO's decisions: one a lane */
     assert_non_null(h.t);
+    h.y = ctm_mem_new(8192);
+    assert_non_null(h.y);
+    assert_int_equal(ctm_mem_set_surface(h.y, CTM_PE_INPUT, 0, 0, 4, 2, 0, CTM_FMT_FLOAT32_4), 0);
+    assert_int_equal(ctm_mem_set_surface(h.y, CTM_PE_OUTPUT, 0, 2048, 4, 2, 0, CTM_FMT_UINT8_4), 0);
+    assert_int_equal(ctm_mem_set_surface(h.y, CTM_PE_COND, 0, 4096, 4, 2, 0, CTM_FMT_FLOAT32_1), 0);
     assert_non_null(h.e);
     assert_non_null(h.p);
     assert_non_null(h.s);
@@ -264,12 +296,13 @@ static void free_all(handles *h)
     ctm_pe_free(h->e);
     ctm_txn_free(h->t);
     ctm_model_free(h->tm);
+    ctm_mem_free(h->y);
 }
 
 static void **slot(handles *h, int kind)
 {
     void **s[] = {(void **)&h->p, (void **)&h->s, (void **)&h->f, (void **)&h->m,
-                  (void **)&h->c, (void **)&h->e, (void **)&h->t};
+                  (void **)&h->c, (void **)&h->e, (void **)&h->t, (void **)&h->y};
     return s[kind];
 }
 
@@ -338,6 +371,11 @@ static void *to_freed(handles *h, int kind)
         ctm_pe *e = ctm_pe_new(1, 2048);
         ctm_pe_free(e);
         return e;
+    }
+    case MEM: {
+        ctm_mem *y = ctm_mem_new(2048);
+        ctm_mem_free(y);
+        return y;
     }
     case TXN: {
         ctm_model *m = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
@@ -531,6 +569,38 @@ CALL(txn_put_late, ctm_txn r;
 CALL(txn_report_format, return IS_ERROR_TEXT(ctm_txn_report(h->t, -1));)
 CALL(pe_field_param, uint64_t v; ctm_pe_put(h->e, 0xC0001B00u); ctm_pe_put(h->e, 1);
      return ctm_pe_field(h->e, "p1", &v);)
+CALL(new_mem_bytes, return ctm_mem_new(0) != NULL;)
+CALL(new_mem_big, return ctm_mem_new((1u << 30) + 1) != NULL;)
+CALL(mem_surface_client, return ctm_mem_set_surface(h->y, 7, 0, 0, 4, 1, 0, 0);)
+CALL(mem_surface_input, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 16, 0, 4, 1, 0, 0);)
+CALL(mem_surface_output, return ctm_mem_set_surface(h->y, CTM_PE_OUTPUT, -1, 0, 4, 1, 0, 0);)
+CALL(mem_surface_cond, return ctm_mem_set_surface(h->y, CTM_PE_COND, 1, 0, 4, 1, 0, 0);)
+CALL(mem_surface_base, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 1024, 4, 1, 0, 0);)
+CALL(mem_surface_pitch, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 0, 10, 1, 0, 0);)
+CALL(mem_surface_height, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 0, 4, 8192, 0, 0);)
+CALL(mem_surface_tiling, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 0, 4, 1, 4, 0);)
+CALL(mem_surface_format, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 0, 0, 4, 1, 0, 5);)
+CALL(mem_surface_past, return ctm_mem_set_surface(h->y, CTM_PE_INPUT, 1, 6144, 8, 32, 0, 4);)
+CALL(mem_out_mask, return ctm_mem_set_out_mask(h->y, -1);)
+CALL(mem_read_index, uint32_t v[4]; return ctm_mem_read_input(h->y, 16, 0, 0, v);)
+CALL(mem_read_value, return ctm_mem_read_input(h->y, 0, 0, 0, NULL);)
+CALL(mem_read_outside, uint32_t v[4]; return ctm_mem_read_input(h->y, 0, 4, 0, v);)
+CALL(mem_read_unset, uint32_t v[4]; return ctm_mem_read_input(h->y, 1, 0, 0, v);)
+CALL(mem_write_index, static const uint32_t v[4];
+     return ctm_mem_write_output(h->y, 4, 0, 0, v, 15);)
+CALL(mem_write_chmask, static const uint32_t v[4];
+     return ctm_mem_write_output(h->y, 0, 0, 0, v, 16);)
+CALL(mem_write_value, return ctm_mem_write_output(h->y, 0, 0, 0, NULL, 15);)
+CALL(mem_write_outside, static const uint32_t v[4];
+     return ctm_mem_write_output(h->y, 0, 0, 2, v, 15);)
+CALL(mem_cond_read_value, return ctm_mem_cond_read(h->y, 0, 0, NULL);)
+CALL(mem_cond_read_outside, uint32_t v; return ctm_mem_cond_read(h->y, -1, 0, &v);)
+CALL(mem_cond_write_outside, return ctm_mem_cond_write(h->y, 0, 2, 1);)
+CALL(mem_word_unaligned, uint32_t w; return ctm_mem_read_word(h->y, 6, &w);)
+CALL(mem_word_past, uint32_t w; return ctm_mem_read_word(h->y, 8192, &w);)
+CALL(mem_word_null, return ctm_mem_read_word(h->y, 0, NULL);)
+CALL(mem_counts_null, uint64_t n; return ctm_mem_cache_counts(h->y, NULL, &n, &n);)
+CALL(mem_write_word_past, return ctm_mem_write_word(h->y, 8190, 1);)
 
 static const arg_case arg_cases[] = {
     {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
@@ -664,6 +734,45 @@ static const arg_case arg_cases[] = {
      txn_put_pair, CTM_E_ARG},
     {"ctm_txn_put", "too late: ctm_txn_finish has ended the check", txn_put_late, CTM_E_STATE},
     {"ctm_txn_report", "format = -1 is outside 0..1", txn_report_format, 1},
+    {"ctm_mem_new", "mem_bytes = 0 is outside 1..1073741824", new_mem_bytes, 0},
+    {"ctm_mem_new", "mem_bytes = 1073741825 is outside 1..1073741824", new_mem_big, 0},
+    {"ctm_mem_set_surface", "client = 7 is outside 0..6", mem_surface_client, CTM_E_ARG},
+    {"ctm_mem_set_surface", "index = 16 is outside 0..15", mem_surface_input, CTM_E_ARG},
+    {"ctm_mem_set_surface", "index = -1 is outside 0..3", mem_surface_output, CTM_E_ARG},
+    {"ctm_mem_set_surface", "index = 1 is outside 0..0", mem_surface_cond, CTM_E_ARG},
+    {"ctm_mem_set_surface", "base = 0x400 is not a multiple of 2048", mem_surface_base, CTM_E_ARG},
+    {"ctm_mem_set_surface", "pitch = 10 is not a multiple of 4 in 0..8188", mem_surface_pitch,
+     CTM_E_ARG},
+    {"ctm_mem_set_surface", "height = 8192 is outside 0..8191", mem_surface_height, CTM_E_ARG},
+    {"ctm_mem_set_surface", "tiling = 4 is outside 0..3", mem_surface_tiling, CTM_E_ARG},
+    {"ctm_mem_set_surface", "format = 5 is outside 0..4", mem_surface_format, CTM_E_ARG},
+    {"ctm_mem_set_surface",
+     "input surface at 0x1800 (4096 bytes) reaches past the 8192-byte memory", mem_surface_past,
+     CTM_E_ARG},
+    {"ctm_mem_set_out_mask", "mask = -1 is outside 0..15", mem_out_mask, CTM_E_ARG},
+    {"ctm_mem_read_input", "index = 16 is outside 0..15", mem_read_index, CTM_E_ARG},
+    {"ctm_mem_read_input", "value is NULL", mem_read_value, CTM_E_ARG},
+    {"ctm_mem_read_input", "input 0: access (4, 0) outside its 4 x 2 surface", mem_read_outside,
+     CTM_E_FAULT},
+    {"ctm_mem_read_input", "input 1 used before its surface was set", mem_read_unset,
+     CTM_E_FAULT},
+    {"ctm_mem_write_output", "index = 4 is outside 0..3", mem_write_index, CTM_E_ARG},
+    {"ctm_mem_write_output", "chmask = 16 is outside 0..15", mem_write_chmask, CTM_E_ARG},
+    {"ctm_mem_write_output", "value is NULL", mem_write_value, CTM_E_ARG},
+    {"ctm_mem_write_output", "output 0: access (0, 2) outside its 4 x 2 surface",
+     mem_write_outside, CTM_E_FAULT},
+    {"ctm_mem_cond_read", "value is NULL", mem_cond_read_value, CTM_E_ARG},
+    {"ctm_mem_cond_read", "conditional buffer 0: access (-1, 0) outside its 4 x 2 surface",
+     mem_cond_read_outside, CTM_E_FAULT},
+    {"ctm_mem_cond_write", "conditional buffer 0: access (0, 2) outside its 4 x 2 surface",
+     mem_cond_write_outside, CTM_E_FAULT},
+    {"ctm_mem_read_word", "addr = 0x6 is not a multiple of 4", mem_word_unaligned, CTM_E_ARG},
+    {"ctm_mem_read_word", "addr = 0x2000 is not a multiple of 4 with its word in the 8192-byte",
+     mem_word_past, CTM_E_ARG},
+    {"ctm_mem_read_word", "word is NULL", mem_word_null, CTM_E_ARG},
+    {"ctm_mem_cache_counts", "hits is NULL", mem_counts_null, CTM_E_ARG},
+    {"ctm_mem_write_word", "addr = 0x1ffe is not a multiple of 4", mem_write_word_past,
+     CTM_E_ARG},
 };
 
 static void test_arguments_out_of_range(void **state)

@@ -245,12 +245,24 @@ static void test_cache(void **state)
     for (unsigned y = 1; y <= MC_CACHE_LINES; y++)
         assert_int_equal(mc_write_output(f->mc, 0, 0, y, v, 1, NULL), DPP_OK);
     assert_int_equal(mc_cache_lines_used(f->mc), MC_CACHE_LINES);
+    uint64_t hits, misses, evictions;
+    mc_cache_counts(f->mc, &hits, &misses, &evictions);
+    assert_int_equal(hits, 0);
+    assert_int_equal(misses, MC_CACHE_LINES + 1);
+    assert_int_equal(evictions, 1);
+    assert_int_equal(mc_write_output(f->mc, 0, 1, MC_CACHE_LINES, v, 1, NULL), DPP_OK);
+    assert_int_equal(mc_write_output(f->mc, 0, 1, 1, v, 0, NULL), DPP_OK); /* no byte stored */
+    mc_cache_counts(f->mc, &hits, &misses, &evictions);
+    assert_int_equal(hits, 1);
+    assert_int_equal(misses, MC_CACHE_LINES + 1);
     assert_int_equal(mc_read_input(f->mc, 0, 1, 0, r, NULL), DPP_OK);
     assert_int_equal(r[0], fb(5.0f)); /* evicted */
     assert_int_equal(mc_read_input(f->mc, 0, 0, 1, r, NULL), DPP_OK);
     assert_int_equal(r[0], 0);
     mc_flush(f->mc);
     assert_int_equal(mc_cache_lines_used(f->mc), 0);
+    mc_cache_counts(f->mc, &hits, &misses, &evictions);
+    assert_int_equal(evictions, 1); /* a flush is not an eviction */
     assert_int_equal(mc_read_input(f->mc, 0, 0, MC_CACHE_LINES, r, NULL), DPP_OK);
     assert_int_equal(r[0], fb(5.0f));
 }
