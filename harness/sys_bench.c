@@ -354,8 +354,8 @@ sys_bench *sys_bench_new(const sys_bench_settings *s)
     y->set = s ? *s : defaults;
     /* --check commit: fc_unit's checker shares the run, from before its first step */
     if (!new_units(y) || !load_exe(y) || !open_model(y) || !bind_inputs(y) ||
-        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model, y->set.commit_level)) || !map_steps(y) ||
-        !open_pred_commit(y)) {
+        (y->set.check_commit && fc_bench_check_commits(y->fc, y->model, y->set.commit_level)) ||
+        !map_steps(y) || !open_pred_commit(y)) {
         sys_bench_free(y);
         return NULL;
     }
@@ -596,7 +596,8 @@ int sys_bench_cycle(sys_bench *y, const sys_out *dut, sys_in *next)
                        dut->fc.active,  dut->pred.obs_exec_mask,
                        dut->stack.hwm,  dut->stack.depth, dut->stack.underflow != 0};
     int bad = cross(y, &d);
-    if (!bad && y->pcommit && y->prev_pred.op != PRED_OP_NOP) /* --level 2: the op before */
+    /* --level 2: the op of the cycle before, with the ExecuteMask it left */
+    if (!bad && y->pcommit && y->set.commit_level && y->prev_pred.op != PRED_OP_NOP)
         bad = y->pcommit_bad = pred_op_after(y, &dut->pred);
     y->prev_pred = y->drawn.pred;
     if (!bad && y->pcommit) { /* pred_stack's look at a quarter: its commits, late */

@@ -47,9 +47,9 @@ static const uint32_t fields_of[CTM_COMMIT_KINDS] = {
     [CTM_COMMIT_CALL] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_RETURN] = CF_BIT(CF_PC) | CF_BIT(CF_EXEC),
     [CTM_COMMIT_KILL] = CF_BIT(CF_PC) | CF_BIT(CF_KILL),
-    [CTM_COMMIT_FC_STATE] = CF_BIT(CF_PC) | CF_BIT(CF_BR_INACTIVE) | CF_BIT(CF_DEPTH) | CF_BIT(CF_ADDR_SP) |
-                            CF_BIT(CF_ADDR_TOP) | CF_BIT(CF_LOOP_SP) | CF_BIT(CF_LOOP_COUNT) |
-                            CF_BIT(CF_AL) | CF_BIT(CF_BC),
+    [CTM_COMMIT_FC_STATE] = CF_BIT(CF_PC) | CF_BIT(CF_BR_INACTIVE) | CF_BIT(CF_DEPTH) |
+                            CF_BIT(CF_ADDR_SP) | CF_BIT(CF_ADDR_TOP) | CF_BIT(CF_LOOP_SP) |
+                            CF_BIT(CF_LOOP_COUNT) | CF_BIT(CF_AL) | CF_BIT(CF_BC),
     [CTM_COMMIT_PRED_OP] = CF_BIT(CF_PC) | CF_BIT(CF_OP) | CF_BIT(CF_QUARTER) | CF_BIT(CF_MASK) |
                            CF_BIT(CF_EXEC),
 };
