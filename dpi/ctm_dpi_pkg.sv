@@ -286,6 +286,13 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_model_set_consti(chandle m, int n, int count, int init,
                                                   int step);
   import "DPI-C" function int ctm_model_set_constb(chandle m, int n, int value);
+  // Since 1.11: the run's layouts and its conditional output (ctm.h), before the first step.
+  import "DPI-C" function int ctm_model_set_tiling(chandle m, int client, int n, int tiling);
+  import "DPI-C" function int ctm_model_set_out_format(chandle m, int n, int format);
+  import "DPI-C" function int ctm_model_set_cond(chandle m, int test, int loc, int writemask,
+                                                 int unsigned value);
+  import "DPI-C" function int ctm_model_load_cond(chandle m, string path, int format, int width,
+                                                  int height);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
   import "DPI-C" function int ctm_model_port(string name);
@@ -434,6 +441,40 @@ package ctm_dpi_pkg;
                                                  int unsigned v, int unsigned b, int test,
                                                  int loc, int writemask, int reads, int keep,
                                                  int write);
+  // The same, packed: a transaction as a design's port carries it (ctm_txn_check's txn_i), the
+  // fields of ctm.h's ctm_txn in its order (the first member the most significant bits).
+  typedef struct packed {
+    int unit;                     // CTM_UNIT_*
+    int kind;                     // CTM_TXN_*
+    int index;                    // which input, output, constant, opcode, CO client
+    int format;                   // CTM_FMT_* of the surface
+    longint x;                    // the element, or the pair (i, j)
+    longint y;
+    longint unsigned address;     // the byte address (PE: the command's offset in the buffer)
+    int unsigned mask;            // the channels written; PE: the parameter count
+    bit [3:0][31:0] value;        // fp32 bit patterns or raw words (value[c]: channel c)
+    int unsigned v;               // CO: the value tested
+    int unsigned b;               // CO: the conditional buffer's value
+    int test;                     // CO: the state in force
+    int loc;
+    int writemask;
+    int reads;                    // CO: the buffer was read
+    int keep;                     // CO: the pair kept
+    int write;                    // CO: v written back
+  } ctm_txn_t;
+  localparam int CTM_TXN_BITS = $bits(ctm_txn_t);  // 736: ctm.h's CTM_TXN_WORDS words
+
+  import "DPI-C" function int ctm_txn_put_bits(chandle c, input bit [CTM_TXN_BITS-1:0] t);
+  // The model's next transaction of `units`, to drive a design with (a second ctm_model of the
+  // same run: the checker drives its own): 1 and t, 0 at the end, -CTM_E_FAULT after a fault.
+  import "DPI-C" function int ctm_model_txn_bits(chandle m, int units,
+                                                 output bit [CTM_TXN_BITS-1:0] t);
+  function automatic int ctm_model_txn_next(chandle m, int units, output ctm_txn_t t);
+    bit [CTM_TXN_BITS-1:0] bits;
+    int r = ctm_model_txn_bits(m, units, bits);
+    t = ctm_txn_t'(bits);
+    return r;
+  endfunction
   import "DPI-C" function int ctm_txn_finish(chandle c);
   import "DPI-C" function longint unsigned ctm_txn_count(chandle c);
   import "DPI-C" function string ctm_txn_diff(chandle c);

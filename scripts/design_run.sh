@@ -10,7 +10,7 @@
 #   cosim --design NAME [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
 #         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1|2]
 #         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet]
-# Exit: 0 the check passed, 1 a commit-level mismatch (the report is printed; --json FILE gets
+# Exit: 0 the check passed, 1 a commit- or transaction-level mismatch (the report is printed; --json FILE gets
 # it as JSON), 2 bad options or a run that could not start, 3 the testbench did not build.
 # Internal: design_run.sh --build-dir DIR --make MODEL builds one binary (the Makefile's rule).
 set -uo pipefail
@@ -156,7 +156,8 @@ w, h = int(sys.argv[1]) + 64, int(sys.argv[2])
 sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(w * h * 4)))
 ' "$w" "$h" >"$tmp/in.raw" || die "cannot write the input surface"
 plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
-  +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json")
+  +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json"
+  +ctm_txn_json="$tmp/report.json")
 [[ -n $level ]] && plus+=(+level="$level")
 mkdir -p "$outdir" || die "--out: cannot make $outdir"
 wave=$outdir/design-$model-$(basename "$program" .elf)${level:+-lv$level}-s$seed.fst
@@ -167,10 +168,11 @@ plus+=(+ctm_wave="$wave")
 rc=$?
 cat "$tmp/log"
 replay="$build/cosim$(printf ' %q' "${args[@]}")"
-if ((rc == 0)) && grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/log"; then
+# a design checked at commit level (ctm_commit_check) or at its transactions (ctm_txn_check)
+if ((rc == 0)) && grep -Eq '^ctm_(commit_check: PASS, [1-9][0-9]* commits|txn_check: PASS, [1-9][0-9]* transactions)' "$tmp/log"; then
   rm -f "$wave" # a pass keeps no waveform
   exit 0
-elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle ' "$tmp/log"; then
+elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle |ctm_txn_check: (put|drain check): ' "$tmp/log"; then
   [[ -n $json && -f $tmp/report.json ]] && cp "$tmp/report.json" "$json"
   [[ -s $wave ]] && echo "waveform: $wave (the run up to the mismatch; gtkwave $wave)"
   echo "replay: $replay"

@@ -429,6 +429,30 @@ int ctm_model_set_constf(ctm_model *m, int n, double x, double y, double z, doub
 int ctm_model_set_consti(ctm_model *m, int n, int count, int init, int step);
 int ctm_model_set_constb(ctm_model *m, int n, int value);
 
+/* The layouts and the conditional output of a run (since 1.11), as `dpp run`'s
+ * command buffer programs them; before the first ctm_model_step only (else
+ * CTM_E_STATE), CTM_E_ARG for an argument out of range, named.
+ * ctm_model_set_tiling: the layout CTM_TILE_* of input n (client CTM_PE_INPUT,
+ * n 0..15; an unbound input too), output n (CTM_PE_OUTPUT, 0..3) or the
+ * conditional buffer (CTM_PE_COND, n 0); default linear. In the 2x2 layouts a
+ * one-channel input reads the quad (x+1, y), (x, y+1), (x+1, y+1), (x, y); a
+ * 2x2 layout of an input of more channels faults at its first read.
+ * ctm_model_set_out_format: the format CTM_FMT_* output n (0..3) is stored in
+ * (default FLOAT32_4).
+ * ctm_model_set_cond: programs the CO (set_cond_test, _loc, _out_mask,
+ * _val): the test CTM_CO_*, the location CTM_CO_LOC_*, writemask 0 or 1 (v
+ * written back where the pair is kept) and the PE's value (fp32 bits), as
+ * `dpp run --cond-test --cond-loc --cond-write --cond-val` do.
+ * ctm_model_load_cond: the conditional buffer b from a raw file of exactly
+ * width x height elements of format (read from channel 0), as `--cond-buf`;
+ * it programs the CO too (test ALWAYS at the DPP, no write-back, value 0,
+ * until ctm_model_set_cond). A CO programmed without a buffer tests against
+ * a domain-sized FLOAT32_1 buffer of zeros. */
+int ctm_model_set_tiling(ctm_model *m, int client, int n, int tiling);
+int ctm_model_set_out_format(ctm_model *m, int n, int format);
+int ctm_model_set_cond(ctm_model *m, int test, int loc, int writemask, uint32_t value);
+int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, int height);
+
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
@@ -924,6 +948,18 @@ typedef struct ctm_txn {
  * argument. The first call (before any step) chooses this mode. */
 int ctm_model_txn(ctm_model *m, int units, ctm_txn *out);
 
+/* The transaction as SystemVerilog's packed ctm_txn_t (ctm_dpi_pkg) holds it:
+ * CTM_TXN_WORDS 32-bit words (a `bit [CTM_TXN_WORDS*32-1:0]`), word 0 the
+ * least significant. From the most significant word down: unit, kind, index,
+ * format, x and y and address (64 bits each, high word first), mask,
+ * value[3..0] (SystemVerilog's bit [3:0][31:0]), v, b, test, loc, writemask, reads, keep, write. */
+#define CTM_TXN_WORDS 23
+
+/* ctm_model_txn with the transaction packed into bits[CTM_TXN_WORDS] (all
+ * zeros when none came): the DPI package's form, for a testbench that reads
+ * the model's stream as its stimulus. */
+int ctm_model_txn_bits(ctm_model *m, int units, uint32_t *bits);
+
 typedef struct ctm_txn_checker ctm_txn_checker;
 
 /* A checker of a design's transactions of `units` (1..7) against the run of
@@ -947,6 +983,9 @@ int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int fo
                        int64_t y, uint64_t address, uint32_t mask, uint32_t value0,
                        uint32_t value1, uint32_t value2, uint32_t value3, uint32_t v, uint32_t b,
                        int test, int loc, int writemask, int reads, int keep, int write);
+
+/* ctm_txn_put with the transaction packed as ctm_txn_t (ctm_model_txn_bits). */
+int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t *bits);
 
 /* The drain check at the end: CTM_OK when the design did every transaction
  * the model expects of its units, else CTM_E_MISMATCH ("drain") and a report

@@ -168,4 +168,10 @@ const char *api_mirror_report(void *handle, api_kind kind, int format, const cha
 int api_mirror_set_cycle(void *handle, api_kind kind, uint64_t cycle, const char *func);
 int api_mirror_set_history(void *handle, api_kind kind, int steps, const char *func);
 
+/* ------------------------------------------------------------ ctm_txn_bits.c */
+
+/* A transaction to and from SystemVerilog's packed ctm_txn_t (word 0 least significant). */
+void api_txn_to_words(const ctm_txn *t, uint32_t words[CTM_TXN_WORDS]);
+void api_txn_from_words(const uint32_t words[CTM_TXN_WORDS], ctm_txn *t);
+
 #endif

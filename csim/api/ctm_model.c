@@ -48,7 +48,8 @@ struct ctm_model {
     const void *driver; /* the ctm_commit_checker that drives the run, or NULL */
     pa_issue_fn sink;   /* a shared run: where its commits go as ctm_model_step makes them */
     void *sink_user;
-    uint8_t *owned[16]; /* input data read by ctm_model_load_input */
+    uint8_t *owned[17]; /* input data read by ctm_model_load_input; [16] ctm_model_load_cond's */
+    int cond_on;        /* ctm_model_set_cond or _load_cond: the CO is programmed */
     /* transactions (ctm_model_txn): those the last actions made, not yet handed out */
     txn *tq;
     size_t tq_head, tq_n, tq_cap;
@@ -67,7 +68,12 @@ static dpp_status open_run(ctm_model *m, const dpp_run_opts *o, const char *name
             continue;
         if (!zeros && !(zeros = calloc((size_t)o->width * o->height, 4)))
             return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory for a zero input", name);
-        with.input[k] = (dpp_image){MC_FMT_UINT8_4, MC_TILE_LINEAR, o->width, o->height, zeros};
+        with.input[k] = (dpp_image){MC_FMT_UINT8_4, o->input[k].tiling, o->width, o->height, zeros};
+    }
+    if (m->cond_on && !with.cond.data) { /* the CO programmed, no buffer loaded: zeros */
+        if (!zeros && !(zeros = calloc((size_t)o->width * o->height, 4)))
+            return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory for a zero buffer", name);
+        with.cond = (dpp_image){MC_FMT_FLOAT32_1, o->cond.tiling, o->width, o->height, zeros};
     }
     dpp_status st = dpp_stepper_open(&m->exe, &with, name, &m->st, err);
     free(zeros);
@@ -115,7 +121,7 @@ void ctm_model_free(ctm_model *m)
     if (!m || !API_LIVE(m, API_MODEL))
         return;
     dpp_stepper_close(m->st);
-    for (int k = 0; k < 16; k++)
+    for (int k = 0; k < 17; k++)
         free(m->owned[k]);
     free(m->tq);
     api_release(m, API_MODEL);
@@ -204,7 +210,7 @@ static int input_ok(ctm_model *m, const char *call, int n, int format, int width
 static void bind_input(ctm_model *m, int n, const void *data, int format, int width, int height)
 {
     /* the run is prepared again with the input bound: nothing has run yet */
-    m->opts.input[n] = (dpp_image){(uint8_t)format, MC_TILE_LINEAR, (uint32_t)width,
+    m->opts.input[n] = (dpp_image){(uint8_t)format, m->opts.input[n].tiling, (uint32_t)width,
                                    (uint32_t)height, (uint8_t *)(uintptr_t)data};
     m->stale = 1;
 }
@@ -222,32 +228,116 @@ int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int w
     return CTM_OK;
 }
 
+/* The raw bytes of a file of exactly width x height elements of format, for
+ * slot (an input, or 16: the conditional buffer); NULL after saying why (*st). */
+static uint8_t *read_surface(ctm_model *m, const char *call, const char *path, int format,
+                             int width, int height, int *st)
+{
+    if (!path || !*path) {
+        api_error(&m->h, "%s: path is %s", call, path ? "empty" : "NULL");
+        *st = CTM_E_ARG;
+        return NULL;
+    }
+    size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
+    uint8_t *buf;
+    dpp_error err;
+    if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
+        api_error(&m->h, "%s: %s", call, err.msg);
+        *st = CTM_E_IO;
+        return NULL;
+    }
+    if (len != want) {
+        api_error(&m->h, "%s: %s: %zu bytes, but a %dx%d surface of format %d holds %zu", call,
+                  path, len, width, height, format, want);
+        free(buf);
+        *st = CTM_E_FORMAT;
+        return NULL;
+    }
+    return buf;
+}
+
 int ctm_model_load_input(ctm_model *m, int n, const char *path, int format, int width,
                          int height)
 {
     int st = input_ok(m, __func__, n, format, width, height);
     if (st)
         return st;
-    if (!path || !*path) {
-        api_error(&m->h, "%s: path is %s", __func__, path ? "empty" : "NULL");
-        return CTM_E_ARG;
-    }
-    size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
-    uint8_t *buf;
-    dpp_error err;
-    if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
-        api_error(&m->h, "%s: %s", __func__, err.msg);
-        return CTM_E_IO;
-    }
-    if (len != want) {
-        api_error(&m->h, "%s: %s: %zu bytes, but a %dx%d surface of format %d holds %zu",
-                  __func__, path, len, width, height, format, want);
-        free(buf);
-        return CTM_E_FORMAT;
-    }
+    uint8_t *buf = read_surface(m, __func__, path, format, width, height, &st);
+    if (!buf)
+        return st;
     bind_input(m, n, buf, format, width, height);
     free(m->owned[n]);
     m->owned[n] = buf;
+    return CTM_OK;
+}
+
+int ctm_model_set_tiling(ctm_model *m, int client, int n, int tiling)
+{
+    int st = refuse(m, __func__, 0, 0);
+    if (st)
+        return st;
+    if (client != CTM_PE_INPUT && client != CTM_PE_OUTPUT && client != CTM_PE_COND) {
+        api_error(&m->h, "%s: client = %d is not CTM_PE_INPUT (4), CTM_PE_OUTPUT (5) or "
+                         "CTM_PE_COND (6)", __func__, client);
+        return CTM_E_ARG;
+    }
+    int n_max = client == CTM_PE_INPUT ? 15 : client == CTM_PE_OUTPUT ? 3 : 0;
+    if (!API_RANGE(&m->h, "n", n, 0, n_max) || !API_RANGE(&m->h, "tiling", tiling, 0, 3))
+        return CTM_E_ARG;
+    uint8_t *to = client == CTM_PE_INPUT    ? &m->opts.input[n].tiling
+                  : client == CTM_PE_OUTPUT ? &m->opts.out_tiling[n]
+                                            : &m->opts.cond.tiling;
+    *to = (uint8_t)tiling;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+int ctm_model_set_out_format(ctm_model *m, int n, int format)
+{
+    int st = refuse(m, __func__, n, 3);
+    if (st)
+        return st;
+    if (!API_RANGE(&m->h, "format", format, 0, MC_FMT_COUNT - 1))
+        return CTM_E_ARG;
+    m->opts.out_format[n] = (uint8_t)format;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+int ctm_model_set_cond(ctm_model *m, int test, int loc, int writemask, uint32_t value)
+{
+    int st = refuse(m, __func__, 0, 0);
+    if (st)
+        return st;
+    if (!API_RANGE(&m->h, "test", test, 0, 7) || !API_RANGE(&m->h, "loc", loc, 0, 1) ||
+        !API_RANGE(&m->h, "writemask", writemask, 0, 1))
+        return CTM_E_ARG;
+    m->opts.cond_test = (uint8_t)test;
+    m->opts.cond_loc = (uint8_t)loc;
+    m->opts.cond_writemask = (uint8_t)writemask;
+    m->opts.cond_val = value;
+    m->cond_on = 1;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, int height)
+{
+    int st = refuse(m, __func__, 0, 0);
+    if (st)
+        return st;
+    if (!API_RANGE(&m->h, "format", format, 0, MC_FMT_COUNT - 1) ||
+        !API_RANGE(&m->h, "width", width, 1, 8192) || !API_RANGE(&m->h, "height", height, 1, 8192))
+        return CTM_E_ARG;
+    uint8_t *buf = read_surface(m, __func__, path, format, width, height, &st);
+    if (!buf)
+        return st;
+    m->opts.cond = (dpp_image){(uint8_t)format, m->opts.cond.tiling, (uint32_t)width,
+                               (uint32_t)height, buf};
+    free(m->owned[16]);
+    m->owned[16] = buf;
+    m->cond_on = 1;
+    m->stale = 1;
     return CTM_OK;
 }
 
@@ -475,22 +565,37 @@ static const char *driver_takes(const ctm_model *m)
     return api_is_live(m->driver, API_TXN) ? "transactions" : "commits";
 }
 
-int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
+/* ctm_model_txn and its packed form, named func in the messages. */
+static int model_txn(ctm_model *m, int units, ctm_txn *out, const void *bits, const char *func)
 {
-    if (!API_LIVE(m, API_MODEL))
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, func))
         return -CTM_E_ARG;
-    if (!out) {
-        api_error(&m->h, "%s: out is NULL", __func__);
+    if (!bits) {
+        api_error(&m->h, "%s: %s is NULL", func, out ? "bits" : "out");
         return -CTM_E_ARG;
     }
-    if (!API_RANGE(&m->h, "units", units, 1, CTM_UNITS_ALL))
+    if (!API_RANGE_AT(&m->h, func, "units", units, 1, CTM_UNITS_ALL))
         return -CTM_E_ARG;
     if (m->driver) {
-        api_error(&m->h, "%s: a %s drives this run: it takes the %s", __func__, driver_name(m),
+        api_error(&m->h, "%s: a %s drives this run: it takes the %s", func, driver_name(m),
                   driver_takes(m));
         return -CTM_E_STATE;
     }
-    return api_model_txn(m, units, out, __func__);
+    return api_model_txn(m, units, out, func);
+}
+
+int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
+{
+    return model_txn(m, units, out, out, __func__);
+}
+
+int ctm_model_txn_bits(ctm_model *m, int units, uint32_t *bits)
+{
+    ctm_txn t = {0};
+    int r = model_txn(m, units, &t, bits, __func__);
+    if (bits)
+        api_txn_to_words(&t, bits); /* zeros when no transaction came */
+    return r;
 }
 
 int ctm_model_commit(ctm_model *m, ctm_commit *out)

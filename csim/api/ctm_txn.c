@@ -581,6 +581,17 @@ int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int fo
     return put(c, &t, __func__);
 }
 
+int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t *bits)
+{
+    if (!API_LIVE(c, API_TXN))
+        return CTM_E_ARG;
+    if (!bits)
+        return misuse(c, __func__, "bits is NULL");
+    ctm_txn t;
+    api_txn_from_words(bits, &t);
+    return put(c, &t, __func__);
+}
+
 int ctm_txn_finish(ctm_txn_checker *c)
 {
     if (!API_LIVE(c, API_TXN))

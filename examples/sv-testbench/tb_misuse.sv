@@ -718,6 +718,7 @@ module tb_misuse;
       2: return longint'(ctm_txn_count(h));
       3: return is_error_text(ctm_txn_diff(h));
       4: return is_error_text(ctm_txn_report(h, CTM_REPORT_TEXT));
+      5: return longint'(ctm_txn_put_bits(h, '0));
       default: ctm_txn_free(h);
     endcase
     return 0;
@@ -725,9 +726,10 @@ module tb_misuse;
 
   function automatic void txn_cases();
     chandle tm, t, other, freed, m2;
-    string funcs[6] = '{"ctm_txn_put_fields", "ctm_txn_finish", "ctm_txn_count", "ctm_txn_diff",
-                        "ctm_txn_report", "ctm_txn_free"};
-    int wants[6] = '{CTM_E_ARG, CTM_E_ARG, 0, 1, 1, 0};
+    string funcs[7] = '{"ctm_txn_put_fields", "ctm_txn_finish", "ctm_txn_count", "ctm_txn_diff",
+                        "ctm_txn_report", "ctm_txn_put_bits", "ctm_txn_free"};
+    int wants[7] = '{CTM_E_ARG, CTM_E_ARG, 0, 1, 1, CTM_E_ARG, 0};
+    ctm_txn_t r;
     string msg, earlier;
     longint got;
     fresh();
@@ -739,13 +741,13 @@ module tb_misuse;
     ctm_model_free(m2);
     other = ctm_pe_new(4, 4096);
     for (int mode = 0; mode < 3; mode++) begin
-      for (int k = 0; k < 6; k++) begin
+      for (int k = 0; k < 7; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
         got = txn_call(k, mode == 0 ? null : mode == 1 ? freed : other);
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
-        if (mode == 0 && k >= 3)  // diff, report, free of null keep the earlier message
+        if (mode == 0 && (k == 3 || k == 4 || k == 6))  // diff, report, free of null keep it
           check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
         else
           check_message({funcs[k], " with a bad handle"}, msg, funcs[k],
@@ -755,6 +757,15 @@ module tb_misuse;
       end
     end
     ctm_pe_free(other);
+    check_value("ctm_model_txn_next of a null model", longint'(ctm_model_txn_next(null, 1, r)),
+                -CTM_E_ARG);
+    check_message("ctm_model_txn_next of a null model", ctm_error(), "ctm_model_txn_bits",
+                  "the ctm_model handle is NULL");
+    tm = new_model(elf);
+    check_value("ctm_model_txn_next units 0", longint'(ctm_model_txn_next(tm, 0, r)), -CTM_E_ARG);
+    check_message("ctm_model_txn_next units 0", ctm_error(), "ctm_model_txn_bits",
+                  "units = 0 is outside 1..7");
+    ctm_model_free(tm);
     tm = new_model(elf);
     t = ctm_txn_new(tm, 1 << CTM_UNIT_MC);
     if (t == null) $fatal(1, "tb_misuse: ctm_txn_new: %s", ctm_error());

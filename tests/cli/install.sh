@@ -12,7 +12,7 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
 installed=(lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
-           share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check.sv lib/pkgconfig/ctm.pc)
+           share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check.sv share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc)
 
 # install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
 install_to() {

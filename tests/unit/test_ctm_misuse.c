@@ -87,6 +87,10 @@ CALL(model_load_input, return ctm_model_load_input(h->m, 0, "/dev/null", CTM_FMT
 CALL(model_set_constf, return ctm_model_set_constf(h->m, 0, 1, 2, 3, 4);)
 CALL(model_set_consti, return ctm_model_set_consti(h->m, 0, 1, 0, 1);)
 CALL(model_set_constb, return ctm_model_set_constb(h->m, 0, 1);)
+CALL(model_set_tiling, return ctm_model_set_tiling(h->m, CTM_PE_INPUT, 0, CTM_TILE_TILED);)
+CALL(model_set_out_format, return ctm_model_set_out_format(h->m, 0, CTM_FMT_UINT8_4);)
+CALL(model_set_cond, return ctm_model_set_cond(h->m, CTM_CO_LESS, CTM_CO_LOC_PE, 1, 0);)
+CALL(model_load_cond, return ctm_model_load_cond(h->m, "/nonexistent.raw", CTM_FMT_FLOAT32_1, 1, 1);)
 CALL(model_step, return ctm_model_step(h->m);)
 CALL(model_get, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port, return (long long)ctm_model_get_port(h->m, ctm_model_port("cmd"));)
@@ -114,6 +118,8 @@ CALL(pe_get, uint64_t v; return ctm_pe_get(h->e, "words", &v);)
 CALL(pe_surface, uint64_t v; return ctm_pe_surface(h->e, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, &v);)
 CALL(pe_free, ctm_pe_free(h->e); return 0;)
 CALL(model_txn, ctm_txn r; return ctm_model_txn(h->m, CTM_UNITS_ALL, &r);)
+CALL(model_txn_bits, uint32_t w[CTM_TXN_WORDS]; return ctm_model_txn_bits(h->m, CTM_UNITS_ALL, w);)
+CALL(txn_put_bits, static const uint32_t w[CTM_TXN_WORDS]; return ctm_txn_put_bits(h->t, w);)
 CALL(txn_put, static const ctm_txn r = {.unit = CTM_UNIT_PE}; return ctm_txn_put(h->t, &r);)
 CALL(txn_put_fields, return ctm_txn_put_fields(h->t, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0);)
@@ -186,6 +192,10 @@ static const handle_case handle_cases[] = {
     {"ctm_model_set_constf", MODEL, model_set_constf, CTM_E_ARG, 0},
     {"ctm_model_set_consti", MODEL, model_set_consti, CTM_E_ARG, 0},
     {"ctm_model_set_constb", MODEL, model_set_constb, CTM_E_ARG, 0},
+    {"ctm_model_set_tiling", MODEL, model_set_tiling, CTM_E_ARG, 0},
+    {"ctm_model_set_out_format", MODEL, model_set_out_format, CTM_E_ARG, 0},
+    {"ctm_model_set_cond", MODEL, model_set_cond, CTM_E_ARG, 0},
+    {"ctm_model_load_cond", MODEL, model_load_cond, CTM_E_ARG, 0},
     {"ctm_model_step", MODEL, model_step, -CTM_E_ARG, 0},
     {"ctm_model_get", MODEL, model_get, 0, 0},
     {"ctm_model_get_port", MODEL, model_get_port, 0, 0},
@@ -212,6 +222,8 @@ static const handle_case handle_cases[] = {
     {"ctm_pe_surface", PE, pe_surface, CTM_E_ARG, 0},
     {"ctm_pe_free", PE, pe_free, 0, 1},
     {"ctm_model_txn", MODEL, model_txn, -CTM_E_ARG, 0},
+    {"ctm_model_txn_bits", MODEL, model_txn_bits, -CTM_E_ARG, 0},
+    {"ctm_txn_put_bits", TXN, txn_put_bits, CTM_E_ARG, 0},
     {"ctm_txn_put", TXN, txn_put, CTM_E_ARG, 0},
     {"ctm_txn_put_fields", TXN, txn_put_fields, CTM_E_ARG, 0},
     {"ctm_txn_finish", TXN, txn_finish, CTM_E_ARG, 0},
@@ -517,6 +529,18 @@ CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get
 CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port_early, return (long long)ctm_model_get_port(h->m, ctm_model_port("pc"));)
 CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
+CALL(model_tiling_client, return ctm_model_set_tiling(h->m, CTM_PE_INST, 0, 0);)
+CALL(model_tiling_n, return ctm_model_set_tiling(h->m, CTM_PE_OUTPUT, 4, 0);)
+CALL(model_tiling_tiling, return ctm_model_set_tiling(h->m, CTM_PE_COND, 0, 4);)
+CALL(model_out_format_n, return ctm_model_set_out_format(h->m, 4, 0);)
+CALL(model_out_format_format, return ctm_model_set_out_format(h->m, 0, 5);)
+CALL(model_cond_test, return ctm_model_set_cond(h->m, 8, 0, 0, 0);)
+CALL(model_cond_loc, return ctm_model_set_cond(h->m, 0, 2, 0, 0);)
+CALL(model_cond_writemask, return ctm_model_set_cond(h->m, 0, 0, -1, 0);)
+CALL(model_cond_path, return ctm_model_load_cond(h->m, NULL, 0, 1, 1);)
+CALL(model_cond_missing, return ctm_model_load_cond(h->m, "/nonexistent.raw", 0, 1, 1);)
+CALL(model_cond_width, return ctm_model_load_cond(h->m, "/nonexistent.raw", 0, 0, 1);)
+CALL(model_late_cond, ctm_model_step(h->m); return ctm_model_set_cond(h->m, 0, 0, 0, 0);)
 CALL(model_commit_out, return ctm_model_commit(h->m, NULL);)
 CALL(model_commit_driven, ctm_commit r; return ctm_model_commit(h->cm, &r);)
 CALL(model_step_driven, return ctm_model_step(h->cm);)
@@ -682,6 +706,18 @@ static const arg_case arg_cases[] = {
     {"ctm_model_new", "elf_path is empty", new_model_empty_path, 0},
     {"ctm_model_load_input", "path is empty", model_load_empty_path, CTM_E_ARG},
     {"ctm_model_set_constb", "too late", model_late_const, CTM_E_STATE},
+    {"ctm_model_set_tiling", "client = 0 is not CTM_PE_INPUT (4)", model_tiling_client, CTM_E_ARG},
+    {"ctm_model_set_tiling", "n = 4 is outside 0..3", model_tiling_n, CTM_E_ARG},
+    {"ctm_model_set_tiling", "tiling = 4 is outside 0..3", model_tiling_tiling, CTM_E_ARG},
+    {"ctm_model_set_out_format", "n = 4 is outside 0..3", model_out_format_n, CTM_E_ARG},
+    {"ctm_model_set_out_format", "format = 5 is outside 0..4", model_out_format_format, CTM_E_ARG},
+    {"ctm_model_set_cond", "test = 8 is outside 0..7", model_cond_test, CTM_E_ARG},
+    {"ctm_model_set_cond", "loc = 2 is outside 0..1", model_cond_loc, CTM_E_ARG},
+    {"ctm_model_set_cond", "writemask = -1 is outside 0..1", model_cond_writemask, CTM_E_ARG},
+    {"ctm_model_load_cond", "path is NULL", model_cond_path, CTM_E_ARG},
+    {"ctm_model_load_cond", "/nonexistent.raw", model_cond_missing, CTM_E_IO},
+    {"ctm_model_load_cond", "width = 0 is outside 1..8192", model_cond_width, CTM_E_ARG},
+    {"ctm_model_set_cond", "too late", model_late_cond, CTM_E_STATE},
     {"ctm_model_commit", "out is NULL", model_commit_out, -CTM_E_ARG},
     {"ctm_model_commit", "a ctm_commit_checker drives this run", model_commit_driven,
      -CTM_E_STATE},

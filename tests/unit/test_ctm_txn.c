@@ -481,6 +481,87 @@ static void test_changed_value_names_field(void **state)
     free(s.t);
 }
 
+/* The packed form (SystemVerilog's ctm_txn_t): ctm_model_txn_bits hands out
+ * the same stream as ctm_model_txn, each field at the word docs/txn.md and
+ * ctm.h give it, and the words put back through ctm_txn_put_bits pass; a
+ * spoiled value[0] word is that field's mismatch. */
+static void test_packed_form(void **state)
+{
+    (void)state;
+    stream s = saxpy_stream(CTM_UNITS_ALL);
+    ctm_model *m = saxpy();
+    uint32_t w[CTM_TXN_WORDS];
+    size_t k = 0;
+    int r;
+    while ((r = ctm_model_txn_bits(m, CTM_UNITS_ALL, w)) == 1) {
+        assert_true(k < s.n);
+        const ctm_txn *t = &s.t[k++];
+        /* word 22 down: unit, kind, index, format, x hi, x lo, y hi, y lo, address hi, lo,
+         * mask, value[3..0], v, b, test, loc, writemask, reads, keep, write */
+        assert_int_equal(w[22], (uint32_t)t->unit);
+        assert_int_equal(w[21], (uint32_t)t->kind);
+        assert_int_equal(w[20], (uint32_t)t->index);
+        assert_int_equal(w[19], (uint32_t)t->format);
+        assert_int_equal((uint64_t)w[18] << 32 | w[17], (uint64_t)t->x);
+        assert_int_equal((uint64_t)w[16] << 32 | w[15], (uint64_t)t->y);
+        assert_int_equal((uint64_t)w[14] << 32 | w[13], t->address);
+        assert_int_equal(w[12], t->mask);
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(w[8 + c], t->value[c]);
+        assert_int_equal(w[7], t->v);
+        assert_int_equal(w[6], t->b);
+        assert_int_equal(w[5], (uint32_t)t->test);
+        assert_int_equal(w[4], (uint32_t)t->loc);
+        assert_int_equal(w[3], (uint32_t)t->writemask);
+        assert_int_equal(w[2], (uint32_t)t->reads);
+        assert_int_equal(w[1], (uint32_t)t->keep);
+        assert_int_equal(w[0], (uint32_t)t->write);
+    }
+    assert_int_equal(r, 0);
+    assert_int_equal(k, s.n);
+    for (int i = 0; i < CTM_TXN_WORDS; i++) /* nothing came: zeros */
+        assert_int_equal(w[i], 0);
+    ctm_model_free(m);
+
+    size_t out = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
+    for (int spoil = 0; spoil < 2; spoil++) {
+        m = saxpy();
+        ctm_txn_checker *c = ctm_txn_new(m, CTM_UNITS_ALL);
+        int st = CTM_OK;
+        for (size_t i = 0; i < s.n && st == CTM_OK; i++) {
+            uint32_t words[CTM_TXN_WORDS] = {0};
+            const ctm_txn *t = &s.t[i];
+            words[22] = (uint32_t)t->unit, words[21] = (uint32_t)t->kind;
+            words[20] = (uint32_t)t->index, words[19] = (uint32_t)t->format;
+            words[18] = (uint32_t)((uint64_t)t->x >> 32), words[17] = (uint32_t)t->x;
+            words[16] = (uint32_t)((uint64_t)t->y >> 32), words[15] = (uint32_t)t->y;
+            words[14] = (uint32_t)(t->address >> 32), words[13] = (uint32_t)t->address;
+            words[12] = t->mask;
+            for (int ch = 0; ch < 4; ch++)
+                words[8 + ch] = t->value[ch];
+            words[7] = t->v, words[6] = t->b, words[5] = (uint32_t)t->test;
+            words[4] = (uint32_t)t->loc, words[3] = (uint32_t)t->writemask;
+            words[2] = (uint32_t)t->reads, words[1] = (uint32_t)t->keep;
+            words[0] = (uint32_t)t->write;
+            if (spoil && i == out)
+                words[8] ^= 0x00400000u;
+            st = ctm_txn_put_bits(c, words);
+        }
+        if (!spoil) {
+            assert_int_equal(st, CTM_OK);
+            assert_int_equal(ctm_txn_finish(c), CTM_OK);
+            assert_int_equal(ctm_txn_count(c), s.n);
+        } else {
+            assert_int_equal(st, CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_txn_diff(c), "MC OUTPUT"));
+            assert_non_null(strstr(ctm_txn_diff(c), "value[0]: expected 0x"));
+        }
+        ctm_txn_free(c);
+        ctm_model_free(m);
+    }
+    free(s.t);
+}
+
 static void test_swapped_reads_pass(void **state)
 {
     (void)state;
@@ -662,6 +743,7 @@ int main(void)
         cmocka_unit_test(test_own_stream_passes),
         cmocka_unit_test(test_dropped_fails_drain),
         cmocka_unit_test(test_changed_value_names_field),
+        cmocka_unit_test(test_packed_form),
         cmocka_unit_test(test_swapped_reads_pass),
         cmocka_unit_test(test_swapped_commands_fail_as_order),
         cmocka_unit_test(test_misuse),

@@ -1,0 +1,87 @@
+// ctm_txn_check: checks a design's PE, MC or CO transactions against the CTM golden model
+// (docs/txn.md). Instantiate it beside the design, wire its transaction ports, and hand it the
+// model's run once, before the first transaction:
+//
+//   ctm_txn_check #(.Units(1 << CTM_UNIT_MC)) u_check (.clk_i, .rst_ni, .valid_i(txn_valid),
+//                                                     .txn_i(txn), .done_i(all_done));
+//   initial begin
+//     chandle m = ctm_model_new("prog.elf", 64, 64, 16, 4, 4, 4);  // inputs, layouts: here
+//     u_check.start(m);
+//   end
+//
+// The checker drives its model; a testbench that takes its stimulus from the same run reads
+// a second ctm_model of it with ctm_model_txn_next. Each clock edge out of reset it puts the
+// valid transactions of that edge, port 0 first; when done_i rises it runs the drain check.
+// The first mismatch prints the library's report (and writes it as JSON to
+// +ctm_txn_json=PATH) and stops with $fatal; the drain check's pass prints
+// "NAME: PASS, N transactions". +ctm_txn_off turns the check off ("NAME: OFF, N transactions
+// not checked"). Compile after ctm_dpi_pkg.sv.
+module ctm_txn_check
+  import ctm_dpi_pkg::*;
+#(
+  parameter int Units = CTM_UNITS_ALL,  // bit u: the design makes CTM_UNIT_u's transactions
+  parameter int Ports = 1,              // transactions a clock edge can carry
+  parameter string Name = "ctm_txn_check"
+) (
+  input logic clk_i,
+  input logic rst_ni,
+  input logic [Ports-1:0] valid_i,
+  input ctm_txn_t [Ports-1:0] txn_i,
+  input logic done_i
+);
+  chandle chk = null;  // the library's checker (start)
+  longint unsigned seen = 0;
+  bit drained = 1'b0;
+  bit off = 1'b0;  // +ctm_txn_off: the transactions are counted, not checked
+
+  // The model's run to check against: set up (inputs, layouts, constants), not yet run. The
+  // checker drives it from now on; free the model after the simulation.
+  function automatic void start(chandle m);
+    if (m == null) $fatal(1, "%s: start: the model is null: %s", Name, ctm_error());
+    off = $test$plusargs("ctm_txn_off");
+    if (off) return;
+    chk = ctm_txn_new(m, Units);
+    if (chk == null) $fatal(1, "%s: ctm_txn_new: %s", Name, ctm_error());
+  endfunction
+
+  // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_txn_json) JSON.
+  function automatic void verdict(int status, string what);
+    string path;
+    int fd;
+    if (status == CTM_OK) return;
+    if (status == CTM_E_MISMATCH) begin
+      $display("%s", ctm_txn_report(chk, CTM_REPORT_TEXT));
+      if ($value$plusargs("ctm_txn_json=%s", path)) begin
+        fd = $fopen(path, "w");
+        if (fd != 0) begin
+          $fwrite(fd, "%s\n", ctm_txn_report(chk, CTM_REPORT_JSON));
+          $fclose(fd);
+        end
+      end
+    end
+    $fatal(1, "%s: %s: %s", Name, what, ctm_txn_diff(chk));
+  endfunction
+
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && off) begin
+      seen <= seen + longint'($countones(valid_i));
+      if (done_i && !drained) begin
+        drained <= 1'b1;
+        $display("%s: OFF, %0d transactions not checked", Name, seen);
+      end
+    end else if (rst_ni) begin
+      if (chk == null && |valid_i) $fatal(1, "%s: a transaction before start(model)", Name);
+      if (chk != null) begin
+        for (int p = 0; p < Ports; p++)
+          if (valid_i[p]) verdict(ctm_txn_put_bits(chk, txn_i[p]), "put");
+        if (done_i && !drained) begin
+          drained <= 1'b1;
+          verdict(ctm_txn_finish(chk), "drain check");
+          $display("%s: PASS, %0d transactions", Name, ctm_txn_count(chk));
+        end
+      end
+    end
+  end
+
+  final if (chk != null) ctm_txn_free(chk);
+endmodule
