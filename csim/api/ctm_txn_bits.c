@@ -8,18 +8,11 @@
 
 /* The 32-bit words of the packed struct, most significant first; a 64-bit
  * field is two words, its high half first. */
-#define W32(f)                                                                                     \
-    {                                                                                              \
-        offsetof(ctm_txn, f), 0                                                                    \
-    }
-#define W64_HI(f)                                                                                  \
-    {                                                                                              \
-        offsetof(ctm_txn, f), 1                                                                    \
-    }
-#define W64_LO(f)                                                                                  \
-    {                                                                                              \
-        offsetof(ctm_txn, f), 2                                                                    \
-    }
+/* clang-format off */
+#define W32(f)    {offsetof(ctm_txn, f), 0}
+#define W64_HI(f) {offsetof(ctm_txn, f), 1}
+#define W64_LO(f) {offsetof(ctm_txn, f), 2}
+/* clang-format on */
 static const struct {
     size_t offset;
     int part; /* 0: a 32-bit field; 1, 2: the high and low half of a 64-bit one */
