@@ -293,6 +293,8 @@ package ctm_dpi_pkg;
                                                  int unsigned value);
   import "DPI-C" function int ctm_model_load_cond(chandle m, string path, int format, int width,
                                                   int height);
+  import "DPI-C" function int ctm_model_read_word(chandle m, int unsigned addr,
+                                                  output int unsigned word);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
   import "DPI-C" function int ctm_model_port(string name);
@@ -433,6 +435,7 @@ package ctm_dpi_pkg;
   // fields its kind does not carry are not compared.
   import "DPI-C" function chandle ctm_txn_new(chandle m, int units);
   import "DPI-C" function void ctm_txn_free(chandle c);
+  import "DPI-C" function int ctm_txn_set_kinds(chandle c, int kinds);
   import "DPI-C" function int ctm_txn_put_fields(chandle c, int unit, int kind, int index,
                                                  int format, longint x, longint y,
                                                  longint unsigned address, int unsigned mask,

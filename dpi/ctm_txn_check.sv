@@ -20,6 +20,7 @@ module ctm_txn_check
   import ctm_dpi_pkg::*;
 #(
   parameter int Units = CTM_UNITS_ALL,  // bit u: the design makes CTM_UNIT_u's transactions
+  parameter int Kinds = 0,              // bit k: the design makes CTM_TXN_k (0: all of its units')
   parameter int Ports = 1,              // transactions a clock edge can carry
   parameter string Name = "ctm_txn_check"
 ) (
@@ -42,6 +43,7 @@ module ctm_txn_check
     if (off) return;
     chk = ctm_txn_new(m, Units);
     if (chk == null) $fatal(1, "%s: ctm_txn_new: %s", Name, ctm_error());
+    if (Kinds != 0) ctm_expect_ok(ctm_txn_set_kinds(chk, Kinds), {Name, ": ctm_txn_set_kinds"});
   endfunction
 
   // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_txn_json) JSON.

@@ -453,6 +453,15 @@ int ctm_model_set_out_format(ctm_model *m, int n, int format);
 int ctm_model_set_cond(ctm_model *m, int test, int loc, int writemask, uint32_t value);
 int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, int height);
 
+/* The little-endian word at addr (a multiple of 4) of the run's device memory
+ * as it stands (since 1.11): the inputs, constants and command buffer as the
+ * run lays them out (before the first step: as it will), then what the MC
+ * has written (conditional-buffer write-backs; outputs are checked but not
+ * kept by a ctm_model, docs/txn.md). For a testbench that serves a design's memory reads from the
+ * model's memory. CTM_OK, or CTM_E_ARG (addr unaligned or outside the run's
+ * memory; *word 0). */
+int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word);
+
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has
  * ended, or -CTM_E_FAULT when the program faulted (ctm_model_error says
@@ -967,6 +976,13 @@ typedef struct ctm_txn_checker ctm_txn_checker;
  * freed). NULL and ctm_error() on a bad argument. */
 ctm_txn_checker *ctm_txn_new(ctm_model *m, int units);
 void ctm_txn_free(ctm_txn_checker *c);
+
+/* The kinds of transaction the design makes: bit k checks CTM_TXN_k (default
+ * all of the checker's units'); the model's transactions of the other kinds
+ * are skipped, and a put of one is CTM_E_ARG (since 1.11: an MC design that
+ * serves inputs and outputs but reads its constants elsewhere). Before the
+ * first put; CTM_OK, CTM_E_ARG (no kind of the units) or CTM_E_STATE. */
+int ctm_txn_set_kinds(ctm_txn_checker *c, int kinds);
 
 /* The design did *t. Ordered kinds (PE commands, MC flushes and words) must
  * be the model's next; the others match the earliest pending transaction

@@ -341,6 +341,33 @@ int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, i
     return CTM_OK;
 }
 
+int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word)
+{
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, __func__))
+        return CTM_E_ARG;
+    if (!word) {
+        api_error(&m->h, "%s: word is NULL", __func__);
+        return CTM_E_ARG;
+    }
+    *word = 0;
+    if (m->stale && !m->stepped && !m->mode && reprepare(m)) /* laid out as the run will be */
+        return CTM_E_FORMAT;
+    if (!m->st) {
+        api_error(&m->h, "%s: the run could not be prepared: %s", __func__, m->h.error);
+        return CTM_E_STATE;
+    }
+    size_t bytes;
+    const uint8_t *mem = dpp_stepper_memory(m->st, &bytes);
+    if (addr % 4 || (size_t)addr + 4 > bytes) {
+        api_error(&m->h, "%s: addr = 0x%x is not a multiple of 4 inside the run's %zu bytes",
+                  __func__, (unsigned)addr, bytes);
+        return CTM_E_ARG;
+    }
+    *word = (uint32_t)mem[addr] | (uint32_t)mem[addr + 1] << 8 | (uint32_t)mem[addr + 2] << 16 |
+            (uint32_t)mem[addr + 3] << 24;
+    return CTM_OK;
+}
+
 /* Whether m's run can hand out `mode` (the first call chooses); the run
  * prepared again if inputs or constants changed. 0 or a negative status. */
 static int begin_mode(ctm_model *m, int mode, const char *func)

@@ -117,6 +117,7 @@ struct ctm_txn_checker {
     api_handle h;
     ctm_model *m;
     int units;
+    uint32_t kinds; /* bit k: CTM_TXN_k is checked (ctm_txn_set_kinds); the others skipped */
     tx_item *q; /* waiting: q[head .. head+n) */
     size_t head, n, cap;
     uint64_t pulled;   /* model transactions taken */
@@ -280,7 +281,10 @@ static int pull(ctm_txn_checker *c)
         return -CTM_E_STATE;
     }
     ctm_txn t;
-    int got = api_model_txn(c->m, c->units, &t, "ctm_txn_checker");
+    int got;
+    do /* the kinds the design does not make are not its to make */
+        got = api_model_txn(c->m, c->units, &t, "ctm_txn_checker");
+    while (got > 0 && !(c->kinds >> t.kind & 1));
     if (got < 0) {
         snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
@@ -347,8 +351,32 @@ ctm_txn_checker *ctm_txn_new(ctm_model *m, int units)
     }
     c->m = m;
     c->units = units;
+    c->kinds = (1u << CTM_TXN_KINDS) - 1;
     api_set_error("");
     return c;
+}
+
+int ctm_txn_set_kinds(ctm_txn_checker *c, int want)
+{
+    if (!API_LIVE(c, API_TXN))
+        return CTM_E_ARG;
+    if (c->puts || c->pulled || c->finished) {
+        api_error(&c->h, "%s: too late: the kinds are set before the first ctm_txn_put", __func__);
+        return CTM_E_STATE;
+    }
+    if (!API_RANGE(&c->h, "kinds", want, 1, (1 << CTM_TXN_KINDS) - 1))
+        return CTM_E_ARG;
+    uint32_t of_units = 0;
+    for (int k = 0; k < CTM_TXN_KINDS; k++)
+        if (c->units >> kinds[k].unit & 1)
+            of_units |= 1u << k;
+    if (!((uint32_t)want & of_units)) {
+        api_error(&c->h, "%s: kinds = 0x%x holds no kind of the checker's units (0x%x)", __func__,
+                  (unsigned)want, (unsigned)c->units);
+        return CTM_E_ARG;
+    }
+    c->kinds = (uint32_t)want;
+    return CTM_OK;
 }
 
 void ctm_txn_free(ctm_txn_checker *c)
@@ -547,6 +575,11 @@ static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
         snprintf(text, sizeof text, "kind = %d (%s %s) is not a transaction of unit %d (%s)",
                  t->kind, unit_names[kinds[t->kind].unit], kinds[t->kind].name, t->unit,
                  unit_names[t->unit]);
+        return misuse(c, func, text);
+    }
+    if (!(c->kinds >> t->kind & 1)) {
+        snprintf(text, sizeof text, "kind = %d (%s %s) is not among the checker's kinds (0x%x)",
+                 t->kind, unit_names[t->unit], kinds[t->kind].name, (unsigned)c->kinds);
         return misuse(c, func, text);
     }
     if (!(c->units >> t->unit & 1)) {

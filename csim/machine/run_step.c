@@ -240,6 +240,12 @@ dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *er
     return st;
 }
 
+const uint8_t *dpp_stepper_memory(const dpp_stepper *s, size_t *bytes)
+{
+    *bytes = (size_t)s->d.L.end;
+    return s->d.mem;
+}
+
 void dpp_stepper_close(dpp_stepper *s)
 {
     if (!s)

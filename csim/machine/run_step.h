@@ -39,6 +39,11 @@ dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user
 /* The outputs, conditional buffer and counters once the run has ended. */
 dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err);
 
+/* The device memory of the run as it stands (inputs, constants and the
+ * command buffer laid out when it opened; what the MC has written since), and
+ * its size in *bytes. */
+const uint8_t *dpp_stepper_memory(const dpp_stepper *s, size_t *bytes);
+
 /* Frees the stepper; NULL is allowed. */
 void dpp_stepper_close(dpp_stepper *s);
 

@@ -120,6 +120,8 @@ CALL(pe_free, ctm_pe_free(h->e); return 0;)
 CALL(model_txn, ctm_txn r; return ctm_model_txn(h->m, CTM_UNITS_ALL, &r);)
 CALL(model_txn_bits, uint32_t w[CTM_TXN_WORDS]; return ctm_model_txn_bits(h->m, CTM_UNITS_ALL, w);)
 CALL(txn_put_bits, static const uint32_t w[CTM_TXN_WORDS]; return ctm_txn_put_bits(h->t, w);)
+CALL(txn_set_kinds, return ctm_txn_set_kinds(h->t, 1 << CTM_TXN_MC_INPUT);)
+CALL(model_read_word, uint32_t w; return ctm_model_read_word(h->m, 0, &w);)
 CALL(txn_put, static const ctm_txn r = {.unit = CTM_UNIT_PE}; return ctm_txn_put(h->t, &r);)
 CALL(txn_put_fields, return ctm_txn_put_fields(h->t, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0);)
@@ -224,6 +226,8 @@ static const handle_case handle_cases[] = {
     {"ctm_model_txn", MODEL, model_txn, -CTM_E_ARG, 0},
     {"ctm_model_txn_bits", MODEL, model_txn_bits, -CTM_E_ARG, 0},
     {"ctm_txn_put_bits", TXN, txn_put_bits, CTM_E_ARG, 0},
+    {"ctm_txn_set_kinds", TXN, txn_set_kinds, CTM_E_ARG, 0},
+    {"ctm_model_read_word", MODEL, model_read_word, CTM_E_ARG, 0},
     {"ctm_txn_put", TXN, txn_put, CTM_E_ARG, 0},
     {"ctm_txn_put_fields", TXN, txn_put_fields, CTM_E_ARG, 0},
     {"ctm_txn_finish", TXN, txn_finish, CTM_E_ARG, 0},

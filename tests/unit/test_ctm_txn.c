@@ -263,6 +263,204 @@ static void test_examples_rebuild_outputs(void **state)
     }
 }
 
+/* examples/surfaces.s with every format and layout (ctm_model_set_input, _set_tiling,
+ * _set_out_format) and the CO programmed with a loaded buffer (_set_cond, _load_cond): the
+ * stream of ctm_model_txn is dpp_run's with the same options, its writes rebuild the outputs
+ * and the buffer dpp_run leaves, and every input read is what ctm_model_read_word finds at its
+ * address, converted (ctm_mc_unpack; in the 2x2 layouts value[3] is the element at (x, y)). */
+static size_t find_kind(const stream *s, int kind, size_t from);
+
+enum { SW = 9, SH = 5 };
+static const struct {
+    int format, tiling;
+} surf_in[5] = {{CTM_FMT_FLOAT32_4, CTM_TILE_LINEAR},  {CTM_FMT_FLOAT32_2, CTM_TILE_TILED},
+                {CTM_FMT_FLOAT32_1, CTM_TILE_LINEAR_2X2}, {CTM_FMT_UINT8_4, CTM_TILE_TILED},
+                {CTM_FMT_UINT16_1, CTM_TILE_TILED_2X2}},
+  surf_out[4] = {{CTM_FMT_FLOAT32_4, CTM_TILE_TILED}, {CTM_FMT_UINT8_4, CTM_TILE_LINEAR},
+                 {CTM_FMT_UINT16_1, CTM_TILE_TILED}, {CTM_FMT_FLOAT32_2, CTM_TILE_LINEAR}};
+
+/* Input k's bytes: (SW + PAD) x (SH + 1) elements (a 2x2 quad reads a row below), small
+ * floats of both signs, or any bytes for the UINT formats. */
+static uint8_t *surface_bytes(int format, unsigned k)
+{
+    size_t n = (size_t)(SW + PAD) * (SH + 1), bpe = (size_t)ctm_mc_element_bytes(format);
+    uint8_t *d = malloc(n * bpe);
+    assert_non_null(d);
+    for (size_t b = 0; b < n * bpe; b += 4) {
+        uint32_t r = (uint32_t)((b / 4 + 5 * k) * 2654435761u);
+        float f = (float)(r % 13) * 0.5f - 3.0f;
+        if (format >= CTM_FMT_FLOAT32_1)
+            memcpy(d + b, &f, 4);
+        else
+            memcpy(d + b, &r, b + 4 <= n * bpe ? 4 : n * bpe - b);
+    }
+    return d;
+}
+
+static ctm_model *surfaces_model(const char *elf, uint8_t *in[5], const char *cond_path)
+{
+    ctm_model *m = ctm_model_new(elf, SW, SH, 16, 2, 4, 4);
+    assert_non_null(m);
+    for (int k = 0; k < 5; k++) {
+        assert_int_equal(ctm_model_set_input(m, k, in[k], surf_in[k].format, SW + PAD, SH + 1),
+                         CTM_OK);
+        assert_int_equal(ctm_model_set_tiling(m, CTM_PE_INPUT, k, surf_in[k].tiling), CTM_OK);
+    }
+    for (int k = 0; k < 4; k++) {
+        assert_int_equal(ctm_model_set_out_format(m, k, surf_out[k].format), CTM_OK);
+        assert_int_equal(ctm_model_set_tiling(m, CTM_PE_OUTPUT, k, surf_out[k].tiling), CTM_OK);
+    }
+    assert_int_equal(ctm_model_load_cond(m, cond_path, CTM_FMT_FLOAT32_1, SW, SH), CTM_OK);
+    assert_int_equal(ctm_model_set_tiling(m, CTM_PE_COND, 0, CTM_TILE_TILED), CTM_OK);
+    assert_int_equal(ctm_model_set_cond(m, CTM_CO_LESS, CTM_CO_LOC_DPP, 1, 0), CTM_OK);
+    return m;
+}
+
+static void test_layouts_and_cond(void **state)
+{
+    (void)state;
+    char elf[] = "/tmp/test_ctm_txn_surfaces_XXXXXX", cond_path[] = "/tmp/test_ctm_txn_cond_XXXXXX";
+    const dpp_exe *exe = example("examples/surfaces.s", elf);
+    uint8_t *in[5];
+    for (int k = 0; k < 5; k++)
+        in[k] = surface_bytes(surf_in[k].format, (unsigned)k);
+    float cond[SW * SH];
+    for (int e = 0; e < SW * SH; e++)
+        cond[e] = (float)(e % 7) - 2.0f;
+    int fd = mkstemp(cond_path);
+    assert_true(fd >= 0);
+    assert_int_equal(write(fd, cond, sizeof cond), (ssize_t)sizeof cond);
+    close(fd);
+
+    ctm_model *m = surfaces_model(elf, in, cond_path);
+    stream s = {0};
+    ctm_txn t;
+    int r;
+    while ((r = ctm_model_txn(m, CTM_UNITS_ALL, &t)) == 1)
+        add(&s, &t);
+    if (r)
+        fail_msg("ctm_model_txn %d: %s", r, ctm_model_error(m));
+    ctm_model_free(m);
+
+    dpp_run_opts o;
+    dpp_run_default_opts(&o);
+    o.width = SW;
+    o.height = SH;
+    o.array.lanes = 16;
+    o.array.contexts = 2;
+    o.array.addr_depth = o.array.loop_depth = 4;
+    for (int k = 0; k < 5; k++)
+        o.input[k] = (dpp_image){(uint8_t)surf_in[k].format, (uint8_t)surf_in[k].tiling, SW + PAD,
+                                 SH + 1, in[k]};
+    for (int k = 0; k < 4; k++) {
+        o.out_format[k] = (uint8_t)surf_out[k].format;
+        o.out_tiling[k] = (uint8_t)surf_out[k].tiling;
+    }
+    o.cond = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_TILED, SW, SH, (uint8_t *)cond};
+    o.cond_test = CO_LESS;
+    o.cond_loc = CO_LOC_DPP;
+    o.cond_writemask = 1;
+    stream plain = {0};
+    o.txn = keep_txn;
+    o.txn_user = &plain;
+    dpp_run_result res;
+    dpp_error err;
+    if (dpp_run(exe, &o, "surfaces", &res, &err))
+        fail_msg("%s", err.msg);
+    assert_int_equal(plain.n, s.n);
+    unsigned kinds_seen = 0, quads = 0;
+    for (size_t k = 0; k < s.n; k++) {
+        if (!same_txn(&plain.t[k], &s.t[k]))
+            fail_msg("transaction %zu (kind %d) differs from dpp_run's (kind %d)", k,
+                     s.t[k].kind, plain.t[k].kind);
+        kinds_seen |= 1u << s.t[k].kind;
+    }
+    /* every MC kind of a run: inputs, constants, outputs, the buffer both ways, the flush */
+    for (int kind = CTM_TXN_MC_INPUT; kind <= CTM_TXN_MC_FLUSH; kind++)
+        if (kind != CTM_TXN_MC_CONSTI && kind != CTM_TXN_MC_CONSTB && !(kinds_seen >> kind & 1))
+            fail_msg("no transaction of kind %d", kind);
+    uint8_t *cond_start = malloc(sizeof cond);
+    memcpy(cond_start, cond, sizeof cond);
+    rebuilt rb = {.width = SW, .height = SH, .cond = cond_start};
+    rebuild(&s, &rb);
+    for (int k = 0; k < 4; k++) {
+        assert_non_null(res.output[k].data);
+        assert_int_equal(res.output[k].format, surf_out[k].format);
+        assert_memory_equal(rb.out[k], res.output[k].data,
+                            (size_t)SW * SH * (size_t)ctm_mc_element_bytes(surf_out[k].format));
+    }
+    assert_memory_equal(rb.cond, res.cond.data, sizeof cond);
+    dpp_run_free(&res);
+    free_rebuilt(&rb);
+    free(plain.t);
+
+    /* the input reads against the model's memory, read a word at a time */
+    m = surfaces_model(elf, in, cond_path);
+    for (size_t k = 0; k < s.n; k++) {
+        const ctm_txn *x = &s.t[k];
+        if (x->kind != CTM_TXN_MC_INPUT)
+            continue;
+        int bpe = ctm_mc_element_bytes(x->format), two = surf_in[x->index].tiling >= 2;
+        uint8_t elem[16] = {0};
+        for (int b = 0; b < bpe; b++) {
+            uint32_t w, a = (uint32_t)x->address + (uint32_t)b;
+            assert_int_equal(ctm_model_read_word(m, a & ~3u, &w), CTM_OK);
+            elem[b] = (uint8_t)(w >> 8 * (a & 3));
+        }
+        uint32_t v[4];
+        assert_int_equal(ctm_mc_unpack(x->format, elem, v), CTM_OK);
+        if (two) {
+            quads++;
+            assert_int_equal(x->value[3], v[0]);
+        } else {
+            assert_memory_equal(x->value, v, sizeof v);
+        }
+    }
+    assert_int_equal(quads, 2 * SW * SH); /* inputs 2 and 4 */
+    uint32_t w;
+    assert_int_equal(ctm_model_read_word(m, 2, &w), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "ctm_model_read_word: addr = 0x2 is not a multiple of 4"));
+    assert_int_equal(ctm_model_read_word(m, 0xFFFFFFFCu, &w), CTM_E_ARG);
+    ctm_model_free(m);
+
+    /* a checker of the kinds an MC design makes: inputs, outputs, the flush */
+    int kinds = 1 << CTM_TXN_MC_INPUT | 1 << CTM_TXN_MC_OUTPUT | 1 << CTM_TXN_MC_FLUSH;
+    m = surfaces_model(elf, in, cond_path);
+    ctm_txn_checker *c = ctm_txn_new(m, CTM_UNIT_BIT(CTM_UNIT_MC));
+    assert_int_equal(ctm_txn_set_kinds(c, kinds), CTM_OK);
+    size_t put = 0;
+    for (size_t k = 0; k < s.n; k++)
+        if (kinds >> s.t[k].kind & 1) {
+            if (ctm_txn_put(c, &s.t[k]))
+                fail_msg("transaction %zu: %s", k, ctm_txn_diff(c));
+            put++;
+        }
+    assert_int_equal(ctm_txn_finish(c), CTM_OK);
+    assert_int_equal(ctm_txn_count(c), put);
+    assert_int_equal(ctm_txn_set_kinds(c, kinds), CTM_E_STATE);
+    ctm_txn_free(c);
+    ctm_model_free(m);
+    m = surfaces_model(elf, in, cond_path);
+    c = ctm_txn_new(m, CTM_UNIT_BIT(CTM_UNIT_MC));
+    assert_int_equal(ctm_txn_set_kinds(c, kinds), CTM_OK);
+    size_t constf = find_kind(&s, CTM_TXN_MC_CONSTF, 0);
+    assert_int_equal(ctm_txn_put(c, &s.t[constf]), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kind = 2 (MC CONSTF) is not among the checker's kinds"));
+    ctm_txn_free(c);
+    c = ctm_txn_new(m, CTM_UNIT_BIT(CTM_UNIT_MC));
+    assert_int_equal(ctm_txn_set_kinds(c, 1 << CTM_TXN_CO_DECIDE), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "holds no kind of the checker's units"));
+    assert_int_equal(ctm_txn_finish(c), CTM_E_ARG); /* a misuse is never silent */
+    ctm_txn_free(c);
+    ctm_model_free(m);
+
+    free(s.t);
+    for (int k = 0; k < 5; k++)
+        free(in[k]);
+    unlink(cond_path);
+    unlink(elf);
+}
+
 /* dpp_run with the sink and a conditional buffer, each test: the stream's
  * writes rebuild the outputs and the buffer; asking for threads changes
  * nothing (a run with a sink is one thread). */
@@ -740,6 +938,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_examples_rebuild_outputs),
         cmocka_unit_test(test_cond_buffer_rebuilt),
+        cmocka_unit_test(test_layouts_and_cond),
         cmocka_unit_test(test_own_stream_passes),
         cmocka_unit_test(test_dropped_fails_drain),
         cmocka_unit_test(test_changed_value_names_field),
