@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Commit-level checking's cost on each example design (examples/designs/, docs/commit.md): the
-# design's testbench built against the installed library, run on the Mandelbrot program with the
-# commit check on (lockstep) and off (+ctm_commit_off: the same run, commits counted but not
+# Commit-level checking's cost on each example design (examples/designs/, docs/commit.md; for a
+# design checked at its transactions, docs/txn.md, that check's): the design's testbench built
+# against the installed library, run on the Mandelbrot program with the check on (lockstep) and
+# off (+ctm_commit_off, +ctm_txn_off: the same run, commits or transactions counted but not
 # checked; the model still feeds the design), pinned to one core, the two interleaved and the
 # best of RUNS each taken. Prints "BENCH commit.<design>.lockstep|rtl_alone <cycles/s>" and
 # "BENCH commit.<design>.ratio <lockstep/rtl_alone>"; with valgrind, also ratio_ir: the same
@@ -46,7 +47,7 @@ for design in "$root"/examples/designs/*/; do
   for ((i = 0; i < runs; i++)); do
     for mode in on off; do
       extra=()
-      [[ $mode == off ]] && extra=(+ctm_commit_off)
+      [[ $mode == off ]] && extra=(+ctm_commit_off +ctm_txn_off)
       t0=$(date +%s.%N)
       "${pin[@]}" "$bin" +elf="$elf" +width="$w" +height="$h" +stall=0 +gap=0 "${extra[@]}" \
         >"$out.$name.$mode.log" 2>&1 || { cat "$out.$name.$mode.log"; exit 1; }
@@ -64,7 +65,7 @@ for design in "$root"/examples/designs/*/; do
   if command -v valgrind >/dev/null; then
     for mode in on off; do
       extra=()
-      [[ $mode == off ]] && extra=(+ctm_commit_off)
+      [[ $mode == off ]] && extra=(+ctm_commit_off +ctm_txn_off)
       valgrind --tool=callgrind --callgrind-out-file="$out.$name.$mode.cg" "$bin" +elf="$elf" \
         +width=64 +height=48 +stall=0 +gap=0 "${extra[@]}" >/dev/null 2>"$out.$name.$mode.vg" ||
         { cat "$out.$name.$mode.vg"; exit 1; }

@@ -12,9 +12,15 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
-designs=()
-for m in "$ROOT"/examples/designs/*/Makefile; do designs+=("$(basename "$(dirname "$m")")"); done
-((${#designs[@]} >= 2)) || fail "fewer than 2 example designs"
+designs=() commit_designs=() txn_designs=()
+for m in "$ROOT"/examples/designs/*/Makefile; do
+  d=$(basename "$(dirname "$m")")
+  designs+=("$d")
+  # checked where it commits (ctm_commit_check) or at its transactions (ctm_txn_check)
+  if grep -q 'ctm_txn_check' "$ROOT/examples/designs/$d/tb_$d.sv"; then txn_designs+=("$d"); else commit_designs+=("$d"); fi
+done
+((${#commit_designs[@]} >= 2)) || fail "fewer than 2 example designs checked at commit level"
+((${#txn_designs[@]} >= 1)) || fail "no example design checked at its transactions"
 
 levels() { # DESIGN -> the levels it commits, as its testbench says (design_run.sh reads it too)
   local l
@@ -68,7 +74,7 @@ done
 make -s -C "$ROOT" -j2 BUILD="$BUILD" "${bins[@]}" >"$tmp/build.log" 2>&1 ||
   { tail -40 "$tmp/build.log"; fail "a testbench does not build"; }
 
-for d in "${designs[@]}"; do
+for d in "${commit_designs[@]}"; do
   # lint: the design alone, against the installed packages (and the kit's fc_unit)
   PKG_CONFIG_PATH=$BUILD/designs/kit/lib/pkgconfig make -C "$ROOT/examples/designs/$d" \
     --no-print-directory lint >"$tmp/lint.log" 2>&1 || { cat "$tmp/lint.log"; fail "$d does not lint clean"; }
@@ -134,4 +140,70 @@ print(f"ok: {sys.argv[2]}: {r['what']}: {r['diff']}")
 PY
   done
   echo "ok: ${#names[@]} broken variants of $d, each caught by the commit check"
+done
+
+# ---------------------------------------------------------------- transaction-level designs
+# DESIGN/VARIANT -> "PROGRAM SEED DIFF": the run that shows the bug (the seed picks the
+# testbench's formats and layouts) and the first difference it must give, after
+# "transaction N: "
+txn_variant_case() {
+  local key="\\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\)"
+  case $1 in
+  mc_unit/tile_row_pitch | mc_unit/float2_stride)
+    echo "surfaces 1 MC INPUT $key: address: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
+  mc_unit/u8_truncate) echo "surfaces 1 MC INPUT $key: value\\[[0-3]\\]: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
+  mc_unit/quad_swap) echo "surfaces 6 MC INPUT $key: value\\[[12]\\]: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
+  mc_unit/write_lost) # the flush finds the write the design never made
+    echo "surfaces 1 out of order: MC FLUSH is the model's transaction [0-9]+, [0-9]+ after the next one waiting \\(MC OUTPUT " ;;
+  *) echo "surfaces 1 [A-Z]+ [A-Z_]+ " ;; # a new variant: at least the unit and the kind
+  esac
+}
+for d in "${txn_designs[@]}"; do
+  PKG_CONFIG_PATH=$BUILD/designs/kit/lib/pkgconfig make -C "$ROOT/examples/designs/$d" \
+    --no-print-directory lint >"$tmp/lint.log" 2>&1 || { cat "$tmp/lint.log"; fail "$d does not lint clean"; }
+  runs=0
+  for elf in "$BUILD"/examples/*.elf; do
+    prog=$(basename "$elf" .elf)
+    for lanes in 16 64; do
+      log=$tmp/$d-$prog-$lanes.log rc=0
+      "$cosim" --design "$d" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
+        --domain "$(domain "$prog")" --seed $((lanes + runs)) >"$log" 2>&1 || rc=$?
+      ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes) exited $rc"; }
+      grep -Eq '^ctm_txn_check: PASS, [1-9][0-9]* transactions$' "$log" ||
+        { cat "$log"; fail "$d on $prog: no PASS line of the checker"; }
+      runs=$((runs + 1))
+    done
+  done
+  ((runs >= 14)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  compgen -G "$tmp/pass-$d/*.fst" >/dev/null && fail "a pass of $d kept its waveform"
+  echo "ok: $d passes the transaction check over $runs runs of the example programs"
+
+  names=("$ROOT/tests/variants/designs/$d"/*.patch)
+  for p in "${names[@]}"; do
+    v=$(basename "$p" .patch)
+    read -r prog seed diff < <(txn_variant_case "$d/$v")
+    log=$tmp/$d-$v.log json=$tmp/$d-$v.json rc=0
+    "$cosim" --design "$d" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" --seed "$seed" \
+      --domain "$(domain "$prog")" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
+    ((rc == 1)) || { cat "$log"; fail "variant $v of $d exited $rc, not 1 (a mismatch)"; }
+    want="ctm_txn_check: (put|drain check): transaction [0-9]+: $diff"
+    grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
+    # the report names the unit, the transaction's kind and the field (or the verdict)
+    grep -Eq '^transaction-level mismatch \((field|order|extra|drain)\)$' "$log" &&
+      grep -Eq '^  unit     (PE|MC|CO)$' "$log" && grep -Eq '^  kind     (PE|MC|CO) [A-Z_]+$' "$log" ||
+      { cat "$log"; fail "variant $v of $d: the report does not name the unit and the kind"; }
+    grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
+    wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
+      { cat "$log"; fail "variant $v of $d: no waveform"; }
+    python3 - "$json" "$d $v" <<'PY' || fail "variant $v of $d: the JSON report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["check"] == "txn" and r["result"] == "mismatch", r
+assert r["unit"] in ("PE", "MC", "CO") and r["kind"], r
+if r["what"] == "field":
+    assert r["field"] and r["expected"] != r["actual"], r
+print(f"ok: {sys.argv[2]}: {r['what']}: {r['diff']}")
+PY
+  done
+  echo "ok: ${#names[@]} broken variants of $d, each caught by the transaction check"
 done

@@ -132,6 +132,16 @@ misuse_rc=0
   grep -qF "tb_misuse: +elf=$tmp/no such.elf: ctm_model_new: " "$tmp/misuse-noelf.log" ||
   { cat "$tmp/misuse-noelf.log"; fail "tb_misuse with a missing +elf exited $misuse_rc"; }
 
+# the MC example design (examples/designs/mc_unit): its transaction-level testbench builds
+# against the installed library (the prefix with a space) and passes on surfaces.elf over 16x8:
+# 5 inputs and 4 outputs of 128 pairs and one flush are 640 + 512 + 1 transactions checked
+make -C "$ROOT/examples/designs/mc_unit" --no-print-directory OUT="$tmp/mcobj" "$tmp/mcobj/l16/tb_mc_unit" \
+  >"$tmp/build-mc.log" 2>&1 || { tail -30 "$tmp/build-mc.log"; fail "the mc_unit testbench does not build"; }
+python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f", k % 17 - 8.0) for k in range(80 * 8 * 4)))' \
+  >"$tmp/in.raw"
+passes mc.log "ctm_txn_check: PASS, 1153 transactions" "$tmp/mcobj/l16/tb_mc_unit" \
+  +elf="$BUILD/examples/surfaces.elf" +width=16 +height=8 +seed=6 +in0="$tmp/in.raw" +in1="$tmp/in.raw"
+
 # broken RTL: non-zero exit, and the library's first difference in the message
 broken() { # name, testbench binary, args...
   local name=$1 bin=$2 rc=0
