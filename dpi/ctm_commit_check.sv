@@ -72,19 +72,10 @@ module ctm_commit_check_state
 
   // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_commit_json) JSON.
   function automatic void verdict(int status, string what);
-    string path;
-    int fd;
     if (status == CTM_OK) return;
-    if (status == CTM_E_MISMATCH) begin
-      $display("%s", ctm_commit_report(chk, CTM_REPORT_TEXT));
-      if ($value$plusargs("ctm_commit_json=%s", path)) begin
-        fd = $fopen(path, "w");
-        if (fd != 0) begin
-          $fwrite(fd, "%s\n", ctm_commit_report(chk, CTM_REPORT_JSON));
-          $fclose(fd);
-        end
-      end
-    end
+    if (status == CTM_E_MISMATCH)
+      ctm_show_report(ctm_commit_report(chk, CTM_REPORT_TEXT),
+                      ctm_commit_report(chk, CTM_REPORT_JSON), "ctm_commit_json");
     $fatal(1, "%s: %s: %s", Name, what, ctm_commit_diff(chk));
   endfunction
 

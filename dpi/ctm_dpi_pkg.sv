@@ -491,6 +491,21 @@ package ctm_dpi_pkg;
     end
   endfunction
 
+  // A checker module's mismatch (ctm_commit_check, ctm_txn_check): the report's text on the
+  // output, its JSON into the file +PLUSARG=PATH names, if given.
+  function automatic void ctm_show_report(string text, string json, string plusarg);
+    string path;
+    int fd;
+    $display("%s", text);
+    if ($value$plusargs({plusarg, "=%s"}, path)) begin
+      fd = $fopen(path, "w");
+      if (fd != 0) begin
+        $fwrite(fd, "%s\n", json);
+        $fclose(fd);
+      end
+    end
+  endfunction
+
   // -------------------------------------------------------------- time 0
   function automatic bit ctm_check_version();
     int unsigned lib_major = 32'(ctm_version()) >> 16;
