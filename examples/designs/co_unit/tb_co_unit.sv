@@ -295,9 +295,12 @@ module tb_co_unit #(
       if (done) begin
         @(negedge clk);  // the checker's drain check at the edge between
         foreach (writes[k]) begin
-          if (writes[k] != 0)
-            $fatal(1, "tb_co_unit: write-back (i j v) %s: the model made %0d more than the design",
+          if (writes[k] > 0)
+            $fatal(1, "tb_co_unit: write-back (i j v) %s: the model made it %0d more time(s) than the design",
                    k, writes[k]);
+          if (writes[k] < 0)
+            $fatal(1, "tb_co_unit: write-back (i j v) %s: the design made it %0d more time(s) than the model",
+                   k, -writes[k]);
         end
         $display("tb_co_unit: %0d requests of %s over %0dx%0d (test %0d, loc %0d, writemask %0d, v 0x%08x), %0d lanes: %0d kept, %0d buffer reads, %0d written back, %0d decided before an older request; %0d cycles (%0d stalled)",
                  fed, elf, width, height, c_test, c_loc, c_writemask, c_val, Lanes, kept, reads,
