@@ -39,6 +39,8 @@ rate() {
 
 for design in "$root"/examples/designs/*/; do
   name=$(basename "$design")
+  # a design checked at its transactions (ctm_txn_check: co_unit) has no commit check to time
+  grep -q '^ *ctm_txn_check ' "$design/tb_$name.sv" && continue
   bin=$out/obj/$name/l64/tb_$name
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
     { tail -20 "$out.$name.build.log"; exit 1; }
