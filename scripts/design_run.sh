@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cosim --design NAME: one run of an example design's commit-level testbench
+# cosim --design NAME: one run of an example design's commit- or transaction-level testbench
 # (examples/designs/NAME/, docs/commit.md "Examples") as a job of build/cosim, so that
 # `make cosim` and scripts/regress.sh run the example designs beside the kit's blocks. The
 # testbench is built as a user builds it, through the design's own Makefile and pkg-config,
