@@ -247,7 +247,7 @@ $(BUILD)/cosim-%: $(COSIM_DEPS) $(BUILD)/cosim_config
 # An example design's commit-level testbench (examples/designs/NAME/, docs/commit.md), run by
 # `cosim --design NAME` (scripts/design_run.sh): built through the design's own Makefile against
 # this build's library installed into BUILD/designs/kit, as a user builds it against theirs.
-DESIGN_DEPS = $(wildcard examples/designs/*/*.sv examples/designs/*/*.svh examples/designs/*/Makefile tests/variants/designs/*/*.patch rtl/*.sv rtl/*.svh rtl/*.vlt) \
+DESIGN_DEPS = $(wildcard examples/designs/*/*.sv examples/designs/*/*.svh examples/designs/*/*.vlt examples/designs/*/Makefile tests/variants/designs/*/*.patch rtl/*.sv rtl/*.svh rtl/*.vlt) \
               scripts/design_run.sh $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc $(BUILD)/dpp
 $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc: $(BUILD)/libctm.a $(CTM_H) $(CTM_PORTS_H) $(wildcard dpi/*.sv) rtl/ctm_isa_pkg.sv
 	@$(MAKE) -s --no-print-directory install PREFIX=$(abspath $(BUILD))/designs/kit >/dev/null

@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# Commit-level checking's cost on each example design (examples/designs/, docs/commit.md; for a
-# design checked at its transactions, docs/txn.md, that check's): the design's testbench built
-# against the installed library, run on the Mandelbrot program with the check on (lockstep) and
-# off (+ctm_commit_off, +ctm_txn_off: the same run, commits or transactions counted but not
+# Commit-level checking's cost on each example design (examples/designs/, docs/commit.md): the
+# design's testbench built against the installed library, run on the Mandelbrot program with the
+# commit check on (lockstep) and off (+ctm_commit_off: the same run, commits counted but not
 # checked; the model still feeds the design), pinned to one core, the two interleaved and the
 # best of RUNS each taken. Prints "BENCH commit.<design>.lockstep|rtl_alone <cycles/s>" and
 # "BENCH commit.<design>.ratio <lockstep/rtl_alone>"; with valgrind, also ratio_ir: the same
@@ -40,6 +39,8 @@ rate() {
 
 for design in "$root"/examples/designs/*/; do
   name=$(basename "$design")
+  # a design checked at its transactions (ctm_txn_check: mc_unit, co_unit) has no commit check
+  grep -q '^ *ctm_txn_check ' "$design/tb_$name.sv" && continue
   bin=$out/obj/$name/l64/tb_$name
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
     { tail -20 "$out.$name.build.log"; exit 1; }
@@ -47,7 +48,7 @@ for design in "$root"/examples/designs/*/; do
   for ((i = 0; i < runs; i++)); do
     for mode in on off; do
       extra=()
-      [[ $mode == off ]] && extra=(+ctm_commit_off +ctm_txn_off)
+      [[ $mode == off ]] && extra=(+ctm_commit_off)
       t0=$(date +%s.%N)
       "${pin[@]}" "$bin" +elf="$elf" +width="$w" +height="$h" +stall=0 +gap=0 "${extra[@]}" \
         >"$out.$name.$mode.log" 2>&1 || { cat "$out.$name.$mode.log"; exit 1; }
@@ -65,7 +66,7 @@ for design in "$root"/examples/designs/*/; do
   if command -v valgrind >/dev/null; then
     for mode in on off; do
       extra=()
-      [[ $mode == off ]] && extra=(+ctm_commit_off +ctm_txn_off)
+      [[ $mode == off ]] && extra=(+ctm_commit_off)
       valgrind --tool=callgrind --callgrind-out-file="$out.$name.$mode.cg" "$bin" +elf="$elf" \
         +width=64 +height=48 +stall=0 +gap=0 "${extra[@]}" >/dev/null 2>"$out.$name.$mode.vg" ||
         { cat "$out.$name.$mode.vg"; exit 1; }

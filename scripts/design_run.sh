@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cosim --design NAME: one run of an example design's commit-level testbench
+# cosim --design NAME: one run of an example design's commit- or transaction-level testbench
 # (examples/designs/NAME/, docs/commit.md "Examples") as a job of build/cosim, so that
 # `make cosim` and scripts/regress.sh run the example designs beside the kit's blocks. The
 # testbench is built as a user builds it, through the design's own Makefile and pkg-config,
@@ -27,7 +27,7 @@ usage() {
                         (dpp progen), nested at least --progen-depth N deep (1..8, default 6)
   --domain WxH          the domain, 1..256 each (default 32x24); inputs 0 and 1 are bound to
                         (W+64) x H small integers, as the system run binds them
-  --seed N              the testbench's stall and gap stream (default 1)
+  --seed N              the testbench's stall and gap stream (default 1; co_unit's CO setup too)
   --stall PCT           cycles with the design's stall input high, 0..90 (default 25)
   --level 0|1|2         the checker's level, of those the design's testbench says it commits
   --rtl-variant V       a broken copy: tests/variants/designs/NAME/V.patch applied

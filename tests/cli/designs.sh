@@ -9,17 +9,21 @@
 # with a first difference that names the context, the pc and the field (or says the commit is
 # out of order, or on a context with no wavefront), in the text and in the JSON report, and
 # leaves the FST waveform of the run up to it (a pass leaves none).
+# A design checked at its transactions (its testbench instantiates ctm_txn_check, docs/txn.md:
+# mc_unit, co_unit) has its own section at the end: it lints clean, passes over every example program
+# once at 16 and once at 64 lanes (each run at another seed, so another CO setup), and each
+# broken variant exits 1 at the run its case below gives, with a first difference and text and
+# JSON reports that name the unit, the kind and the field, and leaves its waveform.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
-designs=() commit_designs=() txn_designs=()
+designs=()
+txn_designs=() # checked at their transactions: the section at the end
 for m in "$ROOT"/examples/designs/*/Makefile; do
   d=$(basename "$(dirname "$m")")
-  designs+=("$d")
-  # checked where it commits (ctm_commit_check) or at its transactions (ctm_txn_check)
-  if grep -q 'ctm_txn_check' "$ROOT/examples/designs/$d/tb_$d.sv"; then txn_designs+=("$d"); else commit_designs+=("$d"); fi
+  if grep -q '^ *ctm_txn_check ' "$ROOT/examples/designs/$d/tb_$d.sv"; then txn_designs+=("$d"); else designs+=("$d"); fi
 done
-((${#commit_designs[@]} >= 2)) || fail "fewer than 2 example designs checked at commit level"
+((${#designs[@]} >= 2)) || fail "fewer than 2 example designs checked at commit level"
 ((${#txn_designs[@]} >= 1)) || fail "no example design checked at its transactions"
 
 levels() { # DESIGN -> the levels it commits, as its testbench says (design_run.sh reads it too)
@@ -60,7 +64,7 @@ variant_case() {
 
 # Every testbench first, two builds at a time, as make cosim builds them
 bins=()
-for d in "${designs[@]}"; do
+for d in "${designs[@]}" "${txn_designs[@]}"; do
   names=("$ROOT/tests/variants/designs/$d"/*.patch)
   ((${#names[@]} >= 4)) || fail "fewer than 4 variants of $d"
   for lanes in 16 64; do
@@ -74,7 +78,7 @@ done
 make -s -C "$ROOT" -j2 BUILD="$BUILD" "${bins[@]}" >"$tmp/build.log" 2>&1 ||
   { tail -40 "$tmp/build.log"; fail "a testbench does not build"; }
 
-for d in "${commit_designs[@]}"; do
+for d in "${designs[@]}"; do
   # lint: the design alone, against the installed packages (and the kit's fc_unit)
   PKG_CONFIG_PATH=$BUILD/designs/kit/lib/pkgconfig make -C "$ROOT/examples/designs/$d" \
     --no-print-directory lint >"$tmp/lint.log" 2>&1 || { cat "$tmp/lint.log"; fail "$d does not lint clean"; }
@@ -142,66 +146,87 @@ PY
   echo "ok: ${#names[@]} broken variants of $d, each caught by the commit check"
 done
 
-# ---------------------------------------------------------------- transaction-level designs
-# DESIGN/VARIANT -> "PROGRAM SEED DIFF": the run that shows the bug (the seed picks the
-# testbench's formats and layouts) and the first difference it must give, after
-# "transaction N: "
+# ---------------------------------------------------------------- designs checked at their transactions
+# DESIGN/VARIANT -> "PROGRAM DOMAIN SEED UNIT KIND FIELD": the run that shows the bug and what its
+# first difference names (co_unit's testbench programs the CO from the seed: test seed % 8, loc
+# seed / 8 % 2, writemask seed / 16 % 2, the PE's value by (seed + seed / 8) % 4: 1.0, -0, NaN,
+# -3.0; mc_unit's gives its surfaces formats and layouts from the seed). FIELD "order": the
+# verdict is that the transaction of UNIT KIND came out of order.
 txn_variant_case() {
-  local key="\\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\)"
   case $1 in
-  mc_unit/tile_row_pitch | mc_unit/float2_stride)
-    echo "surfaces 1 MC INPUT $key: address: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
-  mc_unit/u8_truncate) echo "surfaces 1 MC INPUT $key: value\\[[0-3]\\]: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
-  mc_unit/quad_swap) echo "surfaces 6 MC INPUT $key: value\\[[12]\\]: expected 0x[0-9a-f]+, actual 0x[0-9a-f]+" ;;
-  mc_unit/write_lost) # the flush finds the write the design never made
-    echo "surfaces 1 out of order: MC FLUSH is the model's transaction [0-9]+, [0-9]+ after the next one waiting \\(MC OUTPUT " ;;
-  *) echo "surfaces 1 [A-Z]+ [A-Z_]+ " ;; # a new variant: at least the unit and the kind
+  mc_unit/tile_row_pitch | mc_unit/float2_stride) echo "surfaces 16x8 1 MC INPUT address" ;;
+  mc_unit/u8_truncate) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;;  # UINT8_4 input 0
+  mc_unit/quad_swap) echo "surfaces 16x8 6 MC INPUT value\\[[12]\\]" ;;     # input 1 LINEAR_2X2
+  mc_unit/write_lost) echo "surfaces 16x8 1 MC FLUSH order" ;;  # the flush finds the write missing
+  co_unit/nan_ordered) echo "saxpy 16x4 20 CO DECIDE keep" ;;          # GEQUAL, v NaN
+  co_unit/zero_signed) echo "saxpy 16x4 19 CO DECIDE keep" ;;          # EQUAL, v -0, b +0 in places
+  co_unit/untested_compared) echo "saxpy 16x4 11 CO DECIDE keep" ;;    # loc PE: the DPP's requests
+  co_unit/writeback_unmasked) echo "saxpy 16x4 1 CO DECIDE write" ;;   # writemask 0
+  co_unit/reads_untested) echo "saxpy 16x4 10 CO DECIDE reads" ;;      # loc PE, LEQUAL
+  *) echo "saxpy 16x4 1 [A-Z]+ [A-Z_]+ [a-z_0-9]+(\\[[0-3]\\])?" ;;   # a new variant: some field
   esac
 }
 for d in "${txn_designs[@]}"; do
   PKG_CONFIG_PATH=$BUILD/designs/kit/lib/pkgconfig make -C "$ROOT/examples/designs/$d" \
     --no-print-directory lint >"$tmp/lint.log" 2>&1 || { cat "$tmp/lint.log"; fail "$d does not lint clean"; }
+
   runs=0
   for elf in "$BUILD"/examples/*.elf; do
     prog=$(basename "$elf" .elf)
     for lanes in 16 64; do
-      log=$tmp/$d-$prog-$lanes.log rc=0
+      seed=$(((runs * 13 + 5) % 64)) # another CO setup each run
+      log=$tmp/$d-$prog-$lanes.log
+      rc=0
       "$cosim" --design "$d" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
-        --domain "$(domain "$prog")" --seed $((lanes + runs)) >"$log" 2>&1 || rc=$?
-      ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes) exited $rc"; }
+        --domain "$(domain "$prog")" --seed $seed >"$log" 2>&1 || rc=$?
+      ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes, seed $seed) exited $rc"; }
       grep -Eq '^ctm_txn_check: PASS, [1-9][0-9]* transactions$' "$log" ||
-        { cat "$log"; fail "$d on $prog: no PASS line of the checker"; }
+        { cat "$log"; fail "$d on $prog: no PASS line of the transaction checker"; }
       runs=$((runs + 1))
     done
   done
-  ((runs >= 14)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  ((runs >= 12)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
   compgen -G "$tmp/pass-$d/*.fst" >/dev/null && fail "a pass of $d kept its waveform"
   echo "ok: $d passes the transaction check over $runs runs of the example programs"
 
   names=("$ROOT/tests/variants/designs/$d"/*.patch)
   for p in "${names[@]}"; do
     v=$(basename "$p" .patch)
-    read -r prog seed diff < <(txn_variant_case "$d/$v")
-    log=$tmp/$d-$v.log json=$tmp/$d-$v.json rc=0
-    "$cosim" --design "$d" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" --seed "$seed" \
-      --domain "$(domain "$prog")" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
+    read -r prog dom seed unit kind field < <(txn_variant_case "$d/$v")
+    log=$tmp/$d-$v.log json=$tmp/$d-$v.json
+    rc=0
+    "$cosim" --design "$d" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" --domain "$dom" \
+      --seed "$seed" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
     ((rc == 1)) || { cat "$log"; fail "variant $v of $d exited $rc, not 1 (a mismatch)"; }
-    want="ctm_txn_check: (put|drain check): transaction [0-9]+: $diff"
+    # the first difference: unit, kind, the key, then the field with both values (or the
+    # transaction that came out of order); the text report names them on lines of their own
+    what=field
+    want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: expected [0-9a-fx]+, actual [0-9a-fx]+"
+    if [[ $field == order ]]; then
+      what=order
+      want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
+    fi
     grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
-    # the report names the unit, the transaction's kind and the field (or the verdict)
-    grep -Eq '^transaction-level mismatch \((field|order|extra|drain)\)$' "$log" &&
-      grep -Eq '^  unit     (PE|MC|CO)$' "$log" && grep -Eq '^  kind     (PE|MC|CO) [A-Z_]+$' "$log" ||
-      { cat "$log"; fail "variant $v of $d: the report does not name the unit and the kind"; }
+    grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
+    grep -Eq "^  unit +$unit$" "$log" && grep -Eq "^  kind +$unit $kind$" "$log" &&
+      { [[ $what == order ]] || grep -Eq "^  field +$field: expected " "$log"; } ||
+      { cat "$log"; fail "variant $v of $d: the text report does not name $unit, $kind and $field"; }
     grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
     wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
       { cat "$log"; fail "variant $v of $d: no waveform"; }
-    python3 - "$json" "$d $v" <<'PY' || fail "variant $v of $d: the JSON report"
-import json, sys
+    last=$(fst2vcd "$wave" 2>/dev/null | grep '^#' | tail -1) && [[ ${last#\#} -gt 0 ]] ||
+      fail "variant $v of $d: $wave does not read back"
+    python3 - "$json" "$d $v" "$unit" "$kind" "$field" <<'PY' || fail "variant $v of $d: the JSON report"
+import json, re, sys
 r = json.load(open(sys.argv[1]))
-assert r["check"] == "txn" and r["result"] == "mismatch", r
-assert r["unit"] in ("PE", "MC", "CO") and r["kind"], r
-if r["what"] == "field":
-    assert r["field"] and r["expected"] != r["actual"], r
+unit, kind, field = sys.argv[3:6]
+what = "order" if field == "order" else "field"
+assert r["check"] == "txn" and r["result"] == "mismatch" and r["what"] == what, r
+assert re.fullmatch(unit, r["unit"]) and re.fullmatch(kind, r["kind"]), r
+if what == "field":
+    assert re.fullmatch(field, r["field"]) and r["expected"] != r["actual"], r
+t = r["design"]["transaction"]
+assert t["unit"] == r["unit"] and t["kind"] == r["kind"], r
 print(f"ok: {sys.argv[2]}: {r['what']}: {r['diff']}")
 PY
   done
