@@ -56,8 +56,10 @@ make_model() { # build model
     cp -r "$src" "$copy/examples/designs/" && rm -rf "$copy/examples/designs/$name/obj"
     patch -s -p1 -d "$copy" <"$root/tests/variants/designs/$name/$variant.patch" ||
       { echo "$me: $variant.patch does not apply to examples/designs/$name" >&2; exit 3; }
-    # the bug may leave a signal unused: warnings stay warnings in a broken copy
-    extra=(RTL="$copy/examples/designs/$name" VFLAGS_EXTRA=-Wno-fatal)
+    # the bug may leave a signal unused: warnings stay warnings in a broken copy; built once
+    # to be run once, it is compiled without optimisation (half the build time)
+    extra=(RTL="$copy/examples/designs/$name"
+      VFLAGS_EXTRA='-Wno-fatal -MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"')
   fi
   mkdir -p "$out"
   # -B: the root Makefile found it out of date, the library maybe (the design's Makefile does
