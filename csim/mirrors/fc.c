@@ -310,12 +310,15 @@ static void drop_dead(fc_ctx *c, uint64_t live)
 }
 
 /* The part of a context that means something: up to the stacks, the
- * addresses below addr_sp and the frames below loop_sp. */
-static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned addr_sp, unsigned loop_sp)
+ * addresses below addr_sp and the frames below loop_sp. The state and the
+ * whole address stack (FC_MAX_DEPTH addresses: a fixed size, copied inline;
+ * the addresses past addr_sp go from the context to exec's copy and back
+ * unchanged) are one copy, the frames a copy each (few: no library call). */
+static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned loop_sp)
 {
-    memcpy(to, from, offsetof(fc_ctx, addr));
-    memcpy(to->addr, from->addr, addr_sp * sizeof from->addr[0]);
-    memcpy(to->loop, from->loop, loop_sp * sizeof from->loop[0]);
+    memcpy(to, from, offsetof(fc_ctx, loop));
+    for (unsigned i = 0; i < loop_sp; i++)
+        to->loop[i] = from->loop[i];
 }
 
 static unsigned max_u(unsigned a, unsigned b)
@@ -327,7 +330,7 @@ static unsigned max_u(unsigned a, unsigned b)
 static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_unit_out *out)
 {
     fc_ctx c;
-    copy_ctx(&c, ctx, ctx->addr_sp, ctx->loop_sp);
+    copy_ctx(&c, ctx, ctx->loop_sp);
     uint64_t live = in->live & m->lane_mask;
     const fc_fields *f = &in->inst;
     drop_dead(&c, live);
@@ -362,8 +365,8 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_u
         set_fault(ctx, fault);
         return;
     }
-    /* a pushed address or frame is the one past the old top */
-    copy_ctx(ctx, &c, max_u(c.addr_sp, ctx->addr_sp), max_u(c.loop_sp, ctx->loop_sp));
+    /* a pushed frame is the one past the old top (the addresses are copied whole) */
+    copy_ctx(ctx, &c, max_u(c.loop_sp, ctx->loop_sp));
     out->jump = (uint8_t)jump;
     out->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
     out->want = w;
