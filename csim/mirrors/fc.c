@@ -139,12 +139,11 @@ static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
 {
     /* The boolean is one bit for every lane: it picks four of the eight entries,
      * t[alu << 1 | pred], each a lane mask of all ones or none. */
-    unsigned b = in->bool_const & 1u, jf = in->inst.jump_func;
-    uint64_t t[4];
-    for (unsigned k = 0; k < 4; k++)
-        t[k] = 0 - (uint64_t)(jf >> (k << 1 | b) & 1u);
+    unsigned jf = (unsigned)in->inst.jump_func >> (in->bool_const & 1u); /* t[k]: bit 2k */
+    uint64_t t0 = 0 - (uint64_t)(jf & 1u), t1 = 0 - (uint64_t)(jf >> 2 & 1u),
+             t2 = 0 - (uint64_t)(jf >> 4 & 1u), t3 = 0 - (uint64_t)(jf >> 6 & 1u);
     uint64_t alu = in->alu_result;
-    uint64_t w = (alu & ((pred & t[3]) | (~pred & t[2]))) | (~alu & ((pred & t[1]) | (~pred & t[0])));
+    uint64_t w = (alu & ((pred & t3) | (~pred & t2))) | (~alu & ((pred & t1) | (~pred & t0)));
     return w & set;
 }
 
