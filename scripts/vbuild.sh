@@ -148,6 +148,18 @@ verilate() { # extra -CFLAGS words
 }
 verilate -DVL_INLINE_OPT=inline
 grep -q '^VM_PARALLEL_BUILDS *= *0' "$mdir/Vtb_classes.mk" || verilate
+# Verilator 5.006's DPI import wrappers take each wide input (a block's outputs struct) by
+# value: a lock-step cycle copied the outputs' words once into the wrapper's argument and again
+# into the svBitVecVal array the C side reads (pred: 15 Ir a cycle of eval_nba that RTL alone,
+# whose draw passes no outputs, did not pay). The wrappers only read those arguments, so they
+# take them by const reference, and the C side reads the argument's words in place (an
+# svBitVecVal is an EData, and a struct of ctm_ports_pkg is whole words: the conversion, which
+# only masks a last partial word, is a plain copy), at the moment the copies were made. A
+# wrapper of another form (later Verilators) is left as is.
+sed -i '/__Vdpiimwrap_/s#\(VlWide<[0-9]*>/\*[0-9:]*\*/\) \([A-Za-z_]\)#const \1 \&\2#g' \
+  "$mdir"/Vtb*.cpp "$mdir"/Vtb*.h
+perl -0pi -e 's/svBitVecVal (\w+)__Vcvt\[(\d+)\];\n\s*for \(size_t \1__Vidx = 0; \1__Vidx < 1; \+\+\1__Vidx\) VL_SET_SVBV_W\((\d+), \1__Vcvt \+ \2 \* \1__Vidx, \1\);/static_assert(\3 == 32 * \2, "whole words");\n    const svBitVecVal* const $1__Vcvt = $1.data();/g' \
+  "$mdir"/Vtb*.cpp
 if ((lint_strict)) && grep -q '%Warning' "$mdir/verilator.log"; then
   cat "$mdir/verilator.log" >&2; die "verilator warnings"
 fi

@@ -139,12 +139,11 @@ static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
 {
     /* The boolean is one bit for every lane: it picks four of the eight entries,
      * t[alu << 1 | pred], each a lane mask of all ones or none. */
-    unsigned b = in->bool_const & 1u, jf = in->inst.jump_func;
-    uint64_t t[4];
-    for (unsigned k = 0; k < 4; k++)
-        t[k] = 0 - (uint64_t)(jf >> (k << 1 | b) & 1u);
+    unsigned jf = (unsigned)in->inst.jump_func >> (in->bool_const & 1u); /* t[k]: bit 2k */
+    uint64_t t0 = 0 - (uint64_t)(jf & 1u), t1 = 0 - (uint64_t)(jf >> 2 & 1u),
+             t2 = 0 - (uint64_t)(jf >> 4 & 1u), t3 = 0 - (uint64_t)(jf >> 6 & 1u);
     uint64_t alu = in->alu_result;
-    uint64_t w = (alu & ((pred & t[3]) | (~pred & t[2]))) | (~alu & ((pred & t[1]) | (~pred & t[0])));
+    uint64_t w = (alu & ((pred & t3) | (~pred & t2))) | (~alu & ((pred & t1) | (~pred & t0)));
     return w & set;
 }
 
@@ -310,12 +309,15 @@ static void drop_dead(fc_ctx *c, uint64_t live)
 }
 
 /* The part of a context that means something: up to the stacks, the
- * addresses below addr_sp and the frames below loop_sp. */
-static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned addr_sp, unsigned loop_sp)
+ * addresses below addr_sp and the frames below loop_sp. The state and the
+ * whole address stack (FC_MAX_DEPTH addresses: a fixed size, copied inline;
+ * the addresses past addr_sp go from the context to exec's copy and back
+ * unchanged) are one copy, the frames a copy each (few: no library call). */
+static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned loop_sp)
 {
-    memcpy(to, from, offsetof(fc_ctx, addr));
-    memcpy(to->addr, from->addr, addr_sp * sizeof from->addr[0]);
-    memcpy(to->loop, from->loop, loop_sp * sizeof from->loop[0]);
+    memcpy(to, from, offsetof(fc_ctx, loop));
+    for (unsigned i = 0; i < loop_sp; i++)
+        to->loop[i] = from->loop[i];
 }
 
 static unsigned max_u(unsigned a, unsigned b)
@@ -327,7 +329,7 @@ static unsigned max_u(unsigned a, unsigned b)
 static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_unit_out *out)
 {
     fc_ctx c;
-    copy_ctx(&c, ctx, ctx->addr_sp, ctx->loop_sp);
+    copy_ctx(&c, ctx, ctx->loop_sp);
     uint64_t live = in->live & m->lane_mask;
     const fc_fields *f = &in->inst;
     drop_dead(&c, live);
@@ -362,8 +364,8 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_u
         set_fault(ctx, fault);
         return;
     }
-    /* a pushed address or frame is the one past the old top */
-    copy_ctx(ctx, &c, max_u(c.addr_sp, ctx->addr_sp), max_u(c.loop_sp, ctx->loop_sp));
+    /* a pushed frame is the one past the old top (the addresses are copied whole) */
+    copy_ctx(ctx, &c, max_u(c.loop_sp, ctx->loop_sp));
     out->jump = (uint8_t)jump;
     out->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
     out->want = w;
@@ -487,20 +489,11 @@ static dpp_field_at field_at[4][F_COUNT];
 static pthread_once_t field_at_once = PTHREAD_ONCE_INIT;
 static atomic_bool field_at_found; /* the common case skips pthread_once's call */
 
-static void find_fields(void)
+/* The fields of the words (cmn_inst, 0, fc_inst, fc_addr, 0, 0) of type t, a
+ * field at a time where the table puts it. */
+static fc_fields fields_of(const uint32_t words[DPP_INST_DWORDS], unsigned t)
 {
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned k = 0; k < F_COUNT; k++)
-            field_at[t][k] = dpp_field_place(field_names[k], t);
-    atomic_store_explicit(&field_at_found, true, memory_order_release);
-}
-
-fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr)
-{
-    if (!atomic_load_explicit(&field_at_found, memory_order_acquire))
-        pthread_once(&field_at_once, find_fields);
-    const uint32_t words[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr, 0, 0};
-    const dpp_field_at *at = field_at[cmn_inst & 3];
+    const dpp_field_at *at = field_at[t];
 #define TAKE(k) dpp_field_take(words, at[k])
     return (fc_fields){.op = (uint8_t)TAKE(F_OP),
                        .b_else = (uint8_t)TAKE(F_B_ELSE),
@@ -514,4 +507,53 @@ fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr
                        .pred_sel = (uint8_t)TAKE(F_PRED_SEL),
                        .pred_inv = (uint8_t)TAKE(F_PRED_INV)};
 #undef TAKE
+}
+
+/* The decode as byte tables, built from the places above: a field is bits of
+ * one word taken as (word >> lo) & mask, so the fields of a word are the OR of
+ * the fields of each of its bytes alone. For each type, each byte of the three
+ * words read (cmn_inst's, fc_inst's, fc_addr's: BYTES of them) and each value
+ * of the byte, its fields as a 16-byte row: a decode is BYTES loads and ORs,
+ * with no branch and no walk of the places. */
+typedef uint64_t fields_row __attribute__((vector_size(16)));
+_Static_assert(sizeof(fc_fields) <= sizeof(fields_row), "fc_fields fits a row");
+enum { BYTES = 12 };
+static fields_row by_byte[4][BYTES][256];
+
+static void find_fields(void)
+{
+    for (unsigned t = 0; t < 4; t++)
+        for (unsigned k = 0; k < F_COUNT; k++)
+            field_at[t][k] = dpp_field_place(field_names[k], t);
+    static const unsigned dword_of[3] = {0, 2, 3}; /* cmn_inst, fc_inst, fc_addr */
+    for (unsigned t = 0; t < 4; t++)
+        for (unsigned b = 0; b < BYTES; b++) {
+            fields_row *row = by_byte[t][b]; /* row[0] stays zero (static) */
+            for (unsigned v = 1; v < 256; v++) {
+                if (v & (v - 1)) { /* more bits than one: the OR of its lowest and the rest */
+                    row[v] = row[v & (v - 1)] | row[v & -v];
+                    continue;
+                }
+                uint32_t words[DPP_INST_DWORDS] = {0};
+                words[dword_of[b / 4]] = v << (8 * (b % 4));
+                const fc_fields f = fields_of(words, t);
+                memcpy(&row[v], &f, sizeof f);
+            }
+        }
+    atomic_store_explicit(&field_at_found, true, memory_order_release);
+}
+
+fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr)
+{
+    if (!atomic_load_explicit(&field_at_found, memory_order_acquire))
+        pthread_once(&field_at_once, find_fields);
+    const fields_row(*tab)[256] = by_byte[cmn_inst & 3];
+    const uint32_t w[3] = {cmn_inst, fc_inst, fc_addr};
+    fields_row row = tab[0][w[0] & 0xff];
+#pragma GCC unroll 12
+    for (unsigned b = 1; b < BYTES; b++)
+        row |= tab[b][w[b / 4] >> (8 * (b % 4)) & 0xff];
+    fc_fields f;
+    memcpy(&f, &row, sizeof f);
+    return f;
 }

@@ -77,13 +77,14 @@ static inline __attribute__((always_inline)) void stack_acct_edge(stack_acct_mod
     sp = sp + (r->push ^ drop) - (underflow ? sp : pops);
     m->sp = sp;
     l = m->level[sp];
-    unsigned t = (uint32_t)l.tc, need = (t + m->div_up) >> m->div_bits;
-    uint64_t need_hwm = need | (uint64_t)(need > m->view.hwm ? need : m->view.hwm) << 32;
+    unsigned t = (uint32_t)l.tc, need = (t + m->div_up) >> m->div_bits, hwm = m->view.hwm;
+    uint64_t need_hwm = need | (uint64_t)(need > hwm ? need : hwm) << 32;
+    /* overflow (need > STACK_SIZE: t > STACK_SIZE*D, as need is t/D rounded up), underflow,
+     * drop and the padding byte, in one store */
+    uint32_t flags = (need > (in->stack_size & 0xffu)) | underflow << 8 | drop << 16;
     memcpy(&m->view.entries, &l.ab, sizeof l.ab);     /* and subentries */
     memcpy(&m->view.need, &need_hwm, sizeof need_hwm); /* and hwm */
     m->view.depth = sp;
-    /* overflow, underflow, drop and the padding byte, in one store */
-    uint32_t flags = (t > (in->stack_size & 0xffu) << m->div_bits) | underflow << 8 | drop << 16;
     memcpy(&m->view.overflow, &flags, sizeof flags);
 }
 
