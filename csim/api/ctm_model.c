@@ -592,13 +592,15 @@ static const char *driver_takes(const ctm_model *m)
     return api_is_live(m->driver, API_TXN) ? "transactions" : "commits";
 }
 
-/* ctm_model_txn and its packed form, named func in the messages. */
-static int model_txn(ctm_model *m, int units, ctm_txn *out, const void *bits, const char *func)
+/* ctm_model_txn and its packed form, named func in the messages; out NULL:
+ * the caller's argument out_name is. */
+static int model_txn(ctm_model *m, int units, ctm_txn *out, const char *out_name,
+                     const char *func)
 {
     if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, func))
         return -CTM_E_ARG;
-    if (!bits) {
-        api_error(&m->h, "%s: %s is NULL", func, out ? "bits" : "out");
+    if (!out) {
+        api_error(&m->h, "%s: %s is NULL", func, out_name);
         return -CTM_E_ARG;
     }
     if (!API_RANGE_AT(&m->h, func, "units", units, 1, CTM_UNITS_ALL))
@@ -613,13 +615,13 @@ static int model_txn(ctm_model *m, int units, ctm_txn *out, const void *bits, co
 
 int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
 {
-    return model_txn(m, units, out, out, __func__);
+    return model_txn(m, units, out, "out", __func__);
 }
 
 int ctm_model_txn_bits(ctm_model *m, int units, uint32_t *bits)
 {
     ctm_txn t = {0};
-    int r = model_txn(m, units, &t, bits, __func__);
+    int r = model_txn(m, units, bits ? &t : NULL, "bits", __func__);
     if (bits)
         api_txn_to_words(&t, bits); /* zeros when no transaction came */
     return r;

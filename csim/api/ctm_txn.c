@@ -577,14 +577,14 @@ static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
                  unit_names[t->unit]);
         return misuse(c, func, text);
     }
-    if (!(c->kinds >> t->kind & 1)) {
-        snprintf(text, sizeof text, "kind = %d (%s %s) is not among the checker's kinds (0x%x)",
-                 t->kind, unit_names[t->unit], kinds[t->kind].name, (unsigned)c->kinds);
-        return misuse(c, func, text);
-    }
     if (!(c->units >> t->unit & 1)) {
         snprintf(text, sizeof text, "unit = %d (%s) is not among the checker's units (0x%x)",
                  t->unit, unit_names[t->unit], (unsigned)c->units);
+        return misuse(c, func, text);
+    }
+    if (!(c->kinds >> t->kind & 1)) {
+        snprintf(text, sizeof text, "kind = %d (%s %s) is not among the checker's kinds (0x%x)",
+                 t->kind, unit_names[t->unit], kinds[t->kind].name, (unsigned)c->kinds);
         return misuse(c, func, text);
     }
     c->diff[0] = 0;

@@ -6,52 +6,31 @@
 
 #include <string.h>
 
-/* The 32-bit words of the packed struct, most significant first; a 64-bit
- * field is two words, its high half first. */
-/* clang-format off */
-#define W32(f)    {offsetof(ctm_txn, f), 0}
-#define W64_HI(f) {offsetof(ctm_txn, f), 1}
-#define W64_LO(f) {offsetof(ctm_txn, f), 2}
-/* clang-format on */
-static const struct {
-    size_t offset;
-    int part; /* 0: a 32-bit field; 1, 2: the high and low half of a 64-bit one */
-} msb_first[CTM_TXN_WORDS] = {
-    W32(unit),     W32(kind),      W32(index),      W32(format),     W64_HI(x),  W64_LO(x),
-    W64_HI(y),     W64_LO(y),      W64_HI(address), W64_LO(address), W32(mask),  W32(value[3]),
-    W32(value[2]), W32(value[1]),  W32(value[0]),   W32(v),          W32(b),     W32(test),
-    W32(loc),      W32(writemask), W32(reads),      W32(keep),       W32(write),
+/* A 64-bit field is two words, its high half first: on a little-endian host
+ * the high half lies 4 bytes past the field's start. */
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "ctm_txn_bits assumes a little-endian host");
+#define W32(f) offsetof(ctm_txn, f)
+#define HI(f)  (offsetof(ctm_txn, f) + 4)
+#define LO(f)  offsetof(ctm_txn, f)
+
+/* Where each 32-bit word of the packed struct lies in a ctm_txn, most significant first. */
+static const size_t msb_first[CTM_TXN_WORDS] = {
+    W32(unit),     W32(kind),      W32(index),    W32(format), HI(x),      LO(x),
+    HI(y),         LO(y),          HI(address),   LO(address), W32(mask),  W32(value[3]),
+    W32(value[2]), W32(value[1]),  W32(value[0]), W32(v),      W32(b),     W32(test),
+    W32(loc),      W32(writemask), W32(reads),    W32(keep),   W32(write),
 };
 
 void api_txn_to_words(const ctm_txn *t, uint32_t words[CTM_TXN_WORDS])
 {
-    const unsigned char *base = (const unsigned char *)t;
-    for (int k = 0; k < CTM_TXN_WORDS; k++) {
-        uint32_t *w = &words[CTM_TXN_WORDS - 1 - k];
-        if (msb_first[k].part == 0) {
-            memcpy(w, base + msb_first[k].offset, 4);
-        } else {
-            uint64_t v;
-            memcpy(&v, base + msb_first[k].offset, 8);
-            *w = (uint32_t)(msb_first[k].part == 1 ? v >> 32 : v);
-        }
-    }
+    for (int k = 0; k < CTM_TXN_WORDS; k++)
+        memcpy(&words[CTM_TXN_WORDS - 1 - k], (const unsigned char *)t + msb_first[k], 4);
 }
 
 void api_txn_from_words(const uint32_t words[CTM_TXN_WORDS], ctm_txn *t)
 {
-    unsigned char *base = (unsigned char *)t;
     memset(t, 0, sizeof *t);
-    for (int k = 0; k < CTM_TXN_WORDS; k++) {
-        uint32_t w = words[CTM_TXN_WORDS - 1 - k];
-        if (msb_first[k].part == 0) {
-            memcpy(base + msb_first[k].offset, &w, 4);
-        } else {
-            uint64_t v;
-            memcpy(&v, base + msb_first[k].offset, 8);
-            v = msb_first[k].part == 1 ? (v & 0xffffffffu) | (uint64_t)w << 32
-                                       : (v & ~(uint64_t)0xffffffffu) | w;
-            memcpy(base + msb_first[k].offset, &v, 8);
-        }
-    }
+    for (int k = 0; k < CTM_TXN_WORDS; k++)
+        memcpy((unsigned char *)t + msb_first[k], &words[CTM_TXN_WORDS - 1 - k], 4);
 }
