@@ -106,6 +106,14 @@ void cosim_record_mismatch(const cosim_mismatch *mm)
     }
 }
 
+int cosim_check_kept(void)
+{
+    const cosim_bench *k = cosim_cfg.bench;
+    if (!have_mismatch && !config_error[0] && k && k->flush && bench_self)
+        k->flush(bench_self);
+    return have_mismatch;
+}
+
 const cosim_mismatch *cosim_first_mismatch(void)
 {
     return have_mismatch ? &first_mismatch : NULL;

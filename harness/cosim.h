@@ -84,6 +84,10 @@ typedef struct cosim_bench {
      * added to the JSON report as "summary" (NULL: nothing to add). */
     void (*summary_text)(const void *self, FILE *out);
     json_t *(*summary_json)(const void *self);
+    /* Checks what the bench has kept unchecked (a batch of cycles): called when
+     * the run stops without a mismatch found; nonzero on one (NULL: the bench
+     * checks every cycle as it comes). */
+    int (*flush)(void *self);
 } cosim_bench;
 
 /* The registry (cosim_benches.c): the kind of bench of a block by name, or NULL;
@@ -175,6 +179,10 @@ int cosim_parse_check(const char *v, bool *commit, char *err, size_t errlen);
  * FC_STATE, pred_stack's PRED_OP; docs/commit.md). 0, or -1 with a message. */
 int cosim_parse_commit_level(const char *v, unsigned *level, char *err, size_t errlen);
 bool cosim_stimulus_ended(void);
+
+/* The bench checks the cycles it has kept unchecked (its flush hook): before a
+ * snapshot and when the run stops. Nonzero when a mismatch has been found. */
+int cosim_check_kept(void);
 
 /* Records the first mismatch (later ones are ignored). */
 void cosim_record_mismatch(const cosim_mismatch *mm);

@@ -5,6 +5,7 @@
 #include "verilated.h"
 #include "verilated_fst_c.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -107,15 +108,20 @@ void progress(uint64_t p, uint64_t last, double t0) {
 }
 
 // The run: posedge 0 draws cycle 0; posedge p checks cycle p-1 and draws cycle p. Every
-// `interval` posedges (0: never) a snapshot is forked. Returns the posedge it stopped after
-// (last + 1 when it ran to the end); *last as in run_ends.
+// `interval` posedges (0: never) a snapshot is forked, after the bench has checked the cycles
+// it kept (a bench that checks in batches): a mismatch is then found before the next snapshot,
+// and the snapshots kept reach as far back from it as they would without batches. Returns the
+// posedge it stopped after (last + 1 when it ran to the end); *last as in run_ends.
 uint64_t run(VerilatedContext *vctx, Vtb *top, snapshot_pool *pool, uint64_t interval,
              uint64_t *last, double t0) {
   uint64_t p = 0;
   for (; p <= *last; ++p) {
     snapshot_request req{};
-    if (interval && p % interval == 0 && snapshot_take(pool, p, &req))
-      replay(vctx, top, p, *last, req, t0);  // this process is the snapshot asked to trace
+    if (interval && p % interval == 0) {
+      if (p && cosim_check_kept()) return p - 1;
+      if (snapshot_take(pool, p, &req))
+        replay(vctx, top, p, *last, req, t0);  // this process is the snapshot asked to trace
+    }
     clock(vctx, top, nullptr, p);
     if (run_ends(top, p, last)) break;
     progress(p, *last, t0);
@@ -124,11 +130,14 @@ uint64_t run(VerilatedContext *vctx, Vtb *top, snapshot_pool *pool, uint64_t int
 }
 
 // After a mismatch: the newest snapshot before the window replays it into FILE.fst, and
-// FILE.gtkw opens it at the mismatch. The paths go into res.
+// FILE.gtkw opens it at the mismatch. The paths go into res. The window is the `window`
+// cycles up to the mismatch, run on to posedge p where the run stopped (a bench that checks
+// in batches finds a mismatch up to a batch late), as much of it as the snapshots reach.
 void write_window(snapshot_pool *pool, uint64_t p, uint64_t window, const cosim_mismatch *mm,
                   cosim_result *res) {
   static char fst_path[1024], gtkw_path[1024];
-  snapshot_request r{p > window ? p - window : 0, p};
+  const uint64_t end = std::min(p, mm->cycle + 1);
+  snapshot_request r{std::max(end > window ? end - window : 0, std::min(snapshot_oldest(pool), end)), p};
   if (snapshot_replay(pool, &r) == 0 && !cosim_wave_path(fst_path, sizeof fst_path, ".fst") &&
       !cosim_wave_path(gtkw_path, sizeof gtkw_path, ".gtkw") &&
       !cosim_write_gtkw(gtkw_path, fst_path, r.trace_from, mm->cycle, mm->cycle)) {
@@ -169,6 +178,7 @@ int simulate(VerilatedContext *vctx, Vtb *top) {
   uint64_t last = cosim_cfg.cycles;
   const double t0 = cosim_now(), cpu0 = cosim_cpu_now();
   uint64_t p = run(vctx, top, &pool, window ? interval : 0, &last, t0);
+  cosim_check_kept();  // a bench that checks in batches checks its last one
   if (const char *e = cosim_config_error()) {  // recorded by a DPI callback during the run
     snapshot_pool_close(&pool);
     return config_failed(e);

@@ -2,6 +2,7 @@
  * rtl/fc_unit.sv against csim/mirrors/fc.c (fc_bench.h). The generator is in
  * fc_stim.c, coverage in fc_cover.c, the report sections in fc_report.c. */
 #include "fc_bench_int.h"
+#include "hot.h"
 #include "stim_weights.h"
 
 #include <inttypes.h>
@@ -239,7 +240,7 @@ void fc_bench_set_wave(fc_bench *b, unsigned wave)
     b->cur_wave = wave;
 }
 
-int fc_bench_finish(fc_bench *b)
+CTM_COLD int fc_bench_finish(fc_bench *b)
 {
     return b->commit ? fc_commit_finish(b->commit, b->checked, b->prog.faulted) : 0;
 }
@@ -375,7 +376,7 @@ static void before_of(const fc_bench *b, unsigned ctx, uint64_t cycle, ctm_fc_ou
     }
 }
 
-static void report_mismatch(fc_bench *b, const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
+CTM_COLD static void report_mismatch(fc_bench *b, const fc_record *rec, const ctm_fc_out *exp, const ctm_fc_out *dut,
                             uint64_t cycle)
 {
     b->mm_rec = *rec;
@@ -440,41 +441,85 @@ size_t fc_last_steps(const fc_bench *b, unsigned ctx, fc_steps *l)
     return cmp_steps_from(&b->fields, kept_step, &k, l->steps, l->buf);
 }
 
+CTM_COLD static void note_reset(fc_bench *b, uint64_t cycle)
+{
+    memset(b->state, 0, b->rtl.contexts * sizeof *b->state);
+    b->cov.resets++;
+    b->last_reset_cycle = cycle;
+    b->any_reset = true;
+}
+
+/* The coverage of a checked step: what it reached, from the context before. */
+CTM_OUT_OF_LINE static void cover_step(fc_bench *b, const ctm_fc_in *in, const ctm_fc_out *exp)
+{
+    const fc_stim s = fc_stim_from_port(in);
+    unsigned ctx = in->ctx;
+    fc_cover(b, &s, ctx < b->rtl.contexts ? &b->state[ctx] : exp, exp);
+    if (ctx < b->rtl.contexts) /* the coverage's "before" of the next step */
+        b->state[ctx] = *exp;
+}
+
+/* A step whose outputs differ: the expected ones, the coverage, the report. */
+CTM_COLD static void mismatched(fc_bench *b, const ctm_fc_in *in, const char *label,
+                                const ctm_fc_out *dut, uint64_t cycle)
+{
+    ctm_fc_out want;
+    ctm_fc_expected(b->golden, &want);
+    const fc_stim s = fc_stim_from_port(in);
+    if (b->cover)
+        fc_cover(b, &s, in->ctx < b->rtl.contexts ? &b->state[in->ctx] : &want, &want);
+    const fc_record rec = {label, s};
+    report_mismatch(b, &rec, &want, dut, cycle);
+}
+
+/* The check of one cycle: in driven (label: what the generator meant by it),
+ * dut the unit's outputs at its end. */
+static int check_step(fc_bench *b, const ctm_fc_in *in, const char *label, const ctm_fc_out *dut)
+{
+    uint64_t cycle = b->checked++;
+    unsigned slot = label_slot(b, in->ctx);
+    int st = ctm_fc_cycle(b->golden, in, dut);
+    unsigned at = b->label_next[slot];
+    b->labels[(size_t)slot * LABELS + at] = label;
+    b->label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
+    if (in->rst) { /* the RTL spends this cycle in reset; the model resets too */
+        note_reset(b, cycle);
+        return 0;
+    }
+    if (st != CTM_OK) {
+        mismatched(b, in, label, dut, cycle);
+        return 1;
+    }
+    if (b->cover) /* on a match the DUT's outputs are the expected ones, byte for byte */
+        cover_step(b, in, dut);
+    return 0;
+}
+
 int fc_bench_check(fc_bench *b, const ctm_fc_out *dut)
 {
     if (b->commit) /* the unit's results as commits, late: no cycle-level check */
         return fc_commit_step(b->commit, &b->cur.in, b->cur_wave, dut, b->checked++);
-    uint64_t cycle = b->checked++;
-    const fc_stim *s = &b->cur;
-    unsigned ctx = s->in.ctx, slot = label_slot(b, ctx);
-    int st = ctm_fc_cycle(b->golden, &b->cur_in, dut);
-    unsigned at = b->label_next[slot];
-    b->labels[(size_t)slot * LABELS + at] = b->pend.label;
-    b->label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
-    if (s->rst) { /* the RTL spends this cycle in reset; the model resets too */
-        memset(b->state, 0, b->rtl.contexts * sizeof *b->state);
-        b->cov.resets++;
-        b->last_reset_cycle = cycle;
-        b->any_reset = true;
-        return 0;
-    }
-    /* on a match the DUT's outputs are the expected ones, byte for byte */
-    ctm_fc_out want;
-    const ctm_fc_out *exp = dut;
-    if (st != CTM_OK) {
-        ctm_fc_expected(b->golden, &want);
-        exp = &want;
-    }
-    if (b->cover)
-        fc_cover(b, s, ctx < b->rtl.contexts ? &b->state[ctx] : exp, exp);
-    if (st != CTM_OK) {
-        const fc_record rec = {b->pend.label, *s};
-        report_mismatch(b, &rec, exp, dut, cycle);
-        return 1;
-    }
-    if (b->cover && ctx < b->rtl.contexts) /* the coverage's "before" of the next step */
-        b->state[ctx] = *exp;
+    return check_step(b, &b->cur_in, b->pend.label, dut);
+}
+
+int fc_bench_flush(fc_bench *b)
+{
+    unsigned n = b->batched;
+    b->batched = 0;
+    for (unsigned i = 0; i < n; i++) /* up to the first mismatch: the report's last step */
+        if (check_step(b, &b->batch[i].in, b->batch[i].label, &b->batch[i].dut))
+            return 1;
     return 0;
+}
+
+/* A cycle kept for the batch's check; the batch checked when full. */
+static int keep(fc_bench *b, const ctm_fc_out *dut)
+{
+    fc_kept *k = &b->batch[b->batched++];
+    k->in = b->cur_in;
+    k->dut = *dut;
+    k->label = b->pend.label;
+    return b->batched == FC_CHECK_BATCH ? fc_bench_flush(b) : 0;
 }
 
 void fc_bench_next(fc_bench *b, const ctm_fc_out *prev, ctm_fc_in *next)
@@ -487,10 +532,10 @@ void fc_bench_next(fc_bench *b, const ctm_fc_out *prev, ctm_fc_in *next)
 int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next)
 {
     bool valid = !b->cur.rst; /* after a reset the generator follows nothing */
-    int bad = fc_bench_check(b, dut);
+    int bad = b->commit ? fc_bench_check(b, dut) : keep(b, dut);
     fc_bench_next(b, valid ? dut : NULL, next);
-    if (!bad && cosim_stimulus_ended()) /* --check commit: the last commits, the drain check */
-        bad = fc_bench_finish(b);
+    if (!bad && cosim_stimulus_ended()) /* the last batch; --check commit: the drain check */
+        bad = fc_bench_flush(b) || fc_bench_finish(b);
     return bad;
 }
 
@@ -519,6 +564,11 @@ static void fcov_write(const void *self, FILE *out)
     fc_fcov_write(self, out);
 }
 
+static int flush(void *self)
+{
+    return fc_bench_flush(self);
+}
+
 static const cmp_unit *unit_of(const void *self)
 {
     return fc_bench_unit(self);
@@ -538,6 +588,7 @@ static const cosim_bench kind = {
     .report_json = report_json,
     .stimulus_args = stimulus_args,
     .fcov_write = fcov_write,
+    .flush = flush,
     .summary_text = summary_text,
 };
 

@@ -6,6 +6,7 @@
 #include "fc_commit.h"
 
 #include "commit_shell.h"
+#include "hot.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +67,7 @@ static int push_state(fc_commit *c, const fc_unit_in *in, const ctm_fc_out *dut,
     return commit_shell_push(c->shell, in->ctx, s, cycle);
 }
 
-int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_fc_out *dut,
+CTM_OUT_OF_LINE int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_fc_out *dut,
                    uint64_t cycle)
 {
     if (in->ctx < c->contexts && (in->cmd == FC_CMD_START || in->cmd == FC_CMD_EXEC)) {

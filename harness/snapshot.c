@@ -79,6 +79,11 @@ int snapshot_replay(snapshot_pool *p, const snapshot_request *req)
     return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
 }
 
+uint64_t snapshot_oldest(const snapshot_pool *p)
+{
+    return p->count ? p->snap[0].at : UINT64_MAX;
+}
+
 void snapshot_pool_close(snapshot_pool *p)
 {
     while (p->count)

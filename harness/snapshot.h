@@ -40,6 +40,9 @@ int snapshot_take(snapshot_pool *p, uint64_t at, snapshot_request *req);
  * (no usable snapshot, or the child failed). */
 int snapshot_replay(snapshot_pool *p, const snapshot_request *req);
 
+/* The posedge of the oldest snapshot kept (UINT64_MAX: none). */
+uint64_t snapshot_oldest(const snapshot_pool *p);
+
 /* Ends every remaining snapshot and reaps it. */
 void snapshot_pool_close(snapshot_pool *p);
 

@@ -6,6 +6,7 @@
 #include "ctm_int.h"
 
 #include "fc.h"
+#include "hot.h"
 #include "isa.h"
 
 #include <stdint.h>
@@ -123,6 +124,18 @@ static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
                       .live = in->live};
 }
 
+/* A reset's step: every context as created, the outputs 0. */
+CTM_COLD static void reset_all(ctm_fc *f, ctm_fc_out *w)
+{
+    fc_unit_model *fresh;
+    dpp_error err;
+    if (!fc_unit_create(&f->p, &fresh, &err)) {
+        fc_unit_destroy(f->m);
+        f->m = fresh;
+    }
+    memset(w, 0, sizeof *w);
+}
+
 /* One clock edge with inputs in range: kept in the history as the port struct
  * (flags as 0/1, lane masks cut to the lanes), the expected outputs beside
  * them. */
@@ -144,13 +157,7 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
     k->alu_result &= f->lanes;
     k->live &= f->lanes;
     if (in->rst) { /* every context back to its reset state */
-        fc_unit_model *fresh;
-        dpp_error err;
-        if (!fc_unit_create(&f->p, &fresh, &err)) {
-            fc_unit_destroy(f->m);
-            f->m = fresh;
-        }
-        memset(w, 0, sizeof *w);
+        reset_all(f, w);
         return;
     }
     fc_unit_in mi;
@@ -263,6 +270,20 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
     return bc_note(f, api_verdict(c, &f->mr.h, __func__, "ctm_fc_step", FC_IN_ctx));
 }
 
+/* ctm_fc_cycle with an error pending or an input out of range: its verdict. */
+CTM_COLD static int refused(ctm_fc *f, const ctm_fc_in *in)
+{
+    (void)in_range(f, in->cmd, in->ctx, in->pc, "ctm_fc_cycle");
+    return api_verdict(&f->mr.ck, &f->mr.h, "ctm_fc_cycle", "ctm_fc_cycle", FC_IN_ctx);
+}
+
+/* ctm_fc_cycle's outputs differ from the expected ones as bytes: the field
+ * comparison and its verdict. */
+CTM_COLD static int mismatch(ctm_fc *f, const ctm_fc_out *dut)
+{
+    return bc_note(f, api_check_compare_wire(&f->mr.ck, dut, FC_IN_ctx));
+}
+
 int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
 {
     if (!API_LIVE(f, API_FC))
@@ -276,10 +297,8 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
         in = &copy;
     }
     api_check *c = &f->mr.ck;
-    if (f->mr.h.pending || in->cmd > 3 || in->ctx > 255 || in->pc > 511) {
-        (void)in_range(f, in->cmd, in->ctx, in->pc, __func__);
-        return api_verdict(c, &f->mr.h, __func__, "ctm_fc_cycle", FC_IN_ctx);
-    }
+    if (f->mr.h.pending || in->cmd > 3 || in->ctx > 255 || in->pc > 511)
+        return refused(f, in);
     uint8_t rst = in->rst; /* read before the step, which writes the history */
     step(f, in);
     if (rst || !dut) /* fc_unit's outputs are not checked in reset */
@@ -288,7 +307,7 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
         api_check_matched(c);
         return CTM_OK;
     }
-    return bc_note(f, api_check_compare_wire(c, dut, FC_IN_ctx));
+    return mismatch(f, dut);
 }
 
 int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out)

@@ -325,8 +325,17 @@ static unsigned max_u(unsigned a, unsigned b)
     return a > b ? a : b;
 }
 
-/* Executes one instruction on a copy of the context; commits only without fault. */
-static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_unit_out *out)
+/* The outputs of the step itself rather than of the context's state: the
+ * group's decision, where it goes, and the lanes that wanted to. */
+typedef struct fc_decision {
+    uint64_t want;
+    uint16_t next_pc;
+    uint8_t jump;
+} fc_decision;
+
+/* Executes one instruction on a copy of the context; commits only without
+ * fault (a fault leaves *d as it was: no jump, the next pc this one's). */
+static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_decision *d)
 {
     fc_ctx c;
     copy_ctx(&c, ctx, ctx->loop_sp);
@@ -366,45 +375,53 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_u
     }
     /* a pushed frame is the one past the old top (the addresses are copied whole) */
     copy_ctx(ctx, &c, max_u(c.loop_sp, ctx->loop_sp));
-    out->jump = (uint8_t)jump;
-    out->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
-    out->want = w;
+    d->jump = (uint8_t)jump;
+    d->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
+    d->want = w;
 }
 
-static void report(const fc_ctx *c, fc_unit_out *out)
+/* Every output, each written once (no clearing of the whole struct first: a
+ * cycle's outputs go straight into the checker's history entry). */
+static void report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out)
 {
-    out->active = c->active;
-    out->br_inactive = c->brin;
-    out->loop_masked = 0;
-    for (unsigned i = 0; i < c->loop_sp; i++)
-        out->loop_masked |= c->loop[i].brk | c->loop[i].cont;
-    memcpy(out->bc, c->bc, sizeof out->bc);
-    out->depth = c->depth;
-    out->addr_sp = c->addr_sp;
-    out->addr_top = c->addr_sp ? c->addr[c->addr_sp - 1] : 0;
-    out->loop_sp = c->loop_sp;
-    if (c->loop_sp) {
-        const fc_frame *t = &c->loop[c->loop_sp - 1];
-        out->loop_top_is_loop = t->is_loop;
-        out->loop_top_count = t->count;
-        out->loop_top_live = t->live;
-        out->loop_top_brk = t->brk;
-        out->loop_top_cont = t->cont;
-    }
-    for (unsigned i = c->loop_sp; i-- > 0;)
-        if (c->loop[i].is_loop) {
-            out->al = (uint16_t)c->loop[i].al;
-            break;
-        }
     static const uint8_t ovf_bits[FC_FAULT_COUNT] = {
         [FC_FAULT_BRANCH_OVERFLOW] = 1, [FC_FAULT_LOOP_OVERFLOW] = 2, [FC_FAULT_ADDR_OVERFLOW] = 4};
     static const uint8_t udf_bits[FC_FAULT_COUNT] = {[FC_FAULT_BRANCH_UNDERFLOW] = 1,
                                                      [FC_FAULT_LOOP_UNDERFLOW] = 2,
                                                      [FC_FAULT_ADDR_UNDERFLOW] = 4};
-    out->fault = c->fault;
+    static const fc_frame none; /* the top frame's ports when there is none */
+    const fc_frame *t = c->loop_sp ? &c->loop[c->loop_sp - 1] : &none;
+    uint64_t masked = 0;
+    uint16_t al = 0;
+    for (unsigned i = 0; i < c->loop_sp; i++) {
+        masked |= c->loop[i].brk | c->loop[i].cont;
+        if (c->loop[i].is_loop) /* the innermost LOOP frame's, so the last one found */
+            al = (uint16_t)c->loop[i].al;
+    }
+    out->want = d->want;
+    out->active = c->active;
+    out->br_inactive = c->brin;
+    out->loop_masked = masked;
+    out->loop_top_live = t->live;
+    out->loop_top_brk = t->brk;
+    out->loop_top_cont = t->cont;
+    memcpy(out->bc, c->bc, sizeof out->bc);
+    out->next_pc = d->next_pc;
+    out->depth = c->depth;
+    out->addr_sp = c->addr_sp;
+    out->addr_top = c->addr_sp ? c->addr[c->addr_sp - 1] : 0;
+    out->loop_sp = c->loop_sp;
+    out->loop_top_count = t->count;
+    out->al = al;
     out->ovf = ovf_bits[c->fault];
     out->udf = udf_bits[c->fault];
+    out->fault = c->fault;
+    out->jump = d->jump;
+    out->loop_top_is_loop = t->is_loop;
+    memset(out->pad_, 0, sizeof out->pad_);
 }
+/* report writes each of these fields: a port added to ctm_fc_out needs its line there */
+_Static_assert(sizeof(fc_unit_out) == 7 * 8 + 64 + 10 * 4 + 2 + 6, "report writes every field");
 
 /* Inputs wider than their ports (docs/fc_unit.md, "Ports") are cut to the port
  * width, as the RTL's ports cut them: a B_POP_CNT of 32 is 0. */
@@ -437,20 +454,21 @@ void fc_unit_step(fc_unit_model *m, const fc_unit_in *raw, fc_unit_out *out)
 
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
 {
-    memset(out, 0, sizeof *out);
-    out->next_pc = in->pc & 0x1FF;
     if (in->ctx >= m->p.contexts) {
+        memset(out, 0, sizeof *out);
+        out->next_pc = in->pc & 0x1FF;
         out->fault = FC_FAULT_ILLEGAL_FIELD;
         return;
     }
     fc_ctx *c = &m->ctx[in->ctx];
+    fc_decision d = {.next_pc = in->pc & 0x1FF};
     if (in->cmd == FC_CMD_START) {
         memset(c, 0, sizeof *c);
         c->active = in->live & m->lane_mask;
     } else if (in->cmd == FC_CMD_EXEC && !c->fault) {
-        exec(m, in, c, out);
+        exec(m, in, c, &d);
     }
-    report(c, out);
+    report(c, &d, out);
 }
 
 void fc_bc_pack(const uint8_t *bc, unsigned lanes, unsigned width, uint32_t words[FC_BC_WORDS])
