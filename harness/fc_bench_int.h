@@ -103,8 +103,8 @@ struct fc_bench_settings {
  * keeps the words driven and the unit's answer, and every FC_CHECK_BATCH
  * cycles the golden model steps through the batch in a row. The mirror's code
  * then runs out of a warm instruction cache and leaves the Verilated model's
- * in place, where a check every cycle evicted each other's (fc 4x16: L1i
- * misses a lock-step cycle 22.5 -> 11.5, cachegrind; RTL alone 3.6). A
+ * in place, where a check every cycle evicted each other's (fc 4x16: 32.5
+ * L1i misses a lock-step cycle, 4.2 for the RTL alone, cachegrind). A
  * mismatch is found up to FC_CHECK_BATCH - 1 cycles late but reported at its
  * own cycle, the history and coverage as before; the run stops where it was
  * found, so the waveform window runs that far past it. */
