@@ -84,9 +84,9 @@ typedef struct cosim_bench {
      * added to the JSON report as "summary" (NULL: nothing to add). */
     void (*summary_text)(const void *self, FILE *out);
     json_t *(*summary_json)(const void *self);
-    /* Checks what the bench has kept unchecked (a batch of cycles): called when
-     * the run stops without a mismatch found; nonzero on one (NULL: the bench
-     * checks every cycle as it comes). */
+    /* Checks what the bench has kept unchecked (a batch of cycles): called
+     * before each snapshot and when the run stops, while no mismatch is
+     * known; nonzero on one (NULL: the bench checks each cycle as it comes). */
     int (*flush)(void *self);
 } cosim_bench;
 

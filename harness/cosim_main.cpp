@@ -136,8 +136,8 @@ uint64_t run(VerilatedContext *vctx, Vtb *top, snapshot_pool *pool, uint64_t int
 void write_window(snapshot_pool *pool, uint64_t p, uint64_t window, const cosim_mismatch *mm,
                   cosim_result *res) {
   static char fst_path[1024], gtkw_path[1024];
-  const uint64_t end = std::min(p, mm->cycle + 1);
-  snapshot_request r{std::max(end > window ? end - window : 0, std::min(snapshot_oldest(pool), end)), p};
+  const uint64_t end = std::min(p, mm->cycle + 1), from = end > window ? end - window : 0;
+  snapshot_request r{std::max(from, std::min(snapshot_oldest(pool), end)), p};
   if (snapshot_replay(pool, &r) == 0 && !cosim_wave_path(fst_path, sizeof fst_path, ".fst") &&
       !cosim_wave_path(gtkw_path, sizeof gtkw_path, ".gtkw") &&
       !cosim_write_gtkw(gtkw_path, fst_path, r.trace_from, mm->cycle, mm->cycle)) {

@@ -449,7 +449,8 @@ CTM_COLD static void note_reset(fc_bench *b, uint64_t cycle)
     b->any_reset = true;
 }
 
-/* The coverage of a checked step: what it reached, from the context before. */
+/* The coverage of a checked step (exp: its expected outputs): what it reached,
+ * from the context before. */
 CTM_OUT_OF_LINE static void cover_step(fc_bench *b, const ctm_fc_in *in, const ctm_fc_out *exp)
 {
     const fc_stim s = fc_stim_from_port(in);
@@ -465,10 +466,9 @@ CTM_COLD static void mismatched(fc_bench *b, const ctm_fc_in *in, const char *la
 {
     ctm_fc_out want;
     ctm_fc_expected(b->golden, &want);
-    const fc_stim s = fc_stim_from_port(in);
     if (b->cover)
-        fc_cover(b, &s, in->ctx < b->rtl.contexts ? &b->state[in->ctx] : &want, &want);
-    const fc_record rec = {label, s};
+        cover_step(b, in, &want);
+    const fc_record rec = {label, fc_stim_from_port(in)};
     report_mismatch(b, &rec, &want, dut, cycle);
 }
 

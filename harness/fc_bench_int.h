@@ -142,7 +142,7 @@ struct fc_bench {
     fc_commit *commit;      /* --check commit: the commit shell and checker, else NULL */
     unsigned cur_wave;      /* --program: the wavefront of the pending step */
     fc_kept batch[FC_CHECK_BATCH]; /* the cycles kept for the next check */
-    unsigned batched;
+    unsigned batched; /* how many */
     fc_bench_coverage cov;
     bool cover; /* counted only when asked for (COSIM_FCOV_DIR): it is not the check */
     uint64_t last_reset_cycle;

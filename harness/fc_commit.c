@@ -67,8 +67,8 @@ static int push_state(fc_commit *c, const fc_unit_in *in, const ctm_fc_out *dut,
     return commit_shell_push(c->shell, in->ctx, s, cycle);
 }
 
-CTM_OUT_OF_LINE int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave, const ctm_fc_out *dut,
-                   uint64_t cycle)
+CTM_OUT_OF_LINE int fc_commit_step(fc_commit *c, const fc_unit_in *in, unsigned wave,
+                                   const ctm_fc_out *dut, uint64_t cycle)
 {
     if (in->ctx < c->contexts && (in->cmd == FC_CMD_START || in->cmd == FC_CMD_EXEC)) {
         ctm_commit r = {.active = dut->active};

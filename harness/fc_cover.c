@@ -18,7 +18,8 @@ static unsigned jump_func_class(unsigned jf)
 }
 
 /* What the stimulus reached (before = the context before this step). */
-CTM_OUT_OF_LINE void fc_cover(fc_bench *b, const fc_stim *s, const ctm_fc_out *before, const ctm_fc_out *o)
+CTM_OUT_OF_LINE void fc_cover(fc_bench *b, const fc_stim *s, const ctm_fc_out *before,
+                              const ctm_fc_out *o)
 {
     fc_bench_coverage *c = &b->cov;
     const fc_unit_in *in = &s->in;
