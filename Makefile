@@ -70,7 +70,7 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg
 .DEFAULT_GOAL := all
 
 all: build
@@ -93,6 +93,8 @@ help:
 	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
+	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
+	@echo "                 rtl/ctm_isa_pkg.sv) from the model's tables (tests/cli/svpkg.sh holds them to it)"
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
@@ -170,6 +172,14 @@ $(BUILD)/san/dpp: $(call objs,san,$(CLI_SRC)) $(BUILD)/san/libcsim.a
 	$(Q)$(CC) $(SAN) $^ -o $@ $(ELF_LIBS) $(PNG_LIBS) -lm -pthread
 
 dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
+
+# The committed SystemVerilog packages, written from the model's tables (csim/cli/cmd_svpkg.c):
+# rewritten on demand only, so tests/cli/svpkg.sh can tell a stale one.
+svpkg: $(BUILD)/dpp
+	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv)
+	$(Q)$(BUILD)/dpp svpkg --dpi -o dpi/ctm_dpi_pkg.sv
+	$(Q)$(BUILD)/dpp svpkg -o dpi/ctm_ports_pkg.sv
+	$(Q)$(BUILD)/dpp svpkg --isa -o rtl/ctm_isa_pkg.sv
 
 # ---------------------------------------------------------------- libctm (make install)
 # The library users link (docs/dpi.md): the model's objects built without LTO, partly linked

@@ -142,14 +142,6 @@ ctm_pred *ctm_pred_new(int contexts, int lanes, int depth);
 ctm_pred *ctm_pred_new_grouped(int contexts, int lanes, int depth, int spu_sc);
 void ctm_pred_free(ctm_pred *p);
 
-/* One clock edge: rst (rst_ni low), op (CTM_PRED_OP_*, 0..7), ctx and obs_ctx
- * (0 .. 2^CtxW - 1, what the RTL's ctx_i carries, CtxW = max(1,
- * clog2(contexts)); a context past the last one is the RTL's out-of-range
- * context, docs/pred_stack.md), mask (bits past `lanes` are ignored, as the
- * port has none). The same as ctm_pred_eval followed by ctm_pred_edge. A
- * refused step changes nothing. */
-void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
-
 /* The first half of a step: the cycle's expected outputs from these inputs
  * (ctm_pred_expect and ctm_pred_check read them; with rst every context is
  * reset first, as the asynchronous reset does), no edge yet. For a
@@ -165,18 +157,6 @@ void ctm_pred_edge(ctm_pred *p);
  * stepping: field CTM_PRED_OBS_* (CTM_PRED_EXEC_MASK gives the context's
  * ExecuteMask, as obs_exec_mask). ctx as in ctm_pred_step. */
 uint64_t ctm_pred_peek(const ctm_pred *p, int ctx, int field);
-
-/* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle
- * (0, and an error, before the first step). */
-uint64_t ctm_pred_expect(const ctm_pred *p, int field);
-
-/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or
- * CTM_E_MISMATCH (ctm_pred_diff names the first field that differs,
- * ctm_pred_report tells the whole mismatch); CTM_E_ARG for a misuse since the
- * last check, CTM_E_STATE before the first step (ctm_pred_diff says which). */
-int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t obs_task_mask,
-                   uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
-                   int obs_underflow);
 
 /* Since 1.4: pred_stack's ports as one struct each way, ctm_pred_in and
  * ctm_pred_out (ctm_ports.h), laid out word for word as the SystemVerilog
@@ -263,16 +243,6 @@ enum {
 ctm_stack *ctm_stack_new(int width, int rule, int chip, int depth);
 void ctm_stack_free(ctm_stack *s);
 
-/* One clock edge: rst, op (CTM_STACK_OP_*, 0..15), pop_count (0..7), wqm,
- * taken, stack_size (0..255). */
-void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
-                    int stack_size);
-
-uint64_t ctm_stack_expect(const ctm_stack *s, int field);
-
-int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
-                    int overflow, int underflow, int drop);
-
 /* stack_acct's ports as one struct each way (since 1.4; ctm_ports.h), as
  * ctm_pred_in. */
 /* As ctm_pred_cycle and ctm_pred_expected (since 1.4). stack_acct has no
@@ -327,34 +297,6 @@ void ctm_fc_free(ctm_fc *f);
 
 /* fc_unit's commands (cmd_i); 3 is reserved and does what IDLE does. */
 enum { CTM_FC_CMD_IDLE = 0, CTM_FC_CMD_START = 1, CTM_FC_CMD_EXEC = 2 };
-
-/* One clock edge: rst (every context resets), cmd (CTM_FC_CMD_*, 0..3),
- * ctx (0..255, the 8-bit ctx_i; a context past the last one is the RTL's
- * out-of-range context), full_mode, the instruction as its encoded dwords (cmn_inst = US_CMN_INST,
- * fc_inst = US_FC_INST, fc_addr = US_FC_ADDR, decoded by the ISA's decoder),
- * int_const (US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16), bool_const, the four
- * predicate lane masks, alu_result and alu_valid, pc (0..511) and the live
- * lanes. */
-void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
-                 uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
-                 uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
-                 uint64_t alu_result, int alu_valid, int pc, uint64_t live);
-
-/* Expected value of output `field` (CTM_FC_*) in the last stepped cycle. */
-uint64_t ctm_fc_expect(const ctm_fc *f, int field);
-
-/* Expected branch counter of one lane (0..lanes-1) in the last stepped cycle. */
-int ctm_fc_expect_bc(const ctm_fc *f, int lane);
-
-/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or CTM_E_MISMATCH
- * (ctm_fc_diff names the first field that differs). bc is bc_o as 32-bit
- * words, lane i's counter at bits [i*bc_width +: bc_width] (an SV bit vector
- * through DPI); NULL skips the counters. */
-int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
-                 uint64_t br_inactive, uint64_t loop_masked, const uint32_t *bc, int depth,
-                 int addr_sp, int addr_top, int loop_sp, int loop_top_is_loop, int loop_top_count,
-                 uint64_t loop_top_live, uint64_t loop_top_brk, uint64_t loop_top_cont, int al,
-                 int ovf, int udf, int fault);
 
 /* The last check's first difference; "" after a match. */
 const char *ctm_fc_diff(const ctm_fc *f);
@@ -967,7 +909,7 @@ int ctm_model_txn(ctm_model *m, int units, ctm_txn *out);
 /* ctm_model_txn with the transaction packed into bits[CTM_TXN_WORDS] (all
  * zeros when none came): the DPI package's form, for a testbench that reads
  * the model's stream as its stimulus. */
-int ctm_model_txn_bits(ctm_model *m, int units, uint32_t *bits);
+int ctm_model_txn_bits(ctm_model *m, int units, uint32_t bits[CTM_TXN_WORDS]);
 
 typedef struct ctm_txn_checker ctm_txn_checker;
 
@@ -994,14 +936,8 @@ int ctm_txn_set_kinds(ctm_txn_checker *c, int kinds);
  * ends the check: later calls return it again. */
 int ctm_txn_put(ctm_txn_checker *c, const ctm_txn *t);
 
-/* ctm_txn_put with the record's fields as arguments (the DPI package's form). */
-int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
-                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0,
-                       uint32_t value1, uint32_t value2, uint32_t value3, uint32_t v, uint32_t b,
-                       int test, int loc, int writemask, int reads, int keep, int write);
-
 /* ctm_txn_put with the transaction packed as ctm_txn_t (ctm_model_txn_bits). */
-int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t *bits);
+int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS]);
 
 /* The drain check at the end: CTM_OK when the design did every transaction
  * the model expects of its units, else CTM_E_MISMATCH ("drain") and a report
@@ -1022,6 +958,88 @@ const char *ctm_txn_diff(const ctm_txn_checker *c);
  * actual, the design's transaction, the model's next ones and the last ones
  * matched; "" while all matched. Valid until the next report call. */
 const char *ctm_txn_report(ctm_txn_checker *c, int format);
+
+/* ================================================================ Legacy
+ * The positional forms of the mirrors' cycle and of a transaction's put,
+ * kept for testbenches written before the struct forms (ctm_*_cycle,
+ * ctm_*_expected, ctm_txn_put and ctm_txn_put_bits) and documented here;
+ * they check and behave as ever, and no call is added to them. New code
+ * uses the struct forms. The DPI package imports them in its "Legacy"
+ * section. */
+
+/* Legacy: pred_stack. */
+
+/* One clock edge: rst (rst_ni low), op (CTM_PRED_OP_*, 0..7), ctx and obs_ctx
+ * (0 .. 2^CtxW - 1, what the RTL's ctx_i carries, CtxW = max(1,
+ * clog2(contexts)); a context past the last one is the RTL's out-of-range
+ * context, docs/pred_stack.md), mask (bits past `lanes` are ignored, as the
+ * port has none). The same as ctm_pred_eval followed by ctm_pred_edge. A
+ * refused step changes nothing. */
+void ctm_pred_step(ctm_pred *p, int rst, int op, int ctx, uint64_t mask, int obs_ctx);
+
+/* Expected value of output `field` (CTM_PRED_*) in the last stepped cycle
+ * (0, and an error, before the first step). */
+uint64_t ctm_pred_expect(const ctm_pred *p, int field);
+
+/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or
+ * CTM_E_MISMATCH (ctm_pred_diff names the first field that differs,
+ * ctm_pred_report tells the whole mismatch); CTM_E_ARG for a misuse since the
+ * last check, CTM_E_STATE before the first step (ctm_pred_diff says which). */
+int ctm_pred_check(ctm_pred *p, uint64_t exec_mask, uint64_t obs_pred, uint64_t obs_task_mask,
+                   uint64_t obs_exec_mask, int obs_sp, uint64_t obs_top, int obs_overflow,
+                   int obs_underflow);
+
+/* Legacy: stack_acct. */
+
+/* One clock edge: rst, op (CTM_STACK_OP_*, 0..15), pop_count (0..7), wqm,
+ * taken, stack_size (0..255). */
+void ctm_stack_step(ctm_stack *s, int rst, int op, int pop_count, int wqm, int taken,
+                    int stack_size);
+
+/* Expected value of output `field` (CTM_STACK_*) in the last stepped cycle. */
+uint64_t ctm_stack_expect(const ctm_stack *s, int field);
+
+/* Compares a DUT's outputs of the last stepped cycle, as ctm_pred_check. */
+int ctm_stack_check(ctm_stack *s, int entries, int subentries, int need, int hwm, int depth,
+                    int overflow, int underflow, int drop);
+
+/* Legacy: fc_unit. */
+
+/* One clock edge: rst (every context resets), cmd (CTM_FC_CMD_*, 0..3),
+ * ctx (0..255, the 8-bit ctx_i; a context past the last one is the RTL's
+ * out-of-range context), full_mode, the instruction as its encoded dwords (cmn_inst = US_CMN_INST,
+ * fc_inst = US_FC_INST, fc_addr = US_FC_ADDR, decoded by the ISA's decoder),
+ * int_const (US_FC_INT_CONST: KR 7:0, KG 15:8, KB 23:16), bool_const, the four
+ * predicate lane masks, alu_result and alu_valid, pc (0..511) and the live
+ * lanes. */
+void ctm_fc_step(ctm_fc *f, int rst, int cmd, int ctx, int full_mode, uint32_t cmn_inst,
+                 uint32_t fc_inst, uint32_t fc_addr, uint32_t int_const, int bool_const,
+                 uint64_t pred_r, uint64_t pred_g, uint64_t pred_b, uint64_t pred_a,
+                 uint64_t alu_result, int alu_valid, int pc, uint64_t live);
+
+/* Expected value of output `field` (CTM_FC_*) in the last stepped cycle. */
+uint64_t ctm_fc_expect(const ctm_fc *f, int field);
+
+/* Expected branch counter of one lane (0..lanes-1) in the last stepped cycle. */
+int ctm_fc_expect_bc(const ctm_fc *f, int lane);
+
+/* Compares a DUT's outputs of the last stepped cycle: CTM_OK or CTM_E_MISMATCH
+ * (ctm_fc_diff names the first field that differs). bc is bc_o as 32-bit
+ * words, lane i's counter at bits [i*bc_width +: bc_width] (an SV bit vector
+ * through DPI); NULL skips the counters. */
+int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
+                 uint64_t br_inactive, uint64_t loop_masked, const uint32_t bc[16], int depth,
+                 int addr_sp, int addr_top, int loop_sp, int loop_top_is_loop, int loop_top_count,
+                 uint64_t loop_top_live, uint64_t loop_top_brk, uint64_t loop_top_cont, int al,
+                 int ovf, int udf, int fault);
+
+/* Legacy: transactions. */
+
+/* ctm_txn_put with the record's fields as arguments (the DPI package's form). */
+int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
+                       int64_t y, uint64_t address, uint32_t mask, uint32_t value0,
+                       uint32_t value1, uint32_t value2, uint32_t value3, uint32_t v, uint32_t b,
+                       int test, int loc, int writemask, int reads, int keep, int write);
 
 #ifdef __cplusplus
 }

@@ -235,7 +235,7 @@ static int bc_note(ctm_fc *f, int st)
 }
 
 int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t active,
-                 uint64_t br_inactive, uint64_t loop_masked, const uint32_t *bc, int depth,
+                 uint64_t br_inactive, uint64_t loop_masked, const uint32_t bc[16], int depth,
                  int addr_sp, int addr_top, int loop_sp, int loop_top_is_loop, int loop_top_count,
                  uint64_t loop_top_live, uint64_t loop_top_brk, uint64_t loop_top_cont, int al,
                  int ovf, int udf, int fault)

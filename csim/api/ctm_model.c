@@ -618,7 +618,7 @@ int ctm_model_txn(ctm_model *m, int units, ctm_txn *out)
     return model_txn(m, units, out, "out", __func__);
 }
 
-int ctm_model_txn_bits(ctm_model *m, int units, uint32_t *bits)
+int ctm_model_txn_bits(ctm_model *m, int units, uint32_t bits[CTM_TXN_WORDS])
 {
     ctm_txn t = {0};
     int r = model_txn(m, units, bits ? &t : NULL, "bits", __func__);

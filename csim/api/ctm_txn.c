@@ -614,7 +614,7 @@ int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int fo
     return put(c, &t, __func__);
 }
 
-int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t *bits)
+int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])
 {
     if (!API_LIVE(c, API_TXN))
         return CTM_E_ARG;

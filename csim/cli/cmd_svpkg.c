@@ -11,7 +11,12 @@
  * testbenches decode an instruction with. Committed as rtl/ctm_isa_pkg.sv, the
  * RTL's only source of these codes.
  *
- * tests/cli/svpkg.sh holds both files to this output; nobody edits them. */
+ * ctm_dpi_pkg (--dpi), from libctm's tables of its public surface
+ * (csim/api/api_list.h, svpkg_dpi.c): the users' DPI package. Committed as
+ * dpi/ctm_dpi_pkg.sv.
+ *
+ * tests/cli/svpkg.sh holds the three files to this output (`make svpkg`
+ * rewrites them); nobody edits them. */
 #include "api_check.h"
 #include "commands.h"
 #include "ctm.h"
@@ -19,19 +24,24 @@
 #include "isa.h"
 #include "pred_stack.h"
 #include "stack_acct.h"
+#include "svpkg.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: dpp svpkg [--isa] [-o FILE]\n"
+    "usage: dpp svpkg [--isa | --dpi] [-o FILE]\n"
     "Writes a SystemVerilog package (to stdout, or FILE). By default ctm_ports_pkg\n"
     "(dpi/ctm_ports_pkg.sv): one packed struct per port struct of libctm (ctm_pred_in_t,\n"
     "ctm_pred_out_t, ...), laid out as ctm.h's C structs, which ctm_*_cycle takes.\n"
     "With --isa, ctm_isa_pkg (rtl/ctm_isa_pkg.sv): the codes the RTL shares with the\n"
     "model as localparams (CTM_FC_OP_LOOP, CTM_PRED_OP_PUSH, CTM_STACK_RULE_MESA, ...)\n"
     "and the fields of a flow-control instruction from the ISA's field table\n"
-    "(ctm_isa_fc_op(dword), ...). See docs/dpi.md, \"Port structs\".\n";
+    "(ctm_isa_fc_op(dword), ...). See docs/dpi.md, \"Port structs\".\n"
+    "With --dpi, ctm_dpi_pkg (dpi/ctm_dpi_pkg.sv): libctm's constants, the records a\n"
+    "design's ports carry and an import per call, from the library's tables\n"
+    "(csim/api/api_list.h). `make svpkg` rewrites all three.\n";
 
 /* Verilator packs a struct's last member into the lowest bits, and the lowest
  * bits are the first bytes of an svBitVecVal array: the members go highest
@@ -272,14 +282,14 @@ static void emit_ports_pkg(FILE *out)
 int cmd_svpkg(int argc, char **argv)
 {
     const char *path = NULL;
-    int isa = 0;
+    int isa = 0, dpi = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage_text, stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--isa")) {
-            isa = 1;
+        if (!strcmp(argv[i], "--isa") || !strcmp(argv[i], "--dpi")) {
+            *(argv[i][2] == 'i' ? &isa : &dpi) = 1;
             continue;
         }
         if (!strcmp(argv[i], "-o") && i + 1 < argc) {
@@ -289,19 +299,41 @@ int cmd_svpkg(int argc, char **argv)
         fprintf(stderr, "dpp svpkg: unexpected argument '%s'\n%s", argv[i], usage_text);
         return 2;
     }
-    FILE *out = path ? fopen(path, "w") : stdout;
-    if (!out) {
-        perror(path);
+    if (isa && dpi) {
+        fprintf(stderr, "dpp svpkg: --isa and --dpi write different packages: give one\n");
+        return 2;
+    }
+    /* Written whole into memory first: a package that fails leaves FILE as it was. */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (!mem) {
+        perror("dpp svpkg");
         return 1;
     }
     int rc = 0;
     if (isa)
-        rc = emit_isa_pkg(out);
+        rc = emit_isa_pkg(mem);
+    else if (dpi)
+        rc = svpkg_emit_dpi(mem);
     else
-        emit_ports_pkg(out);
+        emit_ports_pkg(mem);
+    fclose(mem);
+    if (rc) {
+        free(text);
+        return rc;
+    }
+    FILE *out = path ? fopen(path, "w") : stdout;
+    if (!out) {
+        perror(path);
+        free(text);
+        return 1;
+    }
+    fwrite(text, 1, len, out);
+    free(text);
     if ((path && fclose(out)) || (!path && fflush(out))) {
         perror(path ? path : "stdout");
         return 1;
     }
-    return rc;
+    return 0;
 }

@@ -73,25 +73,17 @@ nonpublic=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ 
 [[ -z $nonpublic ]] || fail "public symbols without the ctm_ prefix: $nonpublic"
 nm -g --defined-only "$prefix/lib/libctm.a" | drain_grep -q ' T ctm_pred_check$'
 
-# every import of the package is a function of ctm.h with the same argument count;
-# every function of ctm.h has its row in docs/dpi.md
-python3 - "$prefix/share/ctm/ctm_dpi_pkg.sv" "$prefix/include/ctm.h" "$ROOT/docs/dpi.md" <<'PY'
+# every function of ctm.h has its row in docs/dpi.md (the package is held to ctm.h by
+# tests/cli/svpkg.sh: it is written from libctm's tables)
+python3 - "$prefix/include/ctm.h" "$ROOT/docs/dpi.md" <<'PY'
 import re, sys
-pkg, hdr, doc = (open(p).read() for p in sys.argv[1:4])
+hdr, doc = (open(p).read() for p in sys.argv[1:3])
 hdr = re.sub(r'/\*.*?\*/', '', hdr, flags=re.S)
 documented = set(re.findall(r'^\| `[^`]*?\b(ctm_\w+)\(', doc, re.M))
-decl = {m.group(1): m.group(2) for m in re.finditer(r'\b(ctm_\w+)\s*\(([^)]*)\)\s*;', hdr)}
-def count(args):
-    args = args.strip()
-    return 0 if args in ('', 'void') else args.count(',') + 1
-imports = re.findall(r'import\s+"DPI-C"\s+function\s+[\w ]+?\b(ctm_\w+)\s*\(([^)]*)\)', pkg, re.S)
-assert len(imports) >= 20, "too few imports"
-for name, args in imports:
-    assert name in decl, f"{name}: imported by the package, not in ctm.h"
-    assert count(args) == count(decl[name]), f"{name}: {count(args)} arguments in the package, {count(decl[name])} in ctm.h"
-missing = sorted(set(decl) - documented)
+decl = set(re.findall(r'\b(ctm_\w+)\s*\([^)]*\)\s*;', hdr))
+missing = sorted(decl - documented)
 assert not missing, f"ctm.h functions without a row in docs/dpi.md: {' '.join(missing)}"
-print(f"{len(imports)} imports match ctm.h; its {len(decl)} functions are in docs/dpi.md")
+print(f"ctm.h's {len(decl)} functions are in docs/dpi.md")
 PY
 
 # lint: each user testbench with the RTL it checks (which names the codes of the installed
