@@ -1,5 +1,5 @@
 /* build/cosim_config: cosim's configuration without a Verilated model, for the
- * scripts (docs: README, "Parameters and model names").
+ * scripts (docs/cosim.md, "Parameters and model names").
  *   cosim_config [cosim options]   the configuration the options select (the cosim front end
  *                                  asks this before it picks or builds a model)
  *   cosim_config --model NAME      the configuration of a model name (scripts/vbuild.sh:

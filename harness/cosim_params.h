@@ -108,7 +108,7 @@ int cosim_model_parse(const char *model, const cosim_params **t, unsigned *v, ch
  * and build/cosim_config print this; the front end and scripts/vbuild.sh read it. */
 void cosim_params_print(FILE *out, const cosim_params *t, const unsigned *v, const char *variant);
 
-/* Prints every block's table as Markdown (build/cosim_config --table; the README's
+/* Prints every block's table as Markdown (build/cosim_config --table; docs/cosim.md's
  * parameter table is this output). */
 void cosim_params_print_table(FILE *out);
 

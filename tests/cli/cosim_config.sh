@@ -3,7 +3,7 @@
 # harness/cosim_params.c: `cosim --print-config` and build/cosim_config print what the options
 # select without building a model; a value out of range is the same usage error (option, value,
 # the block's range) from the front end, the tool and scripts/vbuild.sh; every -G parameter the
-# table hands Verilator is one the testbench top declares; the README's table is the tool's.
+# table hands Verilator is one the testbench top declares; docs/cosim.md's table is the tool's.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim tool=$BUILD/cosim_config
@@ -72,11 +72,11 @@ for block in pred stack fc system; do
 done
 echo "ok: every -G parameter of the tables is a testbench top's parameter"
 
-# 4. The README's parameter table is the tool's output.
+# 4. docs/cosim.md's parameter table is the tool's output.
 "$tool" --table >"$tmp/table"
-awk '/^\| block \| option \| values/ { on = 1 } on && !/^\|/ { exit } on' README.md >"$tmp/readme"
-diff -u "$tmp/table" "$tmp/readme" >/dev/null && echo "ok: the README's parameter table is cosim_config --table" ||
-  bad "the README's parameter table differs from build/cosim_config --table: $(diff "$tmp/table" "$tmp/readme")"
+awk '/^\| block \| option \| values/ { on = 1 } on && !/^\|/ { exit } on' docs/cosim.md >"$tmp/doc"
+diff -u "$tmp/table" "$tmp/doc" >/dev/null && echo "ok: docs/cosim.md's parameter table is cosim_config --table" ||
+  bad "docs/cosim.md's parameter table differs from build/cosim_config --table: $(diff "$tmp/table" "$tmp/doc")"
 
 # 5. No option or name is parsed outside the table: the front end and vbuild.sh have no
 # per-parameter code.

@@ -1,22 +1,22 @@
 #!/usr/bin/env bash
-# The docs show what the tools do: the README's sample mismatch report is the output of
+# The docs show what the tools do: docs/cosim.md's sample mismatch report is the output of
 # the command it names, run with the default options, and each example's header claims
 # exactly the output channels its program writes.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-# README: the command line above the sample, then the fenced block.
-readme=$ROOT/README.md
-cmd=$(awk '/^### Reading a mismatch report/ { on = 1 } on && /^`build\/cosim / { gsub(/`/, ""); print; exit }' "$readme")
-awk '/^### Reading a mismatch report/ { on = 1 } on && /^```$/ { if (in_block) exit; in_block = 1; next }
-     in_block { print }' "$readme" | sed 's/[[:space:]]*$//' >"$tmp/readme.txt"
-[[ $cmd == build/cosim* && -s $tmp/readme.txt ]] || bad "README: no sample command and report"
+# docs/cosim.md: the command line above the sample, then the fenced block.
+doc=$ROOT/docs/cosim.md
+cmd=$(awk '/^## Reading a mismatch report/ { on = 1 } on && /^`build\/cosim / { gsub(/`/, ""); print; exit }' "$doc")
+awk '/^## Reading a mismatch report/ { on = 1 } on && /^```$/ { if (in_block) exit; in_block = 1; next }
+     in_block { print }' "$doc" | sed 's/[[:space:]]*$//' >"$tmp/doc.txt"
+[[ $cmd == build/cosim* && -s $tmp/doc.txt ]] || bad "docs/cosim.md: no sample command and report"
 read -ra words <<<"${cmd#build/cosim }"
 (cd "$tmp" && "$BUILD/cosim" "${words[@]}") 2>/dev/null | sed "s|$BUILD/|build/|; s/[[:space:]]*\$//" >"$tmp/actual.txt"
-if diff -u "$tmp/readme.txt" "$tmp/actual.txt"; then
-  echo "ok: the README's sample report is what '$cmd' prints"
+if diff -u "$tmp/doc.txt" "$tmp/actual.txt"; then
+  echo "ok: docs/cosim.md's sample report is what '$cmd' prints"
 else
-  bad "the README's sample report differs from the output of '$cmd' (diff above)"
+  bad "docs/cosim.md's sample report differs from the output of '$cmd' (diff above)"
 fi
 
 # Examples: "Output N: (a, b, ...)" names as many channels as the program's out writes to oN.
