@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0B00;  // 1.11.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0C00;  // 1.12.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -272,6 +272,7 @@ package ctm_dpi_pkg;
   import "DPI-C" function void ctm_pred_edge(chandle p);
   import "DPI-C" function longint unsigned ctm_pred_peek(chandle p, int ctx, int field);
   import "DPI-C" function string ctm_pred_diff(chandle p);
+  import "DPI-C" function int ctm_pred_diff_port(chandle p, output int port, output int lane);
   import "DPI-C" function string ctm_pred_report(chandle p, int format);
   import "DPI-C" function int ctm_pred_set_cycle(chandle p, longint unsigned cycle);
   import "DPI-C" function int ctm_pred_set_history(chandle p, int steps);
@@ -286,6 +287,7 @@ package ctm_dpi_pkg;
                                                 output ctm_stack_in_t in,
                                                 output ctm_stack_out_t expected);
   import "DPI-C" function string ctm_stack_diff(chandle s);
+  import "DPI-C" function int ctm_stack_diff_port(chandle s, output int port, output int lane);
   import "DPI-C" function string ctm_stack_report(chandle s, int format);
   import "DPI-C" function int ctm_stack_set_cycle(chandle s, longint unsigned cycle);
   import "DPI-C" function int ctm_stack_set_history(chandle s, int steps);
@@ -301,6 +303,7 @@ package ctm_dpi_pkg;
                                              output longint unsigned cycle, output ctm_fc_in_t in,
                                              output ctm_fc_out_t expected);
   import "DPI-C" function string ctm_fc_diff(chandle f);
+  import "DPI-C" function int ctm_fc_diff_port(chandle f, output int port, output int lane);
   import "DPI-C" function string ctm_fc_report(chandle f, int format);
   import "DPI-C" function int ctm_fc_set_cycle(chandle f, longint unsigned cycle);
   import "DPI-C" function int ctm_fc_set_history(chandle f, int steps);

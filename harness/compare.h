@@ -71,10 +71,10 @@ uint64_t cmp_get(const cmp_field *f, const void *s, unsigned i);
 /* Bits of a field as the RTL has them. */
 unsigned cmp_width(const cmp_unit *u, const cmp_field *f);
 
-/* The first output field where exp and act differ (in table order), or NULL;
- * *index is the differing byte-lane of a CMP_BYTES field. */
-const cmp_field *cmp_first_diff(const cmp_unit *u, const void *exp, const void *act,
-                                unsigned *index);
+/* The field of the library's first differing output (ctm_*_diff_port: port,
+ * lane; the bench's table is ctm_ports' order), or NULL for none (-1) or one
+ * the table lacks; *index is the differing lane of a CMP_BYTES field. */
+const cmp_field *cmp_diff_field(const cmp_unit *u, int port, int lane, unsigned *index);
 
 /* Records the mismatch of field f (cosim_record_mismatch) at cycle, naming the
  * command's context or the observed one as the field says. */

@@ -385,7 +385,9 @@ CTM_COLD static void report_mismatch(fc_bench *b, const fc_record *rec, const ct
     unsigned ctx = rec->s.in.ctx, index;
     if (ctx < b->rtl.contexts)
         before_of(b, ctx, cycle, &b->mm_before);
-    const cmp_field *f = cmp_first_diff(&b->fields, &b->mm_expected, &b->mm_actual, &index);
+    int port = -1, lane = -1;
+    ctm_fc_diff_port(b->golden, &port, &lane);
+    const cmp_field *f = cmp_diff_field(&b->fields, port, lane, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("fc: the golden model reports '%s', the bench's fields no difference",
                     ctm_fc_diff(b->golden));

@@ -307,7 +307,9 @@ static void report_mismatch(pred_bench *b, const ctm_pred_in *in, const ctm_pred
                             const ctm_pred_out *dut, uint64_t cycle)
 {
     unsigned index;
-    const cmp_field *f = cmp_first_diff(&b->unit, exp, dut, &index);
+    int port = -1, lane = -1;
+    ctm_pred_diff_port(b->golden, &port, &lane);
+    const cmp_field *f = cmp_diff_field(&b->unit, port, lane, &index);
     if (!f) { /* the library's check and the bench's field table must agree */
         cosim_error("pred: the golden model reports '%s', the bench's fields no difference",
                     ctm_pred_diff(b->golden));

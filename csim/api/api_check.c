@@ -188,6 +188,19 @@ int api_check_compare(api_check *c, int ctx_field)
     return CTM_E_MISMATCH;
 }
 
+void api_check_diff_port(const api_check *c, int *port, int *lane)
+{
+    *port = *lane = -1;
+    if (!c->ndiff)
+        return;
+    unsigned k = c->differ[0];
+    const api_port *f = &c->u->out[k];
+    *port = (int)k;
+    uint64_t lanes = c->want[k] ^ c->got[k]; /* a byte per lane compares as this mask too */
+    if ((api_lanes(f) || f->size == API_LANE_BYTES) && lanes)
+        *lane = __builtin_ctzll(lanes);
+}
+
 /* ------------------------------------------------------------ report */
 
 void api_print_field(FILE *out, const char *name, unsigned width, uint64_t expected,

@@ -220,6 +220,11 @@ static inline void api_check_matched(api_check *c)
  * outputs, -1 for a unit without contexts. */
 int api_check_compare(api_check *c, int ctx_field);
 
+/* The last check's first differing output: its index in the unit's output
+ * table (ctm_ports' order), -1 after a match or before a check; *lane the
+ * lowest lane that differs when it is a lane mask or a byte per lane, else -1. */
+void api_check_diff_port(const api_check *c, int *port, int *lane);
+
 /* The last check's mismatch report as text or JSON ("" after a match). */
 const char *api_check_report(api_check *c, int json);
 

@@ -209,6 +209,20 @@ const char *api_mirror_diff(const void *handle, api_kind kind, const char *func)
     return text_of(handle, kind, func) ? ((const api_mirror *)handle)->ck.diff : ctm_error();
 }
 
+int api_mirror_diff_port(const void *handle, api_kind kind, int *port, int *lane,
+                         const char *func)
+{
+    if (!api_is_live(handle, kind) && !api_live_slow(handle, kind, func))
+        return CTM_E_ARG;
+    const api_mirror *m = handle;
+    if (!port || !lane) {
+        api_error((api_handle *)&m->h, "%s: %s is NULL", func, port ? "lane" : "port");
+        return CTM_E_ARG;
+    }
+    api_check_diff_port(&m->ck, port, lane);
+    return CTM_OK;
+}
+
 const char *api_mirror_report(void *handle, api_kind kind, int format, const char *func)
 {
     api_mirror *m = handle;

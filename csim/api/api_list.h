@@ -46,6 +46,7 @@
     CALL(void, ctm_pred_edge, (ctm_pred *p), API_DPI)                                              \
     CALL(uint64_t, ctm_pred_peek, (const ctm_pred *p, int ctx, int field), API_DPI)                \
     CALL(const char *, ctm_pred_diff, (const ctm_pred *p), API_DPI)                                \
+    CALL(int, ctm_pred_diff_port, (const ctm_pred *p, int *port, int *lane), API_DPI)              \
     CALL(const char *, ctm_pred_report, (ctm_pred *p, int format), API_DPI)                        \
     CALL(int, ctm_pred_set_cycle, (ctm_pred *p, uint64_t cycle), API_DPI)                          \
     CALL(int, ctm_pred_set_history, (ctm_pred *p, int steps), API_DPI)                             \
@@ -59,6 +60,7 @@
     CALL(int, ctm_stack_history, (const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *in,    \
                                   ctm_stack_out *expected), API_DPI)                               \
     CALL(const char *, ctm_stack_diff, (const ctm_stack *s), API_DPI)                              \
+    CALL(int, ctm_stack_diff_port, (const ctm_stack *s, int *port, int *lane), API_DPI)            \
     CALL(const char *, ctm_stack_report, (ctm_stack *s, int format), API_DPI)                      \
     CALL(int, ctm_stack_set_cycle, (ctm_stack *s, uint64_t cycle), API_DPI)                        \
     CALL(int, ctm_stack_set_history, (ctm_stack *s, int steps), API_DPI)                           \
@@ -73,6 +75,7 @@
     CALL(int, ctm_fc_history, (const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in,    \
                                ctm_fc_out *expected), API_DPI)                                     \
     CALL(const char *, ctm_fc_diff, (const ctm_fc *f), API_DPI)                                    \
+    CALL(int, ctm_fc_diff_port, (const ctm_fc *f, int *port, int *lane), API_DPI)                  \
     CALL(const char *, ctm_fc_report, (ctm_fc *f, int format), API_DPI)                            \
     CALL(int, ctm_fc_set_cycle, (ctm_fc *f, uint64_t cycle), API_DPI)                              \
     CALL(int, ctm_fc_set_history, (ctm_fc *f, int steps), API_DPI)                                 \

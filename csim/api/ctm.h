@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 11
+#define CTM_VERSION_MINOR 12
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -187,6 +187,13 @@ int ctm_pred_history(const ctm_pred *p, int ctx, int i, uint64_t *cycle, ctm_pre
  * match; the error after CTM_E_ARG or CTM_E_STATE. */
 const char *ctm_pred_diff(const ctm_pred *p);
 
+/* The last check's first differing output as data (since 1.12), so a
+ * testbench need not find it again: *port its index in ctm_ports("pred_stack",
+ * 1, ...) (the order of the CTM_PRED_* fields), -1 after a match or before a
+ * check; *lane the lowest lane that differs when the port is a lane mask (or,
+ * fc_unit's bc, a byte per lane), else -1. CTM_OK, or CTM_E_ARG. */
+int ctm_pred_diff_port(const ctm_pred *p, int *port, int *lane);
+
 /* The last check's mismatch in full, as CTM_REPORT_TEXT or CTM_REPORT_JSON
  * (docs/cosim-report.schema.json, "source": "libctm"): the cycle and step,
  * the context, every differing field with its lanes, the inputs of the
@@ -253,6 +260,7 @@ int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *
                       ctm_stack_out *expected);
 
 const char *ctm_stack_diff(const ctm_stack *s);
+int ctm_stack_diff_port(const ctm_stack *s, int *port, int *lane); /* as ctm_pred_diff_port */
 
 /* As ctm_pred_report, ctm_pred_set_cycle, ctm_pred_set_history (one history:
  * the unit has no contexts). */
@@ -300,6 +308,10 @@ enum { CTM_FC_CMD_IDLE = 0, CTM_FC_CMD_START = 1, CTM_FC_CMD_EXEC = 2 };
 
 /* The last check's first difference; "" after a match. */
 const char *ctm_fc_diff(const ctm_fc *f);
+
+/* As ctm_pred_diff_port; the counters bc are the last port (CTM_FC_FIELDS), *lane the
+ * first lane whose counter differs. */
+int ctm_fc_diff_port(const ctm_fc *f, int *port, int *lane);
 
 /* fc_unit's ports as one struct each way (since 1.5; ctm_ports.h), as
  * ctm_pred_in: the structs ctm_fc_in_t and ctm_fc_out_t of ctm_ports_pkg. The

@@ -378,6 +378,11 @@ const char *ctm_pred_diff(const ctm_pred *p)
     return api_mirror_diff(p, API_PRED, __func__);
 }
 
+int ctm_pred_diff_port(const ctm_pred *p, int *port, int *lane)
+{
+    return api_mirror_diff_port(p, API_PRED, port, lane, __func__);
+}
+
 const char *ctm_pred_report(ctm_pred *p, int format)
 {
     return api_mirror_report(p, API_PRED, format, __func__);
@@ -610,6 +615,11 @@ int ctm_stack_history(const ctm_stack *s, int i, uint64_t *cycle, ctm_stack_in *
 const char *ctm_stack_diff(const ctm_stack *s)
 {
     return api_mirror_diff(s, API_STACK, __func__);
+}
+
+int ctm_stack_diff_port(const ctm_stack *s, int *port, int *lane)
+{
+    return api_mirror_diff_port(s, API_STACK, port, lane, __func__);
 }
 
 const char *ctm_stack_report(ctm_stack *s, int format)

@@ -340,6 +340,11 @@ const char *ctm_fc_diff(const ctm_fc *f)
     return api_mirror_diff(f, API_FC, __func__);
 }
 
+int ctm_fc_diff_port(const ctm_fc *f, int *port, int *lane)
+{
+    return api_mirror_diff_port(f, API_FC, port, lane, __func__);
+}
+
 const char *ctm_fc_report(ctm_fc *f, int format)
 {
     return api_mirror_report(f, API_FC, format, __func__);

@@ -165,6 +165,8 @@ int api_history(struct api_check *ck, api_handle *h, int steps, const char *func
  * handle and call it is. */
 const char *api_mirror_diff(const void *handle, api_kind kind, const char *func);
 const char *api_mirror_report(void *handle, api_kind kind, int format, const char *func);
+int api_mirror_diff_port(const void *handle, api_kind kind, int *port, int *lane,
+                         const char *func);
 int api_mirror_set_cycle(void *handle, api_kind kind, uint64_t cycle, const char *func);
 int api_mirror_set_history(void *handle, api_kind kind, int steps, const char *func);
 

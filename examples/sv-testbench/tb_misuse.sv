@@ -13,7 +13,7 @@ module tb_misuse;
   import ctm_dpi_pkg::*;
 
   // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker, 7 pe
-  localparam int HandleCases = 55;
+  localparam int HandleCases = 58;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -71,6 +71,7 @@ module tb_misuse;
                                   chandle hc, chandle he);
     /* verilator lint_off UNUSEDSIGNAL */
     longint unsigned v;  // the refused calls' output, 0: not read
+    int port, lane;
     /* verilator lint_on UNUSEDSIGNAL */
     case (k)
       0: ctm_pred_step(hp, 0, 2, 0, 1, 0);
@@ -80,56 +81,59 @@ module tb_misuse;
       4: return longint'(ctm_pred_expect(hp, CTM_PRED_EXEC_MASK));
       5: return longint'(ctm_pred_check(hp, 0, 0, 0, 0, 0, 0, 0, 0));
       6: return is_error_text(ctm_pred_diff(hp));
-      7: return is_error_text(ctm_pred_report(hp, CTM_REPORT_TEXT));
-      8: return longint'(ctm_pred_set_cycle(hp, 7));
-      9: return longint'(ctm_pred_set_history(hp, 4));
-      10: ctm_pred_free(hp);
-      11: ctm_stack_step(hs, 0, 1, 0, 0, 0, 8);
-      12: return longint'(ctm_stack_expect(hs, CTM_STACK_ENTRIES));
-      13: return longint'(ctm_stack_check(hs, 0, 0, 0, 0, 0, 0, 0, 0));
-      14: return is_error_text(ctm_stack_diff(hs));
-      15: return is_error_text(ctm_stack_report(hs, CTM_REPORT_JSON));
-      16: return longint'(ctm_stack_set_cycle(hs, 7));
-      17: return longint'(ctm_stack_set_history(hs, 4));
-      18: ctm_stack_free(hs);
-      19: ctm_fc_step(hf, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
-      20: return longint'(ctm_fc_expect(hf, CTM_FC_ACTIVE));
-      21: return longint'(ctm_fc_expect_bc(hf, 0));
-      22: return longint'(ctm_fc_check(hf, 0, 0, 0, 0, 0, 0, NoBc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+      7: return longint'(ctm_pred_diff_port(hp, port, lane));
+      8: return is_error_text(ctm_pred_report(hp, CTM_REPORT_TEXT));
+      9: return longint'(ctm_pred_set_cycle(hp, 7));
+      10: return longint'(ctm_pred_set_history(hp, 4));
+      11: ctm_pred_free(hp);
+      12: ctm_stack_step(hs, 0, 1, 0, 0, 0, 8);
+      13: return longint'(ctm_stack_expect(hs, CTM_STACK_ENTRIES));
+      14: return longint'(ctm_stack_check(hs, 0, 0, 0, 0, 0, 0, 0, 0));
+      15: return is_error_text(ctm_stack_diff(hs));
+      16: return longint'(ctm_stack_diff_port(hs, port, lane));
+      17: return is_error_text(ctm_stack_report(hs, CTM_REPORT_JSON));
+      18: return longint'(ctm_stack_set_cycle(hs, 7));
+      19: return longint'(ctm_stack_set_history(hs, 4));
+      20: ctm_stack_free(hs);
+      21: ctm_fc_step(hf, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1);
+      22: return longint'(ctm_fc_expect(hf, CTM_FC_ACTIVE));
+      23: return longint'(ctm_fc_expect_bc(hf, 0));
+      24: return longint'(ctm_fc_check(hf, 0, 0, 0, 0, 0, 0, NoBc, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                        0, 0, 0));
-      23: return is_error_text(ctm_fc_diff(hf));
-      24: return is_error_text(ctm_fc_report(hf, CTM_REPORT_TEXT));
-      25: return longint'(ctm_fc_set_cycle(hf, 7));
-      26: return longint'(ctm_fc_set_history(hf, 4));
-      27: ctm_fc_free(hf);
-      28: return longint'(ctm_model_load_input(hm, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1));
-      29: return longint'(ctm_model_set_constf(hm, 0, 1.0, 2.0, 3.0, 4.0));
-      30: return longint'(ctm_model_set_consti(hm, 0, 1, 0, 1));
-      31: return longint'(ctm_model_set_constb(hm, 0, 1));
-      32: return longint'(ctm_model_step(hm));
-      33: return longint'(ctm_model_get(hm, "cmd"));
-      34: return longint'(ctm_model_get_port(hm, ctm_model_port("cmd")));
-      35: return is_error_text(ctm_model_error(hm));
-      36: ctm_model_free(hm);
-      37: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
+      25: return is_error_text(ctm_fc_diff(hf));
+      26: return longint'(ctm_fc_diff_port(hf, port, lane));
+      27: return is_error_text(ctm_fc_report(hf, CTM_REPORT_TEXT));
+      28: return longint'(ctm_fc_set_cycle(hf, 7));
+      29: return longint'(ctm_fc_set_history(hf, 4));
+      30: ctm_fc_free(hf);
+      31: return longint'(ctm_model_load_input(hm, 0, "/dev/null", CTM_FMT_FLOAT32_1, 4, 1));
+      32: return longint'(ctm_model_set_constf(hm, 0, 1.0, 2.0, 3.0, 4.0));
+      33: return longint'(ctm_model_set_consti(hm, 0, 1, 0, 1));
+      34: return longint'(ctm_model_set_constb(hm, 0, 1));
+      35: return longint'(ctm_model_step(hm));
+      36: return longint'(ctm_model_get(hm, "cmd"));
+      37: return longint'(ctm_model_get_port(hm, ctm_model_port("cmd")));
+      38: return is_error_text(ctm_model_error(hm));
+      39: ctm_model_free(hm);
+      40: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
                                                 1, 0));
-      38: return longint'(ctm_commit_clock(hc, 5));
-      39: return longint'(ctm_commit_set_watchdog(hc, 5));
-      40: return longint'(ctm_commit_finish(hc));
-      41: return longint'(ctm_commit_count(hc));
-      42: return is_error_text(ctm_commit_diff(hc));
-      43: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
-      44: return longint'(ctm_commit_share(hc));
-      45: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
-      46: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
+      41: return longint'(ctm_commit_clock(hc, 5));
+      42: return longint'(ctm_commit_set_watchdog(hc, 5));
+      43: return longint'(ctm_commit_finish(hc));
+      44: return longint'(ctm_commit_count(hc));
+      45: return is_error_text(ctm_commit_diff(hc));
+      46: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
+      47: return longint'(ctm_commit_share(hc));
+      48: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
+      49: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0, '0));
-      47: ctm_commit_free(hc);
-      48: return longint'(ctm_pe_put(he, 32'hC000_1B00));
-      49: return longint'(ctm_pe_finish(he));
-      50: return is_error_text(ctm_pe_error(he));
-      51: return longint'(ctm_pe_field(he, "opcode", v));
-      52: return longint'(ctm_pe_get(he, "words", v));
-      53: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
+      50: ctm_commit_free(hc);
+      51: return longint'(ctm_pe_put(he, 32'hC000_1B00));
+      52: return longint'(ctm_pe_finish(he));
+      53: return is_error_text(ctm_pe_error(he));
+      54: return longint'(ctm_pe_field(he, "opcode", v));
+      55: return longint'(ctm_pe_get(he, "words", v));
+      56: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
       default: ctm_pe_free(he);
     endcase
     return 0;
@@ -151,57 +155,60 @@ module tb_misuse;
       4: func = "ctm_pred_expect";
       5: begin func = "ctm_pred_check"; want = CTM_E_ARG; end
       6: begin func = "ctm_pred_diff"; want = 1; keeps = 1'b1; end
-      7: begin func = "ctm_pred_report"; want = 1; keeps = 1'b1; end
-      8: begin func = "ctm_pred_set_cycle"; want = CTM_E_ARG; end
-      9: begin func = "ctm_pred_set_history"; want = CTM_E_ARG; end
-      10: begin func = "ctm_pred_free"; keeps = 1'b1; end
-      11: func = "ctm_stack_step";
-      12: func = "ctm_stack_expect";
-      13: begin func = "ctm_stack_check"; want = CTM_E_ARG; end
-      14: begin func = "ctm_stack_diff"; want = 1; keeps = 1'b1; end
-      15: begin func = "ctm_stack_report"; want = 1; keeps = 1'b1; end
-      16: begin func = "ctm_stack_set_cycle"; want = CTM_E_ARG; end
-      17: begin func = "ctm_stack_set_history"; want = CTM_E_ARG; end
-      18: begin func = "ctm_stack_free"; keeps = 1'b1; end
-      19: func = "ctm_fc_step";
-      20: func = "ctm_fc_expect";
-      21: func = "ctm_fc_expect_bc";
-      22: begin func = "ctm_fc_check"; want = CTM_E_ARG; end
-      23: begin func = "ctm_fc_diff"; want = 1; keeps = 1'b1; end
-      24: begin func = "ctm_fc_report"; want = 1; keeps = 1'b1; end
-      25: begin func = "ctm_fc_set_cycle"; want = CTM_E_ARG; end
-      26: begin func = "ctm_fc_set_history"; want = CTM_E_ARG; end
-      27: begin func = "ctm_fc_free"; keeps = 1'b1; end
-      28: begin func = "ctm_model_load_input"; want = CTM_E_ARG; end
-      29: begin func = "ctm_model_set_constf"; want = CTM_E_ARG; end
-      30: begin func = "ctm_model_set_consti"; want = CTM_E_ARG; end
-      31: begin func = "ctm_model_set_constb"; want = CTM_E_ARG; end
-      32: begin func = "ctm_model_step"; want = -CTM_E_ARG; end
-      33: func = "ctm_model_get";
-      34: func = "ctm_model_get_port";
-      35: begin func = "ctm_model_error"; want = 1; keeps = 1'b1; end
-      36: begin func = "ctm_model_free"; keeps = 1'b1; end
-      37: begin func = "ctm_commit_put_fields"; want = CTM_E_ARG; end
-      38: begin func = "ctm_commit_clock"; want = CTM_E_ARG; end
-      39: begin func = "ctm_commit_set_watchdog"; want = CTM_E_ARG; end
-      40: begin func = "ctm_commit_finish"; want = CTM_E_ARG; end
-      41: func = "ctm_commit_count";
-      42: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
-      43: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
-      44: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
-      45: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
-      46: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
-      47: begin func = "ctm_commit_free"; keeps = 1'b1; end
-      48: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
-      49: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
-      50: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
-      51: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
-      52: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
-      53: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
+      7: begin func = "ctm_pred_diff_port"; want = CTM_E_ARG; end
+      8: begin func = "ctm_pred_report"; want = 1; keeps = 1'b1; end
+      9: begin func = "ctm_pred_set_cycle"; want = CTM_E_ARG; end
+      10: begin func = "ctm_pred_set_history"; want = CTM_E_ARG; end
+      11: begin func = "ctm_pred_free"; keeps = 1'b1; end
+      12: func = "ctm_stack_step";
+      13: func = "ctm_stack_expect";
+      14: begin func = "ctm_stack_check"; want = CTM_E_ARG; end
+      15: begin func = "ctm_stack_diff"; want = 1; keeps = 1'b1; end
+      16: begin func = "ctm_stack_diff_port"; want = CTM_E_ARG; end
+      17: begin func = "ctm_stack_report"; want = 1; keeps = 1'b1; end
+      18: begin func = "ctm_stack_set_cycle"; want = CTM_E_ARG; end
+      19: begin func = "ctm_stack_set_history"; want = CTM_E_ARG; end
+      20: begin func = "ctm_stack_free"; keeps = 1'b1; end
+      21: func = "ctm_fc_step";
+      22: func = "ctm_fc_expect";
+      23: func = "ctm_fc_expect_bc";
+      24: begin func = "ctm_fc_check"; want = CTM_E_ARG; end
+      25: begin func = "ctm_fc_diff"; want = 1; keeps = 1'b1; end
+      26: begin func = "ctm_fc_diff_port"; want = CTM_E_ARG; end
+      27: begin func = "ctm_fc_report"; want = 1; keeps = 1'b1; end
+      28: begin func = "ctm_fc_set_cycle"; want = CTM_E_ARG; end
+      29: begin func = "ctm_fc_set_history"; want = CTM_E_ARG; end
+      30: begin func = "ctm_fc_free"; keeps = 1'b1; end
+      31: begin func = "ctm_model_load_input"; want = CTM_E_ARG; end
+      32: begin func = "ctm_model_set_constf"; want = CTM_E_ARG; end
+      33: begin func = "ctm_model_set_consti"; want = CTM_E_ARG; end
+      34: begin func = "ctm_model_set_constb"; want = CTM_E_ARG; end
+      35: begin func = "ctm_model_step"; want = -CTM_E_ARG; end
+      36: func = "ctm_model_get";
+      37: func = "ctm_model_get_port";
+      38: begin func = "ctm_model_error"; want = 1; keeps = 1'b1; end
+      39: begin func = "ctm_model_free"; keeps = 1'b1; end
+      40: begin func = "ctm_commit_put_fields"; want = CTM_E_ARG; end
+      41: begin func = "ctm_commit_clock"; want = CTM_E_ARG; end
+      42: begin func = "ctm_commit_set_watchdog"; want = CTM_E_ARG; end
+      43: begin func = "ctm_commit_finish"; want = CTM_E_ARG; end
+      44: func = "ctm_commit_count";
+      45: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
+      46: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
+      47: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
+      48: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
+      49: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
+      50: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      51: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
+      52: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
+      53: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
+      54: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
+      55: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
+      56: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
       default: begin func = "ctm_pe_free"; keeps = 1'b1; end
     endcase
-    kind = k < 11 ? "ctm_pred" : k < 19 ? "ctm_stack" : k < 28 ? "ctm_fc"
-         : k < 37 ? "ctm_model" : k < 48 ? "ctm_commit_checker" : "ctm_pe";
+    kind = k < 12 ? "ctm_pred" : k < 21 ? "ctm_stack" : k < 31 ? "ctm_fc"
+         : k < 40 ? "ctm_model" : k < 51 ? "ctm_commit_checker" : "ctm_pe";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.

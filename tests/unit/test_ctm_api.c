@@ -141,6 +141,11 @@ static void test_pred_cycle(void **state)
     assert_int_equal(ctm_pred_cycle(p, &in, &dut), CTM_E_MISMATCH);
     assert_string_equal(ctm_pred_diff(p), "cycle 2, context 1: obs_exec_mask: expected 0xf0, "
                                           "actual 0xf1 (lanes 0 differ)");
+    int port, lane, n;
+    assert_int_equal(ctm_pred_diff_port(p, &port, &lane), CTM_OK); /* the same, as data */
+    assert_int_equal(port, CTM_PRED_OBS_EXEC_MASK);
+    assert_string_equal(ctm_ports("pred", 1, &n)[port].name, "obs_exec_mask");
+    assert_int_equal(lane, 0);
     assert_int_equal(ctm_pred_expected(p, &exp), CTM_OK);
     assert_int_equal(exp.obs_exec_mask, 0x00F0);
     assert_int_equal(ctm_pred_expect(p, CTM_PRED_OBS_SP), 1);
@@ -233,6 +238,10 @@ static void test_fc_cycle(void **state)
             snprintf(want, sizeof want, ": bc[%d]: expected %u, actual %u", lane, exp.bc[lane],
                      exp.bc[lane] ^ 1u);
             assert_non_null(strstr(ctm_fc_diff(c), want));
+            int port, at;
+            assert_int_equal(ctm_fc_diff_port(c, &port, &at), CTM_OK);
+            assert_int_equal(port, CTM_FC_FIELDS); /* the counters: the last port */
+            assert_int_equal(at, lane);
             mismatches++;
         }
     }
@@ -242,6 +251,9 @@ static void test_fc_cycle(void **state)
     dut = (ctm_fc_out){.active = 0xE, .next_pc = 0};
     assert_int_equal(ctm_fc_cycle(b, &in, &dut), CTM_E_MISMATCH);
     assert_non_null(strstr(ctm_fc_diff(b), ": active: expected 0xf, actual 0xe (lanes 0 differ)"));
+    int port, lane;
+    assert_int_equal(ctm_fc_diff_port(b, &port, &lane), CTM_OK);
+    assert_true(port == CTM_FC_ACTIVE && lane == 0);
     uint64_t cycle;
     ctm_fc_in was;
     assert_int_equal(ctm_fc_history(b, 1, 0, &cycle, &was, &exp), CTM_OK);
@@ -272,6 +284,13 @@ static void test_stack_cycle(void **state)
     assert_int_equal(exp.depth, 1);
     assert_int_equal(ctm_stack_expect(s, CTM_STACK_DEPTH), 1);
     assert_non_null(strstr(ctm_stack_diff(s), "cycle 2: "));
+    int port, lane;
+    assert_int_equal(ctm_stack_diff_port(s, &port, &lane), CTM_OK);
+    assert_true(port == CTM_STACK_SUBENTRIES && lane == -1); /* not a lane mask */
+    in.op = CTM_STACK_OP_NOP;
+    assert_int_equal(ctm_stack_cycle(s, &in, &exp), CTM_OK);
+    assert_int_equal(ctm_stack_diff_port(s, &port, &lane), CTM_OK);
+    assert_int_equal(port, -1); /* a match */
     in.pop_count = 8;
     assert_int_equal(ctm_stack_cycle(s, &in, &exp), CTM_E_ARG);
     assert_non_null(strstr(ctm_stack_diff(s), "pop_count = 8 is outside 0..7"));

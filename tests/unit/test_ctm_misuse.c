@@ -60,6 +60,7 @@ CALL(pred_peek, return (long long)ctm_pred_peek(h->p, 0, CTM_PRED_OBS_SP);)
 CALL(pred_expect, return (long long)ctm_pred_expect(h->p, CTM_PRED_EXEC_MASK);)
 CALL(pred_check, return ctm_pred_check(h->p, 0, 0, 0, 0, 0, 0, 0, 0);)
 CALL(pred_diff, return IS_ERROR_TEXT(ctm_pred_diff(h->p));)
+CALL(pred_diff_port, int port; int lane; return ctm_pred_diff_port(h->p, &port, &lane);)
 CALL(pred_report, return IS_ERROR_TEXT(ctm_pred_report(h->p, CTM_REPORT_TEXT));)
 CALL(pred_set_cycle, return ctm_pred_set_cycle(h->p, 7);)
 CALL(pred_set_history, return ctm_pred_set_history(h->p, 4);)
@@ -68,6 +69,7 @@ CALL(stack_step, ctm_stack_step(h->s, 0, 1, 0, 0, 0, 8); return 0;)
 CALL(stack_expect, return (long long)ctm_stack_expect(h->s, CTM_STACK_ENTRIES);)
 CALL(stack_check, return ctm_stack_check(h->s, 0, 0, 0, 0, 0, 0, 0, 0);)
 CALL(stack_diff, return IS_ERROR_TEXT(ctm_stack_diff(h->s));)
+CALL(stack_diff_port, int port; int lane; return ctm_stack_diff_port(h->s, &port, &lane);)
 CALL(stack_report, return IS_ERROR_TEXT(ctm_stack_report(h->s, CTM_REPORT_JSON));)
 CALL(stack_set_cycle, return ctm_stack_set_cycle(h->s, 7);)
 CALL(stack_set_history, return ctm_stack_set_history(h->s, 4);)
@@ -78,6 +80,7 @@ CALL(fc_expect_bc, return ctm_fc_expect_bc(h->f, 0);)
 CALL(fc_check, return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, bc_words, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
                                    0, 0, 0);)
 CALL(fc_diff, return IS_ERROR_TEXT(ctm_fc_diff(h->f));)
+CALL(fc_diff_port, int port; int lane; return ctm_fc_diff_port(h->f, &port, &lane);)
 CALL(fc_report, return IS_ERROR_TEXT(ctm_fc_report(h->f, CTM_REPORT_TEXT));)
 CALL(fc_set_cycle, return ctm_fc_set_cycle(h->f, 7);)
 CALL(fc_set_history, return ctm_fc_set_history(h->f, 4);)
@@ -168,6 +171,7 @@ static const handle_case handle_cases[] = {
     {"ctm_pred_expect", PRED, pred_expect, 0, 0},
     {"ctm_pred_check", PRED, pred_check, CTM_E_ARG, 0},
     {"ctm_pred_diff", PRED, pred_diff, 1, 1},
+    {"ctm_pred_diff_port", PRED, pred_diff_port, CTM_E_ARG, 0},
     {"ctm_pred_report", PRED, pred_report, 1, 1},
     {"ctm_pred_set_cycle", PRED, pred_set_cycle, CTM_E_ARG, 0},
     {"ctm_pred_set_history", PRED, pred_set_history, CTM_E_ARG, 0},
@@ -176,6 +180,7 @@ static const handle_case handle_cases[] = {
     {"ctm_stack_expect", STACK, stack_expect, 0, 0},
     {"ctm_stack_check", STACK, stack_check, CTM_E_ARG, 0},
     {"ctm_stack_diff", STACK, stack_diff, 1, 1},
+    {"ctm_stack_diff_port", STACK, stack_diff_port, CTM_E_ARG, 0},
     {"ctm_stack_report", STACK, stack_report, 1, 1},
     {"ctm_stack_set_cycle", STACK, stack_set_cycle, CTM_E_ARG, 0},
     {"ctm_stack_set_history", STACK, stack_set_history, CTM_E_ARG, 0},
@@ -185,6 +190,7 @@ static const handle_case handle_cases[] = {
     {"ctm_fc_expect_bc", FC, fc_expect_bc, 0, 0},
     {"ctm_fc_check", FC, fc_check, CTM_E_ARG, 0},
     {"ctm_fc_diff", FC, fc_diff, 1, 1},
+    {"ctm_fc_diff_port", FC, fc_diff_port, CTM_E_ARG, 0},
     {"ctm_fc_report", FC, fc_report, 1, 1},
     {"ctm_fc_set_cycle", FC, fc_set_cycle, CTM_E_ARG, 0},
     {"ctm_fc_set_history", FC, fc_set_history, CTM_E_ARG, 0},
@@ -629,6 +635,8 @@ CALL(mem_word_past, uint32_t w; return ctm_mem_read_word(h->y, 8192, &w);)
 CALL(mem_word_null, return ctm_mem_read_word(h->y, 0, NULL);)
 CALL(mem_counts_null, uint64_t n; return ctm_mem_cache_counts(h->y, NULL, &n, &n);)
 CALL(mem_write_word_past, return ctm_mem_write_word(h->y, 8190, 1);)
+CALL(pred_diff_port_null, int lane; return ctm_pred_diff_port(h->p, NULL, &lane);)
+CALL(fc_diff_port_null, int port; return ctm_fc_diff_port(h->f, &port, NULL);)
 
 static const arg_case arg_cases[] = {
     {"ctm_pred_new", "contexts = 0 is outside 1..64", new_pred_contexts, 0},
@@ -669,6 +677,8 @@ static const arg_case arg_cases[] = {
     {"ctm_pred_check", "no cycle to check: call ctm_pred_step or ctm_pred_eval first",
      pred_check_early, CTM_E_STATE},
     {"ctm_pred_report", "format = 2 is outside 0..1", pred_report_format, 1},
+    {"ctm_pred_diff_port", "port is NULL", pred_diff_port_null, CTM_E_ARG},
+    {"ctm_fc_diff_port", "lane is NULL", fc_diff_port_null, CTM_E_ARG},
     {"ctm_pred_set_history", "steps = 4097 is outside 0..4096", pred_history, CTM_E_ARG},
     {"ctm_pred_set_history", "steps = -1 is outside 0..4096", pred_history_low, CTM_E_ARG},
     {"ctm_stack_step", "op = 16 is outside 0..15", stack_op, CTM_E_ARG},
