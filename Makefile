@@ -90,7 +90,8 @@ help:
 	@echo "                 reader, command buffers, stack event files, the C API's call sequences and"
 	@echo "                 a design's commits to the commit checker and command words to the PE handle,"
 	@echo "                 N s each (BENCH fuzz.<name>.execs)"
-	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
+	@echo "make mutate [BLOCK=pred|stack|fc|all] [DESIGN=NAME|all]  mutation score of the default regression"
+	@echo "                 per RTL block (default BLOCK=all) or example design's RTL (docs/mutation.md)"
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
@@ -323,10 +324,11 @@ coverage: deps
 	@$(call build_first,build)
 	@nice scripts/coverage.sh --build $(BUILD) --par $(PAR)
 
-BLOCK ?= all
+# BLOCK=, DESIGN= or both; neither: every block
+BLOCK ?= $(if $(DESIGN),,all)
 mutate: deps
 	@$(call build_first,build)
-	@nice scripts/mutate.py --block $(BLOCK) --build $(BUILD) --out $(BUILD)/mutate
+	@nice scripts/mutate.py $(if $(BLOCK),--block $(BLOCK)) $(if $(DESIGN),--design $(DESIGN)) --build $(BUILD) --out $(BUILD)/mutate
 
 lint: | deps
 	@scripts/lint.sh
