@@ -304,15 +304,18 @@ fuzz: deps
 	@$(call build_first,build fuzz-bin)
 	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR) $(FUZZ_NAMES)
 
-# The last line is the wall time of the whole, build included.
+# The last line is the wall time of the whole, build included. The kit the example designs
+# build against is installed first, not by the CLI tests that run side by side (designs.sh,
+# cosim_design.sh, mutate_smoke.sh) each on its own.
+TEST_KIT = $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc
 test: deps
 	@start=$$(date +%s); \
-	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin) && \
+	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT)) && \
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
 test-unit test-cli test-cosim: deps
-	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin)
+	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT))
 	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
 bench: deps
