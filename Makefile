@@ -90,7 +90,8 @@ help:
 	@echo "                 reader, command buffers, stack event files, the C API's call sequences and"
 	@echo "                 a design's commits to the commit checker and command words to the PE handle,"
 	@echo "                 N s each (BENCH fuzz.<name>.execs)"
-	@echo "make mutate [BLOCK=pred|stack|fc|all]  mutation score of the default regression (docs/mutation.md)"
+	@echo "make mutate [BLOCK=pred|stack|fc|all] [DESIGN=NAME|all]  mutation score of the default regression"
+	@echo "                 per RTL block (default BLOCK=all) or example design's RTL (docs/mutation.md)"
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
@@ -313,15 +314,18 @@ fuzz: deps
 	@$(call build_first,build fuzz-bin)
 	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR) $(FUZZ_NAMES)
 
-# The last line is the wall time of the whole, build included.
+# The last line is the wall time of the whole, build included. The kit the example designs
+# build against is installed first, not by the CLI tests that run side by side (designs.sh,
+# cosim_design.sh, mutate_smoke.sh) each on its own.
+TEST_KIT = $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc
 test: deps
 	@start=$$(date +%s); \
-	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin) && \
+	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT)) && \
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
 test-unit test-cli test-cosim: deps
-	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin)
+	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT))
 	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
 bench: deps
@@ -333,10 +337,11 @@ coverage: deps
 	@$(call build_first,build)
 	@nice scripts/coverage.sh --build $(BUILD) --par $(PAR)
 
-BLOCK ?= all
+# BLOCK=, DESIGN= or both; neither: every block
+BLOCK ?= $(if $(DESIGN),,all)
 mutate: deps
 	@$(call build_first,build)
-	@nice scripts/mutate.py --block $(BLOCK) --build $(BUILD) --out $(BUILD)/mutate
+	@nice scripts/mutate.py $(if $(BLOCK),--block $(BLOCK)) $(if $(DESIGN),--design $(DESIGN)) --build $(BUILD) --out $(BUILD)/mutate
 
 lint: | deps
 	@scripts/lint.sh

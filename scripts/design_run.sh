@@ -9,16 +9,19 @@
 # Usage (through build/cosim, which hands --design over to this script):
 #   cosim --design NAME [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
 #         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1|2]
-#         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet]
+#         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet] [--wave-window 0]
 # Exit: 0 the check passed, 1 a commit- or transaction-level mismatch (the report is printed; --json FILE gets
 # it as JSON), 2 bad options or a run that could not start, 3 the testbench did not build.
-# Internal: design_run.sh --build-dir DIR --make MODEL builds one binary (the Makefile's rule).
+# Internal: design_run.sh --build-dir DIR --make MODEL builds one binary (the Makefile's rule);
+# with --rtl-dir SCHEMA (scripts/mutate.py) the design's RTL is the mutant schema in SCHEMA,
+# built with the mutant selector into BUILD/cosim-design-MODEL-mutants, which a run with
+# COSIM_MUTANT=K in its environment then runs (mutant K; 0: none) instead of the model's binary.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 me="cosim --design"
 
 usage() {
-  sed -n '9,15p' "${BASH_SOURCE[0]}" | sed 's/^# //'
+  sed -n '9,14p' "${BASH_SOURCE[0]}" | sed 's/^# //'
   cat <<EOF
   --design NAME         a folder of examples/designs/: $(designs | tr '\n' ' ')
   --lanes 16|64         lanes of the design and the model (default 16)
@@ -35,6 +38,7 @@ usage() {
   --out DIR             where a mismatch's waveform goes (default cosim-out): the whole run
                         as FST, design-MODEL-PROGRAM[-lvLEVEL]-sSEED.fst
   --quiet               accepted as build/cosim accepts it
+  --wave-window 0       no waveform (only 0: a design's waveform is always the whole run)
 EOF
 }
 die() { echo "$me: $*" >&2; exit 2; }
@@ -44,11 +48,15 @@ number() { [[ $2 =~ ^[0-9]+$ ]] && ((10#$2 >= $3 && 10#$2 <= $4)) || die "$1: '$
 # ---------------------------------------------------------------- building one binary
 # MODEL = NAME-c<C>l<L>[-VARIANT]: the variant's patch is applied to a copy of the design's
 # folder; the design's Makefile builds the testbench into BUILD/designs/MODEL.
-make_model() { # build model
-  local build=$1 model=$2 name shape variant="" c l src out kit
+# With a third argument, a mutant schema's folder: MODEL-mutants, built from it.
+make_model() { # build model [schema]
+  local build=$1 model=$2 schema=${3:-} name shape variant="" c l src out kit
   [[ $model =~ ^([A-Za-z0-9_]+)-c([0-9]+)l([0-9]+)(-([A-Za-z0-9_]+))?$ ]] || die "no model $model"
   name=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} l=${BASH_REMATCH[3]} variant=${BASH_REMATCH[5]}
-  src=$root/examples/designs/$name out=$build/designs/$model kit=$build/designs/kit
+  [[ -z $schema || -z $variant ]] || die "a mutant schema of a broken variant ($model)"
+  src=$root/examples/designs/$name kit=$build/designs/kit
+  [[ -n $schema ]] && model=$model-mutants
+  out=$build/designs/$model
   local extra=()
   # the jobs and tests run small domains: the C++ is compiled without optimisation, which halves
   # the build (scripts/bench_commit.sh builds its own optimised testbenches to time them)
@@ -62,6 +70,11 @@ make_model() { # build model
     # the bug may leave a signal unused: warnings stay warnings in a broken copy
     extra=(RTL="$copy/examples/designs/$name")
     vflags="-Wno-fatal $vflags"
+  elif [[ -n $schema ]]; then
+    # every mutant behind mutsel_q == K, read from COSIM_MUTANT by tests/mutate/mutant_select.c
+    [[ -d $schema ]] || die "--rtl-dir: no folder $schema"
+    extra=(RTL="$(cd "$schema" && pwd)")
+    vflags="-Wno-fatal $vflags $root/tests/mutate/mutant_select.c"
   fi
   mkdir -p "$out"
   # -B: the root Makefile found it out of date, the library maybe (the design's Makefile does
@@ -74,7 +87,7 @@ make_model() { # build model
   touch "$out/l$l/tb_$name" && ln -sf "$out/l$l/tb_$name" "$build/cosim-design-$model"
 }
 if [[ ${1:-} == --build-dir && ${3:-} == --make ]]; then
-  make_model "$2" "$4"
+  if [[ ${5:-} == --rtl-dir ]]; then make_model "$2" "$4" "$6"; else make_model "$2" "$4"; fi
   exit
 fi
 
@@ -82,7 +95,7 @@ fi
 build=$root/build
 [[ ${1:-} == --build-dir ]] && { build=$2; shift 2; }
 name="" lanes=16 contexts=4 program="" progen="" depth=6 domain=32x24 seed=1 stall=25 level=""
-variant="" json="" outdir=cosim-out
+variant="" json="" outdir=cosim-out wave_on=1
 args=("$@")
 while (($#)); do
   opt=$1
@@ -110,6 +123,8 @@ while (($#)); do
     --rtl-variant) variant=$v ;;
     --json) json=$v ;;
     --out) outdir=$v ;;
+    --wave-window) [[ $v == 0 ]] || die "--wave-window: only 0 (no waveform): a design's waveform is the whole run"
+      wave_on=0 ;;
     *) die "unknown option $opt (see --help)" ;;
   esac
 done
@@ -136,7 +151,11 @@ fi
 
 # ---------------------------------------------------------------- build (once), then run
 bin=$build/cosim-design-$model
-if ! make -s -q -C "$root" BUILD="$build" "$bin" 2>/dev/null; then
+if [[ -n ${COSIM_MUTANT:-} ]]; then
+  # a mutant of the schema scripts/mutate.py built (make_model's --rtl-dir); never built here
+  bin=$bin-mutants
+  [[ -x $bin ]] || { echo "$me: COSIM_MUTANT is set but there is no $bin (scripts/mutate.py builds it)" >&2; exit 3; }
+elif ! make -s -q -C "$root" BUILD="$build" "$bin" 2>/dev/null; then
   mkdir -p "$build/designs"
   (
     flock 9
@@ -163,9 +182,12 @@ plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
   +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json"
   +ctm_txn_json="$tmp/report.json")
 [[ -n $level ]] && plus+=(+level="$level")
-mkdir -p "$outdir" || die "--out: cannot make $outdir"
-wave=$outdir/design-$model-$(basename "$program" .elf)${level:+-lv$level}-s$seed.fst
-plus+=(+ctm_wave="$wave")
+wave=""
+if ((wave_on)); then
+  mkdir -p "$outdir" || die "--out: cannot make $outdir"
+  wave=$outdir/design-$model-$(basename "$program" .elf)${level:+-lv$level}-s$seed.fst
+  plus+=(+ctm_wave="$wave")
+fi
 [[ -n $json ]] && rm -f "$json"
 # ($fatal aborts the testbench: the shell's notice of it goes nowhere)
 { "$bin" "${plus[@]}" >"$tmp/log" 2>&1; } 2>/dev/null

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Mutation score of the default regression, per RTL block (docs/mutation.md).
+"""Mutation score of the default regression, per RTL block and per example design (docs/mutation.md).
 
-For each block: generate source-level mutants (scripts/mutgen.py), drop those that do not
+For each block (or design): generate source-level mutants (scripts/mutgen.py), drop those that do not
 compile (verilator --lint-only), build one schema model per configuration the block's jobs
 use, run every mutant against the block's jobs cut short (killed = a job reports a mismatch or
 the RTL's own assertion stops it), try to prove each survivor equivalent to the original with
@@ -10,9 +10,16 @@ equiv_induct, at the formal configurations below), and run the full jobs on the 
 proven. Prints per block generated, not compilable, killed, proven equivalent and surviving
 (with diffs), writes OUT/<block>.json, and one line `BENCH mutate.<block>.score X%`
 (killed / (generated - not compilable - equivalent)).
+An example design (examples/designs/NAME, --design NAME) is mutated the same way under the label
+design-NAME: its RTL files are the Makefile's DESIGN, its jobs the `--design NAME` pass jobs
+(run by scripts/design_run.sh, which runs the schema's testbench when COSIM_MUTANT is set); no
+equivalence proof is tried (every survivor counts as surviving) and the jobs run in full (they
+have no cycle count to cut).
 
-Usage: scripts/mutate.py [--block pred|stack|fc|all] [--jobs FILE] [--max N] [--par N]
-                         [--out DIR] [--build DIR] [--only-ids LIST] [--no-equiv] [--judge-proven]
+Usage: scripts/mutate.py [--block pred|stack|fc|all] [--design NAME|all] [--jobs FILE]
+                         [--job-filter RE] [--max-cycles N] [--max N] [--par N] [--out DIR]
+                         [--build DIR] [--only-ids LIST] [--no-equiv] [--judge-proven]
+(neither --block nor --design: --block all)
 """
 import argparse, concurrent.futures as cf, json, math, os, re, shlex, shutil, signal, subprocess, sys, time
 
@@ -36,22 +43,71 @@ BLOCKS = {
            'formal': [{'Contexts': 1, 'Lanes': 3, 'AddrDepth': 2, 'LoopDepth': 2, 'BcWidth': 6},
                       {'Contexts': 2, 'Lanes': 2, 'AddrDepth': 1, 'LoopDepth': 3, 'BcWidth': 3}]},
 }
+# An example design's sample, of its 156..598 candidates: a survivor runs every one of the
+# design's 28-44 pass jobs (~1 s each), so 60 of pipe_fc took ~15 min on a busy 2-core machine
+DESIGN_MAX = 60
+DESIGNS_DIR = 'examples/designs'
 
 
 def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
 
-def block_jobs(jobs_file, block, build):
-    """The pass jobs of one block, {build} in their options (scripts/regress.sh) made the build
-    folder."""
+def designs():
+    """The example designs: the folders of examples/designs/ with a Makefile."""
+    d = os.path.join(ROOT, DESIGNS_DIR)
+    return sorted(n for n in os.listdir(d) if os.path.isfile(os.path.join(d, n, 'Makefile')))
+
+
+def kit_env(build):
+    """The environment a design's Makefile needs: the kit installed in BUILD/designs/kit."""
+    return dict(os.environ, PKG_CONFIG_PATH=os.path.join(build, 'designs', 'kit', 'lib', 'pkgconfig'))
+
+
+def block_target(name):
+    return dict(BLOCKS[name], kind='block', name=name, label=name)
+
+
+def design_target(name, build):
+    """An example design as a target: its RTL files are what its Makefile builds from RTL=DIR
+    (the variable DESIGN: the files a broken copy or a mutant schema replaces), its top the
+    folder's name (scripts/design_run.sh: NAME/NAME.sv, tb_NAME.sv)."""
+    folder = os.path.join(ROOT, DESIGNS_DIR, name)
+    r = sh(['make', '-s', '--no-print-directory', '-C', folder, '--eval', 'mutate-rtl: ; @echo $(DESIGN)',
+            'mutate-rtl'], env=kit_env(build))
+    files = [os.path.relpath(f, ROOT) for f in r.stdout.split()]
+    if r.returncode or not files:
+        sys.exit(f'mutate: design {name}: its Makefile names no DESIGN files\n{r.stderr}')
+    for f in files:
+        if os.path.dirname(os.path.join(ROOT, f)) != folder:
+            sys.exit(f'mutate: design {name}: {f} is not in {DESIGNS_DIR}/{name}/ (RTL=DIR replaces that folder)')
+    return {'kind': 'design', 'name': name, 'label': f'design-{name}', 'files': files, 'top': name,
+            'formal': None, 'max': DESIGN_MAX}
+
+
+def job_unit(opts):
+    """('design', NAME) for a job of an example design (`--design NAME`, run by
+    scripts/design_run.sh), else ('block', the --block value)."""
+    for kind in ('design', 'block'):
+        if f'--{kind}' in opts:
+            i = opts.index(f'--{kind}') + 1
+            return kind, opts[i] if i < len(opts) else None
+    return 'block', None
+
+
+def target_jobs(jobs_file, t, build, name_filter=None):
+    """The pass jobs of one block or design (those whose name matches name_filter), {build} in
+    their options (scripts/regress.sh) made the build folder. A job of a broken variant
+    (--rtl-variant: a pass job says what a check level does not see) runs another RTL: none of
+    the mutants is in it."""
     jobs = []
     for line in open(os.path.join(ROOT, jobs_file)):
         line = line.split('#')[0].strip()
         if not line:
             continue
         name, expect, *opts = shlex.split(line.replace('{build}', build))
-        if expect == 'pass' and opts[opts.index('--block') + 1] == block:
+        if (expect == 'pass' and job_unit(opts) == (t['kind'], t['name']) and '--rtl-variant' not in opts
+                and (not name_filter or re.search(name_filter, name))):
             jobs.append((name, opts))
     return jobs
 
@@ -73,13 +129,17 @@ def sync_dir(src, dst):
         os.remove(os.path.join(dst, name))
 
 
-def lint_mutant(block, mdir):
+def lint_mutant(t, mdir, build):
     """True when the standalone mutant (or the schema: every mutant at once) compiles (errors
-    only; warnings are expected)."""
-    cfg = BLOCKS[block]
-    top = cfg['files'][0]
+    only; warnings are expected). A design's is its Makefile's lint of the folder mdir."""
+    verilator = os.environ.get('VERILATOR', 'verilator')
+    if t['kind'] == 'design':
+        r = sh(['make', '-s', '--no-print-directory', '-C', os.path.join(DESIGNS_DIR, t['name']), 'lint',
+                f'RTL={mdir}', f'VERILATOR={verilator} -Wno-fatal'], env=kit_env(build))
+        return r.returncode == 0
+    top = t['files'][0]
     mine = os.path.join(mdir, os.path.basename(top))
-    r = sh([os.environ.get('VERILATOR', 'verilator'), '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
+    r = sh([verilator, '--lint-only', '-Wno-fatal', '-Wno-lint', '-Wno-style', '-y', mdir, '-y', 'rtl',
             PKG, mine if os.path.exists(mine) else top])
     return r.returncode == 0
 
@@ -113,12 +173,12 @@ def run_limited(cmd, cpu_seconds, **kw):
     return None if r.returncode in (-signal.SIGXCPU, -signal.SIGKILL) else r
 
 
-def run_mutant(binaries, jobs, k, timeout):
+def run_mutant(commands, jobs, k, timeout):
     """Runs the jobs in order until one kills mutant k. Returns (status, job, seconds)."""
     env = dict(os.environ, COSIM_MUTANT=str(k))
     t0 = time.time()
     for name, opts in jobs:
-        r = run_limited([binaries[name]] + opts + ['--quiet', '--wave-window', '0'], timeout, env=env)
+        r = run_limited(commands[name] + opts + ['--quiet', '--wave-window', '0'], timeout, env=env)
         if r is None:
             return 'killed', f'{name} (over {timeout:.0f} s of CPU)', time.time() - t0
         if r.returncode == 1:
@@ -129,9 +189,8 @@ def run_mutant(binaries, jobs, k, timeout):
     return 'survived', None, time.time() - t0
 
 
-def side_script(block, tag, d, params, miter):
+def side_script(cfg, tag, d, params, miter):
     """Reads one side (gold: rtl/, gate: the mutant's folder) and prepares it as `tag`."""
-    cfg = BLOCKS[block]
     chp = ' '.join(f'-set {k} {v}' for k, v in params.items())
     files = ' '.join([os.path.join(ROOT, PKG)] +
                      [os.path.join(d, os.path.basename(f)) if os.path.exists(os.path.join(d, os.path.basename(f)))
@@ -147,7 +206,7 @@ def side_script(block, tag, d, params, miter):
             f"rename {cfg['top']} {tag}\n")
 
 
-def yosys_script(block, gold_dir, gate_dir, params, miter):
+def yosys_script(t, gold_dir, gate_dir, params, miter):
     """The proof that equal state and equal inputs give equal outputs and equal next state.
     miter: every register cut into its state (an input) and its next state, reset and reset
     value (outputs), one combinational miter of gold and gate, optimised (the shared logic
@@ -156,8 +215,8 @@ def yosys_script(block, gold_dir, gate_dir, params, miter):
     equiv_induct -seq 1 prove the pairs (a register of one side only is left free).
     Both sides are prepared in the same run: read back from a file, gold can keep another one
     of two merged registers' names than gate does, and the miter fails."""
-    parts = [side_script(block, 'gold', gold_dir, params, miter), 'design -stash gold\n',
-             side_script(block, 'gate', gate_dir, params, miter), 'design -stash gate\n',
+    parts = [side_script(t, 'gold', gold_dir, params, miter), 'design -stash gold\n',
+             side_script(t, 'gate', gate_dir, params, miter), 'design -stash gate\n',
              'design -copy-from gold -as gold gold\ndesign -copy-from gate -as gate gate\n']
     if miter:
         return ''.join(parts) + ('miter -equiv -flatten gold gate miter\nhierarchy -top miter\nopt -fast\n'
@@ -175,10 +234,11 @@ def model_params(build, model):
     return {k[2:]: int(v) for k, v in (p.split('=') for p in sv.split())}
 
 
-def formal_configs(block, models, build):
-    """The block's formal configurations; for stack, one per job row at tracker depth 4."""
-    if BLOCKS[block]['formal'] != 'jobs':
-        return BLOCKS[block]['formal']
+def formal_configs(t, models, build):
+    """The block's formal configurations; for stack, one per job row at tracker depth 4; none
+    for a design (no proof is tried)."""
+    if t['formal'] != 'jobs':
+        return t['formal'] or []
     cfgs = []
     for model in models:
         c = dict(model_params(build, model), Depth=4)
@@ -187,7 +247,7 @@ def formal_configs(block, models, build):
     return cfgs
 
 
-def prove_equivalent(block, out, k, timeout, configs, miter_only=False):
+def prove_equivalent(t, out, k, timeout, configs, miter_only=False):
     """'equivalent' only when yosys proves it at every formal configuration: by the miter
     (a few seconds), else by equiv_induct (several times slower). What the miter proves the
     induction proves too (it assumes equal state for every state, the induction only for the
@@ -199,7 +259,7 @@ def prove_equivalent(block, out, k, timeout, configs, miter_only=False):
         for miter in ((True,) if miter_only else (True, False)):
             path = os.path.join(out, f'm{k}', f'equiv{i}{"" if miter else "-induct"}.ys')
             with open(path, 'w') as f:
-                f.write(yosys_script(block, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params, miter))
+                f.write(yosys_script(t, os.path.join(ROOT, 'rtl'), os.path.join(out, f'm{k}'), params, miter))
             r = run_limited(['yosys', '-q', '-s', path], timeout)
             if r is None:
                 if miter_only:
@@ -217,63 +277,86 @@ def prove_equivalent(block, out, k, timeout, configs, miter_only=False):
     return 'equivalent'
 
 
-def mutate_block(block, a):
+def mutate_target(t, a):
     t0 = time.time()
-    out = os.path.join(a.out, block)
-    files = BLOCKS[block]['files']
+    label, design = t['label'], t['kind'] == 'design'
+    out = os.path.join(a.out, label)
+    files = t['files']
+    jobs = target_jobs(a.jobs, t, a.build, a.job_filter)
+    if not jobs:
+        sys.exit(f'mutate: {label}: no pass jobs in {a.jobs}' + (f' matching {a.job_filter!r}' if a.job_filter else ''))
+    if a.max_cycles:  # the run's budget (make test's smoke run): the verdicts are those of the cut jobs
+        jobs = capped(jobs, a.max_cycles)
+    if design:
+        # its lint and testbench build against the kit installed in BUILD/designs/kit
+        r = sh(['make', '-s', '-C', ROOT, f'BUILD={a.build}', os.path.join(a.build, 'designs/kit/lib/pkgconfig/ctm.pc'),
+                os.path.join(a.build, 'dpp')])
+        if r.returncode:
+            sys.exit(f'mutate: {label}: cannot install the kit for the design build\n{r.stderr[-3000:]}')
     shutil.rmtree(out, ignore_errors=True)  # no stale mutants or proofs from an earlier run
     gen = [sys.executable, 'scripts/mutgen.py', '--out', out, '--seed', str(a.seed)]
-    limit = a.max if a.max is not None else BLOCKS[block].get('max', 0)
+    limit = a.max if a.max is not None else t.get('max', 0)
     if limit:
         gen += ['--max', str(limit)]
     r = sh(gen + files)
     if r.returncode:
-        sys.exit(f'mutate: {block}: mutgen failed\n{r.stderr}')
+        sys.exit(f'mutate: {label}: mutgen failed\n{r.stderr}')
     muts = json.load(open(os.path.join(out, 'mutants.json')))
     mutants = {m['id']: m for m in muts['mutants']}
     if a.only_ids:
         keep = {int(x) for x in a.only_ids.split(',')}
         mutants = {k: m for k, m in mutants.items() if k in keep}
+    if design:
+        # a design's Makefile takes every DESIGN file from RTL=DIR: a mutant's folder holds the
+        # files it does not change too
+        for k in mutants:
+            for f in files:
+                if not os.path.exists(os.path.join(out, f'm{k}', os.path.basename(f))):
+                    shutil.copyfile(os.path.join(ROOT, f), os.path.join(out, f'm{k}', os.path.basename(f)))
 
     # 1. compile check. The schema holds the text of every mutant, each behind its own
     # `mutsel_q == K`: when it compiles, every mutant does, and one lint replaces one per mutant
     # (150 of them took ~30 s of CPU for fc). Only when it does not are they linted one by one.
-    if lint_mutant(block, os.path.join(out, 'schema')):
+    if lint_mutant(t, os.path.join(out, 'schema'), a.build):
         ok = dict.fromkeys(mutants, True)
     else:
         with cf.ThreadPoolExecutor(a.par) as ex:
-            ok = dict(zip(mutants, ex.map(lambda k: lint_mutant(block, os.path.join(out, f'm{k}')), mutants)))
+            ok = dict(zip(mutants, ex.map(lambda k: lint_mutant(t, os.path.join(out, f'm{k}'), a.build), mutants)))
     bad = [k for k in mutants if not ok[k]]
     for k in mutants:
         mutants[k]['status'] = 'not compilable' if k in bad else None
     if bad:  # the schema leaves them out
         r = sh(gen + ['--exclude', ','.join(map(str, bad))] + files)
         if r.returncode:
-            sys.exit(f'mutate: {block}: mutgen failed\n{r.stderr}')
+            sys.exit(f'mutate: {label}: mutgen failed\n{r.stderr}')
 
-    # 2. one schema model per configuration of the block's jobs, built from OUT/<block>-schema
-    # (kept from run to run: an unchanged schema is only relinked)
-    schema = os.path.join(a.out, f'{block}-schema')
+    # 2. one schema model per configuration of the jobs, built from OUT/<label>-schema (kept
+    # from run to run: an unchanged schema is only relinked). A block's is a cosim binary
+    # (scripts/vbuild.sh) run directly; a design's a testbench (scripts/design_run.sh --rtl-dir)
+    # that design_run.sh runs when COSIM_MUTANT is set.
+    schema = os.path.join(a.out, f'{label}-schema')
     sync_dir(os.path.join(out, 'schema'), schema)
-    jobs = block_jobs(a.jobs, block, a.build)
-    if not jobs:
-        sys.exit(f'mutate: {block}: no pass jobs in {a.jobs}')
-    binaries, models = {}, {}
+    commands, models = {}, {}
     for name, opts in jobs:
         r = sh([os.path.join(a.build, 'cosim')] + opts, env=dict(os.environ, COSIM_PRINT_MODEL='1'))
         model = r.stdout.strip()
         if r.returncode or not model:
-            sys.exit(f'mutate: {block}: cannot name the model of job {name}: {r.stderr}')
-        binaries[name] = os.path.join(a.build, f'cosim-{model}-mutants')
-        models[model] = binaries[name]
+            sys.exit(f'mutate: {label}: cannot name the model of job {name}: {r.stderr}')
+        if design:
+            commands[name] = [os.path.join(ROOT, 'scripts', 'design_run.sh'), '--build-dir', a.build]
+            models[model] = ['scripts/design_run.sh', '--build-dir', a.build, '--make',
+                             model[len('design-'):], '--rtl-dir', schema]
+        else:
+            commands[name] = [os.path.join(a.build, f'cosim-{model}-mutants')]
+            models[model] = ['scripts/vbuild.sh', '--rtl-dir', schema, '--dpi-c', 'tests/mutate/mutant_select.c',
+                             f'{model}-mutants', commands[name][0]]
     def build(item):  # one single-threaded build per worker: verilating is serial anyway
-        model, binary = item
-        return model, sh(['scripts/vbuild.sh', '--rtl-dir', schema, '--dpi-c',
-                          'tests/mutate/mutant_select.c', f'{model}-mutants', binary], env=dict(os.environ, JOBS='1'))
+        model, cmd = item
+        return model, sh(cmd, env=dict(os.environ, JOBS='1'))
     with cf.ThreadPoolExecutor(a.par) as ex:
         for model, r in ex.map(build, models.items()):
             if r.returncode:
-                sys.exit(f'mutate: {block}: schema build of {model} failed\n{r.stderr[-3000:]}')
+                sys.exit(f'mutate: {label}: schema build of {model} failed\n{r.stderr[-3000:]}')
     t_build = time.time() - t0
 
     # 3. judge every mutant and try to prove the survivors equivalent.
@@ -284,41 +367,44 @@ def mutate_block(block, a):
     # run (--judge-proven runs them anyway and proves afterwards; a kill then beats a proof).
     # The schema with no mutant selected (0) is the original: it must pass every full job. It
     # runs first, beside the first pass (a broken schema would "kill" every mutant).
-    configs = formal_configs(block, models, a.build)
+    # A design's jobs have no cycle count: one pass of the full jobs, and no proof.
+    configs = formal_configs(t, models, a.build)
+    no_equiv = a.no_equiv or design
     t_prove = 0.0
 
     def judge(ks, pass_jobs, check_schema=False):
         ks = ([0] if check_schema else []) + ks
         with cf.ThreadPoolExecutor(a.par) as ex:
-            verdicts = ex.map(lambda k: run_mutant(binaries, jobs if k == 0 else pass_jobs, k, a.job_timeout), ks)
+            verdicts = ex.map(lambda k: run_mutant(commands, jobs if k == 0 else pass_jobs, k, a.job_timeout), ks)
             for k, (st, job, secs) in zip(ks, verdicts):
                 if k == 0:
                     if st != 'survived':
-                        sys.exit(f'mutate: {block}: the unmutated schema fails job {job}: the schema is broken')
+                        sys.exit(f'mutate: {label}: the unmutated schema fails job {job}: the schema is broken')
                     continue
                 mutants[k].update(status=st, killed_by=job, seconds=round(mutants[k].get('seconds', 0) + secs, 2))
         return [k for k in ks if k and mutants[k]['status'] == 'survived']
 
     def prove(ks, full_jobs):
         nonlocal t_prove
-        if a.no_equiv or not ks:
+        if no_equiv or not ks:
             return ks
-        t = time.time()
+        t1 = time.time()
         with cf.ThreadPoolExecutor(a.par) as ex:
             # before the full jobs, the miter alone: a mutant it cannot prove is most often one
             # the full jobs kill, and the induction would spend up to 30 s on it first
-            for k, v in zip(ks, ex.map(lambda k: prove_equivalent(block, out, k, a.equiv_timeout, configs,
+            for k, v in zip(ks, ex.map(lambda k: prove_equivalent(t, out, k, a.equiv_timeout, configs,
                                                                   miter_only=not full_jobs), ks)):
                 if v:
                     mutants[k]['formal'] = v
                 if v == 'equivalent':
                     mutants[k].update(status='equivalent', full_jobs=full_jobs)
-        t_prove += time.time() - t
+        t_prove += time.time() - t1
         return [k for k in ks if mutants[k]['status'] == 'survived']
 
     live = [k for k in mutants if mutants[k]['status'] is None]
-    if a.quick_cycles:
-        live = judge(live, capped(jobs, a.quick_cycles), check_schema=True)
+    quick = capped(jobs, a.quick_cycles) if a.quick_cycles else jobs
+    if quick != jobs:
+        live = judge(live, quick, check_schema=True)
         if not a.judge_proven:
             live = prove(live, False)
         prove(judge(live, jobs), True)
@@ -331,18 +417,24 @@ def mutate_block(block, a):
     nc, killed, eq, sv = count('not compilable'), count('killed'), count('equivalent'), count('survived')
     denom = n - nc - eq
     score = 100.0 * killed / denom if denom else 100.0
-    res = {'block': block, 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
+    res = {t['kind']: t['name'], 'candidates': muts['candidates'], 'generated': n, 'not_compilable': nc,
            'killed': killed, 'equivalent': eq, 'surviving': sv, 'score_percent': round(score, 2),
            'seconds': round(time.time() - t0, 1), 'build_seconds': round(t_build, 1),
            'judge_seconds': round(t_judge, 1), 'proof_seconds': round(t_prove, 1),
+           'equivalence': 'not tried' if no_equiv else 'yosys', 'max_cycles': a.max_cycles or None,
            'jobs': [j for j, _ in jobs], 'formal_configs': configs,
            'mutants': [mutants[k] for k in sorted(mutants)]}
-    with open(os.path.join(a.out, f'{block}.json'), 'w') as f:
+    with open(os.path.join(a.out, f'{label}.json'), 'w') as f:
         json.dump(res, f, indent=1)
-    print(f'mutate {block}: generated {n} (of {muts["candidates"]} candidates), not compilable {nc}, '
+    print(f'mutate {label}: generated {n} (of {muts["candidates"]} candidates), not compilable {nc}, '
           f'killed {killed}, proven equivalent {eq}, surviving {sv}; '
           f'{res["seconds"]:.0f} s ({t_build:.0f} s building, {t_judge:.0f} s judging, '
           f'{t_prove:.0f} s proving)')
+    if no_equiv:
+        why = 'an example design has no formal set-up' if design else '--no-equiv'
+        print(f'  no equivalence proof ({why}): every survivor counts as surviving')
+    if a.max_cycles:
+        print(f'  jobs cut to {a.max_cycles} cycles (--max-cycles): the verdicts are those of the cut jobs')
     for k in sorted(mutants):
         m = mutants[k]
         if m['status'] in ('survived', 'equivalent'):
@@ -350,18 +442,22 @@ def mutate_block(block, a):
             print(f'  {tag} m{k} {m["file"]}:{m["line"]} {m["what"]} [{m.get("formal", "no formal check")}]')
             for line in m['diff'].splitlines()[2:]:
                 print('    ' + line)
-    print(f'BENCH mutate.{block}.score {score:.1f}%')
+    print(f'BENCH mutate.{label}.score {score:.1f}%')
     sys.stdout.flush()
     return res
 
 
 def main():
-    ap = argparse.ArgumentParser(description='Mutation score of the default regression per RTL block',
+    ap = argparse.ArgumentParser(description='Mutation score of the default regression per RTL block and example design',
                                  epilog=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument('--block', default='all', choices=['pred', 'stack', 'fc', 'all'])
-    ap.add_argument('--jobs', default='tests/cosim/default.jobs', help='job list (pass jobs of the block are used)')
+    ap.add_argument('--block', help='pred, stack, fc or all (neither --block nor --design: all)')
+    ap.add_argument('--design', help=f'an example design of {DESIGNS_DIR}/, or all')
+    ap.add_argument('--jobs', default='tests/cosim/default.jobs', help='job list (the pass jobs of each block or design are used)')
+    ap.add_argument('--job-filter', metavar='RE', help='only the jobs whose name matches RE (re.search)')
+    ap.add_argument('--max-cycles', type=int, default=0,
+                    help='cut every block job to N cycles (a budget: the verdicts are then those of the cut jobs)')
     ap.add_argument('--max', type=int, default=None,
-                    help='sample at most N mutants per block (0: all; default: all, fc 150)')
+                    help=f'sample at most N mutants per block or design (0: all; default: all, fc 150, a design {DESIGN_MAX})')
     ap.add_argument('--seed', type=int, default=1, help='sampling seed')
     ap.add_argument('--par', type=int, default=2, help='parallel workers (default 2)')
     ap.add_argument('--out', default='build/mutate')
@@ -378,14 +474,30 @@ def main():
     ap.add_argument('--equiv-timeout', type=float, default=30,
                     help='CPU seconds per proof and formal configuration')
     a = ap.parse_args()
+    # `make mutate DESIGN=pipe_fc` hands its command line to every make below through MAKEFLAGS,
+    # and DESIGN= would override the design Makefile's own DESIGN (its RTL files)
+    for v in ('MAKEFLAGS', 'MAKEOVERRIDES', 'MFLAGS'):
+        os.environ.pop(v, None)
+    if a.block is None and a.design is None:
+        a.block = 'all'
+    if a.block and a.block not in list(BLOCKS) + ['all']:
+        ap.error(f"--block: no block {a.block!r} (there: {', '.join(BLOCKS)}, all)")
+    if a.design and a.design not in designs() + ['all']:
+        ap.error(f"--design: no design {a.design!r} under {DESIGNS_DIR}/ (there: {', '.join(designs())}, all)")
+    if a.job_filter:
+        try:
+            re.compile(a.job_filter)
+        except re.error as e:
+            ap.error(f'--job-filter: {e}')
     a.out, a.build = os.path.abspath(a.out), os.path.abspath(a.build)
     if not os.path.exists(os.path.join(a.build, 'cosim')):
         sys.exit(f'mutate: {a.build}/cosim missing: run make build first')
     if not os.path.isfile(os.path.join(ROOT, a.jobs)):
         sys.exit(f'mutate: cannot read job file {a.jobs}')
     os.makedirs(a.out, exist_ok=True)
-    blocks = list(BLOCKS) if a.block == 'all' else [a.block]
-    results = [mutate_block(b, a) for b in blocks]
+    targets = [block_target(b) for b in (list(BLOCKS) if a.block == 'all' else [a.block] if a.block else [])]
+    targets += [design_target(d, a.build) for d in (designs() if a.design == 'all' else [a.design] if a.design else [])]
+    results = [mutate_target(t, a) for t in targets]
     with open(os.path.join(a.out, 'summary.json'), 'w') as f:
         json.dump([{k: v for k, v in r.items() if k != 'mutants'} for r in results], f, indent=1)
 
