@@ -40,6 +40,7 @@ rate() {
 for design in "$root"/examples/designs/*/; do
   name=$(basename "$design")
   # a design checked at its transactions (ctm_txn_check: mc_unit, co_unit) has no commit check
+  # (scripts/bench_txn.sh times it)
   grep -q '^ *ctm_txn_check ' "$design/tb_$name.sv" && continue
   bin=$out/obj/$name/l64/tb_$name
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
