@@ -59,7 +59,8 @@ make_model() { # build model [schema]
   out=$build/designs/$model
   local extra=()
   # the jobs and tests run small domains: the C++ is compiled without optimisation, which halves
-  # the build (scripts/bench_commit.sh and bench_txn.sh build their own optimised testbenches to time them)
+  # the build (scripts/bench_commit.sh and bench_txn.sh build their own optimised testbenches to
+  # time them)
   local vflags='-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O0"'
   if [[ -n $variant ]]; then
     local copy=$build/designs/src/$name-$variant
