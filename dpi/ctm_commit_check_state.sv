@@ -26,8 +26,10 @@ module ctm_commit_check_state
   input logic done_i
 );
   chandle chk = null;  // the library's checker (start)
-  longint unsigned cycle = 0, seen = 0;
-  bit drained = 1'b0;
+  // Written by the clocked process below, so no initialiser (Verilator 5.050's PROCASSINIT):
+  // 2-state variables start at 0 without one (IEEE 1800-2017 6.8, table 6-7).
+  longint unsigned cycle, seen;
+  bit drained;
   bit off = 1'b0;  // +ctm_commit_off: the commits are counted, not checked
 
   // start_shared(m): as start, but the testbench goes on stepping m (ctm_model_step) for the
