@@ -249,7 +249,8 @@ module tb_co_unit #(
         order.push_back(pair(longint'(cur_x), longint'(cur_y)));
       end
       if (!have && !ended) fetch();
-      req_valid = have && (draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      req_valid = (draw() >= gap_pct) && have;
       req_client = cur_client;
       req_x = cur_x;
       req_y = cur_y;

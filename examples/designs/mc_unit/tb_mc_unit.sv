@@ -240,7 +240,8 @@ module tb_mc_unit #(
         if (next_item() == 0) ended = 1'b1;
         else have = 1'b1;
       end
-      drive(have && draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      drive(draw() >= gap_pct && have);
       // the memory: a read taken is due 1 to MemLatencyMax cycles on, never before the one
       // ahead of it; an answer taken leaves the queue
       if (answered) begin

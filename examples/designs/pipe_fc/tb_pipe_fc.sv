@@ -242,7 +242,8 @@ module tb_pipe_fc #(
           have = 1'b1;
         end
       end
-      step_valid = have && (draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      step_valid = (draw() >= gap_pct) && have;
       stall = draw() < stall_pct;
       if (stall) stalls++;
       if (done) begin
