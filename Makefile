@@ -70,7 +70,7 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix examples-bin
 .DEFAULT_GOAL := all
 
 all: build
@@ -284,6 +284,7 @@ $(BUILD)/examples/%.elf: $$(wildcard examples/$$*/$$*.s examples/$$*.s) $(BUILD)
 	$(Q)$(BUILD)/dpp asm $< -o $@
 
 build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
+examples-bin: $(EXAMPLE_ELFS)
 
 # ---------------------------------------------------------------- jobs users run
 PAR ?= 2
