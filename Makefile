@@ -70,7 +70,8 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg \
+        examples-bin
 .DEFAULT_GOAL := all
 
 all: build
@@ -206,7 +207,8 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
 CTM_INSTALLED = lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
-                share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check.sv share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc
+                share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv \
+                share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
 lib: $(BUILD)/libctm.a
@@ -223,6 +225,7 @@ install: $(BUILD)/libctm.a csim/api/ctm.pc.in
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
 	install -D -m 644 rtl/ctm_isa_pkg.sv $(CTM_P)/share/ctm/ctm_isa_pkg.sv
 	install -D -m 644 dpi/ctm_dpi_pkg.sv $(CTM_P)/share/ctm/ctm_dpi_pkg.sv
+	install -D -m 644 dpi/ctm_commit_check_state.sv $(CTM_P)/share/ctm/ctm_commit_check_state.sv
 	install -D -m 644 dpi/ctm_commit_check.sv $(CTM_P)/share/ctm/ctm_commit_check.sv
 	install -D -m 644 dpi/ctm_txn_check.sv $(CTM_P)/share/ctm/ctm_txn_check.sv
 	install -D -m 644 $(BUILD)/ctm.pc $(CTM_P)/lib/pkgconfig/ctm.pc
@@ -293,6 +296,7 @@ $(BUILD)/examples/%.elf: $$(wildcard examples/$$*/$$*.s examples/$$*.s) $(BUILD)
 	$(Q)$(BUILD)/dpp asm $< -o $@
 
 build: $(BUILD)/opt/libcsim.a dpp cosim-bin $(EXAMPLE_ELFS)
+examples-bin: $(EXAMPLE_ELFS)
 
 # ---------------------------------------------------------------- jobs users run
 PAR ?= 2

@@ -31,8 +31,10 @@ module ctm_txn_check
   input logic done_i
 );
   chandle chk = null;  // the library's checker (start)
-  longint unsigned seen = 0;
-  bit drained = 1'b0;
+  // Written by the clocked process below, so no initialiser (Verilator 5.050's PROCASSINIT):
+  // 2-state variables start at 0 without one (IEEE 1800-2017 6.8, table 6-7).
+  longint unsigned seen;
+  bit drained;
   bit off = 1'b0;  // +ctm_txn_off: the transactions are counted, not checked
 
   // The model's run to check against: set up (inputs, layouts, constants), not yet run. The

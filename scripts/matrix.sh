@@ -4,23 +4,36 @@
 # For each version, in its own build folder (build/matrix/<version>):
 #   lint     scripts/lint.sh (every module, the corners of its parameters)
 #   cosim    the default lock-step regression (tests/cosim/default.jobs, `make cosim`)
-#   install  tests/cli/install.sh: make install, both SystemVerilog example testbenches built
-#            by that Verilator against the installed libctm, run, and broken RTL caught
+#   install  tests/cli/install.sh: make install, the installed .sv files linted, both
+#            SystemVerilog example testbenches built by that Verilator against the installed
+#            libctm, run, and broken RTL caught
+#   designs  each example design's testbench (examples/designs/*) built by that Verilator and
+#            run once: its first passing job of tests/cosim/default.jobs (scripts/regress.sh)
 #   wave     a broken RTL variant caught, and its FST window read back by fst2vcd
 #   speed    lock-step cycles/s of the default pred (32x20x32) and fc (4x16a4l4b6) models
-# Prints a table and "matrix: all passed" or the failed cells; exits 1 if any failed.
-#   scripts/matrix.sh [--versions "5.006 5.050"] [--cycles N]
+# Prints each cell's time, a table and "matrix: all passed" or the failed cells; exits 1 if any
+# failed. --parts runs only those cells (a comma list of the names above; without cosim, the
+# kit's C side and example programs are built first, the "kit" step); --ci is the cells CI runs
+# under 5.050 (.ci/run): --versions 5.050 --parts lint,install,designs.
+#   scripts/matrix.sh [--versions "5.006 5.050"] [--parts LIST] [--ci] [--cycles N]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-versions="5.006 5.050" cycles=5M
+all_parts="lint cosim install designs wave speed"
+versions="5.006 5.050" cycles=5M parts=$all_parts
 while (($#)); do
   case $1 in
     --versions) versions=$2; shift 2 ;;
+    --parts) parts=${2//,/ }; shift 2 ;;
+    --ci) versions=5.050 parts="lint install designs"; shift ;;
     --cycles) cycles=$2; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "matrix: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
+for p in $parts; do
+  [[ " $all_parts " == *" $p "* ]] || { echo "matrix: unknown part $p (of: $all_parts)" >&2; exit 2; }
+done
+has() { [[ " $parts " == *" $1 "* ]]; }
 cd "$root"
 
 # The verilator executable of a version: Debian's for the one on PATH, else built from source.
@@ -46,6 +59,21 @@ mismatch_wave() { # BUILD LOGS
   echo "ok: $fst read back, $(grep -c '^#' "$2/wave.vcd") time steps"
 }
 
+# The first passing job of each example design in the default regression, built (its testbench
+# by this Verilator, through the design's Makefile against the installed library) and run.
+design_jobs() { # BUILD LOGS
+  local jobs=$2/designs.jobs m d line
+  : >"$jobs"
+  for m in examples/designs/*/Makefile; do
+    d=$(basename "$(dirname "$m")")
+    line=$(grep -m1 -E "^[A-Za-z0-9_.-]+[[:space:]]+pass[[:space:]]+--design $d([[:space:]]|$)" tests/cosim/default.jobs) ||
+      { echo "no passing job of design $d in tests/cosim/default.jobs"; return 1; }
+    echo "$line" >>"$jobs"
+  done
+  cat "$jobs"
+  scripts/regress.sh --par 2 --cosim "$1/cosim" --out "$2/designs" "$jobs"
+}
+
 # One cell: PART of version $v, its output in $logs/PART.log.
 run_part() { # PART COMMAND...
   local part=$1; shift
@@ -65,25 +93,43 @@ for v in $versions; do
   build=build/matrix/$v logs=build/matrix/$v-logs
   mkdir -p "$logs"
   if ! tool=$(tool_of "$v"); then
-    for part in lint cosim install wave pred fc; do cell[$v.$part]="no tool"; done
+    for part in lint cosim install designs wave pred fc; do cell[$v.$part]="no tool"; done
     failed+=("$v: no Verilator $v"); continue
   fi
   export VERILATOR=$tool
   echo "matrix: Verilator $v: $("$tool" --version) ($tool)"
-  run_part lint scripts/lint.sh
-  run_part cosim make --no-print-directory BUILD="$build" cosim
-  run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
-  run_part wave mismatch_wave "$build" "$logs"
-  cell[$v.pred]=$(rate --block pred --contexts 32 --lanes 20 --depth 32)
-  cell[$v.fc]=$(rate --block fc --contexts 4 --lanes 16)
-  for p in pred fc; do [[ ${cell[$v.$p]} == FAIL ]] && failed+=("$v $p speed run: $logs/speed.log"); done
+  has lint && run_part lint scripts/lint.sh
+  if has cosim; then
+    run_part cosim make --no-print-directory BUILD="$build" cosim
+  elif [[ $parts != lint ]]; then
+    # what the other cells need of the kit (make cosim builds it all): the front, its option
+    # checker, dpp, libctm and the example programs
+    start=$SECONDS
+    if ! make --no-print-directory -j"${JOBS:-2}" BUILD="$build" "$build/cosim" "$build/cosim_config" \
+        "$build/dpp" "$build/libctm.a" examples-bin >"$logs/kit.log" 2>&1; then
+      failed+=("$v kit build: $logs/kit.log")
+    fi
+    echo "matrix: $v kit (C side, example programs): $((SECONDS - start)) s"
+  fi
+  has install && run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
+  has designs && run_part designs design_jobs "$build" "$logs"
+  has wave && run_part wave mismatch_wave "$build" "$logs"
+  if has speed; then
+    cell[$v.pred]=$(rate --block pred --contexts 32 --lanes 20 --depth 32)
+    cell[$v.fc]=$(rate --block fc --contexts 4 --lanes 16)
+    for p in pred fc; do [[ ${cell[$v.$p]} == FAIL ]] && failed+=("$v $p speed run: $logs/speed.log"); done
+  fi
   unset VERILATOR
 done
 
 echo
 printf '%-34s' "part"; for v in $versions; do printf '%16s' "$v"; done; echo
-for row in "lint:lint" "cosim:default regression" "install:install + SV examples" "wave:mismatch FST window" \
+for row in "lint:lint" "cosim:default regression" "install:install + SV examples" \
+           "designs:example designs, a job each" "wave:mismatch FST window" \
            "pred:pred 32x20x32 cycles/s" "fc:fc 4x16a4l4b6 cycles/s"; do
+  part=${row%%:*}
+  [[ $part == pred || $part == fc ]] && part=speed
+  has "$part" || continue
   printf '%-34s' "${row#*:}"
   for v in $versions; do printf '%16s' "${cell[$v.${row%%:*}]:-?}"; done; echo
 done

@@ -714,6 +714,13 @@ module tb_misuse;
     ctm_pe_free(e);
   endfunction
 
+  // The spoiled handle of mode 0 (null), 1 (a freed handle) or 2 (a live handle of another
+  // kind). Not a `?:` of null and a chandle: Verilator 5.050 refuses those operand types.
+  function automatic chandle spoiled(int mode, chandle freed, chandle other);
+    if (mode == 0) return null;
+    return mode == 1 ? freed : other;
+  endfunction
+
   // The transaction checker (since 1.11): each of its calls with null, a freed handle and a
   // live handle of another kind, its arguments just outside their ranges, a put after the drain
   // check, and the verdict of a design that did nothing.
@@ -753,7 +760,7 @@ module tb_misuse;
       for (int k = 0; k < 7; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
-        got = txn_call(k, mode == 0 ? null : mode == 1 ? freed : other);
+        got = txn_call(k, spoiled(mode, freed, other));
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
         if (mode == 0 && (k == 3 || k == 4 || k == 6))  // diff, report, free of null keep it
@@ -866,7 +873,7 @@ module tb_misuse;
       for (int k = 0; k < 12; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
-        got = mem_call(k, mode == 0 ? null : mode == 1 ? freed : other);
+        got = mem_call(k, spoiled(mode, freed, other));
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
         if (mode == 0 && k == 11)  // free of null keeps the earlier message

@@ -12,7 +12,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
 installed=(lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
-           share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check.sv share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc)
+           share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv
+           share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc)
 
 # install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
 install_to() {
@@ -42,10 +43,25 @@ rel=$(realpath --relative-to="$ROOT" "$tmp/rel kit")
 install_to "$rel" "$tmp/rel kit"
 uninstall_from "$rel" "$tmp/rel kit"
 install_to "$tmp/plain" "$tmp/plain"
-# lint: the package as installed. From this prefix, as Verilator 5.006 cuts a path at its space
-# in DECLFILENAME (and calls the package's file "my"); 5.050 does not.
-"${VERILATOR:-verilator}" --lint-only -Wall "$tmp/plain/share/ctm/ctm_ports_pkg.sv" \
-  "$tmp/plain/share/ctm/ctm_isa_pkg.sv" "$tmp/plain/share/ctm/ctm_dpi_pkg.sv"
+# lint: every SystemVerilog file installed, in the order docs/dpi.md gives (the packages, then
+# a checker module's files), clean under -Wall: no %Warning or %Error line and exit 0 (5.050
+# prints a "Verilation Report" on --lint-only; it is not a warning). One run per checker, as a
+# user compiles the one they instantiate (two checkers in one run are two top modules). From this
+# prefix, as Verilator 5.006 cuts a path at its space in DECLFILENAME (and calls the package's
+# file "my"); 5.050 does not.
+lint_installed() { # FILE... (under share/ctm, after the packages)
+  local d=$tmp/plain/share/ctm out rc=0 files=(ctm_ports_pkg.sv ctm_isa_pkg.sv ctm_dpi_pkg.sv "$@")
+  out=$("${VERILATOR:-verilator}" --lint-only -Wall "${files[@]/#/$d/}" 2>&1) || rc=$?
+  if ((rc != 0)) || grep -qE '^%(Warning|Error)' <<<"$out"; then
+    echo "$out"; fail "the installed ${files[*]} do not lint clean (exit $rc)"
+  fi
+}
+lint_installed
+lint_installed ctm_commit_check_state.sv
+lint_installed ctm_commit_check_state.sv ctm_commit_check.sv
+lint_installed ctm_txn_check.sv
+[[ $(find "$tmp/plain/share/ctm" -name '*.sv' | wc -l) == 6 ]] ||
+  fail "installed .sv files not all linted: $(ls "$tmp/plain/share/ctm")"
 uninstall_from "$tmp/plain" "$tmp/plain"
 
 prefix="$tmp/my kit"

@@ -109,7 +109,8 @@ module tb_co_unit #(
   int unsigned fed = 0, reads = 0, stalls = 0, kept = 0, written = 0, passed = 0;
   longint unsigned order[$];  // the requests taken and not yet decided, oldest first
   longint unsigned cycles = 0;
-  bit have = 1'b0, ended = 1'b0, fired = 1'b0;
+  bit have = 1'b0, ended = 1'b0;
+  bit fired;  // written by the clocked process below: no initialiser (2-state, 0 at time 0)
   int unsigned rng;
   // the request held for the design: the model's next decision
   bit cur_client;
@@ -248,7 +249,8 @@ module tb_co_unit #(
         order.push_back(pair(longint'(cur_x), longint'(cur_y)));
       end
       if (!have && !ended) fetch();
-      req_valid = have && (draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      req_valid = (draw() >= gap_pct) && have;
       req_client = cur_client;
       req_x = cur_x;
       req_y = cur_y;
@@ -259,7 +261,8 @@ module tb_co_unit #(
       // (a read the model never made gets 0: the decision's `reads` tells the checker)
       if (rd_valid) begin
         int unsigned lat;
-        longint unsigned k = pair(longint'(rd_x), longint'(rd_y));
+        longint unsigned k;
+        k = pair(longint'(rd_x), longint'(rd_y));
         pend_tag.push_back(int'(rd_tag));
         if (b_of.exists(k) != 0 && b_of[k].size() > 0) pend_b.push_back(b_of[k].pop_front());
         else pend_b.push_back(0);

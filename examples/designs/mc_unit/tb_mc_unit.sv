@@ -90,7 +90,8 @@ module tb_mc_unit #(
   int unsigned width = 16, height = 8, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned cmds = 0, reads = 0, writes = 0, held = 0;
   longint unsigned cycles = 0;
-  bit have = 1'b0, ended = 1'b0, fired = 1'b0;
+  bit have = 1'b0, ended = 1'b0;
+  bit fired;  // written by the clocked process below: no initialiser (2-state, 0 at time 0)
   /* verilator lint_off UNUSEDSIGNAL */
   ctm_txn_t next;  // the model's command or access (the CO's fields are not the design's)
   /* verilator lint_on UNUSEDSIGNAL */
@@ -183,9 +184,11 @@ module tb_mc_unit #(
     return words[8*addr[1:0] +: 128];
   endfunction
 
-  // what the design did at the edge, for the stimulus loop at the next falling edge
-  logic rd_taken = 1'b0, answered = 1'b0;
-  logic [31:0] rd_addr = '0;
+  // what the design did at the edge, for the stimulus loop at the next falling edge (no
+  // initialisers, as the process writes them: the flags are 2-state, 0 at time 0; the address
+  // is read only after rd_taken, which the same edge sets)
+  bit rd_taken, answered;
+  logic [31:0] rd_addr;
   always_ff @(posedge clk) begin
     fired <= (cmd_valid && cmd_ready) || (req_valid && req_ready);
     rd_taken <= mem_rd;
@@ -237,7 +240,8 @@ module tb_mc_unit #(
         if (next_item() == 0) ended = 1'b1;
         else have = 1'b1;
       end
-      drive(have && draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      drive(draw() >= gap_pct && have);
       // the memory: a read taken is due 1 to MemLatencyMax cycles on, never before the one
       // ahead of it; an answer taken leaves the queue
       if (answered) begin

@@ -122,7 +122,8 @@ module tb_reconv_stack #(
   int unsigned width = 64, height = 48, seed = 1, stall_pct = 25, gap_pct = 10, level_arg = 0;
   int unsigned steps = 0, stalls = 0;
   longint unsigned cycles = 0;
-  bit have = 1'b0, ended = 1'b0, fired = 1'b0;
+  bit have = 1'b0, ended = 1'b0;
+  bit fired;  // written by the clocked process below: no initialiser (2-state, 0 at time 0)
   int unsigned rng;
 
   // the testbench's one random stream (xorshift32): the same seed, the same run
@@ -239,7 +240,8 @@ module tb_reconv_stack #(
           have = 1'b1;
         end
       end
-      step_valid = have && (draw() >= gap_pct);
+      // (the draw first, so every cycle draws: Verilator 5.006 calls it even after a false `have &&`)
+      step_valid = (draw() >= gap_pct) && have;
       stall = draw() < stall_pct;
       if (stall) stalls++;
       if (done) begin
