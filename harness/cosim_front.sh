@@ -53,6 +53,7 @@ print_variants() {
   for d in "$root"/examples/designs/*/Makefile; do
     echo "  --design $(basename "$(dirname "$d")")"
   done
+  echo "  --design DIR      a design folder of your own (docs/commit.md \"Your own design\")"
 }
 # An example design (examples/designs/) is a testbench of its own: scripts/design_run.sh.
 [[ ${1:-} == --design ]] && exec "$root/scripts/design_run.sh" --build-dir "$here" "$@"

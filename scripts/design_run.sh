@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# cosim --design NAME: one run of an example design's commit- or transaction-level testbench
-# (examples/designs/NAME/, docs/commit.md "Examples") as a job of build/cosim, so that
-# `make cosim` and scripts/regress.sh run the example designs beside the kit's blocks. The
+# cosim --design NAME|DIR: one run of a design's commit- or transaction-level testbench as a job
+# of build/cosim: an example design (examples/designs/NAME/, docs/commit.md "Examples"), or a
+# user's own folder DIR (any path with a '/': DIR/Makefile builds DIR/tb_<folder name>.sv, the
+# contract in docs/commit.md "Your own design"), so that `make cosim` and scripts/regress.sh run
+# designs beside the kit's blocks. The
 # testbench is built as a user builds it, through the design's own Makefile and pkg-config,
 # against this build's library installed into BUILD/designs/kit; each design/shape/variant is
 # one binary, BUILD/cosim-design-NAME-c<contexts>l<lanes>[-VARIANT] (a link to it).
 #
 # Usage (through build/cosim, which hands --design over to this script):
-#   cosim --design NAME [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
+#   cosim --design NAME|DIR [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
 #         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1|2]
 #         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet] [--wave-window 0]
 # Exit: 0 the check passed, 1 a commit- or transaction-level mismatch (the report is printed; --json FILE gets
@@ -23,7 +25,9 @@ me="cosim --design"
 usage() {
   sed -n '9,14p' "${BASH_SOURCE[0]}" | sed 's/^# //'
   cat <<EOF
-  --design NAME         a folder of examples/designs/: $(designs | tr '\n' ' ')
+  --design NAME|DIR     a folder of examples/designs/: $(designs | tr '\n' ' ')
+                        or a folder of your own (a path with a '/', as ./mine): its Makefile
+                        builds its tb_<folder name>.sv (docs/commit.md "Your own design")
   --lanes 16|64         lanes of the design and the model (default 16)
   --contexts N          the design's contexts, 1..8 (default 4)
   --program ELF         the program; or --progen SEED: the random structured program of SEED
@@ -48,13 +52,23 @@ number() { [[ $2 =~ ^[0-9]+$ ]] && ((10#$2 >= $3 && 10#$2 <= $4)) || die "$1: '$
 # ---------------------------------------------------------------- building one binary
 # MODEL = NAME-c<C>l<L>[-VARIANT]: the variant's patch is applied to a copy of the design's
 # folder; the design's Makefile builds the testbench into BUILD/designs/MODEL.
-# With a third argument, a mutant schema's folder: MODEL-mutants, built from it.
-make_model() { # build model [schema]
-  local build=$1 model=$2 schema=${3:-} name shape variant="" c l src out kit
-  [[ $model =~ ^([A-Za-z0-9_]+)-c([0-9]+)l([0-9]+)(-([A-Za-z0-9_]+))?$ ]] || die "no model $model"
+# With a third argument, a mutant schema's folder: MODEL-mutants, built from it. With a fourth,
+# a user's design folder (MODEL = user-NAME-KEY-c<C>l<L>), built by its own Makefile's rules.
+make_model() { # build model [schema] [user-folder]
+  local build=$1 model=$2 schema=${3:-} user=${4:-} name shape variant="" c l src out kit
+  [[ $model =~ ^(user-[A-Za-z0-9_]+-[0-9]+|[A-Za-z0-9_]+)-c([0-9]+)l([0-9]+)(-([A-Za-z0-9_]+))?$ ]] ||
+    die "no model $model"
   name=${BASH_REMATCH[1]} c=${BASH_REMATCH[2]} l=${BASH_REMATCH[3]} variant=${BASH_REMATCH[5]}
   [[ -z $schema || -z $variant ]] || die "a mutant schema of a broken variant ($model)"
   src=$root/examples/designs/$name kit=$build/designs/kit
+  local always=-B
+  if [[ -n $user ]]; then
+    src=$user name=${name#user-} name=${name%-*}
+    # the design's Makefile knows its own sources, not the library it links: -B only when the
+    # kit is newer than the binary
+    [[ -x $build/designs/$model/l$l/tb_$name && ! $kit/lib/libctm.a -nt $build/designs/$model/l$l/tb_$name ]] &&
+      always=""
+  fi
   [[ -n $schema ]] && model=$model-mutants
   out=$build/designs/$model
   local extra=()
@@ -79,9 +93,10 @@ make_model() { # build model [schema]
   fi
   mkdir -p "$out"
   # -B: the root Makefile found it out of date, the library maybe (the design's Makefile does
-  # not know the library it links)
-  PKG_CONFIG_PATH=$kit/lib/pkgconfig make -B -s -C "$src" --no-print-directory OUT="$out" \
-    CONTEXTS="$c" ${VERILATOR:+VERILATOR="$VERILATOR"} "${extra[@]}" VFLAGS_EXTRA="$vflags" \
+  # not know the library it links). KIT_RTL: the kit's blocks a design may instantiate (a
+  # folder outside the kit cannot find them by its default relative path).
+  PKG_CONFIG_PATH=$kit/lib/pkgconfig make $always -s -C "$src" --no-print-directory OUT="$out" \
+    CONTEXTS="$c" KIT_RTL="$root/rtl" ${VERILATOR:+VERILATOR="$VERILATOR"} "${extra[@]}" VFLAGS_EXTRA="$vflags" \
     "$out/l$l/tb_$name" >"$out/build.log" 2>&1 ||
     { tail -30 "$out/build.log" >&2; echo "$me: the testbench of $model did not build (log: $out/build.log)" >&2; exit 3; }
   # the link is as new as its binary (make follows it), and the binary up to date
@@ -129,9 +144,24 @@ while (($#)); do
     *) die "unknown option $opt (see --help)" ;;
   esac
 done
-[[ -n $name ]] || die "which design? ($(designs | tr '\n' ' '))"
-[[ -f $root/examples/designs/$name/Makefile ]] ||
-  die "no design '$name' under examples/designs/ (there: $(designs | tr '\n' ' '))"
+[[ -n $name ]] || die "which design? ($(designs | tr '\n' ' ') or a folder of your own)"
+user=""
+if [[ $name == */* ]]; then
+  # a user's folder: its name is the design's, its Makefile builds tb_NAME (docs/commit.md)
+  user=$(cd "$name" 2>/dev/null && pwd) || die "--design: no folder $name"
+  name=$(basename "$user")
+  [[ $name =~ ^[A-Za-z0-9_]+$ ]] ||
+    die "--design $user: the folder's name is the design's: letters, digits and _ only, not '$name'"
+  [[ -f $user/Makefile ]] || die "--design $user: no Makefile (docs/commit.md \"Your own design\")"
+  [[ -f $user/tb_$name.sv ]] ||
+    die "--design $user: no tb_$name.sv (the testbench is named after the folder; docs/commit.md)"
+  [[ -z $variant ]] || die "--rtl-variant: the kit's broken copies are of its example designs only"
+  dir=$user
+else
+  [[ -f $root/examples/designs/$name/Makefile ]] ||
+    die "no design '$name' under examples/designs/ (there: $(designs | tr '\n' ' '); a folder of your own is a path with a '/')"
+  dir=$root/examples/designs/$name
+fi
 [[ -n $program || -n $progen ]] || die "needs --program ELF or --progen SEED"
 [[ -z $program || -z $progen ]] || die "--program and --progen: one of them"
 [[ -z $program || -r $program ]] || die "--program: cannot read $program"
@@ -140,11 +170,13 @@ if [[ -n $variant && ! -f $root/tests/variants/designs/$name/$variant.patch ]]; 
 fi
 # The levels a design commits are in its testbench ("// ctm-levels: 0 1"; none: level 0 only),
 # which then takes +level.
-levels=$(sed -n 's|^// ctm-levels: ||p' "$root/examples/designs/$name/tb_$name.sv")
+levels=$(sed -n 's|^// ctm-levels: ||p' "$dir/tb_$name.sv")
 if [[ -n $level && " ${levels:-0} " != *" $level "* ]]; then
   die "--level: $name commits level ${levels:-0}, not $level"
 fi
 model=$name-c${contexts}l$lanes${variant:+-$variant}
+# a user's folder: its own binary per folder (the key tells two folders of one name apart)
+[[ -n $user ]] && model=user-$name-$(printf %s "$user" | cksum | cut -d' ' -f1)-c${contexts}l$lanes
 if [[ ${COSIM_PRINT_MODEL:-0} == 1 ]]; then
   echo "design-$model"
   exit 0
@@ -156,6 +188,15 @@ if [[ -n ${COSIM_MUTANT:-} ]]; then
   # a mutant of the schema scripts/mutate.py built (make_model's --rtl-dir); never built here
   bin=$bin-mutants
   [[ -x $bin ]] || { echo "$me: COSIM_MUTANT is set but there is no $bin (scripts/mutate.py builds it)" >&2; exit 3; }
+elif [[ -n $user ]]; then
+  # the kit's library installed for it (as for the example designs), then the folder's own make
+  make -s -C "$root" BUILD="$build" "$build/designs/kit/lib/pkgconfig/ctm.pc" >&2 ||
+    { echo "$me: could not install the kit's library into $build/designs/kit" >&2; exit 3; }
+  mkdir -p "$build/designs"
+  (
+    flock 9
+    make_model "$build" "$model" "" "$user"
+  ) 9>"$build/designs/$model.lock" || exit 3
 elif ! make -s -q -C "$root" BUILD="$build" "$bin" 2>/dev/null; then
   mkdir -p "$build/designs"
   (

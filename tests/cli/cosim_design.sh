@@ -3,7 +3,8 @@
 # regression. Bad options are exit 2 with a message naming the option, before anything is built;
 # the model name regress.sh builds is the design, contexts, lanes and variant; a run over a
 # random structured program passes with the checker's PASS line, and the front's --help lists
-# the designs.
+# the designs. A user's own folder outside the kit (a copy of pipe_fc) runs the same way: it
+# passes, and with a bug planted in the copy it mismatches (exit 1, the field named).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -40,4 +41,32 @@ rc=0
 ((rc == 0)) || { cat "$tmp/run.log"; fail "pipe_fc over progen 7 exited $rc"; }
 grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/run.log" || bad "no PASS line: $(cat "$tmp/run.log")"
 [[ ! -e $tmp/r.json ]] || bad "a pass wrote a JSON report"
+
+# A design folder outside the kit, as a user keeps one: a copy of pipe_fc.
+mkdir -p "$tmp/user"
+cp -r "$ROOT/examples/designs/pipe_fc" "$tmp/user/" && rm -rf "$tmp/user/pipe_fc/obj"
+expect_bad "--rtl-variant: the kit's broken copies are of its example designs only" \
+  --design "$tmp/user/pipe_fc" --progen 1 --rtl-variant stall_overwrite
+rc=0
+"$cosim" --design "$tmp/user/pipe_fc" --progen 7 --domain 32x16 --out "$tmp/wave" >"$tmp/user.log" 2>&1 || rc=$?
+((rc == 0)) || { cat "$tmp/user.log"; fail "a user's copy of pipe_fc over progen 7 exited $rc"; }
+grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/user.log" || bad "user design: no PASS line"
+# a bug planted in the user's copy: its own Makefile rebuilds it, and the run names the field
+patch -s -p3 -d "$tmp/user" <"$ROOT/tests/variants/designs/pipe_fc/exec_no_forward.patch" ||
+  fail "exec_no_forward.patch does not apply to the copy"
+rc=0
+"$cosim" --design "$tmp/user/pipe_fc" --program "$BUILD/examples/mandelbrot.elf" --domain 32x16 \
+  --json "$tmp/user.json" --out "$tmp/wave" >"$tmp/bug.log" 2>&1 || rc=$?
+((rc == 1)) || { cat "$tmp/bug.log"; fail "the user's broken copy exited $rc, expected 1"; }
+grep -Eq 'ctm_commit_check: commit: cycle [0-9]+, .*FC: exec: expected' "$tmp/bug.log" || bad "broken copy: no exec mismatch"
+grep -q '"field"' "$tmp/user.json" 2>/dev/null || bad "broken copy: no JSON report with the field"
+grep -q "^replay: .*--design $tmp/user/pipe_fc" "$tmp/bug.log" || bad "broken copy: no replay line"
+# the regression runner takes a user's folder as a job like any other, with its JUnit
+printf 'user-bug mismatch --design %s --program {build}/examples/mandelbrot.elf --domain 32x16\n' \
+  "$tmp/user/pipe_fc" >"$tmp/user.jobs"
+rc=0
+"$ROOT/scripts/regress.sh" --par 1 --out "$tmp/regress" --cosim "$cosim" "$tmp/user.jobs" >"$tmp/regress.log" 2>&1 || rc=$?
+((rc == 0)) || { cat "$tmp/regress.log"; bad "regress over the user's folder exited $rc"; }
+grep -q 'regress: 1 passed, 0 failed' "$tmp/regress.log" || bad "regress: $(tail -3 "$tmp/regress.log")"
+grep -q '<testcase[^>]*name="user-bug"' "$tmp/regress/junit.xml" || bad "no JUnit testcase for the user's job"
 finish
