@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0C00;  // 1.12.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0D00;  // 1.13.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).

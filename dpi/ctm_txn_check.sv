@@ -15,14 +15,18 @@
 // The first mismatch prints the library's report (and writes it as JSON to
 // +ctm_txn_json=PATH) and stops with $fatal; the drain check's pass prints
 // "NAME: PASS, N transactions". +ctm_txn_off turns the check off ("NAME: OFF, N transactions
-// not checked"). Compile after ctm_dpi_pkg.sv.
+// not checked"). The watchdog: Watchdog cycles out of reset with no transaction and done_i low
+// make a hang, reported as the drain check's report of what the model still expects (or, when
+// it expects nothing, as a done_i that never rose), so a design that deadlocks ends with a
+// verdict instead of running until an outer timeout. Compile after ctm_dpi_pkg.sv.
 module ctm_txn_check
   import ctm_dpi_pkg::*;
 #(
   parameter int Units = CTM_UNITS_ALL,  // bit u: the design makes CTM_UNIT_u's transactions
   parameter int Kinds = 0,              // bit k: the design makes CTM_TXN_k (0: all of its units')
   parameter int Ports = 1,              // transactions a clock edge can carry
-  parameter string Name = "ctm_txn_check"
+  parameter string Name = "ctm_txn_check",
+  parameter longint unsigned Watchdog = 10000  // cycles without a transaction that make a hang (0: none)
 ) (
   input logic clk_i,
   input logic rst_ni,
@@ -35,6 +39,7 @@ module ctm_txn_check
   // 2-state variables start at 0 without one (IEEE 1800-2017 6.8, table 6-7).
   longint unsigned seen;
   bit drained;
+  longint unsigned idle;  // cycles since the last transaction (the watchdog)
   bit off = 1'b0;  // +ctm_txn_off: the transactions are counted, not checked
 
   // The model's run to check against: set up (inputs, layouts, constants), not yet run. The
@@ -57,6 +62,18 @@ module ctm_txn_check
     $fatal(1, "%s: %s: %s", Name, what, ctm_txn_diff(chk));
   endfunction
 
+  // A hang: what the model still expects, or (when it expects nothing) a done_i that never rose.
+  function automatic void hang();
+    int status = ctm_txn_finish(chk);
+    if (status == CTM_OK)
+      $fatal(1, "%s: watchdog: no transaction for %0d cycles and done_i never rose (all %0d transactions made)",
+             Name, Watchdog, ctm_txn_count(chk));
+    if (status == CTM_E_MISMATCH)
+      ctm_show_report(ctm_txn_report(chk, CTM_REPORT_TEXT),
+                      ctm_txn_report(chk, CTM_REPORT_JSON), "ctm_txn_json");
+    $fatal(1, "%s: watchdog: no transaction for %0d cycles: %s", Name, Watchdog, ctm_txn_diff(chk));
+  endfunction
+
   always_ff @(posedge clk_i) begin
     if (rst_ni && off) begin
       seen <= seen + longint'($countones(valid_i));
@@ -69,6 +86,8 @@ module ctm_txn_check
       if (chk != null) begin
         for (int p = 0; p < Ports; p++)
           if (valid_i[p]) verdict(ctm_txn_put_bits(chk, txn_i[p]), "put");
+        idle <= |valid_i || done_i ? 0 : idle + 1;
+        if (Watchdog != 0 && !done_i && !drained && !(|valid_i) && idle + 1 >= Watchdog) hang();
         if (done_i && !drained) begin
           drained <= 1'b1;
           verdict(ctm_txn_finish(chk), "drain check");

@@ -240,7 +240,7 @@ replay="$build/cosim$(printf ' %q' "${args[@]}")"
 if ((rc == 0)) && grep -Eq '^ctm_(commit_check: PASS, [1-9][0-9]* commits|txn_check: PASS, [1-9][0-9]* transactions)' "$tmp/log"; then
   rm -f "$wave" # a pass keeps no waveform
   exit 0
-elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle |ctm_txn_check: (put|drain check): ' "$tmp/log"; then
+elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle |ctm_txn_check: (put|drain check|watchdog): ' "$tmp/log"; then
   [[ -n $json && -f $tmp/report.json ]] && cp "$tmp/report.json" "$json"
   [[ -s $wave ]] && echo "waveform: $wave (the run up to the mismatch; gtkwave $wave)"
   echo "replay: $replay"

@@ -644,8 +644,9 @@ static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
     }
     if (!q && c->shared && !c->model_ended) {
         snprintf(c->diff, sizeof c->diff,
-                 "cycle %llu, context %d: START of wave %u is ahead of the run: the testbench "
-                 "has not stepped the model (ctm_model_step) to it",
+                 "cycle %llu, context %d: the design started wave %u, which the model has "
+                 "not started yet: an extra START, or a testbench that has not stepped the "
+                 "model (ctm_model_step) to it",
                  (unsigned long long)cycle, r->ctx, w);
         return -stop(c, CC_EXTRA, cycle, r, -1);
     }
@@ -745,11 +746,13 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     }
     char want_text[160], got_text[160]; /* a mismatch from here on */
     commit_describe(got_text, sizeof got_text, r);
-    if (!q->n && c->shared && !c->model_ended) {
+    if (!q->n && c->shared && !c->model_ended) { /* what the design did comes first */
         snprintf(c->diff, sizeof c->diff,
-                 "cycle %llu, context %d (wave %u): %s is ahead of the run: the testbench has "
-                 "not stepped the model (ctm_model_step) to it",
-                 (unsigned long long)cycle, r->ctx, w, got_text);
+                 "cycle %llu, context %d (wave %u), pc %u: the design committed %s, the wave's "
+                 "commit %llu; the model's run has made %llu: an extra commit, or a testbench "
+                 "that has not stepped the model (ctm_model_step) to it",
+                 (unsigned long long)cycle, r->ctx, w, r->pc, got_text,
+                 (unsigned long long)q->made + 1, (unsigned long long)q->made);
         return stop(c, CC_EXTRA, cycle, r, (int)w);
     }
     if (!q->n) {
@@ -765,24 +768,22 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     /* a copy: later_match runs the model on, which may move the queues */
     const ctm_commit head = *queue_at(q, 0), *want = &head;
     commit_describe(want_text, sizeof want_text, want);
-    unsigned later = later_match(c, w, r);
-    if (later) {
-        snprintf(c->diff, sizeof c->diff,
-                 "cycle %llu, context %d (wave %u): out of order: %s is the wave's commit %u "
-                 "after the next; the next is %s",
-                 (unsigned long long)cycle, r->ctx, w, got_text, later, want_text);
-        c->x.field = f;
-        c->x.later = later;
-        return stop(c, CC_ORDER, cycle, r, (int)w);
-    }
+    /* the field against the model's next commit comes first, even when the design's commit
+     * equals a later one: in a loop that is most often a decision gone wrong, not a reorder.
+     * The pc is the design's, the one its waveform shows. */
     char diff_text[256];
     commit_field_diff(diff_text, sizeof diff_text, f, want, r);
-    snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
-             (unsigned long long)cycle, r->ctx, w, want->pc, commit_kind_name(want->kind),
-             diff_text);
+    int n = snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
+                     (unsigned long long)cycle, r->ctx, w, r->pc, commit_kind_name(want->kind),
+                     diff_text);
+    unsigned later = later_match(c, w, r);
+    if (later && n > 0 && (size_t)n < sizeof c->diff)
+        snprintf(c->diff + n, sizeof c->diff - (size_t)n,
+                 "; out of order: %s is the wave's commit %u after the next; the next is %s",
+                 got_text, later, want_text);
     c->x.field = f;
-    c->x.later = 0;
-    return stop(c, CC_FIELD, cycle, r, (int)w);
+    c->x.later = later;
+    return stop(c, later ? CC_ORDER : CC_FIELD, cycle, r, (int)w);
 }
 
 /* The sticky verdict, or a check that cannot start: CTM_OK to go on. */
@@ -808,13 +809,19 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
     char text[96];
     if (!r)
         return misuse(c, func, "the commit is NULL");
-    if (r->ctx < 0 || r->ctx >= c->contexts) {
-        snprintf(text, sizeof text, "ctx = %d is outside 0..%d", r->ctx, c->contexts - 1);
-        return misuse(c, func, text);
-    }
     if (r->kind < 0 || r->kind >= CTM_COMMIT_KINDS) {
         snprintf(text, sizeof text, "kind = %d is outside 0..%d", r->kind, CTM_COMMIT_KINDS - 1);
         return misuse(c, func, text);
+    }
+    if (r->ctx < 0 || r->ctx >= c->contexts) { /* the design's own value: its mismatch */
+        char got_text[160];
+        commit_describe(got_text, sizeof got_text, r);
+        c->diff[0] = 0;
+        snprintf(c->diff, sizeof c->diff,
+                 "cycle %llu, context %d: the design committed %s on context %d, outside its "
+                 "contexts 0..%d (ctm_commit_new)",
+                 (unsigned long long)cycle, r->ctx, got_text, r->ctx, c->contexts - 1);
+        return stop(c, CC_CONTEXT, cycle, r, -1);
     }
     if (!(level_kinds(c) >> r->kind & 1)) {
         snprintf(text, sizeof text, "kind = %d (%s) is not a kind of level %d%s", r->kind,

@@ -45,6 +45,10 @@ grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/run.log" || bad "n
 # A design folder outside the kit, as a user keeps one: a copy of pipe_fc.
 mkdir -p "$tmp/user"
 cp -r "$ROOT/examples/designs/pipe_fc" "$tmp/user/" && rm -rf "$tmp/user/pipe_fc/obj"
+# its binary is keyed by the folder's path, a new one each run: removed with the folder
+user_model=$(COSIM_PRINT_MODEL=1 "$cosim" --design "$tmp/user/pipe_fc" --progen 1) || fail "no model name"
+[[ $user_model == design-user-pipe_fc-[0-9]*-c4l16 ]] || bad "user model name: $user_model"
+trap 'rm -rf "$tmp" "$BUILD/designs/${user_model#design-}" "$BUILD/designs/${user_model#design-}.lock" "$BUILD/cosim-$user_model"' EXIT
 expect_bad "--rtl-variant: the kit's broken copies are of its example designs only" \
   --design "$tmp/user/pipe_fc" --progen 1 --rtl-variant stall_overwrite
 rc=0

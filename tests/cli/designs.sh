@@ -44,7 +44,8 @@ domain() { # PROGRAM -> its domain: the sizes its own tests run it at (examples.
 ctx='context [0-9]+ \(wave [0-9]+\)'
 lanes_differ='expected 0x[0-9a-f]+, actual 0x[0-9a-f]+ \(lanes [0-9 ]+ differ\)'
 no_wave='context [0-9]+: FC pc [0-9]+ .*, but the context runs no wavefront'
-order="$ctx: out of order: FC pc [0-9]+ .* is the wave's commit [0-9]+ after the next; the next is FC pc [0-9]+"
+# (the field against the model's next commit first, then what the design's commit equals)
+order="$ctx, pc [0-9]+: FC: [a-z_]+: [^;]*; out of order: FC pc [0-9]+ .* is the wave's commit [0-9]+ after the next; the next is FC pc [0-9]+"
 variant_case() {
   case $1 in
   pipe_fc/exec_no_forward | pipe_fc/exec_load_on_stall) echo "0 mandelbrot $ctx, pc [0-9]+: FC: exec: $lanes_differ" ;;
@@ -151,13 +152,15 @@ done
 # first difference names (co_unit's testbench programs the CO from the seed: test seed % 8, loc
 # seed / 8 % 2, writemask seed / 16 % 2, the PE's value by (seed + seed / 8) % 4: 1.0, -0, NaN,
 # -3.0; mc_unit's gives its surfaces formats and layouts from the seed). FIELD "order": the
-# verdict is that the transaction of UNIT KIND came out of order.
+# verdict is that the transaction of UNIT KIND came out of order; "hang": the design stopped
+# making transactions, and the watchdog names UNIT KIND, the first one the model still expects.
 txn_variant_case() {
   case $1 in
   mc_unit/tile_row_pitch | mc_unit/float2_stride) echo "surfaces 16x8 1 MC INPUT address" ;;
   mc_unit/u8_truncate) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;;  # UINT8_4 input 0
   mc_unit/quad_swap) echo "surfaces 16x8 6 MC INPUT value\\[[12]\\]" ;;     # input 1 LINEAR_2X2
   mc_unit/write_lost) echo "surfaces 16x8 1 MC FLUSH order" ;;  # the flush finds the write missing
+  mc_unit/flush_deadlock) echo "surfaces 16x8 1 MC FLUSH hang" ;; # the flush never leaves
   co_unit/nan_ordered) echo "saxpy 16x4 20 CO DECIDE keep" ;;          # GEQUAL, v NaN
   co_unit/zero_signed) echo "saxpy 16x4 19 CO DECIDE keep" ;;          # EQUAL, v -0, b +0 in places
   co_unit/untested_compared) echo "saxpy 16x4 11 CO DECIDE keep" ;;    # loc PE: the DPP's requests
@@ -205,11 +208,14 @@ for d in "${txn_designs[@]}"; do
     if [[ $field == order ]]; then
       what=order
       want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
+    elif [[ $field == hang ]]; then # the watchdog's verdict is the drain check's report
+      what=drain
+      want="ctm_txn_check: watchdog: no transaction for [0-9]+ cycles: drain: [0-9]+ transactions expected, never made; the first: the model's transaction [0-9]+, $unit $kind"
     fi
     grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
     grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
     grep -Eq "^  unit +$unit$" "$log" && grep -Eq "^  kind +$unit $kind$" "$log" &&
-      { [[ $what == order ]] || grep -Eq "^  field +$field: expected " "$log"; } ||
+      { [[ $what != field ]] || grep -Eq "^  field +$field: expected " "$log"; } ||
       { cat "$log"; fail "variant $v of $d: the text report does not name $unit, $kind and $field"; }
     grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
     wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
@@ -220,12 +226,13 @@ for d in "${txn_designs[@]}"; do
 import json, re, sys
 r = json.load(open(sys.argv[1]))
 unit, kind, field = sys.argv[3:6]
-what = "order" if field == "order" else "field"
+what = {"order": "order", "hang": "drain"}.get(field, "field")
 assert r["check"] == "txn" and r["result"] == "mismatch" and r["what"] == what, r
 assert re.fullmatch(unit, r["unit"]) and re.fullmatch(kind, r["kind"]), r
 if what == "field":
     assert re.fullmatch(field, r["field"]) and r["expected"] != r["actual"], r
-t = r["design"]["transaction"]
+# a hang: no design transaction, the model's first one missing
+t = r["model"]["transaction"] if what == "drain" else r["design"]["transaction"]
 assert t["unit"] == r["unit"] and t["kind"] == r["kind"], r
 print(f"ok: {sys.argv[2]}: {r['what']}: {r['diff']}")
 PY

@@ -560,7 +560,6 @@ CALL(new_commit_level, return ctm_commit_new(h->m, 4, 3) != NULL;)
 CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
 CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
 CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
-CALL(commit_put_ctx, return ctm_commit_put_fields(h->c, 0, 4, 0, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 18, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
 CALL(commit_put_state_level, return ctm_commit_put_state(h->c, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL);)
 CALL(commit_family_level, return ctm_commit_set_family(h->c, CTM_COMMIT_FAMILY_PRED);)
@@ -743,7 +742,6 @@ static const arg_case arg_cases[] = {
     {"ctm_commit_new", "a checker already drives this ctm_model", new_commit_driven, 0},
     {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
     {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
-    {"ctm_commit_put_fields", "ctx = 4 is outside 0..3", commit_put_ctx, CTM_E_ARG},
     {"ctm_commit_put_fields", "kind = 18 is outside 0..17", commit_put_kind, CTM_E_ARG},
     {"ctm_commit_put_state", "kind = 16 (FC_STATE) is not a kind of level 0",
      commit_put_state_level, CTM_E_ARG},
