@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0C00;  // 1.12.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0D00;  // 1.13.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -360,6 +360,11 @@ package ctm_dpi_pkg;
   import "DPI-C" function longint unsigned ctm_commit_count(chandle c);
   import "DPI-C" function string ctm_commit_diff(chandle c);
   import "DPI-C" function string ctm_commit_report(chandle c, int format);
+  // SIMT control coverage of a run's commits, a checker's model's included (since 1.13).
+  import "DPI-C" function int ctm_cover_bins();
+  import "DPI-C" function string ctm_cover_name(int bin);
+  import "DPI-C" function longint unsigned ctm_model_cover(chandle m, int bin);
+  import "DPI-C" function string ctm_model_cover_report(chandle m, int format);
 
   // -------------------------------------------------------------- the MC's and the CO's pure functions
   // An element and four channel values travel as 128-bit vectors: element byte k (channel
