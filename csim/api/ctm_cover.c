@@ -147,6 +147,10 @@ static int construct_of(const fc_fields *f)
     return f->jump_any ? CV_JUMP_ANY : CV_JUMP_ALL;
 }
 
+/* The constructs that open a level (branch, loop frame, return address). */
+static const unsigned char opener[CV_NCONSTRUCT] = {
+    [CV_IF] = 1, [CV_LOOP] = 1, [CV_REP] = 1, [CV_CALL] = 1};
+
 static unsigned bucket(unsigned nest)
 {
     return nest < CV_DEPTHS - 1 ? nest : CV_DEPTHS - 1;
@@ -201,9 +205,16 @@ static void take_fc(api_cover *v, cv_slot *s, const pa_issue_event *ev)
     v->steps++;
     int construct = construct_of(&in->inst);
     unsigned nest = o->depth + o->loop_sp + o->addr_sp;
-    unsigned d = bucket(s->nest > nest ? s->nest : nest); /* the construct's own level */
+    /* the construct's own level, whatever its outcome: one an opener opens (a skipped IF
+     * too), else the one it stands in */
+    unsigned opens = s->nest + 1 > nest ? s->nest + 1 : nest;
+    unsigned d = bucket(opener[construct] ? opens : s->nest);
     uint64_t parked = ev->exec & ~ev->active, woke = ev->active & ~ev->exec;
-    int outcome = parked && ev->active ? CV_DIVERGED : ev->jump ? CV_TAKEN : CV_NOT_TAKEN;
+    /* taken: the group jumps, or every lane it decided for left (all active lanes break
+     * while others wait) */
+    int outcome = parked && ev->active                           ? CV_DIVERGED
+                  : ev->jump || (ev->exec && parked == ev->exec) ? CV_TAKEN
+                                                                 : CV_NOT_TAKEN;
     v->hits[(construct * CV_NOUTCOME + outcome) * CV_DEPTHS + d]++;
     if (woke)
         v->hits[BIN_RECONVERGE + d]++;

@@ -98,6 +98,36 @@ static const cover_case cases[] = {
       {"loop.shrink_regrow", 2},
       {"loop.iterate_shrunk", 2},
       {"stack.loop_full", 2}}},
+    /* A construct counts at its own level whatever its outcome, and "taken" is every lane
+     * leaving too. IF b2 (false on every lane) jumps past its block: taken at the level it
+     * would open (d1, though nothing opened). IF !b2 runs it: not taken at d1, its ENDIF
+     * not taken at d1 (it wakes nobody). LOOP i0 (one round) at d1; inside it IF p.r
+     * diverges at d2 (0x45 go on); BREAK: every active lane breaks while 0xba wait, so
+     * the group does not jump, but every lane it decided for left: taken at d2; ENDIF
+     * decides for no lane (not taken, d2) and wakes 0xba (reconverge.d2); ENDLOOP exits
+     * (not taken, d1), wakes the lanes that broke (reconverge.d1), and the frame, shrunk
+     * by the IF and the BREAK, ends whole (loop.shrink_regrow). 8 FC steps. */
+    {"levels_and_break_all",
+     ".int i0, 1, 0, 1\n.bool b2, 0\n" HEAD "    if b2\n" BODY "    endif\n"
+     "    if !b2\n" BODY "    endif\n"
+     "    loop i0\n"
+     "        if p.r\n"
+     "            break\n"
+     "        endif\n"
+     "    endloop\n" TAIL,
+     4,
+     8,
+     {{"IF.taken.d1", 1},
+      {"IF.not_taken.d1", 1},
+      {"ENDIF.not_taken.d1", 1},
+      {"LOOP.not_taken.d1", 1},
+      {"IF.diverged.d2", 1},
+      {"BREAK.taken.d2", 1},
+      {"ENDIF.not_taken.d2", 1},
+      {"ENDLOOP.not_taken.d1", 1},
+      {"reconverge.d2", 1},
+      {"reconverge.d1", 1},
+      {"loop.shrink_regrow", 1}}},
     /* IF p.r diverges (d1); TEXKILL of the negative inputs kills every active
      * lane (0x45) while 0xba wait (kill.diverged_active); ENDIF decides for no
      * lane and wakes 0xba (not taken, d1; reconverge.d1). 2 FC steps. */
