@@ -275,7 +275,7 @@ static void report_text(FILE *out, const void *handle)
             "control coverage: %u of %d bins hit, %llu flow-control steps (rows of zeros left "
             "out)\n",
             bins_hit(v), BIN_COUNT, (unsigned long long)v->steps);
-    fprintf(out, "  %-9s %-9s %6s %6s %6s %6s %6s %6s %6s %6s\n", "construct", "outcome", "d0",
+    fprintf(out, "  %-10s %-10s %6s %6s %6s %6s %6s %6s %6s %6s\n", "construct", "outcome", "d0",
             "d1", "d2", "d3", "d4", "d5", "d6", "d7+");
     for (int c = 0; c < CV_NCONSTRUCT; c++)
         for (int o = 0; o < CV_NOUTCOME; o++) {
@@ -285,17 +285,17 @@ static void report_text(FILE *out, const void *handle)
                 any |= h[d];
             if (!any)
                 continue; /* the JSON has every bin */
-            fprintf(out, "  %-9s %-9s", construct_names[c], outcome_names[o]);
+            fprintf(out, "  %-10s %-10s", construct_names[c], outcome_names[o]);
             for (int d = 0; d < CV_DEPTHS; d++)
                 fprintf(out, " %6llu", (unsigned long long)h[d]);
             fputc('\n', out);
         }
-    fprintf(out, "  %-19s", "reconverge");
+    fprintf(out, "  %-21s", "reconverge");
     for (int d = 0; d < CV_DEPTHS; d++)
         fprintf(out, " %6llu", (unsigned long long)v->hits[BIN_RECONVERGE + d]);
     fputc('\n', out);
     for (int k = 0; k < CV_NSINGLE; k++)
-        fprintf(out, "  %-19s %6llu\n", single_names[k],
+        fprintf(out, "  %-21s %6llu\n", single_names[k],
                 (unsigned long long)v->hits[BIN_SINGLE + k]);
 }
 
