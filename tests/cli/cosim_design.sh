@@ -2,8 +2,8 @@
 # build/cosim --design NAME (scripts/design_run.sh): an example design's testbench as a job of the
 # regression. Bad options are exit 2 with a message naming the option, before anything is built;
 # the model name regress.sh builds is the design, contexts, lanes and variant; a run over a
-# random structured program passes with the checker's PASS line, and the front's --help lists
-# the designs.
+# random structured program passes with the checker's PASS line and its control coverage, and
+# the front's --help lists the designs.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -39,5 +39,9 @@ rc=0
 "$cosim" --design pipe_fc --progen 7 --domain 32x16 --json "$tmp/r.json" >"$tmp/run.log" 2>&1 || rc=$?
 ((rc == 0)) || { cat "$tmp/run.log"; fail "pipe_fc over progen 7 exited $rc"; }
 grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/run.log" || bad "no PASS line: $(cat "$tmp/run.log")"
+# after the pass, the run's control coverage (dpi/ctm_commit_check_state.sv, docs/commit.md)
+grep -Eq '^ctm_commit_check: control coverage: [1-9][0-9]* of [0-9]+ bins hit, [1-9][0-9]* flow-control steps' \
+  "$tmp/run.log" || bad "no control coverage after the PASS line: $(cat "$tmp/run.log")"
+grep -Eq '^ +IF +(taken|not_taken|diverged)( +[0-9]+){8}$' "$tmp/run.log" || bad "no IF row: $(cat "$tmp/run.log")"
 [[ ! -e $tmp/r.json ]] || bad "a pass wrote a JSON report"
 finish
