@@ -141,11 +141,13 @@ bool cosim_fcov_on(void)
     return getenv("COSIM_FCOV_DIR") != NULL;
 }
 
-/* One file per run: COSIM_FCOV_DIR/<block>-<pid>.txt. */
+/* One file per run: COSIM_FCOV_DIR/<block>-<pid>.txt: the bench's rows, and with
+ * --check commit the checked run's control coverage, every bin (ctl.NAME). */
 static void write_fcov(void)
 {
     const char *dir = getenv("COSIM_FCOV_DIR");
-    if (!dir || !cosim_cfg.bench->fcov_write)
+    ctm_model *run = commit_run();
+    if (!dir || (!cosim_cfg.bench->fcov_write && !run))
         return;
     char path[1024];
     snprintf(path, sizeof path, "%s/%s-%ld.txt", dir, cosim_cfg.bench->block, (long)getpid());
@@ -154,7 +156,10 @@ static void write_fcov(void)
         fprintf(stderr, "cosim: warning: cannot write %s\n", path);
         return;
     }
-    cosim_cfg.bench->fcov_write(cosim_bench_self(), f);
+    if (cosim_cfg.bench->fcov_write)
+        cosim_cfg.bench->fcov_write(cosim_bench_self(), f);
+    for (int b = 0; run && b < ctm_cover_bins(); b++)
+        fprintf(f, "ctl.%s %" PRIu64 "\n", ctm_cover_name(b), ctm_model_cover(run, b));
     fclose(f);
 }
 
