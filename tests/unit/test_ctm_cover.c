@@ -1,5 +1,5 @@
 /* SIMT control coverage (ctm_cover_*, ctm_model_cover*; docs/commit.md,
- * "Control coverage") against bins derived by hand for three small programs
+ * "Control coverage") against bins derived by hand for five small programs
  * on one wavefront of 8 lanes. Every bin is checked, the zeros too, so a
  * bin counted once too often, too rarely or in the wrong place fails. Each
  * program is counted through three commit streams: the model's own
@@ -141,6 +141,17 @@ static const cover_case cases[] = {
       {"ENDIF.not_taken.d1", 1},
       {"reconverge.d1", 1},
       {"kill.diverged_active", 1}}},
+    /* IF p.r diverges (d1); TEXKILL with WRITE_INACTIVE of -1 kills every live lane, the
+     * parked ones too (kill.diverged_all, not kill.diverged_active): no lane is left, so the
+     * wavefront ends there (its END) and the ENDIF never issues. 1 FC step. */
+    {"kill_all_in_if",
+     ".float c0, -1.0\n" HEAD "    alu rgb mad r3.r, c0.rrr, #1, #0 alpha mad r3._, #0, #0, #0\n"
+     "    if p.r\n"
+     "        tex texkill r0._, r3.rrrr, i0 aluwait inactive\n"
+     "    endif\n" TAIL,
+     4,
+     1,
+     {{"IF.diverged.d1", 1}, {"kill.diverged_all", 1}}},
 };
 
 static uint64_t wanted(const cover_case *c, const char *name)
