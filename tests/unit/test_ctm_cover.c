@@ -34,7 +34,7 @@ typedef struct bin_count {
 
 typedef struct cover_case {
     const char *name, *src;
-    int loop_depth;
+    int depth; /* the address and the loop stack's entries */
     uint64_t steps;
     bin_count want[16]; /* every bin not named is 0 */
 } cover_case;
@@ -48,7 +48,8 @@ static const cover_case cases[] = {
      * (count 2) enters with 0xba, 1 -> 2: not taken (it does not skip) at d2;
      * its ENDLOOP iterates once (taken, d2) and exits (not taken, 2 -> 1: d2).
      * ENDIF wakes 0x45 (not taken, 1 -> 0: d1, a reconvergence at d1). The
-     * unconditional jump is a JUMP_ALL taken at d0. 9 FC steps. */
+     * unconditional jump is a JUMP_ALL taken at d0. Both stacks hold one entry: the
+     * CALL fills the address stack, the LOOP the loop stack (stack.*_full). 9 FC steps. */
     {"if_call_else_loop",
      ".int i0, 2, 0, 1\n" HEAD "    if p.r\n"
      "        call sub\n"
@@ -58,7 +59,7 @@ static const cover_case cases[] = {
      "    fc jump done jump_func=0xff\n"
      "sub:\n" BODY "    ret\n"
      "done:\n" TAIL,
-     4,
+     1,
      9,
      {{"IF.diverged.d1", 1},
       {"CALL.taken.d2", 1},
@@ -71,8 +72,10 @@ static const cover_case cases[] = {
       {"JUMP_ALL.taken.d0", 1},
       {"reconverge.d1", 2},
       {"call.from_diverged", 1},
-      {"ret.from_diverged", 1}}},
-    /* A loop stack of one frame: each LOOP fills it (stack.loop_full, twice),
+      {"ret.from_diverged", 1},
+      {"stack.addr_full", 1},
+      {"stack.loop_full", 1}}},
+    /* Stacks of one entry: each LOOP fills the loop stack (stack.loop_full, twice),
      * not taken at d1. First loop, 3 rounds: CONTINUE if p.r parks 0x45 each
      * round (diverged, d1: 3), each ENDLOOP gives them back (reconverge.d1: 3),
      * iterating twice (taken) and exiting once (not taken); the frame shrank
@@ -164,7 +167,7 @@ static uint64_t wanted(const cover_case *c, const char *name)
 
 static ctm_model *model_of(const cover_case *c, char *elf)
 {
-    ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, 4, c->loop_depth);
+    ctm_model *m = ctm_model_new(elf, 8, 1, 8, 1, c->depth, c->depth);
     if (!m)
         fail_msg("%s: %s", c->name, ctm_error());
     assert_int_equal(ctm_model_set_input(m, 0, inputs, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
