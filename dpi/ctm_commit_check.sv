@@ -12,7 +12,9 @@
 // Each clock edge out of reset it puts the valid commits of that edge, port 0 first, then
 // runs the watchdog; when done_i rises it runs the drain check. The first mismatch prints the
 // library's report (and writes it as JSON to +ctm_commit_json=PATH) and stops with $fatal;
-// the drain check's pass prints "NAME: PASS, N commits". +ctm_commit_off turns the check off
+// the drain check's pass prints "NAME: PASS, N commits" and then the run's SIMT control
+// coverage ("NAME: control coverage: H of B bins hit, ...", docs/commit.md, "Control
+// coverage"). +ctm_commit_off turns the check off
 // (the design alone, for a speed baseline: "NAME: OFF, N commits not checked"). Compile after
 // ctm_dpi_pkg.sv.
 //

@@ -26,6 +26,7 @@ module ctm_commit_check_state
   input logic done_i
 );
   chandle chk = null;  // the library's checker (start)
+  chandle run = null;  // the model's run it checks against (its control coverage)
   // Written by the clocked process below, so no initialiser (Verilator 5.050's PROCASSINIT):
   // 2-state variables start at 0 without one (IEEE 1800-2017 6.8, table 6-7).
   longint unsigned cycle, seen;
@@ -46,6 +47,7 @@ module ctm_commit_check_state
     if (m == null) $fatal(1, "%s: start: the model is null: %s", Name, ctm_error());
     off = $test$plusargs("ctm_commit_off");
     if (off) return;
+    run = m;
     chk = ctm_commit_new(m, Contexts, Level);
     if (chk == null) $fatal(1, "%s: ctm_commit_new: %s", Name, ctm_error());
     if (Level == 2)
@@ -105,6 +107,8 @@ module ctm_commit_check_state
           drained <= 1'b1;
           verdict(ctm_commit_finish(chk), "drain check");
           $display("%s: PASS, %0d commits", Name, ctm_commit_count(chk));
+          // what the run exercised, counted on the model's steps, which a pass matched
+          $write("%s: %s", Name, ctm_model_cover_report(run, CTM_REPORT_TEXT));
         end
       end
     end

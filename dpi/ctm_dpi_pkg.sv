@@ -360,6 +360,11 @@ package ctm_dpi_pkg;
   import "DPI-C" function longint unsigned ctm_commit_count(chandle c);
   import "DPI-C" function string ctm_commit_diff(chandle c);
   import "DPI-C" function string ctm_commit_report(chandle c, int format);
+  // SIMT control coverage of a run's commits, a checker's model's included (since 1.13).
+  import "DPI-C" function int ctm_cover_bins();
+  import "DPI-C" function string ctm_cover_name(int bin);
+  import "DPI-C" function longint unsigned ctm_model_cover(chandle m, int bin);
+  import "DPI-C" function string ctm_model_cover_report(chandle m, int format);
 
   // -------------------------------------------------------------- the MC's and the CO's pure functions
   // An element and four channel values travel as 128-bit vectors: element byte k (channel

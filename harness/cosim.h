@@ -84,6 +84,10 @@ typedef struct cosim_bench {
      * added to the JSON report as "summary" (NULL: nothing to add). */
     void (*summary_text)(const void *self, FILE *out);
     json_t *(*summary_json)(const void *self);
+    /* --check commit: the run whose control coverage (ctm_model_cover_report;
+     * docs/commit.md) follows the summary, in JSON as "control_coverage" (NULL,
+     * or a NULL run: none). */
+    struct ctm_model *(*commit_model)(const void *self);
     /* Checks what the bench has kept unchecked (a batch of cycles): called
      * before each snapshot and when the run stops, while no mismatch is
      * known; nonzero on one (NULL: the bench checks each cycle as it comes). */

@@ -3,6 +3,7 @@
 #include "cosim.h"
 
 #include "api_check.h"
+#include "ctm.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -33,6 +34,27 @@ static void replay_command(char *buf, size_t n, const cosim_mismatch *mm)
         *cosim_cfg.variant ? " --rtl-variant " : "", cosim_cfg.variant, *stim ? " " : "", stim);
     if (cosim_cfg.reset_given && used < n)
         snprintf(buf + used, n - used, " --reset-rate %" PRIu64, cosim_cfg.reset_rate);
+}
+
+/* --check commit: the checked run (its control coverage), else NULL. */
+static ctm_model *commit_run(void)
+{
+    return cosim_cfg.bench->commit_model ? cosim_cfg.bench->commit_model(cosim_bench_self()) : NULL;
+}
+
+/* The summary, then the control coverage, each line indented as the summary's. */
+static void summary_text(FILE *out)
+{
+    if (cosim_cfg.bench->summary_text)
+        cosim_cfg.bench->summary_text(cosim_bench_self(), out);
+    ctm_model *run = commit_run();
+    const char *t = run ? ctm_model_cover_report(run, CTM_REPORT_TEXT) : "";
+    for (const char *line = t; *line;) {
+        const char *end = strchr(line, '\n');
+        int len = end ? (int)(end - line) : (int)strlen(line);
+        fprintf(out, "  %.*s\n", len, line);
+        line += len + (end != NULL);
+    }
 }
 
 static void report_text(FILE *out, const cosim_mismatch *mm, const cosim_result *res,
@@ -67,6 +89,10 @@ static json_t *report_json(const cosim_mismatch *mm, const cosim_result *res, co
         return NULL;
     if (cosim_cfg.bench->summary_json)
         json_object_set_new(r, "summary", cosim_cfg.bench->summary_json(cosim_bench_self()));
+    ctm_model *run = commit_run();
+    json_t *cover = run ? json_loads(ctm_model_cover_report(run, CTM_REPORT_JSON), 0, NULL) : NULL;
+    if (cover)
+        json_object_set_new(r, "control_coverage", cover);
     if (!mm) {
         json_object_set_new(r, "cycles_per_second",
                             json_real(res->seconds > 0 ? (double)res->cycles_run / res->seconds
@@ -115,11 +141,13 @@ bool cosim_fcov_on(void)
     return getenv("COSIM_FCOV_DIR") != NULL;
 }
 
-/* One file per run: COSIM_FCOV_DIR/<block>-<pid>.txt. */
+/* One file per run: COSIM_FCOV_DIR/<block>-<pid>.txt: the bench's rows, and with
+ * --check commit the checked run's control coverage, every bin (ctl.NAME). */
 static void write_fcov(void)
 {
     const char *dir = getenv("COSIM_FCOV_DIR");
-    if (!dir || !cosim_cfg.bench->fcov_write)
+    ctm_model *run = commit_run();
+    if (!dir || (!cosim_cfg.bench->fcov_write && !run))
         return;
     char path[1024];
     snprintf(path, sizeof path, "%s/%s-%ld.txt", dir, cosim_cfg.bench->block, (long)getpid());
@@ -128,7 +156,10 @@ static void write_fcov(void)
         fprintf(stderr, "cosim: warning: cannot write %s\n", path);
         return;
     }
-    cosim_cfg.bench->fcov_write(cosim_bench_self(), f);
+    if (cosim_cfg.bench->fcov_write)
+        cosim_cfg.bench->fcov_write(cosim_bench_self(), f);
+    for (int b = 0; run && b < ctm_cover_bins(); b++)
+        fprintf(f, "ctl.%s %" PRIu64 "\n", ctm_cover_name(b), ctm_model_cover(run, b));
     fclose(f);
 }
 
@@ -142,8 +173,7 @@ int cosim_finish(const cosim_result *res)
     int json_failed = cosim_cfg.json_path && write_json(mm, res, replay);
     if (mm) {
         report_text(stdout, mm, res, replay);
-        if (cosim_cfg.bench->summary_text)
-            cosim_cfg.bench->summary_text(cosim_bench_self(), stdout);
+        summary_text(stdout);
         fflush(stdout);
         return 1;
     }
@@ -157,8 +187,7 @@ int cosim_finish(const cosim_result *res)
                cosim_cfg.compare ? "on" : "off", res->seconds,
                res->seconds > 0 ? (double)res->cycles_run / res->seconds : 0.0,
                res->cpu_seconds > 0 ? (double)res->cycles_run / res->cpu_seconds : 0.0);
-        if (cosim_cfg.bench->summary_text)
-            cosim_cfg.bench->summary_text(cosim_bench_self(), stdout);
+        summary_text(stdout);
     }
     return json_failed ? 4 : 0;
 }

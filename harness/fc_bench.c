@@ -232,7 +232,18 @@ int fc_bench_check_commits(fc_bench *b, ctm_model *m, unsigned level)
         cosim_error("--check commit: %s", err);
         return -1;
     }
+    b->commit_run = m;
     return 0;
+}
+
+ctm_model *fc_bench_commit_model(const fc_bench *b)
+{
+    return b->commit ? b->commit_run : NULL;
+}
+
+static ctm_model *commit_model(const void *self)
+{
+    return fc_bench_commit_model(self);
 }
 
 void fc_bench_set_wave(fc_bench *b, unsigned wave)
@@ -592,6 +603,7 @@ static const cosim_bench kind = {
     .fcov_write = fcov_write,
     .flush = flush,
     .summary_text = summary_text,
+    .commit_model = commit_model,
 };
 
 const cosim_bench *fc_bench_kind(void)

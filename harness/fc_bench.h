@@ -56,6 +56,10 @@ void fc_bench_free(fc_bench *b);
  */
 int fc_bench_check_commits(fc_bench *b, ctm_model *m, unsigned level);
 
+/* At commit level, the run the checker counts its control coverage on
+ * (ctm_model_cover; docs/commit.md, "Control coverage"); else NULL. */
+ctm_model *fc_bench_commit_model(const fc_bench *b);
+
 /* The wavefront of the pending step (its START commit names it). */
 void fc_bench_set_wave(fc_bench *b, unsigned wave);
 

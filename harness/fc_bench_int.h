@@ -140,6 +140,7 @@ struct fc_bench {
     pending pend;
     fc_program_stream prog; /* --program: the model's steps, instead of drawn ones */
     fc_commit *commit;      /* --check commit: the commit shell and checker, else NULL */
+    ctm_model *commit_run;  /* the run it shares (its control coverage) */
     unsigned cur_wave;      /* --program: the wavefront of the pending step */
     fc_kept batch[FC_CHECK_BATCH]; /* the cycles kept for the next check */
     unsigned batched; /* how many */

@@ -636,6 +636,7 @@ static const cosim_bench kind = {
     .bind_unit = bind_unit,
     .summary_text = sys_summary_text,
     .summary_json = sys_summary_json,
+    .commit_model = sys_commit_model,
     .runs_to_end = true, /* to the program's last step */
 };
 

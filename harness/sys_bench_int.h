@@ -99,5 +99,6 @@ void sys_report_json(const void *self, json_t *r, const cosim_mismatch *mm);
 void sys_wave_signals(const void *self, void (*emit)(void *, const char *), void *ctx);
 void sys_summary_text(const void *self, FILE *out);
 json_t *sys_summary_json(const void *self);
+struct ctm_model *sys_commit_model(const void *self); /* fc_unit's commit check's run */
 
 #endif

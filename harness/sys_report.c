@@ -160,6 +160,11 @@ void sys_summary_text(const void *self, FILE *out)
                       "ExecuteMasks as the lanes)");
 }
 
+ctm_model *sys_commit_model(const void *self)
+{
+    return fc_bench_commit_model(((const sys_bench *)self)->fc);
+}
+
 json_t *sys_summary_json(const void *self)
 {
     const sys_bench *y = self;

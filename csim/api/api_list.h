@@ -132,6 +132,11 @@
     CALL(uint64_t, ctm_commit_count, (const ctm_commit_checker *c), API_DPI)                       \
     CALL(const char *, ctm_commit_diff, (const ctm_commit_checker *c), API_DPI)                    \
     CALL(const char *, ctm_commit_report, (ctm_commit_checker *c, int format), API_DPI)            \
+    NOTE("SIMT control coverage of a run's commits, a checker's model's included (since 1.13).")  \
+    CALL(int, ctm_cover_bins, (void), API_DPI)                                                     \
+    CALL(const char *, ctm_cover_name, (int bin), API_DPI)                                         \
+    CALL(uint64_t, ctm_model_cover, (const ctm_model *m, int bin), API_DPI)                        \
+    CALL(const char *, ctm_model_cover_report, (ctm_model *m, int format), API_DPI)                \
                                                                                                    \
     SECTION("the MC's and the CO's pure functions")                                                \
     NOTE("An element and four channel values travel as 128-bit vectors: element byte k (channel")  \

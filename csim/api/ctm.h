@@ -614,6 +614,31 @@ const char *ctm_commit_diff(const ctm_commit_checker *c);
  * expects; "" while all matched. Valid until the next report call. */
 const char *ctm_commit_report(ctm_commit_checker *c, int format);
 
+/* SIMT control coverage (since 1.13; docs/commit.md, "Control coverage"):
+ * what a run's flow control exercised, counted on the model's own fc_unit
+ * steps as the run makes its commits (ctm_model_commit, ctm_model_step, a
+ * ctm_commit_checker's model, shared or not; ctm_model_txn). Each FC step
+ * counts in one bin of construct (IF ELSE ENDIF LOOP ENDLOOP REP ENDREP
+ * BREAK CONTINUE CALL RET JUMP_ANY JUMP_ALL) x outcome (taken, not_taken,
+ * diverged) x nesting (d0..d6, d7+), e.g. "IF.diverged.d2"; then the
+ * reconvergences per nesting, loops that shrank and grew back, calls and
+ * returns from diverged lanes, stacks filled, kills in diverged regions. */
+
+/* The number of bins, and a bin's stable name (0..ctm_cover_bins()-1; ""
+ * and ctm_error() past them). */
+int ctm_cover_bins(void);
+const char *ctm_cover_name(int bin);
+
+/* The hits of one bin in m's run so far; 0 (and ctm_model_error) for a bad
+ * handle or bin. */
+uint64_t ctm_model_cover(const ctm_model *m, int bin);
+
+/* Every bin, as CTM_REPORT_TEXT (a table: construct and outcome by nesting,
+ * rows of zeros left out, then the other bins) or CTM_REPORT_JSON ({"bins",
+ * "hit", "steps", "hits": {name: count}}); valid until the next call on m.
+ * The error text for a bad handle or format. */
+const char *ctm_model_cover_report(ctm_model *m, int format);
+
 /* ------------------------------------------------------------ MC and CO */
 
 /* Pure functions of the memory controller (MC) and the conditional output

@@ -112,6 +112,10 @@ struct pa_issue_event;
 int api_model_commit(ctm_model *m, ctm_commit *out, const struct pa_issue_event **ev,
                      const char *func);
 
+/* The control coverage of live m's commits (ctm_cover.c). */
+struct api_cover;
+struct api_cover *api_model_cover(const ctm_model *m);
+
 /* The array's shape of m: lanes per wavefront, wavefronts in flight. */
 void api_model_shape(const ctm_model *m, int *lanes, int *contexts);
 

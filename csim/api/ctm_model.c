@@ -2,6 +2,7 @@
  * executable (run_step.h), and the fc_unit inputs of each step by port name
  * (one table). */
 #include "ctm.h"
+#include "cover_int.h"
 #include "ctm_int.h"
 
 #include "elf_exe.h"
@@ -48,6 +49,7 @@ struct ctm_model {
     const void *driver; /* the ctm_commit_checker that drives the run, or NULL */
     pa_issue_fn sink;   /* a shared run: where its commits go as ctm_model_step makes them */
     void *sink_user;
+    api_cover *cover;   /* the control coverage of the commits the run made (ctm_cover.c) */
     uint8_t *owned[17]; /* input data read by ctm_model_load_input; [16] ctm_model_load_cond's */
     int cond_on;        /* ctm_model_set_cond or _load_cond: the CO is programmed */
     /* transactions (ctm_model_txn): those the last actions made, not yet handed out */
@@ -111,6 +113,12 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
         return NULL;
     }
     m->opts = o;
+    m->cover = api_cover_new(o.array.contexts, o.array.addr_depth, o.array.loop_depth,
+                             o.array.part_branches);
+    if (!m->cover) {
+        ctm_model_free(m);
+        return api_fail("ctm_model_new: out of memory");
+    }
     snprintf(m->path, sizeof m->path, "%s", elf_path);
     api_set_error("");
     return m;
@@ -124,6 +132,7 @@ void ctm_model_free(ctm_model *m)
     for (int k = 0; k < 17; k++)
         free(m->owned[k]);
     free(m->tq);
+    api_cover_free(m->cover);
     api_release(m, API_MODEL);
 }
 
@@ -368,6 +377,15 @@ int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word)
     return CTM_OK;
 }
 
+/* A stepped run's commits: counted, then to the shared run's checker if any. */
+static void cover_sink(void *user, const pa_issue_event *ev)
+{
+    ctm_model *m = user;
+    api_cover_take(m->cover, ev);
+    if (m->sink)
+        m->sink(m->sink_user, ev);
+}
+
 /* Whether m's run can hand out `mode` (the first call chooses); the run
  * prepared again if inputs or constants changed. 0 or a negative status. */
 static int begin_mode(ctm_model *m, int mode, const char *func)
@@ -389,7 +407,8 @@ static int begin_mode(ctm_model *m, int mode, const char *func)
         return -CTM_E_FAULT;
     }
     dpp_error err;
-    if (first && m->sink && dpp_stepper_set_issue_sink(m->st, m->sink, m->sink_user, &err)) {
+    /* steps: their commits reach the coverage (and a shared run's checker) through cover_sink */
+    if (first && mode == MODE_STEPS && dpp_stepper_set_issue_sink(m->st, cover_sink, m, &err)) {
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         m->fault = 1;
         return -CTM_E_FAULT;
@@ -436,6 +455,11 @@ int api_model_ended(const ctm_model *m)
     return m->ended || m->fault;
 }
 
+struct api_cover *api_model_cover(const ctm_model *m)
+{
+    return m->cover;
+}
+
 void api_model_shape(const ctm_model *m, int *lanes, int *contexts)
 {
     *lanes = (int)m->opts.array.lanes;
@@ -458,6 +482,7 @@ int api_model_commit(ctm_model *m, ctm_commit *out, const pa_issue_event **evp, 
         m->ended = 1;
         return 0;
     }
+    api_cover_take(m->cover, ev);
     api_commit_of(ev, out);
     if (evp)
         *evp = ev;
@@ -577,6 +602,8 @@ int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)
             snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         } else if (!ev) {
             m->ended = 1;
+        } else {
+            api_cover_take(m->cover, ev);
         }
     }
 }

@@ -12,8 +12,8 @@
 module tb_misuse;
   import ctm_dpi_pkg::*;
 
-  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 9 model, 9 commit checker, 7 pe
-  localparam int HandleCases = 58;
+  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 11 model, 9 commit checker, 7 pe
+  localparam int HandleCases = 60;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -114,26 +114,28 @@ module tb_misuse;
       36: return longint'(ctm_model_get(hm, "cmd"));
       37: return longint'(ctm_model_get_port(hm, ctm_model_port("cmd")));
       38: return is_error_text(ctm_model_error(hm));
-      39: ctm_model_free(hm);
-      40: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
+      39: return longint'(ctm_model_cover(hm, 0));
+      40: return is_error_text(ctm_model_cover_report(hm, CTM_REPORT_TEXT));
+      41: ctm_model_free(hm);
+      42: return longint'(ctm_commit_put_fields(hc, 0, 0, CTM_COMMIT_START, -1, 0, 1, 0, 0, 0, 0,
                                                 1, 0));
-      41: return longint'(ctm_commit_clock(hc, 5));
-      42: return longint'(ctm_commit_set_watchdog(hc, 5));
-      43: return longint'(ctm_commit_finish(hc));
-      44: return longint'(ctm_commit_count(hc));
-      45: return is_error_text(ctm_commit_diff(hc));
-      46: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
-      47: return longint'(ctm_commit_share(hc));
-      48: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
-      49: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
+      43: return longint'(ctm_commit_clock(hc, 5));
+      44: return longint'(ctm_commit_set_watchdog(hc, 5));
+      45: return longint'(ctm_commit_finish(hc));
+      46: return longint'(ctm_commit_count(hc));
+      47: return is_error_text(ctm_commit_diff(hc));
+      48: return is_error_text(ctm_commit_report(hc, CTM_REPORT_TEXT));
+      49: return longint'(ctm_commit_share(hc));
+      50: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
+      51: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0, '0));
-      50: ctm_commit_free(hc);
-      51: return longint'(ctm_pe_put(he, 32'hC000_1B00));
-      52: return longint'(ctm_pe_finish(he));
-      53: return is_error_text(ctm_pe_error(he));
-      54: return longint'(ctm_pe_field(he, "opcode", v));
-      55: return longint'(ctm_pe_get(he, "words", v));
-      56: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
+      52: ctm_commit_free(hc);
+      53: return longint'(ctm_pe_put(he, 32'hC000_1B00));
+      54: return longint'(ctm_pe_finish(he));
+      55: return is_error_text(ctm_pe_error(he));
+      56: return longint'(ctm_pe_field(he, "opcode", v));
+      57: return longint'(ctm_pe_get(he, "words", v));
+      58: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
       default: ctm_pe_free(he);
     endcase
     return 0;
@@ -187,28 +189,30 @@ module tb_misuse;
       36: func = "ctm_model_get";
       37: func = "ctm_model_get_port";
       38: begin func = "ctm_model_error"; want = 1; keeps = 1'b1; end
-      39: begin func = "ctm_model_free"; keeps = 1'b1; end
-      40: begin func = "ctm_commit_put_fields"; want = CTM_E_ARG; end
-      41: begin func = "ctm_commit_clock"; want = CTM_E_ARG; end
-      42: begin func = "ctm_commit_set_watchdog"; want = CTM_E_ARG; end
-      43: begin func = "ctm_commit_finish"; want = CTM_E_ARG; end
-      44: func = "ctm_commit_count";
-      45: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
-      46: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
-      47: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
-      48: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
-      49: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
-      50: begin func = "ctm_commit_free"; keeps = 1'b1; end
-      51: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
-      52: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
-      53: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
-      54: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
-      55: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
-      56: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
+      39: func = "ctm_model_cover";
+      40: begin func = "ctm_model_cover_report"; want = 1; keeps = 1'b1; end
+      41: begin func = "ctm_model_free"; keeps = 1'b1; end
+      42: begin func = "ctm_commit_put_fields"; want = CTM_E_ARG; end
+      43: begin func = "ctm_commit_clock"; want = CTM_E_ARG; end
+      44: begin func = "ctm_commit_set_watchdog"; want = CTM_E_ARG; end
+      45: begin func = "ctm_commit_finish"; want = CTM_E_ARG; end
+      46: func = "ctm_commit_count";
+      47: begin func = "ctm_commit_diff"; want = 1; keeps = 1'b1; end
+      48: begin func = "ctm_commit_report"; want = 1; keeps = 1'b1; end
+      49: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
+      50: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
+      51: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
+      52: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      53: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
+      54: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
+      55: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
+      56: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
+      57: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
+      58: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
       default: begin func = "ctm_pe_free"; keeps = 1'b1; end
     endcase
     kind = k < 12 ? "ctm_pred" : k < 21 ? "ctm_stack" : k < 31 ? "ctm_fc"
-         : k < 40 ? "ctm_model" : k < 51 ? "ctm_commit_checker" : "ctm_pe";
+         : k < 42 ? "ctm_model" : k < 53 ? "ctm_commit_checker" : "ctm_pe";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.
@@ -560,6 +564,14 @@ module tb_misuse;
     misused_value("ctm_model", "ctm_model_get",
                   "no current step (ctm_model_step has not been called)",
                   longint'(ctm_model_get(m, "cmd")), 0);
+    fresh();
+    misused_value("ctm_model", "ctm_model_cover", "bin = 329 is outside 0..328",
+                  longint'(ctm_model_cover(m, ctm_cover_bins())), 0);
+    fresh();
+    misused_text("ctm_model", "ctm_model_cover_report", "format = 2 is outside 0..1",
+                 ctm_model_cover_report(m, 2));
+    check_text("ctm_cover_name(-1)", ctm_cover_name(-1), "");
+    check_message("ctm_cover_name(-1)", ctm_error(), "ctm_cover_name", "bin = -1 is outside 0..");
     fresh(); check_status("ctm_model_step of a live model", ctm_model_step(m), 1);
     misused_value("ctm_model", "ctm_model_set_constb", "too late",
                   longint'(ctm_model_set_constb(m, 0, 1)), CTM_E_STATE);

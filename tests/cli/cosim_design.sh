@@ -2,9 +2,10 @@
 # build/cosim --design NAME (scripts/design_run.sh): an example design's testbench as a job of the
 # regression. Bad options are exit 2 with a message naming the option, before anything is built;
 # the model name regress.sh builds is the design, contexts, lanes and variant; a run over a
-# random structured program passes with the checker's PASS line, and the front's --help lists
-# the designs. A user's own folder outside the kit (a copy of pipe_fc) runs the same way: it
-# passes, and with a bug planted in the copy it mismatches (exit 1, the field named).
+# random structured program passes with the checker's PASS line and its control coverage, and
+# the front's --help lists the designs. A user's own folder outside the kit (a copy of pipe_fc)
+# runs the same way: it passes, and with a bug planted in the copy it mismatches (exit 1, the
+# field named).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -40,6 +41,10 @@ rc=0
 "$cosim" --design pipe_fc --progen 7 --domain 32x16 --json "$tmp/r.json" >"$tmp/run.log" 2>&1 || rc=$?
 ((rc == 0)) || { cat "$tmp/run.log"; fail "pipe_fc over progen 7 exited $rc"; }
 grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/run.log" || bad "no PASS line: $(cat "$tmp/run.log")"
+# after the pass, the run's control coverage (dpi/ctm_commit_check_state.sv, docs/commit.md)
+grep -Eq '^ctm_commit_check: control coverage: [1-9][0-9]* of [0-9]+ bins hit, [1-9][0-9]* flow-control steps' \
+  "$tmp/run.log" || bad "no control coverage after the PASS line: $(cat "$tmp/run.log")"
+grep -Eq '^ +IF +(taken|not_taken|diverged)( +[0-9]+){8}$' "$tmp/run.log" || bad "no IF row: $(cat "$tmp/run.log")"
 [[ ! -e $tmp/r.json ]] || bad "a pass wrote a JSON report"
 
 # A design folder outside the kit, as a user keeps one: a copy of pipe_fc.
@@ -55,6 +60,8 @@ rc=0
 "$cosim" --design "$tmp/user/pipe_fc" --progen 7 --domain 32x16 --out "$tmp/wave" >"$tmp/user.log" 2>&1 || rc=$?
 ((rc == 0)) || { cat "$tmp/user.log"; fail "a user's copy of pipe_fc over progen 7 exited $rc"; }
 grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/user.log" || bad "user design: no PASS line"
+grep -Eq '^ctm_commit_check: control coverage: [1-9][0-9]* of [0-9]+ bins hit' "$tmp/user.log" ||
+  bad "user design: no control coverage"
 # a bug planted in the user's copy: its own Makefile rebuilds it, and the run names the field
 patch -s -p3 -d "$tmp/user" <"$ROOT/tests/variants/designs/pipe_fc/exec_no_forward.patch" ||
   fail "exec_no_forward.patch does not apply to the copy"

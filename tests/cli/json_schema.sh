@@ -46,6 +46,13 @@ run system-commit-mm $sys --program "$BUILD/examples/mandelbrot.elf" --check com
 for b in pred stack fc system system-cross fc-commit system-commit; do
   grep -q '"result":"mismatch"' "$tmp/$b-mm.json" || fail "$b-mm did not mismatch"
 done
+# --check commit: the run's control coverage, every bin named, some hit (docs/commit.md)
+for b in fc-commit-pass system-commit-pass fc-commit-mm; do
+  "$py" -c 'import json, sys; c = json.load(open(sys.argv[1]))["control_coverage"]
+assert c["bins"] == len(c["hits"]) and 0 < c["hit"] <= c["bins"] and c["steps"] > 0, c["hit"]
+assert c["hit"] == sum(1 for n in c["hits"].values() if n), "hit is not the bins hit"' \
+    "$tmp/$b.json" || fail "$b has no honest control_coverage"
+done
 # the library's own commit report, as ctm_commit_report writes it
 "$py" -c 'import json, sys; json.dump(json.load(open(sys.argv[1]))["commit"], open(sys.argv[2], "w"))' \
   "$tmp/fc-commit-mm.json" "$tmp/libctm-commit-mm.json" || fail "fc-commit-mm has no commit report"
@@ -63,8 +70,10 @@ p = json.load(open(d + "/pred-pass.json")); p["cycle"] = 3
 json.dump(p, open(d + "/bad-passcycle.x", "w"))
 c = json.load(open(d + "/libctm-commit-mm.json")); c["what"] = "late"
 json.dump(c, open(d + "/bad-commitwhat.x", "w"))
+v = json.load(open(d + "/fc-commit-pass.json")); v["control_coverage"]["hits"]["IF.taken.d0"] = -1
+json.dump(v, open(d + "/bad-coverhits.x", "w"))
 PY
 for f in "$tmp"/bad-*.x; do
   if validate "$f" >/dev/null; then fail "the schema accepts $(basename "$f")"; fi
 done
-echo "ok: 5 broken reports refused"
+echo "ok: 6 broken reports refused"

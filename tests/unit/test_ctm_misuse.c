@@ -98,6 +98,8 @@ CALL(model_step, return ctm_model_step(h->m);)
 CALL(model_get, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port, return (long long)ctm_model_get_port(h->m, ctm_model_port("cmd"));)
 CALL(model_error, return IS_ERROR_TEXT(ctm_model_error(h->m));)
+CALL(model_cover, return (long long)ctm_model_cover(h->m, 0);)
+CALL(model_cover_report, return IS_ERROR_TEXT(ctm_model_cover_report(h->m, CTM_REPORT_JSON));)
 CALL(model_free, ctm_model_free(h->m); return 0;)
 CALL(model_commit, ctm_commit r; return ctm_model_commit(h->m, &r);)
 CALL(commit_put, static const ctm_commit r; return ctm_commit_put(h->c, 0, &r);)
@@ -208,6 +210,8 @@ static const handle_case handle_cases[] = {
     {"ctm_model_get", MODEL, model_get, 0, 0},
     {"ctm_model_get_port", MODEL, model_get_port, 0, 0},
     {"ctm_model_error", MODEL, model_error, 1, 1},
+    {"ctm_model_cover", MODEL, model_cover, 0, 0},
+    {"ctm_model_cover_report", MODEL, model_cover_report, 1, 1},
     {"ctm_model_free", MODEL, model_free, 0, 1},
     {"ctm_model_commit", MODEL, model_commit, -CTM_E_ARG, 0},
     {"ctm_commit_put", COMMIT, commit_put, CTM_E_ARG, 0},
@@ -538,6 +542,10 @@ CALL(model_get_null_name, ctm_model_step(h->m); return (long long)ctm_model_get(
 CALL(model_get_port_index, ctm_model_step(h->m); return (long long)ctm_model_get_port(h->m, 99);)
 CALL(model_get_early, return (long long)ctm_model_get(h->m, "cmd");)
 CALL(model_get_port_early, return (long long)ctm_model_get_port(h->m, ctm_model_port("pc"));)
+CALL(cover_name_past, return ctm_cover_name(ctm_cover_bins())[0];)
+CALL(cover_name_low, return ctm_cover_name(-1)[0];)
+CALL(model_cover_bin, return (long long)ctm_model_cover(h->m, ctm_cover_bins());)
+CALL(model_cover_format, return IS_ERROR_TEXT(ctm_model_cover_report(h->m, 2));)
 CALL(model_late_const, ctm_model_step(h->m); return ctm_model_set_constb(h->m, 0, 1);)
 CALL(model_tiling_client, return ctm_model_set_tiling(h->m, CTM_PE_INST, 0, 0);)
 CALL(model_tiling_n, return ctm_model_set_tiling(h->m, CTM_PE_OUTPUT, 4, 0);)
@@ -711,6 +719,10 @@ static const arg_case arg_cases[] = {
     {"ctm_model_get", "no port named \"no_such_port\"", model_get_name, 0},
     {"ctm_model_get", "no port named \"(NULL)\"", model_get_null_name, 0},
     {"ctm_model_get_port", "port = 99 is outside 0..", model_get_port_index, 0},
+    {"ctm_cover_name", "bin = -1 is outside 0..", cover_name_low, 0},
+    {"ctm_cover_name", "bin = 329 is outside 0..328", cover_name_past, 0},
+    {"ctm_model_cover", "bin = 329 is outside 0..328", model_cover_bin, 0},
+    {"ctm_model_cover_report", "format = 2 is outside 0..1", model_cover_format, 1},
     /* ctm_model_get's own name, not that of ctm_model_get_port, which it calls (found by
      * tests/fuzz/fuzz_api.c) */
     {"ctm_model_get", "no current step (ctm_model_step has not been called)", model_get_early, 0},
