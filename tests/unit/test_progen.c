@@ -5,6 +5,7 @@
  * generates the lane-rank pattern its INPUTPATTERN note names (4, 16, 20, 64). */
 #include "cmocka_all.h"
 
+#include "ctm.h"
 #include "fp_bits.h"
 #include "in_pattern.h"
 #include "progen.h"
@@ -13,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PROGRAMS 1000
 #define DW       6 /* domain 6 x 3: partial wavefronts for 4, 16 and 64 lanes */
@@ -237,6 +239,53 @@ static void test_lane_rank_pattern(void **state)
     assert_true(memcmp(px, qx, sizeof qx) != 0);
 }
 
+/* Share of FC steps of a library run (ctm_model: a testbench that binds no input) after which
+ * the live lanes are split; 16 lanes, 32x24. */
+static double library_split_share(uint64_t seed, unsigned profile)
+{
+    pg_program *p;
+    static dpp_exe exe;
+    assert_int_equal(pg_generate_profile(seed, 6, profile, &p, NULL), DPP_OK);
+    assert_int_equal(pg_compile(p, &exe, NULL), DPP_OK);
+    pg_free(p);
+    char elf[] = "/tmp/test_progen_XXXXXX";
+    int fd = mkstemp(elf);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_elf_write(&exe, elf, NULL), DPP_OK);
+    ctm_model *m = ctm_model_new(elf, 32, 24, 16, 1, 4, 4);
+    unlink(elf);
+    assert_non_null(m);
+    unsigned steps = 0, split = 0;
+    int r;
+    while ((r = ctm_model_step(m)) == 1) {
+        if (ctm_model_get(m, "cmd") != CTM_FC_CMD_EXEC)
+            continue;
+        uint64_t live = ctm_model_get(m, "live"), active = ctm_model_get(m, "active") & live;
+        steps++;
+        split += active && active != live;
+    }
+    if (r != 0)
+        fail_msg("program %llu: %s", (unsigned long long)seed, ctm_model_error(m));
+    ctm_model_free(m);
+    return steps ? (double)split / steps : 0.0;
+}
+
+/* A design testbench through the library gets the divergence with no change: the divergent
+ * program's input 0, left unbound, is generated, and its lanes stay split at most steps where a
+ * default program (on the zeros an unbound input reads) barely splits. */
+static void test_divergent_through_library(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        double div = library_split_share(seed, PG_PROFILE_DIVERGENT),
+               def = library_split_share(seed, PG_PROFILE_DEFAULT);
+        printf("progen %llu through ctm_model: split after %.2f of the FC steps (default %.2f)\n",
+               (unsigned long long)seed, div, def);
+        assert_true(div > 0.5 && div > def + 0.3);
+    }
+}
+
 /* The interpreter is a real oracle: a wrong flow-control rule is caught. */
 static void test_generator_deterministic(void **state)
 {
@@ -259,6 +308,7 @@ int main(void)
         cmocka_unit_test(test_random_programs),
         cmocka_unit_test(test_lane_rank_pattern),
         cmocka_unit_test(test_divergent_programs),
+        cmocka_unit_test(test_divergent_through_library),
     };
     return cmocka_run_group_tests_name("progen", tests, NULL, NULL);
 }
