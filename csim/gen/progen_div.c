@@ -60,10 +60,12 @@ static void push(gen *g, list *l, int n)
         l->last = g->p->node[l->last].next;
 }
 
-/* A spine level must stay live: only the splitting shares. */
+/* A spine level must stay live and wide enough to split again below it: half or all but one. */
 static unsigned pick_share(gen *g, int spine)
 {
-    unsigned r = pg_pick(g, spine ? 16 : 20), k = 0;
+    if (spine)
+        return pg_pick(g, 10) < 7 ? SH_HALF : SH_ALL_BUT_ONE;
+    unsigned r = pg_pick(g, 20), k = 0;
     while (r >= share_weight[k]) {
         r -= share_weight[k];
         k++;
@@ -176,7 +178,7 @@ static void gen_if(gen *g, dwhere w, list *l, unsigned want_depth, int spine)
     if (n < 0)
         return;
     g->p->node[n].cond = c;
-    g->p->node[n].has_else = (uint8_t)(pg_pick(g, 3) != 0);
+    g->p->node[n].has_else = (uint8_t)pg_pick(g, 2);
     dwhere in = w;
     in.depth++;
     in.s = ts;
