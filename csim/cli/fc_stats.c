@@ -25,8 +25,7 @@ void cli_fc_stats_event(void *user, const pa_fc_event *ev)
         s->steps++;
         s->diverged += is_split(before, live) || is_split(o->active & live, live);
         /* an ELSE or ENDIF evaluates the lanes it wakes, not the active ones: not counted */
-        s->split += !in->inst.b_else && !o->fault && evaluated && o->want &&
-                    o->want != evaluated;
+        s->split += !in->inst.b_else && !o->fault && evaluated && o->want && o->want != evaluated;
     }
     *last = o->active;
 }
@@ -40,8 +39,10 @@ void cli_fc_stats_print(FILE *f, const cli_fc_stats *s)
 {
     fprintf(f, "fc steps           %llu flow-control instructions executed by a wavefront\n",
             (unsigned long long)s->steps);
-    fprintf(f, "fc diverged        %llu (%.4f of the steps): the live lanes split before or after\n",
+    fprintf(f,
+            "fc diverged        %llu (%.4f of the steps): the live lanes split before or after\n",
             (unsigned long long)s->diverged, share(s->diverged, s->steps));
-    fprintf(f, "fc split           %llu (%.4f of the steps): the step's condition split its lanes\n",
+    fprintf(f,
+            "fc split           %llu (%.4f of the steps): the step's condition split its lanes\n",
             (unsigned long long)s->split, share(s->split, s->steps));
 }

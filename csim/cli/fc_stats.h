@@ -10,7 +10,7 @@
 
 typedef struct cli_fc_stats {
     uint64_t steps;    /* FC instructions executed by a wavefront (EXEC events) */
-    uint64_t diverged; /* of them, with the live lanes split (some active, some not) before or after */
+    uint64_t diverged; /* of them, live lanes split (some active, some not) before or after */
     uint64_t split;    /* of them, whose own decision split the evaluated active lanes */
     uint64_t last_active[16]; /* per context, the active mask after its last event */
 } cli_fc_stats;

@@ -84,8 +84,7 @@ static int one_key(span s)
 
 /* A condition on a register holding the key (value r = key) splitting span s
  * at the given share; *then_s and *else_s are the spans of each side. */
-static pg_cond share_cond(gen *g, unsigned share, span s, uint8_t reg, span *then_s,
-                          span *else_s)
+static pg_cond share_cond(gen *g, unsigned share, span s, uint8_t reg, span *then_s, span *else_s)
 {
     pg_cond c = {.src = PG_SRC_ALU, .reg = reg};
     int a = one_key(s), alt = (int)pg_pick(g, 2);
@@ -195,7 +194,8 @@ static unsigned loop_const(gen *g, int rep)
 {
     if (g->nints == 32)
         return pg_pick(g, 32);
-    unsigned count = 3 + pg_pick(g, 3), init = rep ? 0 : pg_pick(g, 2), step = rep ? 0 : pg_pick(g, 2);
+    unsigned count = 3 + pg_pick(g, 3), init = rep ? 0 : pg_pick(g, 2),
+             step = rep ? 0 : pg_pick(g, 2);
     g->p->ints[g->nints] = count | init << 8 | step << 16;
     return g->nints++;
 }

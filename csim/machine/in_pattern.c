@@ -32,8 +32,7 @@ static void ranks(uint32_t seed, uint64_t wave, unsigned lanes, uint8_t rank[64]
     }
 }
 
-int dpp_pattern_fill(unsigned id, uint32_t seed, unsigned lanes, uint32_t w, uint32_t h,
-                     float *out)
+int dpp_pattern_fill(unsigned id, uint32_t seed, unsigned lanes, uint32_t w, uint32_t h, float *out)
 {
     if (id != DPP_PAT_LANE_RANK || lanes < 1 || lanes > 64)
         return -1;
