@@ -83,7 +83,8 @@ help:
 	@echo "make test-unit|test-cli|test-cosim   one group of make test"
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s, and the"
-	@echo "                 example designs with their commit or transaction check on and off (BENCH lines)"
+	@echo "                 example designs with their commit or transaction check on and off, and how often"
+	@echo "                 the lanes of dpp progen's programs disagree per profile (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
@@ -337,6 +338,7 @@ bench: deps
 	@scripts/bench.sh --build $(BUILD)
 	@scripts/bench_commit.sh --build $(BUILD)
 	@scripts/bench_txn.sh --build $(BUILD)
+	@scripts/bench_progen.sh --build $(BUILD)
 
 coverage: deps
 	@$(call build_first,build)

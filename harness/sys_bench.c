@@ -62,6 +62,18 @@ static int opt_progen_depth(void *ctx, const char *v, char *err, size_t errlen)
     return cli_range_u(v, 1, 8, &s->progen_depth, err, errlen);
 }
 
+static int opt_progen_profile(void *ctx, const char *v, char *err, size_t errlen)
+{
+    sys_bench_settings *s = ctx;
+    int k = pg_profile_find(v);
+    if (k < 0) {
+        snprintf(err, errlen, "'%s' is not a profile (%s)", v, pg_profile_list());
+        return -1;
+    }
+    s->progen_profile = (unsigned)k;
+    return 0;
+}
+
 static int opt_domain(void *ctx, const char *v, char *err, size_t errlen)
 {
     sys_bench_settings *s = ctx;
@@ -109,6 +121,11 @@ static const cosim_option sys_options[] = {
      opt_progen, 0, 0},
     {"progen-depth", "N", "nesting the --progen program reaches at least, 1..8 (default 6)",
      opt_progen_depth, 0, 0},
+    {"progen-profile", "NAME",
+     "the --progen program's profile: default, or divergent (conditions on each lane's own "
+     "input, which the model generates as the lane-rank pattern for the run's lanes; "
+     "docs/csim.md)",
+     opt_progen_profile, 0, 0},
     {"domain", "WxH", "the domain the program runs over (default 64x64)", opt_domain, 0, 0},
     {"stack-wqm", NULL,
      "push the IF levels on stack_acct as a whole-quad-mode pixel shader would (PUSH with "
@@ -151,8 +168,11 @@ static void stimulus_args(const void *self, char *buf, size_t n)
 {
     const sys_bench_settings *s = &((const sys_bench *)self)->set;
     size_t used = s->progen_given
-                      ? (size_t)snprintf(buf, n, "--progen %" PRIu64 " --progen-depth %u",
-                                         s->progen_seed, s->progen_depth)
+                      ? (size_t)snprintf(buf, n, "--progen %" PRIu64 " --progen-depth %u%s%s",
+                                         s->progen_seed, s->progen_depth,
+                                         s->progen_profile ? " --progen-profile " : "",
+                                         s->progen_profile ? pg_profile_name(s->progen_profile)
+                                                           : "")
                       : (size_t)snprintf(buf, n, "--program %s",
                                          s->program_path ? s->program_path : "?");
     if (used < n)
@@ -211,7 +231,9 @@ static bool load_exe(sys_bench *y)
     if (y->set.progen_given) {
         snprintf(y->name, sizeof y->name, "progen-%" PRIu64, y->set.progen_seed);
         pg_program *pg = NULL;
-        bool ok = !pg_generate(y->set.progen_seed, y->set.progen_depth, &pg, &e) && !pg_compile(pg, y->exe, &e);
+        bool ok = !pg_generate_profile(y->set.progen_seed, y->set.progen_depth,
+                                       y->set.progen_profile, &pg, &e) &&
+                  !pg_compile(pg, y->exe, &e);
         pg_free(pg);
         return ok || fail(y, "--progen", e.msg);
     }
@@ -224,7 +246,9 @@ static bool load_exe(sys_bench *y)
 /* Every input the program reads gets one generated surface: small integers,
  * positive and negative, so that data-dependent branches go both ways. It is
  * INPUT_PAD columns wider than the domain, for programs that read along a row
- * past their own element (the reduction example). */
+ * past their own element (the reduction example). An input the executable
+ * names a pattern for (INPUTPATTERN, a divergent progen program's) is left
+ * unbound: the model generates it for the run's lanes. */
 enum { INPUT_PAD = 64 };
 
 static bool bind_inputs(sys_bench *y)
@@ -240,7 +264,7 @@ static bool bind_inputs(sys_bench *y)
     ctm_model *runs[2] = {y->model, y->pmodel};
     for (int k = 0; k < 2 && runs[k]; k++)
         for (int i = 0; i < 16; i++)
-            if (y->exe->inputs >> i & 1 &&
+            if (y->exe->inputs >> i & 1 && !y->exe->in_pattern[i] &&
                 ctm_model_set_input(runs[k], i, y->input, CTM_FMT_FLOAT32_4, (int)w,
                                     (int)y->set.domain_h))
                 return fail(y, "system", ctm_model_error(runs[k]));

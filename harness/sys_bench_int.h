@@ -24,6 +24,7 @@ struct sys_bench_settings {
     uint64_t progen_seed;
     bool progen_given;
     unsigned progen_depth;
+    unsigned progen_profile; /* pg_profile: --progen-profile */
     unsigned domain_w, domain_h;
     pred_map_bug map_bug;
     bool stack_wqm;

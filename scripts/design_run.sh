@@ -10,7 +10,8 @@
 #
 # Usage (through build/cosim, which hands --design over to this script):
 #   cosim --design NAME|DIR [--lanes 16|64] [--contexts N] (--program ELF | --progen SEED)
-#         [--progen-depth N] [--domain WxH] [--seed N] [--stall PCT] [--level 0|1|2]
+#         [--progen-depth N] [--progen-profile NAME] [--domain WxH] [--seed N] [--stall PCT]
+#         [--level 0|1|2]
 #         [--rtl-variant VARIANT] [--json FILE] [--out DIR] [--quiet] [--wave-window 0]
 # Exit: 0 the check passed, 1 a commit- or transaction-level mismatch (the report is printed; --json FILE gets
 # it as JSON), 2 bad options or a run that could not start, 3 the testbench did not build.
@@ -23,7 +24,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 me="cosim --design"
 
 usage() {
-  sed -n '9,14p' "${BASH_SOURCE[0]}" | sed 's/^# //'
+  sed -n '/^# Usage/,/^# Exit/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# //'
   cat <<EOF
   --design NAME|DIR     a folder of examples/designs/: $(designs | tr '\n' ' ')
                         or a folder of your own (a path with a '/', as ./mine): its Makefile
@@ -32,6 +33,8 @@ usage() {
   --contexts N          the design's contexts, 1..8 (default 4)
   --program ELF         the program; or --progen SEED: the random structured program of SEED
                         (dpp progen), nested at least --progen-depth N deep (1..8, default 6)
+  --progen-profile P    default, or divergent: conditions on each lane's own input; input 0 is
+                        then left unbound and the library generates its lane-rank pattern
   --domain WxH          the domain, 1..256 each (default 32x24); inputs 0 and 1 are bound to
                         (W+64) x H small integers, as the system run binds them
   --seed N              the testbench's stall and gap stream (default 1; co_unit's CO setup too)
@@ -110,7 +113,7 @@ fi
 # ---------------------------------------------------------------- options
 build=$root/build
 [[ ${1:-} == --build-dir ]] && { build=$2; shift 2; }
-name="" lanes=16 contexts=4 program="" progen="" depth=6 domain=32x24 seed=1 stall=25 level=""
+name="" lanes=16 contexts=4 program="" progen="" depth=6 profile=default domain=32x24 seed=1 stall=25 level=""
 variant="" json="" outdir=cosim-out wave_on=1
 args=("$@")
 while (($#)); do
@@ -129,6 +132,9 @@ while (($#)); do
     --program) program=$v ;;
     --progen) [[ $v =~ ^[0-9]+$ ]] || die "--progen: '$v' is not a seed (decimal digits)"; progen=$v ;;
     --progen-depth) number "$opt" "$v" 1 8; depth=$v ;;
+    --progen-profile) [[ $v == default || $v == divergent ]] ||
+      die "--progen-profile: '$v' is not a profile (default, divergent)"
+      profile=$v ;;
     --domain) [[ $v =~ ^([0-9]+)x([0-9]+)$ ]] || die "--domain: '$v' is not WxH"
       dw=${BASH_REMATCH[1]} dh=${BASH_REMATCH[2]}
       number "--domain W" "$dw" 1 256; number "--domain H" "$dh" 1 256
@@ -211,7 +217,8 @@ tmp=$(mktemp -d "${TMPDIR:-/tmp}/cosim-design-XXXXXX") || die "cannot make a tem
 trap 'rm -rf "$tmp"' EXIT
 if [[ -n $progen ]]; then
   program=$tmp/progen-$progen.elf
-  "$build/dpp" progen "$progen" --depth "$depth" -o "$program" >&2 || die "--progen $progen: dpp progen failed"
+  "$build/dpp" progen "$progen" --depth "$depth" --profile "$profile" -o "$program" >&2 ||
+    die "--progen $progen: dpp progen failed"
 fi
 w=${domain%x*} h=${domain#*x}
 # inputs 0 and 1: (W+64) x H FLOAT32_4 elements, the system run's small integers of both signs
@@ -221,8 +228,9 @@ w, h = int(sys.argv[1]) + 64, int(sys.argv[2])
 sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(w * h * 4)))
 ' "$w" "$h" >"$tmp/in.raw" || die "cannot write the input surface"
 plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
-  +in0="$tmp/in.raw" +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json"
-  +ctm_txn_json="$tmp/report.json")
+  +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json")
+# a divergent program's input 0 stays unbound: the library makes its pattern (INPUTPATTERN)
+[[ -n $progen && $profile == divergent ]] || plus+=(+in0="$tmp/in.raw")
 [[ -n $level ]] && plus+=(+level="$level")
 wave=""
 if ((wave_on)); then

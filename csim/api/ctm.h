@@ -366,7 +366,10 @@ enum {
  * CTM_E_FORMAT) with ctm_model_error saying why; a program that reads an input left
  * unbound reads zeros from a surface of the domain's size (a read outside it faults, as
  * any read outside a surface does: the reduction example reads 16 elements to the right
- * of its own and needs a wider input). Inputs and constants take effect at the first
+ * of its own and needs a wider input), unless the executable names an input pattern
+ * for it (the INPUTPATTERN note of `dpp progen --profile divergent`): then the run
+ * generates that pattern for its lanes and domain (docs/isa-model-defined.md, E9).
+ * Inputs and constants take effect at the first
  * ctm_model_step, which prepares the run with all of them once (if it cannot,
  * that step returns -CTM_E_FAULT and ctm_model_error says why). */
 int ctm_model_set_input(ctm_model *m, int n, const void *data, int format, int width, int height);

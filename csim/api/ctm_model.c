@@ -60,13 +60,14 @@ struct ctm_model {
 
 /* Opens m's run with options o. An input the program reads that the testbench left unbound
  * reads zeros (ctm.h): a zero UINT8_4 image of the domain's size (all four channels 0), which
- * the preparation copies into device memory and no longer needs. */
+ * the preparation copies into device memory and no longer needs; unless the executable names
+ * a pattern for it (INPUTPATTERN), which the preparation generates (run.c). */
 static dpp_status open_run(ctm_model *m, const dpp_run_opts *o, const char *name, dpp_error *err)
 {
     dpp_run_opts with = *o;
     uint8_t *zeros = NULL;
     for (int k = 0; k < 16; k++) {
-        if (!(m->exe.inputs >> k & 1) || with.input[k].data)
+        if (!(m->exe.inputs >> k & 1) || with.input[k].data || m->exe.in_pattern[k])
             continue;
         if (!zeros && !(zeros = calloc((size_t)o->width * o->height, 4)))
             return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory for a zero input", name);

@@ -3,6 +3,7 @@
 #include "cliopt.h"
 #include "cmd_args.h"
 #include "commands.h"
+#include "fc_stats.h"
 #include "imgio.h"
 #include "stats.h"
 #include "timeline.h"
@@ -24,7 +25,7 @@
 enum {
     K_DOMAIN = 1, K_IN, K_OUT, K_TILED, K_CONSTF, K_CONSTI, K_CONSTB, K_CONSTS, K_COND_BUF,
     K_COND_TEST, K_COND_LOC, K_COND_VAL, K_COND_WRITE, K_COND_OUT, K_TRACE, K_EMIT, K_STATS,
-    K_TIMELINE,
+    K_TIMELINE, K_FC_STATS,
 };
 
 static const cli_option run_options[] = {
@@ -70,6 +71,11 @@ static const cli_option run_options[] = {
      "with --chip cayman or rv740 also the modelled cycles, wavefronts resident per SIMD and "
      "what limited them, ALU busy and utilisation, and stall cycles by cause",
      NULL, K_STATS, 0},
+    {"fc-stats", NULL,
+     "print how many flow-control steps the wavefronts executed, in how many their live lanes "
+     "were split (some active, some not) and in how many the step's own condition split them "
+     "(runs serially, as --trace)",
+     NULL, K_FC_STATS, 0},
     {"timeline", "FILE.fst",
      "with --chip cayman or rv740: write the schedule of the SIMD's slots (wavefront, pc, clause, "
      "active lanes, stall cause per cycle) as an FST waveform (through gtkwave's vcd2fst; "
@@ -179,7 +185,7 @@ static int load_consts(const char *path, dpp_run_opts *o)
 typedef struct run_cli {
     const char *prog, *trace, *emit, *out_path[4], *cond_out, *timeline;
     const char *in_spec[17]; /* 16 = the conditional buffer */
-    int tiled, stats;
+    int tiled, stats, fc_stats;
     dpp_run_opts *opts; /* where the options that configure the run go */
 } run_cli;
 
@@ -279,6 +285,9 @@ static int run_option(void *ctx, const cli_option *opt, const char *v, char *err
         break;
     case K_STATS:
         c->stats = 1;
+        break;
+    case K_FC_STATS:
+        c->fc_stats = 1;
         break;
     case K_TIMELINE:
         if (!cli_timeline_name_ok(v)) {
@@ -385,8 +394,24 @@ static void wrote(const char *path, const char *what, int k, const dpp_image *im
             img->height, mc_format_name(img->format), cli_output_kind(path));
 }
 
+/* What watches the flow-control events: the --trace file, the --fc-stats counts, or both. */
+typedef struct run_watch {
+    cli_tracer tr;
+    cli_fc_stats fs;
+    int count;
+} run_watch;
+
+static void watch_event(void *user, const pa_fc_event *ev)
+{
+    run_watch *w = user;
+    if (w->tr.f)
+        cli_trace_event(&w->tr, ev);
+    if (w->count)
+        cli_fc_stats_event(&w->fs, ev);
+}
+
 static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result *res,
-                  double seconds)
+                  const run_watch *w, double seconds)
 {
     for (int k = 0; k < 4; k++) {
         if (!c->out_path[k] || !res->output[k].data)
@@ -413,6 +438,8 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
                         res->timed ? &res->timing : NULL};
         cli_print_stats(stdout, &st);
     }
+    if (c->fc_stats)
+        cli_fc_stats_print(stdout, &w->fs);
     return 0;
 }
 
@@ -434,12 +461,13 @@ int cmd_run(int argc, char **argv)
         rc = load_inputs(&c, o);
     }
     dpp_error err;
-    cli_tracer tr = {0};
+    run_watch watch = {.count = c.fc_stats};
+    cli_tracer *trp = &watch.tr;
     if (rc < 0 && dpp_elf_read(c.prog, exe, &err)) {
         fprintf(stderr, "%s\n", err.msg);
         rc = 1;
     }
-    if (rc < 0 && c.trace && !(tr.f = fopen(c.trace, "w"))) {
+    if (rc < 0 && c.trace && !(trp->f = fopen(c.trace, "w"))) {
         fprintf(stderr, "%s: error: cannot create: %s\n", c.trace, strerror(errno));
         rc = 1;
     }
@@ -451,8 +479,8 @@ int cmd_run(int argc, char **argv)
         rc = 1;
     }
     if (rc < 0) {
-        o->trace = tr.f ? cli_trace_event : NULL;
-        o->trace_user = &tr;
+        o->trace = trp->f || c.fc_stats ? watch_event : NULL;
+        o->trace_user = &watch;
         sink = tl ? cli_timeline_sink(tl) : (tm_sink){0};
         o->timeline = tl ? &sink : NULL;
         emit_ctx em = {c.emit, 0};
@@ -464,12 +492,12 @@ int cmd_run(int argc, char **argv)
             fprintf(stderr, "%s\n", err.msg);
             rc = 1;
         } else {
-            rc = em.failed ? 1 : finish(&c, o, &res, cli_now() - t0);
+            rc = em.failed ? 1 : finish(&c, o, &res, &watch, cli_now() - t0);
             dpp_run_free(&res);
         }
     }
-    if (tr.f)
-        fclose(tr.f);
+    if (trp->f)
+        fclose(trp->f);
     if (tl) {
         char gtkw[1100];
         snprintf(gtkw, sizeof gtkw, "%s", cli_timeline_gtkw(tl));

@@ -8,15 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PG_MAX_NODES 70 /* keeps programs inside 512 slots and quick to run */
-#define PG_MAX_LOOPS 3  /* loop nesting in main (the loop stack holds 4) */
-
-typedef struct gen {
-    pg_program *p;
-    uint64_t s;
-    unsigned nints;
-    int failed;
-} gen;
+#define PG_MAX_LOOPS 3 /* loop nesting in main (the loop stack holds 4) */
 
 typedef struct where {
     unsigned depth, loops, ifs_in_loop;
@@ -24,7 +16,7 @@ typedef struct where {
     unsigned callable; /* functions 0..callable-1 may be called */
 } where;
 
-static uint64_t next(gen *g)
+uint64_t pg_next(gen *g)
 {
     uint64_t z = (g->s += 0x9E3779B97F4A7C15ull);
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -32,15 +24,15 @@ static uint64_t next(gen *g)
     return z ^ (z >> 31);
 }
 
-static unsigned pick(gen *g, unsigned n)
+unsigned pg_pick(gen *g, unsigned n)
 {
-    return (unsigned)(next(g) % n);
+    return (unsigned)(pg_next(g) % n);
 }
 
-static int new_node(gen *g, unsigned kind)
+int pg_new_node(gen *g, unsigned kind)
 {
     pg_program *p = g->p;
-    if (p->n == PG_MAX_NODES) {
+    if (p->n == g->max_nodes) {
         g->failed = 1;
         return -1;
     }
@@ -51,14 +43,14 @@ static int new_node(gen *g, unsigned kind)
     return (int)p->n++;
 }
 
-static pg_cond random_cond(gen *g)
+pg_cond pg_random_cond(gen *g)
 {
-    pg_cond c = {.src = (uint8_t)pick(g, 3),
-                 .neg = (uint8_t)pick(g, 2),
-                 .reg = (uint8_t)pick(g, PG_DATA_REGS + 1),
-                 .cmp = (uint8_t)pick(g, 4),
-                 .k = (int8_t)((int)pick(g, 7) - 3)};
-    c.bit = (uint8_t)(c.src == PG_SRC_BOOL ? pick(g, 32) : pick(g, 4));
+    pg_cond c = {.src = (uint8_t)pg_pick(g, 3),
+                 .neg = (uint8_t)pg_pick(g, 2),
+                 .reg = (uint8_t)pg_pick(g, PG_DATA_REGS + 1),
+                 .cmp = (uint8_t)pg_pick(g, 4),
+                 .k = (int8_t)((int)pg_pick(g, 7) - 3)};
+    c.bit = (uint8_t)(c.src == PG_SRC_BOOL ? pg_pick(g, 32) : pg_pick(g, 4));
     return c;
 }
 
@@ -67,9 +59,9 @@ static pg_cond random_cond(gen *g)
 static unsigned new_loop_const(gen *g, int rep)
 {
     if (g->nints == 32)
-        return pick(g, 32);
-    unsigned count = pick(g, 10) == 0 ? 0 : 1 + pick(g, 3);
-    unsigned init = rep ? 0 : pick(g, 3), step = rep ? 0 : pick(g, 2);
+        return pg_pick(g, 32);
+    unsigned count = pg_pick(g, 10) == 0 ? 0 : 1 + pg_pick(g, 3);
+    unsigned init = rep ? 0 : pg_pick(g, 3), step = rep ? 0 : pg_pick(g, 2);
     g->p->ints[g->nints] = count | init << 8 | step << 16;
     return g->nints++;
 }
@@ -78,14 +70,14 @@ static int gen_block(gen *g, where w, unsigned want_depth);
 
 static int gen_compound(gen *g, where w, unsigned kind, unsigned want_depth)
 {
-    int n = new_node(g, kind);
+    int n = pg_new_node(g, kind);
     if (n < 0)
         return -1;
     where in = w;
     in.depth++;
     if (kind == PG_IF) {
-        g->p->node[n].cond = random_cond(g);
-        g->p->node[n].has_else = (uint8_t)pick(g, 2);
+        g->p->node[n].cond = pg_random_cond(g);
+        g->p->node[n].has_else = (uint8_t)pg_pick(g, 2);
         in.ifs_in_loop++;
         int body = gen_block(g, in, want_depth);
         g->p->node[n].body = body;
@@ -95,7 +87,7 @@ static int gen_compound(gen *g, where w, unsigned kind, unsigned want_depth)
         }
     } else {
         g->p->node[n].int_addr = (uint8_t)new_loop_const(g, kind == PG_REP);
-        g->p->node[n].mesa_target = (uint8_t)pick(g, 2);
+        g->p->node[n].mesa_target = (uint8_t)pg_pick(g, 2);
         in.loops++;
         in.in_loop = 1;
         in.ifs_in_loop = 0;
@@ -108,36 +100,36 @@ static int gen_compound(gen *g, where w, unsigned kind, unsigned want_depth)
 static int gen_simple(gen *g, where w)
 {
     for (;;) {
-        unsigned r = pick(g, 100);
+        unsigned r = pg_pick(g, 100);
         int n;
         if (r < 30) {
-            n = new_node(g, PG_ASSIGN);
+            n = pg_new_node(g, PG_ASSIGN);
             if (n >= 0) {
                 pg_node *nd = &g->p->node[n];
-                nd->dst = (uint8_t)(1 + pick(g, PG_DATA_REGS));
-                nd->rel = (uint8_t)(w.in_loop && pick(g, 4) == 0);
-                nd->a = (uint8_t)(nd->rel ? 1 + pick(g, 3) : pick(g, PG_DATA_REGS + 1));
-                nd->neg = (uint8_t)pick(g, 2);
-                nd->c = (int8_t)((int)pick(g, 15) - 7);
+                nd->dst = (uint8_t)(1 + pg_pick(g, PG_DATA_REGS));
+                nd->rel = (uint8_t)(w.in_loop && pg_pick(g, 4) == 0);
+                nd->a = (uint8_t)(nd->rel ? 1 + pg_pick(g, 3) : pg_pick(g, PG_DATA_REGS + 1));
+                nd->neg = (uint8_t)pg_pick(g, 2);
+                nd->c = (int8_t)((int)pg_pick(g, 15) - 7);
             }
             return n;
         }
-        if (r < 33 && pick(g, 3) == 0) {
-            n = new_node(g, PG_KILL);
+        if (r < 33 && pg_pick(g, 3) == 0) {
+            n = pg_new_node(g, PG_KILL);
             if (n >= 0) {
-                g->p->node[n].cond = random_cond(g);
+                g->p->node[n].cond = pg_random_cond(g);
                 g->p->node[n].cond.src = PG_SRC_ALU;
                 g->p->node[n].cond.k =
-                    (int8_t) - (3 + (int)pick(g, 4)); /* kill only well below 0 */
+                    (int8_t) - (3 + (int)pg_pick(g, 4)); /* kill only well below 0 */
             }
             return n;
         }
         if (r < 42) {
-            n = new_node(g, PG_SETP);
+            n = pg_new_node(g, PG_SETP);
             if (n >= 0) {
-                g->p->node[n].cond = random_cond(g);
+                g->p->node[n].cond = pg_random_cond(g);
                 g->p->node[n].cond.src = PG_SRC_ALU;
-                g->p->node[n].bit = (uint8_t)pick(g, 4);
+                g->p->node[n].bit = (uint8_t)pg_pick(g, 4);
             }
             return n;
         }
@@ -146,16 +138,16 @@ static int gen_simple(gen *g, where w)
         if (r < 68 && w.loops < PG_MAX_LOOPS && !w.in_func)
             return gen_compound(g, w, r < 63 ? PG_LOOP : PG_REP, 0);
         if (r < 84 && w.in_loop) {
-            n = new_node(g, r < 76 ? PG_BREAK : PG_CONTINUE);
-            if (n >= 0 && (g->p->node[n].conditional = (uint8_t)pick(g, 2)))
-                g->p->node[n].cond = random_cond(g);
+            n = pg_new_node(g, r < 76 ? PG_BREAK : PG_CONTINUE);
+            if (n >= 0 && (g->p->node[n].conditional = (uint8_t)pg_pick(g, 2)))
+                g->p->node[n].cond = pg_random_cond(g);
             return n;
         }
         if (r >= 84 && w.callable) {
-            n = new_node(g, PG_CALL);
+            n = pg_new_node(g, PG_CALL);
             if (n >= 0) {
-                g->p->node[n].func = (uint8_t)pick(g, w.callable);
-                g->p->node[n].cond = random_cond(g);
+                g->p->node[n].func = (uint8_t)pg_pick(g, w.callable);
+                g->p->node[n].cond = pg_random_cond(g);
             }
             return n;
         }
@@ -165,13 +157,13 @@ static int gen_simple(gen *g, where w)
 /* A list of 1-4 statements; if want_depth > 0, one of them nests that deep. */
 static int gen_block(gen *g, where w, unsigned want_depth)
 {
-    unsigned count = 1 + pick(g, 4), spine = want_depth ? pick(g, count) : count;
+    unsigned count = 1 + pg_pick(g, 4), spine = want_depth ? pg_pick(g, count) : count;
     int first = -1, last = -1;
     for (unsigned i = 0; i < count && !g->failed; i++) {
         int n;
         if (i == spine) {
-            int loop_ok = w.loops < PG_MAX_LOOPS && !w.in_func && pick(g, 3) == 0;
-            n = gen_compound(g, w, loop_ok ? (pick(g, 2) ? PG_LOOP : PG_REP) : PG_IF,
+            int loop_ok = w.loops < PG_MAX_LOOPS && !w.in_func && pg_pick(g, 3) == 0;
+            n = gen_compound(g, w, loop_ok ? (pg_pick(g, 2) ? PG_LOOP : PG_REP) : PG_IF,
                              want_depth - 1);
         } else {
             n = gen_simple(g, w);
@@ -192,13 +184,13 @@ static int gen_function(gen *g, unsigned f)
 {
     where w = {.in_func = 1, .callable = f, .depth = 5};
     int first = gen_block(g, w, 2);
-    for (unsigned k = pick(g, 3); k > 0 && !g->failed; k--) {
-        int r = new_node(g, PG_RET_COND);
+    for (unsigned k = pg_pick(g, 3); k > 0 && !g->failed; k--) {
+        int r = pg_new_node(g, PG_RET_COND);
         if (r < 0)
             break;
-        g->p->node[r].cond = random_cond(g);
+        g->p->node[r].cond = pg_random_cond(g);
         int *link = &first;
-        for (unsigned skip = pick(g, 3); skip > 0 && *link >= 0; skip--)
+        for (unsigned skip = pg_pick(g, 3); skip > 0 && *link >= 0; skip--)
             link = &g->p->node[*link].next;
         g->p->node[r].next = *link;
         *link = r;
@@ -206,34 +198,73 @@ static int gen_function(gen *g, unsigned f)
     return first;
 }
 
-dpp_status pg_generate(uint64_t seed, unsigned min_depth, pg_program **out, dpp_error *err)
+static const char *const profile_names[PG_PROFILE_COUNT] = {"default", "divergent"};
+
+int pg_profile_find(const char *name)
+{
+    for (unsigned k = 0; k < PG_PROFILE_COUNT; k++)
+        if (!strcmp(name, profile_names[k]))
+            return (int)k;
+    return -1;
+}
+
+const char *pg_profile_name(unsigned k)
+{
+    return k < PG_PROFILE_COUNT ? profile_names[k] : "?";
+}
+
+const char *pg_profile_list(void)
+{
+    return "default, divergent";
+}
+
+dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profile,
+                               pg_program **out, dpp_error *err)
 {
     *out = NULL;
+    if (profile >= PG_PROFILE_COUNT)
+        return dpp_error_set(err, DPP_E_ARG, "progen: unknown profile %u", profile);
+    int div = profile == PG_PROFILE_DIVERGENT;
+    unsigned cap = div ? PG_DIV_MAX_NODES : PG_MAX_NODES;
     pg_program *p = calloc(1, sizeof *p);
     if (p)
-        p->node = calloc(PG_MAX_NODES, sizeof *p->node);
+        p->node = calloc(cap, sizeof *p->node);
     if (!p || !p->node) {
         pg_free(p);
         return dpp_error_set(err, DPP_E_NOMEM, "progen: out of memory");
     }
-    p->cap = PG_MAX_NODES;
+    p->cap = cap;
+    p->profile = (uint8_t)profile;
     for (uint64_t attempt = 0;; attempt++) {
-        gen g = {.p = p, .s = seed * 0x100000001B3ull + attempt};
+        /* the divergent profile draws from another stream: its seed 5 is not default's 5 */
+        gen g = {.p = p, .s = seed * 0x100000001B3ull + attempt + (div ? 0x5D1Eull << 40 : 0),
+                 .max_nodes = cap};
         p->n = 0;
+        p->nfuncs = 0;
         memset(p->ints, 0, sizeof p->ints);
-        p->bools = (uint32_t)next(&g);
-        p->nfuncs = pick(&g, PG_MAX_FUNCS + 1);
-        for (unsigned f = 0; f < p->nfuncs; f++) {
-            p->func_cond[f] = (uint8_t)pick(&g, 2);
-            p->func[f] = gen_function(&g, f);
+        p->bools = (uint32_t)pg_next(&g);
+        if (div) {
+            p->pattern_seed = (uint32_t)(seed ^ seed >> 32);
+            pg_generate_divergent(&g, min_depth);
+        } else {
+            p->nfuncs = pg_pick(&g, PG_MAX_FUNCS + 1);
+            for (unsigned f = 0; f < p->nfuncs; f++) {
+                p->func_cond[f] = (uint8_t)pg_pick(&g, 2);
+                p->func[f] = gen_function(&g, f);
+            }
+            where w = {.callable = p->nfuncs};
+            p->main = gen_block(&g, w, min_depth + pg_pick(&g, 2));
         }
-        where w = {.callable = p->nfuncs};
-        p->main = gen_block(&g, w, min_depth + pick(&g, 2));
         if (!g.failed)
             break;
     }
     *out = p;
     return DPP_OK;
+}
+
+dpp_status pg_generate(uint64_t seed, unsigned min_depth, pg_program **out, dpp_error *err)
+{
+    return pg_generate_profile(seed, min_depth, PG_PROFILE_DEFAULT, out, err);
 }
 
 void pg_free(pg_program *p)
@@ -247,6 +278,12 @@ static void count(const pg_program *p, int n, unsigned depth, pg_features *f)
 {
     for (; n >= 0; n = p->node[n].next) {
         const pg_node *nd = &p->node[n];
+        /* a condition on the divergent profile's key, r8 (SETP, ALU conditions, KILL) */
+        f->key_conds += p->profile == PG_PROFILE_DIVERGENT && nd->kind != PG_ASSIGN &&
+                        nd->kind != PG_LOOP && nd->kind != PG_REP && nd->cond.src == PG_SRC_ALU &&
+                        nd->cond.reg == PG_DATA_REGS && (nd->kind != PG_BREAK || nd->conditional) &&
+                        (nd->kind != PG_CONTINUE || nd->conditional) &&
+                        (nd->kind != PG_CALL || p->func_cond[nd->func]);
         switch (nd->kind) {
         case PG_IF:
             f->if_src[nd->cond.src]++;
@@ -389,6 +426,9 @@ void pg_print(const pg_program *p, char *buf, size_t size)
     out_buf o = {buf, size, 0};
     if (size)
         buf[0] = 0;
+    if (p->profile == PG_PROFILE_DIVERGENT)
+        put(&o, 0, "profile divergent: input 0 is the lane-rank pattern of seed %u; r8 = key\n",
+            p->pattern_seed);
     put(&o, 0, "bools 0x%08x\n", p->bools);
     for (unsigned f = 0; f < p->nfuncs; f++) {
         put(&o, 0, "f%u (%s) {\n", f, p->func_cond[f] ? "called conditionally" : "called plainly");

@@ -21,6 +21,22 @@
 
 typedef struct pg_program pg_program;
 
+/* What a program is made for. default: random conditions on the data (the
+ * programs of `cosim --progen SEED`, unchanged from before profiles). divergent:
+ * conditions on each lane's own input value, with input 0 the lane-rank pattern
+ * (in_pattern.h) named in the executable, so that the lanes of a wavefront
+ * disagree at most flow-control steps (docs/csim.md, "Random programs"). */
+typedef enum pg_profile { PG_PROFILE_DEFAULT, PG_PROFILE_DIVERGENT, PG_PROFILE_COUNT } pg_profile;
+
+/* The profile called name, or -1. */
+int pg_profile_find(const char *name);
+
+/* The name of profile k (< PG_PROFILE_COUNT). */
+const char *pg_profile_name(unsigned k);
+
+/* The valid names, for messages: "default, divergent". */
+const char *pg_profile_list(void);
+
 /* What a program contains, for coverage checks. */
 typedef struct pg_features {
     unsigned depth;       /* deepest nesting of if/loop/rep blocks */
@@ -28,10 +44,15 @@ typedef struct pg_features {
     unsigned else_src[3]; /* ifs with an else, per source */
     unsigned loops, reps, breaks, continues, cond_exits, calls, cond_calls, cond_rets, rel_reads;
     unsigned zero_count_loops, mesa_targets, kills;
+    unsigned key_conds; /* divergent: conditions on the lane's key (its input value) */
 } pg_features;
 
-/* Generates the program of seed (deterministic), nested at least min_depth deep. */
+/* Generates the default-profile program of seed (deterministic), nested at least min_depth deep. */
 dpp_status pg_generate(uint64_t seed, unsigned min_depth, pg_program **out, dpp_error *err);
+
+/* The same for a profile (pg_profile); DPP_E_ARG for an unknown one. */
+dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profile,
+                               pg_program **out, dpp_error *err);
 
 /* Frees a program; NULL is allowed. */
 void pg_free(pg_program *p);

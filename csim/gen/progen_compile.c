@@ -7,6 +7,7 @@
 #include "asm.h"
 #include "fc_canon.h"
 #include "fp_bits.h"
+#include "in_pattern.h"
 #include "isa.h"
 
 #include <string.h>
@@ -75,7 +76,7 @@ static uint8_t prepare(cstate *s, const pg_cond *c)
 {
     static const uint8_t true_bits[3] = {0xF0, 0xCC, 0xAA};
     if (c->src == PG_SRC_ALU) {
-        dpp_inst *in = mad(s, DPP_TYPE_ALU, c->reg, 0, 0, PG_CONST(-c->k));
+        dpp_inst *in = mad(s, DPP_TYPE_ALU, c->reg, 0, 0, pg_const_index(-c->k));
         in->alu.alu_wmask = 1;
         in->cmn.alu_result_op = c->cmp;
     }
@@ -190,14 +191,14 @@ static void compile_list(cstate *s, const pg_program *p, int n)
         const pg_node *nd = &p->node[n];
         switch (nd->kind) {
         case PG_ASSIGN: {
-            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->a, nd->rel, nd->neg, PG_CONST(nd->c));
+            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->a, nd->rel, nd->neg, pg_const_index(nd->c));
             in->alu.rgb_addrd = in->alu.alpha_addrd = nd->dst;
             in->cmn.rgb_wmask = 7;
             in->cmn.alpha_wmask = 1;
             break;
         }
         case PG_SETP: {
-            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, PG_CONST(-nd->cond.k));
+            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, pg_const_index(-nd->cond.k));
             dpp_cmn_set_omask(&in->cmn, 1u << nd->bit); /* [seed 000, p34] */
             in->alu.rgb_target = in->alu.alpha_target = nd->cond.cmp;
             break;
@@ -217,7 +218,7 @@ static void compile_list(cstate *s, const pg_program *p, int n)
             compile_call(s, p, nd);
             break;
         case PG_KILL: {
-            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, PG_CONST(-nd->cond.k));
+            dpp_inst *in = mad(s, DPP_TYPE_ALU, nd->cond.reg, 0, 0, pg_const_index(-nd->cond.k));
             in->alu.rgb_addrd = in->alu.alpha_addrd = KILL_TEMP;
             in->cmn.rgb_wmask = 7;
             in->cmn.alpha_wmask = 1;
@@ -272,6 +273,17 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
     memcpy(x->int_val, p->ints, sizeof x->int_val);
     x->bool_set = 0xFFFFFFFFu;
     x->bool_val = p->bools;
+    if (p->profile == PG_PROFILE_DIVERGENT) {
+        /* thresholds and steps on the key reach past -8..8: c32..c160 hold -64..64 */
+        for (int v = -64; v <= 64; v++) {
+            unsigned k = (unsigned)(32 + 64 + v);
+            x->float_set[k] = 1;
+            for (int c = 0; c < 4; c++)
+                x->float_val[k][c] = dpp_fp_bits((float)v);
+        }
+        x->in_pattern[0] = DPP_PAT_LANE_RANK; /* the run generates input 0 when it is unbound */
+        x->in_pattern_seed[0] = p->pattern_seed;
+    }
 }
 
 dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err)

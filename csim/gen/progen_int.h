@@ -45,6 +45,8 @@ typedef struct pg_node {
 } pg_node;
 
 #define PG_MAX_FUNCS 3
+#define PG_MAX_NODES 70      /* default profile: keeps programs inside 512 slots and quick to run */
+#define PG_DIV_MAX_NODES 110 /* divergent profile: its conditions and counters take more nodes */
 
 struct pg_program {
     pg_node *node;
@@ -55,7 +57,33 @@ struct pg_program {
     uint8_t func_cond[PG_MAX_FUNCS]; /* called only conditionally (else only plainly) */
     uint32_t ints[32];               /* loop constants (count | init << 8 | step << 16) */
     uint32_t bools;
+    uint8_t profile;       /* pg_profile */
+    uint32_t pattern_seed; /* divergent: input 0 is the lane-rank pattern of this seed */
 };
+
+/* The generator's state, shared by the profiles (progen.c, progen_div.c). */
+typedef struct gen {
+    pg_program *p;
+    uint64_t s;
+    unsigned nints;
+    int failed;
+    unsigned max_nodes;
+} gen;
+
+uint64_t pg_next(gen *g);
+unsigned pg_pick(gen *g, unsigned n); /* 0..n-1 */
+int pg_new_node(gen *g, unsigned kind); /* -1 (and g->failed) past g->max_nodes */
+pg_cond pg_random_cond(gen *g);
+
+/* The divergent profile: fills g->p (functions, main) or sets g->failed (progen_div.c). */
+void pg_generate_divergent(gen *g, unsigned min_depth);
+
+/* The float constant index holding v, -64..64: c0..c16 hold -8..8 (every profile), c32..c160
+ * hold -64..64 (the divergent profile only). */
+static inline unsigned pg_const_index(int v)
+{
+    return v >= -8 && v <= 8 ? (unsigned)(v + 8) : (unsigned)(32 + 64 + v);
+}
 
 /* Float constant index holding value v (-8..8). */
 #define PG_CONST(v) ((unsigned)((v) + 8))

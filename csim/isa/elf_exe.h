@@ -19,7 +19,7 @@
 #define DPP_ELF_FLAGS      1
 #define DPP_NOTE_NAME      "ATI DPP"
 
-/* Note types: 1, 6, 7 from the manual, 2-5 inferred, 0x101-0x105 model-defined
+/* Note types: 1, 6, 7 from the manual, 2-5 inferred, 0x101-0x106 model-defined
  * (above the guide's seven, so they cannot collide with them). */
 enum {
     DPP_NOTE_PROGINFO = 1,
@@ -34,6 +34,7 @@ enum {
     DPP_NOTE_BOOLVALUES = 0x103,    /* {defined mask, values} */
     DPP_NOTE_DOMAINCONST = 0x104,   /* {index}: the float constant set from the domain */
     DPP_NOTE_MODELINFO = 0x105,     /* {output_mode, fc_mode, num_temps, num_insts} */
+    DPP_NOTE_INPUTPATTERN = 0x106,  /* {input, pattern, seed} per input the loader may generate */
 };
 
 /* The program information, in memory. On file, PROGINFO holds the guide's
@@ -70,6 +71,9 @@ typedef struct dpp_exe {
     uint32_t bool_val;
     uint32_t domain_const; /* 1 + the float constant the runner sets to (W, H, 1/W, 1/H) of the
                               domain (.domain); 0: none */
+    uint8_t in_pattern[DPP_NUM_INPUTS]; /* INPUTPATTERN: the pattern (in_pattern.h) a run
+                                           generates input k from when it leaves k unbound; 0 none */
+    uint32_t in_pattern_seed[DPP_NUM_INPUTS];
 } dpp_exe;
 
 /* Writes exe to path. PROGINFO reserved is written as 1 and MODELINFO's

@@ -5,6 +5,7 @@
 #include "elf_exe.h"
 
 #include "fileio.h"
+#include "in_pattern.h"
 
 #include <gelf.h>
 #include <libelf.h>
@@ -262,6 +263,27 @@ static dpp_status note_domain(const rd *r, size_t off, const uint8_t *d, uint32_
     return DPP_OK;
 }
 
+/* The inputs a run may generate (model-defined, E9): {input, pattern, seed}
+ * records, each input once, each pattern one the loader knows. */
+static dpp_status note_patterns(const rd *r, size_t off, const uint8_t *d, uint32_t dsz,
+                                dpp_exe *x)
+{
+    if (dsz == 0 || dsz % 12)
+        return FAIL(r, off + 4, "INPUTPATTERN note size %u is not a multiple of 12", dsz);
+    for (uint32_t i = 0; i < dsz / 12; i++) {
+        uint32_t in = u32(d + 12 * i), pat = u32(d + 12 * i + 4);
+        size_t at = off + 12 + 8 + 12 * i;
+        if (in >= DPP_NUM_INPUTS || x->in_pattern[in])
+            return FAIL(r, at, "INPUTPATTERN names a bad or repeated input %u", in);
+        if (!dpp_pattern_name(pat))
+            return FAIL(r, at + 4, "INPUTPATTERN input %u: unknown pattern %u (1 lane-rank)", in,
+                        pat);
+        x->in_pattern[in] = (uint8_t)pat;
+        x->in_pattern_seed[in] = u32(d + 12 * i + 8);
+    }
+    return DPP_OK;
+}
+
 static uint32_t mask_of(const uint8_t *seen, unsigned n)
 {
     uint32_t m = 0;
@@ -272,7 +294,7 @@ static uint32_t mask_of(const uint8_t *seen, unsigned n)
 
 /* Which notes a file has: the guide's types 1-7 at their number, MODELINFO
  * after them. A note with a slot may appear once. */
-enum { SLOT_MODELINFO = 8, NOTE_SLOTS };
+enum { SLOT_MODELINFO = 8, SLOT_INPUTPATTERN, NOTE_SLOTS };
 
 /* A type's slot; 0 for the value notes (their entries are checked instead),
  * -1 for an unknown type. */
@@ -282,6 +304,8 @@ static int note_slot(uint32_t type)
         return (int)type;
     if (type == DPP_NOTE_MODELINFO)
         return SLOT_MODELINFO;
+    if (type == DPP_NOTE_INPUTPATTERN)
+        return SLOT_INPUTPATTERN;
     return type >= DPP_NOTE_FLOAT32VALUES && type <= DPP_NOTE_DOMAINCONST ? 0 : -1;
 }
 
@@ -342,6 +366,9 @@ static dpp_status parse_notes(const rd *r, size_t off, size_t size, dpp_exe *x,
             break;
         case DPP_NOTE_MODELINFO:
             st = note_modelinfo(r, off, d, dsz, x);
+            break;
+        case DPP_NOTE_INPUTPATTERN:
+            st = note_patterns(r, off, d, dsz, x);
             break;
         default:
             st = note_values(r, off, d, dsz, type, x);
@@ -435,6 +462,10 @@ static dpp_status walk_sections(const rd *r, Elf *e, dpp_exe *x, uint8_t seen[NO
     if (x->info.num_insts != x->ninsts)
         return FAIL(r, shoff, "MODELINFO says %u instructions but .text holds %u",
                     x->info.num_insts, x->ninsts);
+    for (unsigned k = 0; k < DPP_NUM_INPUTS; k++)
+        if (x->in_pattern[k] && !(x->inputs >> k & 1))
+            return FAIL(r, shoff, "INPUTPATTERN names input %u, which the INPUTS note does not list",
+                        k);
     return DPP_OK;
 }
 

@@ -103,6 +103,15 @@ static void build_notes(const dpp_exe *x, buf *b)
         uint32_t bv[2] = {x->bool_set, x->bool_val & x->bool_set};
         note(b, DPP_NOTE_BOOLVALUES, bv, 2);
     }
+    k = 0;
+    for (uint32_t i = 0; i < DPP_NUM_INPUTS; i++)
+        if (x->in_pattern[i]) {
+            w[k++] = i;
+            w[k++] = x->in_pattern[i];
+            w[k++] = x->in_pattern_seed[i];
+        }
+    if (k)
+        note(b, DPP_NOTE_INPUTPATTERN, w, k);
     if (x->domain_const) {
         uint32_t dc = x->domain_const - 1;
         note(b, DPP_NOTE_DOMAINCONST, &dc, 1);

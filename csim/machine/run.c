@@ -1,6 +1,7 @@
 /* Host side of `dpp run`: memory layout, command buffer, outputs back. */
 #include "run.h"
 #include "run_int.h"
+#include "in_pattern.h"
 
 #include "cmdbuf.h"
 #include "co.h"
@@ -187,8 +188,8 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
     cmdbuf_add(cb, PE_STOP_PERF_COUNTERS, (const uint32_t[]){0});
 }
 
-dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *name, run_device *d,
-                       dpp_error *err)
+static dpp_status prepare_with(const dpp_exe *exe, const dpp_run_opts *o, const char *name,
+                               run_device *d, dpp_error *err)
 {
     memset(d, 0, sizeof *d);
     if (o->width < 1 || o->height < 1 || o->width > PE_MAX_DOMAIN || o->height > PE_MAX_DOMAIN)
@@ -293,4 +294,46 @@ void dpp_run_free(dpp_run_result *res)
     }
     free(res->cond.data);
     res->cond.data = NULL;
+}
+
+/* An input the executable names a pattern for (INPUTPATTERN) and the run left
+ * unbound is generated here, for the run's wavefront size and domain, as a
+ * domain-sized FLOAT32_4 image (docs/isa-model-defined.md, E9); the device
+ * holds a copy, so the image lives only while the run is prepared. */
+dpp_status run_prepare(const dpp_exe *exe, const dpp_run_opts *o, const char *name, run_device *d,
+                       dpp_error *err)
+{
+    unsigned need = 0;
+    for (int k = 0; k < 16; k++)
+        need |= (unsigned)(exe->in_pattern[k] && (exe->inputs >> k & 1) && !o->input[k].data) << k;
+    if (!need)
+        return prepare_with(exe, o, name, d, err);
+    dpp_run_opts *with = malloc(sizeof *with);
+    float *made[16] = {0};
+    dpp_status st = with ? DPP_OK : DPP_E_NOMEM;
+    if (with)
+        *with = *o;
+    size_t elems = (size_t)o->width * o->height;
+    for (int k = 0; k < 16 && st == DPP_OK; k++) {
+        if (!(need >> k & 1))
+            continue;
+        if (o->width < 1 || o->height < 1 || o->width > PE_MAX_DOMAIN || o->height > PE_MAX_DOMAIN)
+            break; /* prepare_with names the bad domain */
+        if (!(made[k] = calloc(elems * 4, sizeof(float)))) { /* zeros if lanes is bad: refused later */
+            st = DPP_E_NOMEM;
+            break;
+        }
+        dpp_pattern_fill(exe->in_pattern[k], exe->in_pattern_seed[k], o->array.lanes, o->width,
+                         o->height, made[k]);
+        with->input[k] = (dpp_image){MC_FMT_FLOAT32_4, o->input[k].tiling, o->width, o->height,
+                                     (uint8_t *)made[k]};
+    }
+    if (st == DPP_OK)
+        st = prepare_with(exe, with, name, d, err);
+    else
+        dpp_error_set(err, st, "%s: out of memory for a generated input", name);
+    for (int k = 0; k < 16; k++)
+        free(made[k]);
+    free(with);
+    return st;
 }

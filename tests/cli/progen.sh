@@ -3,7 +3,10 @@
 # example design's testbench runs for `cosim --design NAME --progen SEED`): the same seed gives
 # the same bytes, another seed another program; the program runs under `dpp run` with an input
 # 64 columns wider than the domain (it reads along its row); bad use is exit 2 and a bad output
-# path exit 1, each with a message that names what is wrong.
+# path exit 1, each with a message that names what is wrong. --profile divergent: reproducible,
+# runs with input 0 left unbound (the run generates the pattern the executable names), and its
+# lanes disagree: dpp run --fc-stats counts far more split flow-control steps than for the
+# default program of the same seed.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -25,6 +28,48 @@ python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f
   bad "dpp run of progen 5: $(cat "$tmp/run.err")"
 [[ -s $tmp/out0.txt ]] || bad "dpp run of progen 5 wrote no output 0"
 
+# --profile default is the default; divergent is another, reproducible program
+"$DPP" progen 5 --profile default -o "$tmp/d5.elf" || fail "progen 5 --profile default"
+cmp -s "$tmp/a.elf" "$tmp/d5.elf" || bad "--profile default changed seed 5's executable"
+"$DPP" progen 5 --profile divergent -o "$tmp/v5.elf" || fail "progen 5 --profile divergent"
+"$DPP" progen 5 --profile=divergent -o "$tmp/v5b.elf" || fail "progen 5 --profile=divergent"
+cmp -s "$tmp/v5.elf" "$tmp/v5b.elf" || bad "divergent seed 5 gave two different executables"
+cmp -s "$tmp/a.elf" "$tmp/v5.elf" && bad "the divergent profile gave the default program"
+"$DPP" progen 5 --profile divergent -o "$tmp/v5p.elf" --print >"$tmp/vprint.txt" || fail "divergent --print"
+grep -q '^profile divergent: input 0 is the lane-rank pattern' "$tmp/vprint.txt" ||
+  bad "divergent --print does not say where its input comes from: $(head -2 "$tmp/vprint.txt")"
+
+# share of steps "fc diverged" (field 4 of its line, "(0.1234")
+share() { awk '$1 == "fc" && $2 == "'"$2"'" { gsub(/\(/, "", $4); print $4 }' "$1"; }
+# the default program's input: the system run's surface for 32x24, 96 x 24 small integers
+python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(96 * 24 * 4)))' >"$tmp/in24.raw"
+sum_d=0 sum_v=0 sum_ds=0 sum_vs=0
+for seed in 1 2 3 4; do
+  "$DPP" progen $seed -o "$tmp/d.elf" && "$DPP" progen $seed --profile divergent -o "$tmp/v.elf" ||
+    fail "progen $seed"
+  "$DPP" run "$tmp/d.elf" --domain 32x24 --wave 16 --in "0=$tmp/in24.raw:FLOAT32_4:96x24" \
+    --fc-stats >"$tmp/d.txt" 2>"$tmp/d.err" || bad "dpp run of progen $seed: $(cat "$tmp/d.err")"
+  "$DPP" run "$tmp/v.elf" --domain 32x24 --wave 16 --fc-stats >"$tmp/v.txt" 2>"$tmp/v.err" ||
+    bad "dpp run of divergent progen $seed with input 0 unbound: $(cat "$tmp/v.err")"
+  dd=$(share "$tmp/d.txt" diverged) vd=$(share "$tmp/v.txt" diverged)
+  ds=$(share "$tmp/d.txt" split) vs=$(share "$tmp/v.txt" split)
+  echo "progen $seed, 16 lanes 32x24: diverged $dd (divergent $vd), split $ds (divergent $vs)"
+  awk -v v="$vd" 'BEGIN { exit !(v > 0.6) }' ||
+    bad "divergent progen $seed: lanes split at only $vd of the flow-control steps"
+  read -r sum_d sum_v sum_ds sum_vs < <(awk -v a="$sum_d" -v b="$sum_v" -v c="$sum_ds" -v d="$sum_vs" \
+    -v e="$dd" -v f="$vd" -v g="$ds" -v h="$vs" 'BEGIN { print a + e, b + f, c + g, d + h }')
+done
+# over the seeds (one default program may split early and stay split: seed 1's does)
+awk -v d="$sum_d" -v v="$sum_v" 'BEGIN { exit !(v > d + 4 * 0.3) }' ||
+  bad "divergent programs split their lanes at $sum_v/4 of the steps, default ones at $sum_d/4"
+awk -v d="$sum_ds" -v v="$sum_vs" 'BEGIN { exit !(v > 4 * d && v > 4 * 0.1) }' ||
+  bad "divergent programs' conditions split the lanes at $sum_vs/4 of the steps, default $sum_ds/4"
+# the input pattern wins only where nothing is bound: bound, input 0 is the file's
+"$DPP" run "$tmp/v5.elf" --domain 16x4 --wave 16 --out "0=$tmp/gen.txt" 2>/dev/null &&
+  "$DPP" run "$tmp/v5.elf" --domain 16x4 --wave 16 --in "0=$tmp/in.raw:FLOAT32_4:80x4" \
+    --out "0=$tmp/bound.txt" 2>/dev/null || bad "dpp run of divergent progen 5, input 0 generated or bound"
+cmp -s "$tmp/gen.txt" "$tmp/bound.txt" && bad "binding input 0 did not replace the generated pattern"
+
 expect_fail() { # rc pattern args...
   local want=$1 pat=$2 rc=0
   shift 2
@@ -36,5 +81,6 @@ expect_fail 2 "SEED: 'x' is not a count" x -o "$tmp/x.elf"
 expect_fail 2 'missing -o OUT.elf' 5
 expect_fail 2 "--depth: '9' is not in 1..8" 5 --depth 9 -o "$tmp/x.elf"
 expect_fail 2 'one seed only' 5 6 -o "$tmp/x.elf"
+expect_fail 2 "--profile: 'foo' is not a profile \\(default, divergent\\)" 5 --profile foo -o "$tmp/x.elf"
 expect_fail 1 "$tmp/no/x.elf: error: cannot create" 5 -o "$tmp/no/x.elf"
 finish

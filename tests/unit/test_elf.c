@@ -3,6 +3,7 @@
  * byte flip or truncation crashes the reader. */
 #include "asm.h"
 #include "elf_exe.h"
+#include "in_pattern.h"
 #include "run.h"
 
 #include <setjmp.h>
@@ -143,6 +144,50 @@ static void domain_const_note(void **state)
     x->float_set[9] = 1; /* the writer does not check; the reader must */
     assert_int_equal(write_read(x, y, &err), DPP_E_FORMAT);
     assert_non_null(strstr(err.msg, "DOMAINCONST c9 also has a float value"));
+    free(x);
+    free(y);
+}
+
+/* INPUTPATTERN (E10): {input, pattern, seed} round-trips; an unknown pattern, an input the
+ * INPUTS note does not list, or an input named twice is refused. */
+static void input_pattern_note(void **state)
+{
+    (void)state;
+    dpp_exe *x = malloc(sizeof *x), *y = malloc(sizeof *y);
+    dpp_error err;
+    *x = good_exe; /* reads input 1 */
+    x->in_pattern[1] = DPP_PAT_LANE_RANK;
+    x->in_pattern_seed[1] = 0xC0FFEE;
+    assert_int_equal(write_read(x, y, &err), DPP_OK);
+    assert_memory_equal(x, y, sizeof *x);
+    x->in_pattern[1] = 7;
+    assert_int_equal(write_read(x, y, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "INPUTPATTERN input 1: unknown pattern 7"));
+    x->in_pattern[1] = 0;
+    x->in_pattern[2] = DPP_PAT_LANE_RANK;
+    assert_int_equal(write_read(x, y, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "INPUTPATTERN names input 2, which the INPUTS note"));
+    /* a repeat: the note's second record names input 1 again */
+    char path[] = "/tmp/test_elf_XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    x->in_pattern[2] = 0;
+    x->in_pattern[1] = x->in_pattern[3] = DPP_PAT_LANE_RANK;
+    x->inputs |= 1u << 3;
+    assert_int_equal(dpp_elf_write(x, path, &err), DPP_OK);
+    static uint8_t b[8192];
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    size_t n = fread(b, 1, sizeof b, f);
+    fclose(f);
+    unlink(path);
+    size_t at = note(b, DPP_NOTE_INPUTPATTERN);
+    assert_true(at > 0);
+    assert_int_equal(rd32(b + at + 12 + 8 + 12), 3);
+    wr32(b + at + 12 + 8 + 12, 1);
+    assert_int_equal(dpp_elf_read_mem(b, n, "p.elf", y, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "INPUTPATTERN names a bad or repeated input 1"));
     free(x);
     free(y);
 }
@@ -643,6 +688,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(good_file_reads_back),
         cmocka_unit_test(domain_const_note),
+        cmocka_unit_test(input_pattern_note),
         cmocka_unit_test(guide_proginfo_loads_and_runs),
         cmocka_unit_test(old_proginfo_refused),
         cmocka_unit_test(int32_note_rule),

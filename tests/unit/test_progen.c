@@ -1,15 +1,20 @@
 /* Random structured programs: the processor array (through dpp_run, the
  * library behind `dpp run`) must give every lane exactly the outputs of the
- * direct per-lane interpreter, for wavefront sizes 1, 4, 16 and 64. */
+ * direct per-lane interpreter, for wavefront sizes 1, 4, 16 and 64; the
+ * divergent profile's programs too, with input 0 left unbound so that the run
+ * generates the lane-rank pattern its INPUTPATTERN note names (4, 16, 20, 64). */
 #include "cmocka_all.h"
 
+#include "ctm.h"
 #include "fp_bits.h"
+#include "in_pattern.h"
 #include "progen.h"
 #include "run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define PROGRAMS 1000
 #define DW       6 /* domain 6 x 3: partial wavefronts for 4, 16 and 64 lanes */
@@ -115,6 +120,172 @@ static void test_random_programs(void **state)
            total.cond_calls, total.cond_rets, total.kills);
 }
 
+#define DIV_PROGRAMS 300
+#define DIV_W        8 /* 32 elements: two 16-lane wavefronts, a partial 20-lane one */
+#define DIV_H        4
+
+static const unsigned div_waves[] = {4, 16, 20, 64};
+
+/* One divergent program: input 0 unbound (the run makes it), every lane as the interpreter
+ * says on the pattern's values. */
+static void check_divergent(uint64_t seed, pg_features *total)
+{
+    pg_program *p;
+    static dpp_exe exe;
+    static dpp_run_opts o;
+    dpp_error err;
+    assert_int_equal(pg_generate_profile(seed, 6, PG_PROFILE_DIVERGENT, &p, NULL), DPP_OK);
+    if (pg_compile(p, &exe, &err))
+        report(p, seed, err.msg);
+    if (exe.in_pattern[0] != DPP_PAT_LANE_RANK)
+        report(p, seed, "no lane-rank pattern named for input 0");
+    pg_features f;
+    pg_features_of(p, &f);
+    if (f.depth < 6)
+        report(p, seed, "nesting below 6");
+    unsigned *tv = (unsigned *)total, *fv = (unsigned *)&f;
+    for (size_t k = 1; k < sizeof f / sizeof(unsigned); k++)
+        tv[k] += fv[k];
+    for (size_t w = 0; w < sizeof div_waves / sizeof div_waves[0]; w++) {
+        static float px[DIV_W * DIV_H * 4];
+        dpp_pattern_fill(DPP_PAT_LANE_RANK, exe.in_pattern_seed[0], div_waves[w], DIV_W, DIV_H, px);
+        dpp_run_default_opts(&o);
+        o.width = DIV_W;
+        o.height = DIV_H;
+        o.array.lanes = div_waves[w];
+        o.array.contexts = w == 1 ? 2 : 1;
+        dpp_run_result res;
+        if (dpp_run(&exe, &o, "progen", &res, &err)) {
+            char m[700];
+            snprintf(m, sizeof m, "wave %u: %s", div_waves[w], err.msg);
+            report(p, seed, m);
+        }
+        for (int j = 0; j < DIV_H; j++)
+            for (int i = 0; i < DIV_W; i++) {
+                uint32_t in[4], want[4][4];
+                for (int c = 0; c < 4; c++)
+                    in[c] = dpp_fp_bits(px[(j * DIV_W + i) * 4 + c]);
+                pg_interpret(p, i, j, in, want);
+                for (int out = 0; out < 4; out++) {
+                    const uint8_t *got = res.output[out].data + (size_t)(j * DIV_W + i) * 16;
+                    if (memcmp(got, want[out], 16)) {
+                        char m[300];
+                        float g[4], e[4];
+                        memcpy(g, got, 16);
+                        memcpy(e, want[out], 16);
+                        snprintf(m, sizeof m,
+                                 "wave %u lane (%d, %d) key %g output %d: model %g %g %g %g, "
+                                 "interpreter %g %g %g %g",
+                                 div_waves[w], i, j, px[(j * DIV_W + i) * 4], out, g[0], g[1],
+                                 g[2], g[3], e[0], e[1], e[2], e[3]);
+                        dpp_run_free(&res);
+                        report(p, seed, m);
+                    }
+                }
+            }
+        dpp_run_free(&res);
+    }
+    pg_free(p);
+}
+
+static void test_divergent_programs(void **state)
+{
+    (void)state;
+    pg_features total = {0};
+    for (uint64_t seed = 1; seed <= DIV_PROGRAMS; seed++)
+        check_divergent(seed, &total);
+    assert_true(total.key_conds > 10 * DIV_PROGRAMS); /* most conditions are on the key */
+    assert_true(total.if_src[0] > 0 && total.if_src[1] > 0 && total.if_src[2] > 0);
+    assert_true(total.loops > 0 && total.reps > 0 && total.breaks > 0 && total.continues > 0);
+    assert_true(total.cond_calls > 0 && total.cond_rets > 0 && total.kills > 0);
+    printf("progen divergent: %d programs x %zu wave sizes; key conditions %u, ifs %u/%u/%u, "
+           "loops %u, reps %u, breaks %u, continues %u, calls %u+%u, cond rets %u, kills %u\n",
+           DIV_PROGRAMS, sizeof div_waves / sizeof div_waves[0], total.key_conds, total.if_src[0],
+           total.if_src[1], total.if_src[2], total.loops, total.reps, total.breaks,
+           total.continues, total.calls, total.cond_calls, total.cond_rets, total.kills);
+}
+
+/* The lane-rank pattern: in every full wavefront of any size 4..64, the keys
+ * are a permutation of floor(r * 64 / lanes) - 32, so key < 0 holds for
+ * exactly half the lanes and key < -31 for exactly one. */
+static void test_lane_rank_pattern(void **state)
+{
+    (void)state;
+    static float px[37 * 5 * 4];
+    for (unsigned lanes = 4; lanes <= 64; lanes++) {
+        assert_int_equal(dpp_pattern_fill(DPP_PAT_LANE_RANK, 9, lanes, 37, 5, px), 0);
+        for (unsigned w0 = 0; w0 + lanes <= 37 * 5; w0 += lanes) {
+            unsigned neg = 0, lowest = 0, seen[64] = {0};
+            for (unsigned l = 0; l < lanes; l++) {
+                float v = px[4 * (w0 + l)];
+                assert_true(v == px[4 * (w0 + l) + 3]);
+                neg += v < 0;
+                lowest += v < -31;
+                for (unsigned r = 0; r < lanes; r++)
+                    if ((float)((int)(r * 64 / lanes) - 32) == v)
+                        seen[r]++;
+            }
+            assert_int_equal(neg, (lanes + 1) / 2); /* r < lanes / 2 */
+            assert_int_equal(lowest, 1);
+            for (unsigned r = 0; r < lanes; r++)
+                assert_int_equal(seen[r], 1);
+        }
+    }
+    assert_int_equal(dpp_pattern_fill(DPP_PAT_COUNT, 9, 16, 4, 4, px), -1);
+    /* another seed, another order */
+    static float qx[16 * 4];
+    dpp_pattern_fill(DPP_PAT_LANE_RANK, 9, 16, 16, 1, px);
+    dpp_pattern_fill(DPP_PAT_LANE_RANK, 10, 16, 16, 1, qx);
+    assert_true(memcmp(px, qx, sizeof qx) != 0);
+}
+
+/* Share of FC steps of a library run (ctm_model: a testbench that binds no input) after which
+ * the live lanes are split; 16 lanes, 32x24. */
+static double library_split_share(uint64_t seed, unsigned profile)
+{
+    pg_program *p;
+    static dpp_exe exe;
+    assert_int_equal(pg_generate_profile(seed, 6, profile, &p, NULL), DPP_OK);
+    assert_int_equal(pg_compile(p, &exe, NULL), DPP_OK);
+    pg_free(p);
+    char elf[] = "/tmp/test_progen_XXXXXX";
+    int fd = mkstemp(elf);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(dpp_elf_write(&exe, elf, NULL), DPP_OK);
+    ctm_model *m = ctm_model_new(elf, 32, 24, 16, 1, 4, 4);
+    unlink(elf);
+    assert_non_null(m);
+    unsigned steps = 0, split = 0;
+    int r;
+    while ((r = ctm_model_step(m)) == 1) {
+        if (ctm_model_get(m, "cmd") != CTM_FC_CMD_EXEC)
+            continue;
+        uint64_t live = ctm_model_get(m, "live"), active = ctm_model_get(m, "active") & live;
+        steps++;
+        split += active && active != live;
+    }
+    if (r != 0)
+        fail_msg("program %llu: %s", (unsigned long long)seed, ctm_model_error(m));
+    ctm_model_free(m);
+    return steps ? (double)split / steps : 0.0;
+}
+
+/* A design testbench through the library gets the divergence with no change: the divergent
+ * program's input 0, left unbound, is generated, and its lanes stay split at most steps where a
+ * default program (on the zeros an unbound input reads) barely splits. */
+static void test_divergent_through_library(void **state)
+{
+    (void)state;
+    for (uint64_t seed = 1; seed <= 4; seed++) {
+        double div = library_split_share(seed, PG_PROFILE_DIVERGENT),
+               def = library_split_share(seed, PG_PROFILE_DEFAULT);
+        printf("progen %llu through ctm_model: split after %.2f of the FC steps (default %.2f)\n",
+               (unsigned long long)seed, div, def);
+        assert_true(div > 0.5 && div > def + 0.3);
+    }
+}
+
 /* The interpreter is a real oracle: a wrong flow-control rule is caught. */
 static void test_generator_deterministic(void **state)
 {
@@ -135,6 +306,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generator_deterministic),
         cmocka_unit_test(test_random_programs),
+        cmocka_unit_test(test_lane_rank_pattern),
+        cmocka_unit_test(test_divergent_programs),
+        cmocka_unit_test(test_divergent_through_library),
     };
     return cmocka_run_group_tests_name("progen", tests, NULL, NULL);
 }
