@@ -57,6 +57,9 @@ variant_case() {
     echo "0 subroutine $ctx, pc [0-9]+: FC: next_pc: expected [0-9]+, actual [0-9]+" ;;
   pipe_fc/state_bc_width) # the state port: only level 2 carries it
     echo "2 mandelbrot $ctx, pc [0-9]+: FC_STATE: bc: lanes [0-9]+ \\([0-9]+, [0-9]+\\)" ;;
+  # random programs alone find these (dpp progen --profile divergent, seed 1): "progdiv:SEED"
+  reconv_stack/else_wakes_all) echo "0 progdiv:1 $ctx, pc [0-9]+: FC: (jump|exec|active|next_pc): " ;;
+  reconv_stack/inner_exit_wakes_outer) echo "0 progdiv:1 $ctx, pc [0-9]+: FC: active: $lanes_differ" ;;
   reconv_stack/exit_as_iterate) # a level-1 event's kind
     echo "1 mandelbrot $ctx, pc [0-9]+: LOOP_EXIT: kind: expected LOOP_EXIT, actual LOOP_ITERATE" ;;
   *) echo "0 mandelbrot context [0-9]+.*pc [0-9]+" ;; # a new variant: at least the context and pc
@@ -117,9 +120,12 @@ for d in "${designs[@]}"; do
     lv=()
     [[ $(levels "$d") == 0 ]] || lv=(--level "$level")
     log=$tmp/$d-$v.log json=$tmp/$d-$v.json
+    run=(--program "$BUILD/examples/$prog.elf" --domain "$(domain "$prog")")
+    [[ $prog == progdiv:* ]] &&
+      run=(--progen "${prog#progdiv:}" --progen-profile divergent --domain 32x24 --seed 16)
     rc=0
-    "$cosim" --design "$d" "${lv[@]}" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" \
-      --domain "$(domain "$prog")" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
+    "$cosim" --design "$d" "${lv[@]}" --rtl-variant "$v" "${run[@]}" \
+      --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
     ((rc == 1)) || { cat "$log"; fail "variant $v of $d exited $rc, not 1 (a mismatch)"; }
     want="ctm_commit_check: (commit|watchdog|drain check): cycle [0-9]+, $diff"
     grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
