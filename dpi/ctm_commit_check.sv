@@ -14,7 +14,8 @@
 // library's report (and writes it as JSON to +ctm_commit_json=PATH) and stops with $fatal;
 // the drain check's pass prints "NAME: PASS, N commits" and then the run's SIMT control
 // coverage ("NAME: control coverage: H of B bins hit, ...", docs/commit.md, "Control
-// coverage"). +ctm_commit_off turns the check off
+// coverage"; +ctm_cover_json=PATH writes it as JSON there, at the pass or at the mismatch).
+// +ctm_commit_off turns the check off
 // (the design alone, for a speed baseline: "NAME: OFF, N commits not checked"). Compile after
 // ctm_dpi_pkg.sv.
 //

@@ -58,12 +58,26 @@ module ctm_commit_check_state
                   {Name, ": ctm_commit_set_watchdog"});
   endfunction
 
+  // +ctm_cover_json=PATH: the run's control coverage so far as JSON (at the pass, or at the
+  // mismatch: what the run had exercised up to it).
+  function automatic void save_coverage();
+    string path;
+    int fd;
+    if (!$value$plusargs("ctm_cover_json=%s", path)) return;
+    fd = $fopen(path, "w");
+    if (fd == 0) return;
+    $fwrite(fd, "%s\n", ctm_model_cover_report(run, CTM_REPORT_JSON));
+    $fclose(fd);
+  endfunction
+
   // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_commit_json) JSON.
   function automatic void verdict(int status, string what);
     if (status == CTM_OK) return;
-    if (status == CTM_E_MISMATCH)
+    if (status == CTM_E_MISMATCH) begin
       ctm_show_report(ctm_commit_report(chk, CTM_REPORT_TEXT),
                       ctm_commit_report(chk, CTM_REPORT_JSON), "ctm_commit_json");
+      save_coverage();
+    end
     $fatal(1, "%s: %s: %s", Name, what, ctm_commit_diff(chk));
   endfunction
 
@@ -109,6 +123,7 @@ module ctm_commit_check_state
           $display("%s: PASS, %0d commits", Name, ctm_commit_count(chk));
           // what the run exercised, counted on the model's steps, which a pass matched
           $write("%s: %s", Name, ctm_model_cover_report(run, CTM_REPORT_TEXT));
+          save_coverage();
         end
       end
     end

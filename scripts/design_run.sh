@@ -41,7 +41,8 @@ usage() {
   --stall PCT           cycles with the design's stall input high, 0..90 (default 25)
   --level 0|1|2         the checker's level, of those the design's testbench says it commits
   --rtl-variant V       a broken copy: tests/variants/designs/NAME/V.patch applied
-  --json FILE           the checker's report of a mismatch, as JSON (nothing on a pass)
+  --json FILE           the checker's report of a mismatch as JSON, or on a pass the run's
+                        record; each with the control coverage a commit checker counted
   --out DIR             where a mismatch's waveform goes (default cosim-out): the whole run
                         as FST, design-MODEL-PROGRAM[-lvLEVEL]-sSEED.fst
   --quiet               accepted as build/cosim accepts it
@@ -228,7 +229,8 @@ w, h = int(sys.argv[1]) + 64, int(sys.argv[2])
 sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(w * h * 4)))
 ' "$w" "$h" >"$tmp/in.raw" || die "cannot write the input surface"
 plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
-  +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json")
+  +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json"
+  +ctm_cover_json="$tmp/cover.json")
 # a divergent program's input 0 stays unbound: the library makes its pattern (INPUTPATTERN)
 [[ -n $progen && $profile == divergent ]] || plus+=(+in0="$tmp/in.raw")
 [[ -n $level ]] && plus+=(+level="$level")
@@ -244,12 +246,30 @@ fi
 rc=$?
 cat "$tmp/log"
 replay="$build/cosim$(printf ' %q' "${args[@]}")"
+# --json FILE: the checker's report of a mismatch, or a pass's record; either with the run's
+# control coverage when a commit checker counted it (docs/commit.md, "Control coverage")
+write_json() { # RESULT
+  [[ -n $json ]] || return 0
+  local prog=$program
+  [[ -n $progen ]] && prog="progen $progen --profile $profile --depth $depth"
+  python3 - "$1" "$tmp/report.json" "$tmp/cover.json" "$json" "design-$model" "$prog" <<'PY' ||
+import json, os, sys
+result, report, cover, out, model, program = sys.argv[1:]
+r = json.load(open(report)) if result == "mismatch" and os.path.exists(report) else \
+    {"result": result, "design": model, "program": program}
+if os.path.exists(cover):
+    r["control_coverage"] = json.load(open(cover))
+json.dump(r, open(out, "w"))
+PY
+    echo "$me: --json: cannot write $json" >&2
+}
 # a design checked at commit level (ctm_commit_check) or at its transactions (ctm_txn_check)
 if ((rc == 0)) && grep -Eq '^ctm_(commit_check: PASS, [1-9][0-9]* commits|txn_check: PASS, [1-9][0-9]* transactions)' "$tmp/log"; then
   rm -f "$wave" # a pass keeps no waveform
+  write_json pass
   exit 0
 elif grep -Eq 'ctm_commit_check: (commit|watchdog|drain check): cycle |ctm_txn_check: (put|drain check|watchdog): ' "$tmp/log"; then
-  [[ -n $json && -f $tmp/report.json ]] && cp "$tmp/report.json" "$json"
+  write_json mismatch
   [[ -s $wave ]] && echo "waveform: $wave (the run up to the mismatch; gtkwave $wave)"
   echo "replay: $replay"
   exit 1

@@ -45,7 +45,15 @@ grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/run.log" || bad "n
 grep -Eq '^ctm_commit_check: control coverage: [1-9][0-9]* of [0-9]+ bins hit, [1-9][0-9]* flow-control steps' \
   "$tmp/run.log" || bad "no control coverage after the PASS line: $(cat "$tmp/run.log")"
 grep -Eq '^ +IF +(taken|not_taken|diverged)( +[0-9]+){8}$' "$tmp/run.log" || bad "no IF row: $(cat "$tmp/run.log")"
-[[ ! -e $tmp/r.json ]] || bad "a pass wrote a JSON report"
+# --json on a pass: the run's record with its control coverage
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["result"] == "pass" and r["design"] == "design-pipe_fc-c4l16", r
+c = r["control_coverage"]
+assert c["bins"] > 0 and 0 < c["hit"] <= c["bins"] and c["steps"] > 0, c
+assert sum(1 for v in c["hits"].values() if v) == c["hit"], c
+' "$tmp/r.json" || bad "a pass's JSON: $(head -c 300 "$tmp/r.json" 2>&1)"
 
 # A design folder outside the kit, as a user keeps one: a copy of pipe_fc.
 mkdir -p "$tmp/user"
@@ -57,11 +65,18 @@ trap 'rm -rf "$tmp" "$BUILD/designs/${user_model#design-}" "$BUILD/designs/${use
 expect_bad "--rtl-variant: the kit's broken copies are of its example designs only" \
   --design "$tmp/user/pipe_fc" --progen 1 --rtl-variant stall_overwrite
 rc=0
-"$cosim" --design "$tmp/user/pipe_fc" --progen 7 --domain 32x16 --out "$tmp/wave" >"$tmp/user.log" 2>&1 || rc=$?
+"$cosim" --design "$tmp/user/pipe_fc" --progen 7 --progen-profile divergent --domain 32x16 \
+  --json "$tmp/user-pass.json" --out "$tmp/wave" >"$tmp/user.log" 2>&1 || rc=$?
 ((rc == 0)) || { cat "$tmp/user.log"; fail "a user's copy of pipe_fc over progen 7 exited $rc"; }
 grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits' "$tmp/user.log" || bad "user design: no PASS line"
 grep -Eq '^ctm_commit_check: control coverage: [1-9][0-9]* of [0-9]+ bins hit' "$tmp/user.log" ||
   bad "user design: no control coverage"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["result"] == "pass" and r["design"].startswith("design-user-pipe_fc-"), r
+assert r["control_coverage"]["hit"] > 0, r
+' "$tmp/user-pass.json" || bad "user design: its pass JSON has no control coverage"
 # a bug planted in the user's copy: its own Makefile rebuilds it, and the run names the field
 patch -s -p3 -d "$tmp/user" <"$ROOT/tests/variants/designs/pipe_fc/exec_no_forward.patch" ||
   fail "exec_no_forward.patch does not apply to the copy"
@@ -70,7 +85,12 @@ rc=0
   --json "$tmp/user.json" --out "$tmp/wave" >"$tmp/bug.log" 2>&1 || rc=$?
 ((rc == 1)) || { cat "$tmp/bug.log"; fail "the user's broken copy exited $rc, expected 1"; }
 grep -Eq 'ctm_commit_check: commit: cycle [0-9]+, .*FC: exec: expected' "$tmp/bug.log" || bad "broken copy: no exec mismatch"
-grep -q '"field"' "$tmp/user.json" 2>/dev/null || bad "broken copy: no JSON report with the field"
+python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["result"] == "mismatch" and r["field"] == "exec", r
+assert r["control_coverage"]["steps"] > 0, r  # what the run exercised up to the mismatch
+' "$tmp/user.json" || bad "broken copy: its JSON report (field, control coverage)"
 grep -q "^replay: .*--design $tmp/user/pipe_fc" "$tmp/bug.log" || bad "broken copy: no replay line"
 # the regression runner takes a user's folder as a job like any other, with its JUnit
 printf 'user-bug mismatch --design %s --program {build}/examples/mandelbrot.elf --domain 32x16\n' \
