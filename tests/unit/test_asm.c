@@ -85,7 +85,8 @@ static void if_else_endif(void **state)
     const fc_row rows[] = {
         {1, 0x0F, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_INCR, 0, 0, 4},  /* IF with else */
         {3, 0x00, 0, DPP_FC_JUMP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 1, 1, 6},  /* ELSE */
-        {5, 0x00, 1, DPP_FC_JUMP, 0, DPP_BOP_DECR, DPP_BOP_NONE, 1, 0, 6},  /* ENDIF */
+        /* "ENDIF 0x00 1 JUMP NONE DECR NONE 1 0 0" [seed 000, p43]: JUMP_ADDR 0 */
+        {5, 0x00, 1, DPP_FC_JUMP, 0, DPP_BOP_DECR, DPP_BOP_NONE, 1, 0, 0},  /* ENDIF */
         {6, 0x33, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_NONE, 0, 0, 8},  /* IF p, no else */
         {8, 0xAA, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_NONE, 0, 0, 10}, /* IF !b: jump if b */
     };
