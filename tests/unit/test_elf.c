@@ -335,8 +335,9 @@ static void int32_note_rule(void **state)
     assert_int_equal(x->int_used, 1u);
 }
 
-/* [seed 000, p53] "If the note is absent, the loader assumes no early exit": a
- * TEXKILL or LAST without an EARLYEXIT note saying 1 is refused at its slot. */
+/* [seed 000, p53] "...if the program has no early program exit command": without
+ * an EARLYEXIT note saying 1 the loader acts as if there were none, so a TEXKILL
+ * or LAST is refused at its slot (the refusal is model-defined, E9). */
 static void early_exit_note_rule(void **state)
 {
     (void)state;
