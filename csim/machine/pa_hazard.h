@@ -25,7 +25,7 @@ typedef struct pa_hz_uop {
     uint8_t engine; /* PA_HZ_ALU (ALU and OUTPUT), PA_HZ_TEX or PA_HZ_FC */
     uint8_t lookup; /* a TEX whose destination is written when its data arrives */
     uint8_t wait, acquire, alu_wait;
-    uint8_t bits_read;  /* FC: bit 0 the ALU result, bit 1 + k predicate k */
+    uint8_t bits_read;  /* FC, TEX: bit 0 the ALU result, bit 1 + k predicate k */
     uint8_t bits_write; /* ALU: the same bits, written */
     uint8_t early_out;  /* an OUTPUT that writes no output and does not end the program */
 } pa_hz_uop;

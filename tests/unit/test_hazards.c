@@ -73,6 +73,14 @@ static const hz_case cases[] = {
      "    alu rgb mad r2.rgb, r0.rgb, #1, #0\n"
      "    tex ld r1.rgba, r2.rgba, i0 unscaled aluwait acquire wait\n" OUT_R1 " wait\n",
      {NULL}},
+    {"a lookup's coordinates from an OUTPUT instruction, no ALU_WAIT",
+     "    out rgb mad r2.rgb o0.rgb, r0.rgb, #1, #0\n"
+     "    tex ld r1.rgba, r2.rgba, i0 unscaled acquire wait\n" OUT_R1 " wait\n",
+     {"pc 1 (tex", "reads r2, which the ALU instruction at pc 0 wrote", "[seed 000, p28]"}},
+    {"TEXKILL of another lookup's value, no semaphore",
+     "    tex ld r2.rgba, r0.rgba, i0 unscaled\n"
+     "    tex texkill r0._, r2.rrrr, i0\n" OUT_R1 "\n",
+     {"pc 1 (tex", "r2 is read before the texture lookup at pc 0", "[seed 000, p37]"}},
     {"TEXKILL of an ALU value, no ALU_WAIT",
      "    alu rgb mad r2.rgb, r0.rgb, #1, #0\n"
      "    tex texkill r0._, r2.rrrr, i0\n" OUT_R1 "\n",
@@ -97,6 +105,30 @@ static const hz_case cases[] = {
      "    alu rgb mad r2.r, r0.rrr, #1, #0 setres r lt\n"
      "    fc jump end jump_func=0xff\n"
      "end:\n" OUT_R1 "\n",
+     {NULL}},
+    /* ... predicate bits too: a predicated TEX or TEXKILL reads them (RGB_PRED_SEL for R, G,
+     * B, ALPHA_PRED_SEL for A) */
+    {"a lookup predicated on a bit the ALU wrote, no ALU_WAIT",
+     "    alu rgb mad r2.r, r0.rrr, #1, #0 setp r lt lt\n"
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait if p.r\n" OUT_R1 " wait\n",
+     {"pc 1 (tex", "the texture engine reads predicate bit 0, which the ALU instruction at pc 0",
+      "[seed 000, p28]"}},
+    {"a lookup predicated on a bit the ALU wrote, ALU_WAIT",
+     "    alu rgb mad r2.r, r0.rrr, #1, #0 setp r lt lt\n"
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait aluwait if p.r\n" OUT_R1 " wait\n",
+     {NULL}},
+    {"a lookup's alpha predicated on a bit the ALU wrote, no ALU_WAIT",
+     "    alu rgb mad r2.r, r0.rrr, #1, #0 setp rgba lt lt\n"
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait alpha_pred_sel=aaaa\n" OUT_R1
+     " wait\n",
+     {"pc 1 (tex", "reads predicate bit 3", "set ALU_WAIT (aluwait) on it"}},
+    {"TEXKILL predicated on a bit the ALU wrote, no ALU_WAIT",
+     "    alu rgb mad r2.r, r0.rrr, #1, #0 setp r lt lt\n"
+     "    tex texkill r0._, r0.rrrr, i0 if p.r\n" OUT_R1 "\n",
+     {"pc 1 (tex", "the texture engine reads predicate bit 0", "[seed 000, p28]"}},
+    {"a lookup predicated on a bit the ALU did not write, no ALU_WAIT",
+     "    alu rgb mad r2.r, r0.rrr, #1, #0 setp r lt lt\n"
+     "    tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait if p.g\n" OUT_R1 " wait\n",
      {NULL}},
     /* seed 000, p27: the first OUTPUT reserves output FIFO space */
     {"an OUTPUT that writes no output, early",
