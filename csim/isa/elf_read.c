@@ -159,15 +159,16 @@ static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t 
 }
 
 /* The guide's PROGINFO: Reserved = 1, FG_DEPTH_SRC, then reserved words that
- * must be 0 [seed 000, p51]. The seed's page is cut off before it says how
- * many follow, so any number of them (none included) loads. */
+ * must be 0 [seed 000, p51]. The pages show 7 words whole and are cut off
+ * before the end, so 7 or more load; so do the 6 of an earlier dpp. */
 static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, dpp_exe *x)
 {
-    if (dsz < 8 || dsz % 4)
+    if (dsz % 4 || (dsz / 4 < DPP_PROGINFO_MIN_WORDS && dsz / 4 != DPP_PROGINFO_OLD_WORDS))
         return FAIL(r, off + 4,
-                    "PROGINFO note size %u is not Reserved, FG_DEPTH_SRC and whole reserved "
-                    "words (8 + 4n bytes)",
-                    dsz);
+                    "PROGINFO note size %u: the guide's structure is Reserved, FG_DEPTH_SRC "
+                    "and at least five reserved words [seed 000, p51], %u bytes or more in "
+                    "whole words (%u, as an earlier dpp wrote, load too)",
+                    dsz, 4 * DPP_PROGINFO_MIN_WORDS, 4 * DPP_PROGINFO_OLD_WORDS);
     x->info.reserved = u32(d);
     x->info.fg_depth_src = u32(d + 4);
     if (x->info.reserved != 1)
