@@ -36,7 +36,7 @@ typedef struct pa_params {
     unsigned temps;      /* registers per lane, for a profile's occupancy; 0: the highest
                             temporary the program names, plus one */
     unsigned hazards;    /* 1: a synchronisation rule of the guide that the program breaks
-                            (ALU_WAIT, the texture semaphore, early OUTPUT) is a fault
+                            (ALU_WAIT, the texture semaphore) is a fault
                             (pa_hazard.h); 0: run it as written */
 } pa_params;
 

@@ -68,7 +68,7 @@ static void decode_fc(const pa_uop *u, pa_hz_uop *h)
         h->bits_read |= (uint8_t)(2u << (u->fc.pred_sel - DPP_PRED_RRRR));
 }
 
-void pa_hz_decode(const pa_uop *u, unsigned pc, unsigned n, pa_hz_uop *h)
+void pa_hz_decode(const pa_uop *u, pa_hz_uop *h)
 {
     memset(h, 0, sizeof *h);
     const dpp_cmn *m = &u->inst.cmn;
@@ -84,8 +84,6 @@ void pa_hz_decode(const pa_uop *u, unsigned pc, unsigned n, pa_hz_uop *h)
     } else {
         h->engine = PA_HZ_ALU;
         decode_alu(u, h);
-        h->early_out =
-            u->type == DPP_TYPE_OUT && !u->omask && !u->w_write && !u->last && pc + 1 < n;
     }
 }
 
@@ -226,13 +224,6 @@ dpp_status pa_hz_issue(pa_hz_state *s, const pa_uop *u, const pa_hz_uop *h, unsi
     dpp_status st = check_tex(s, u, h, pc, al, wave, err);
     if (!st)
         st = check_alu(s, u, h, pc, al, wave, err);
-    if (!st && h->early_out)
-        st = broken(u, pc, wave, err,
-                    "an OUTPUT instruction that writes no output reserves output FIFO space "
-                    "before the program's end",
-                    "p27",
-                    "make it an ALU instruction (OUTPUT only where an output is written, "
-                    "or for the final instruction)");
     if (!st)
         record(s, h, pc, al);
     return st;
