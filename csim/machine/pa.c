@@ -211,6 +211,10 @@ void pa_get_stats(const pa_model *pa, pa_stats *st)
         st->issues += pa->core[k].issues;
         st->lane_instructions += pa->core[k].lane_instrs;
         st->fc_steps += pa->core[k].fc_steps;
+        st->early_outputs += pa->core[k].early_outputs;
+        unsigned e = pa->core[k].early_output_pc;
+        if (e && (!st->early_output_pc || e < st->early_output_pc))
+            st->early_output_pc = e;
     }
 }
 

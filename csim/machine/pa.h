@@ -45,6 +45,11 @@ typedef struct pa_stats {
     uint64_t issues;            /* instructions issued, over every wavefront */
     uint64_t lane_instructions; /* issues x lanes of the issuing wavefront */
     uint64_t fc_steps;          /* flow-control events: START of each wavefront, each FC issue */
+    /* Hazard checks' warnings [seed 000, p27]: wavefronts whose first OUTPUT issued before
+     * another kind of instruction (it reserves output FIFO space early), and the smallest such
+     * OUTPUT's pc + 1 (0: none). */
+    uint64_t early_outputs;
+    unsigned early_output_pc;
 } pa_stats;
 
 /* One flow-control event: the exact fc_unit step of one wavefront (START when

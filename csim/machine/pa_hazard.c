@@ -226,5 +226,13 @@ dpp_status pa_hz_issue(pa_hz_state *s, const pa_uop *u, const pa_hz_uop *h, unsi
         st = check_alu(s, u, h, pc, al, wave, err);
     if (!st)
         record(s, h, pc, al);
+    s->early_new = 0;
+    if (u->type == DPP_TYPE_OUT) {
+        if (!s->out_pc)
+            s->out_pc = (uint16_t)(pc + 1);
+    } else if (s->out_pc && !s->early_pc) {
+        s->early_pc = s->out_pc;
+        s->early_new = 1;
+    }
     return st;
 }

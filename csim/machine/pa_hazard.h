@@ -38,6 +38,11 @@ typedef struct pa_hz_state {
     uint64_t alu_temps[2]; /* written by the ALU engine since the last ALU_WAIT */
     uint8_t alu_bits;      /* bits_write of the ALU engine since the last ALU_WAIT */
     uint16_t tex_pc[DPP_NUM_TEMPS], alu_pc[DPP_NUM_TEMPS], bits_pc[5]; /* who wrote them */
+    /* p27: the first OUTPUT reserves output FIFO space. out_pc: its pc + 1 (0: none yet);
+     * early_pc: the same once another kind of instruction issues after it, so the space
+     * was reserved early; early_new: set by the issue that found it (a warning, not a fault). */
+    uint16_t out_pc, early_pc;
+    uint8_t early_new;
 } pa_hz_state;
 
 /* Decodes one instruction (u must be decoded). */

@@ -173,6 +173,37 @@ static void test_rules(void **state)
     }
 }
 
+/* [seed 000, p27] "The first OUTPUT instruction will reserve space in the output register fifo
+ * This space is limited": a first OUTPUT issued before other instructions is a warning (counted
+ * in the run's stats with its pc), not a fault; one issued last is not. */
+static void test_early_output_warns(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *src;
+        unsigned waves, pc1; /* wavefronts warned (of the 4 x 2 domain in 4 lanes), pc + 1 */
+    } rows[] = {
+        {"    alu rgb mad r1.rgb, r0.rgb, #1, #0\n"
+         "    out rgb mad r2.rgb, r0.rgb, #1, #0\n"
+         "    alu rgb mad r1.rgb, r2.rgb, #1, #0\n" OUT_R1 "\n",
+         2, 2},
+        {"    alu rgb mad r1.rgb, r0.rgb, #1, #0\n"
+         "    out rgb mad r2.rgb, r0.rgb, #1, #0\n" OUT_R1 "\n",
+         0, 0},
+    };
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++) {
+        static dpp_run_opts o;
+        fixture_opts(&o, 4, 2, 4, 1);
+        dpp_run_result r;
+        dpp_error err;
+        if (dpp_run(fixture_assemble(rows[k].src), &o, "early", &r, &err))
+            fail_msg("row %zu: %s", k, err.msg);
+        assert_int_equal(r.stats.early_outputs, rows[k].waves);
+        assert_int_equal(r.stats.early_output_pc, rows[k].pc1);
+        dpp_run_free(&r);
+    }
+}
+
 /* The default is on: a program that breaks a rule fails under the defaults. */
 static void test_default_on(void **state)
 {
@@ -187,6 +218,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_rules),
         cmocka_unit_test(test_default_on),
+        cmocka_unit_test(test_early_output_warns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
