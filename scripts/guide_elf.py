@@ -71,8 +71,8 @@ def main():
     for typ, d in notes(b, *sec['.note']):
         if typ == MODELINFO or typ in a.drop:
             continue
-        if typ == 1:  # Reserved, FG_DEPTH_SRC, four reserved zeros
-            d = struct.pack('<6I', 1, u32(d, 4), 0, 0, 0, 0)
+        if typ == 1:  # Reserved, FG_DEPTH_SRC, six reserved zeros (as dpp: elf_exe.h)
+            d = struct.pack('<8I', 1, u32(d, 4), 0, 0, 0, 0, 0, 0)
         kept.append((typ, d))
     open(a.dst, 'wb').write(build(b[toff:toff + tsize], kept))
 

@@ -20,7 +20,7 @@ const cli_option cli_array_options[] = {
      NULL, CLI_KEY_CHIP, 0},
     {"no-hazard-check", NULL,
      "run a program that breaks the guide's synchronisation rules (ALU_WAIT, the texture "
-     "semaphore, early OUTPUT: docs/model-defined.md) as written; by default the first broken "
+     "semaphore: docs/model-defined.md) as written; by default the first broken "
      "rule is an error naming it",
      NULL, CLI_KEY_NO_HAZARDS, 0},
     {NULL, NULL, NULL, NULL, 0, 0},

@@ -432,6 +432,12 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
         wrote(c->cond_out, "conditional buffer", -1, &res->cond);
     if (c->trace)
         fprintf(stderr, "dpp run: wrote %s (flow-control trace)\n", c->trace);
+    if (res->stats.early_outputs)
+        fprintf(stderr,
+                "dpp run: warning: pc %u: the first OUTPUT instruction issues before other "
+                "instructions in %llu wavefront(s): \"The first OUTPUT instruction will reserve "
+                "space in the output register fifo This space is limited\" [seed 000, p27]\n",
+                res->stats.early_output_pc - 1, (unsigned long long)res->stats.early_outputs);
     if (c->stats) {
         printf("domain             %ux%u\n", o->width, o->height);
         cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array,

@@ -126,8 +126,7 @@ static void compile_if(cstate *s, const pg_program *p, const pg_node *nd)
         compile_list(s, p, nd->alt);
     }
     unsigned endif = s->n;
-    fc(s, FC_C_ENDIF, 1, 0, NULL);
-    set_target(s, endif, endif + 1);
+    fc(s, FC_C_ENDIF, 1, 0, NULL); /* JUMP_ADDR 0, as the guide's table [seed 000, p43] */
     set_target(s, jumper, endif + 1);
     if (s->nloops)
         s->loop[s->nloops - 1].ifs--;

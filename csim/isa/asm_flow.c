@@ -151,8 +151,10 @@ static dpp_status do_endif(asm_state *s, const tok *kw)
     if (!in)
         return DPP_E_PARSE;
     set_b(in, DPP_BOP_DECR, DPP_BOP_NONE, 1, 0);
-    uint16_t after = (uint16_t)s->n; /* ENDIF + 1 */
-    in->fc.jump_addr = after;
+    /* ENDIF never jumps (ANY with JUMP_FUNC 0), so the guide's table gives it
+     * JUMP_ADDR 0: "ENDIF 0x00 1 JUMP NONE DECR NONE 1 0 0" [seed 000, p43]. */
+    in->fc.jump_addr = 0;
+    uint16_t after = (uint16_t)s->n; /* ENDIF + 1, where IF or ELSE jumps */
     if (f->has_else)
         s->inst[f->else_slot].fc.jump_addr = after;
     else

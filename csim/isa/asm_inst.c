@@ -567,7 +567,12 @@ dpp_status asm_tex_stmt(asm_state *s)
         } else if (!strcmp(t->text, "unscaled")) {
             x->unscaled = 1;
         } else if (!strcmp(t->text, "if")) {
-            TRY(asm_pred(s, &in->cmn.rgb_pred_sel, &in->cmn.rgb_pred_inv, 0));
+            /* A lookup writes R, G, B and A, so `if P` predicates all four: the RGB
+             * and the alpha predicate selects alike (docs/asm.md, Texture). */
+            dpp_cmn *m = &in->cmn;
+            TRY(asm_pred(s, &m->rgb_pred_sel, &m->rgb_pred_inv, 0));
+            m->alpha_pred_sel = m->rgb_pred_sel;
+            m->alpha_pred_inv = m->rgb_pred_inv;
         } else {
             c->i--;
             TRY(parse_tail_word(s, in, &done));

@@ -240,10 +240,18 @@ static void tex_inst(sb *b, const dpp_inst *in)
         out(b, " acquire");
     if (x->unscaled)
         out(b, " unscaled");
-    pred(b, in->cmn.rgb_pred_sel, in->cmn.rgb_pred_inv, "rgb_pred_inv");
-    flags(b, &in->cmn);
-    static const char *const rest[] = {"tex_ignore_uncovered", "alpha_pred_sel", "alpha_pred_inv",
-                                       NULL};
+    /* `if P` is the RGB and alpha selects alike (asm_inst.c); other pairs print
+     * as the four fields, so the text never claims more than the encoding. */
+    const dpp_cmn *m = &in->cmn;
+    static const char *const preds[] = {"rgb_pred_sel", "rgb_pred_inv", "alpha_pred_sel",
+                                        "alpha_pred_inv", NULL};
+    if (m->rgb_pred_sel != DPP_PRED_NONE && m->rgb_pred_sel == m->alpha_pred_sel &&
+        m->rgb_pred_inv == m->alpha_pred_inv)
+        pred(b, m->rgb_pred_sel, m->rgb_pred_inv, "rgb_pred_inv");
+    else
+        generic(b, in, preds);
+    flags(b, m);
+    static const char *const rest[] = {"tex_ignore_uncovered", NULL};
     generic(b, in, rest);
 }
 

@@ -49,7 +49,14 @@ typedef struct dpp_proginfo {
     uint32_t num_temps;    /* MODELINFO: temporaries used, 0-128 */
     uint32_t num_insts;    /* MODELINFO: must equal the .text instruction count */
 } dpp_proginfo;
-#define DPP_PROGINFO_WORDS  6 /* written: Reserved, FG_DEPTH_SRC, 4 reserved zeros */
+/* Written: Reserved, FG_DEPTH_SRC (p50), then six reserved zeros: the five
+ * whole "Elf32_Word 0x00000000 Reserved" rows of p51 and the row whose start
+ * ends the page (docs/isa-model-defined.md, E4). */
+#define DPP_PROGINFO_WORDS 8
+/* Read: at least the 7 words the pages show whole, or the 6 that dpp wrote
+ * before it wrote 8 (docs/isa-model-defined.md, E4). */
+#define DPP_PROGINFO_MIN_WORDS 7
+#define DPP_PROGINFO_OLD_WORDS 6
 #define DPP_MODELINFO_WORDS 4
 
 /* A whole executable, as plain data. */

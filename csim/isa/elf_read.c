@@ -160,15 +160,16 @@ static dpp_status note_flag(const rd *r, size_t off, const uint8_t *d, uint32_t 
 }
 
 /* The guide's PROGINFO: Reserved = 1, FG_DEPTH_SRC, then reserved words that
- * must be 0 [seed 000, p51]. The seed's page is cut off before it says how
- * many follow, so any number of them (none included) loads. */
+ * must be 0 [seed 000, p51]. The pages show 7 words whole and are cut off
+ * before the end, so 7 or more load; so do the 6 of an earlier dpp. */
 static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint32_t dsz, dpp_exe *x)
 {
-    if (dsz < 8 || dsz % 4)
+    if (dsz % 4 || (dsz / 4 < DPP_PROGINFO_MIN_WORDS && dsz / 4 != DPP_PROGINFO_OLD_WORDS))
         return FAIL(r, off + 4,
-                    "PROGINFO note size %u is not Reserved, FG_DEPTH_SRC and whole reserved "
-                    "words (8 + 4n bytes)",
-                    dsz);
+                    "PROGINFO note size %u: the guide's structure is Reserved, FG_DEPTH_SRC "
+                    "and at least five reserved words [seed 000, p51], %u bytes or more in "
+                    "whole words (%u, as an earlier dpp wrote, load too)",
+                    dsz, 4 * DPP_PROGINFO_MIN_WORDS, 4 * DPP_PROGINFO_OLD_WORDS);
     x->info.reserved = u32(d);
     x->info.fg_depth_src = u32(d + 4);
     if (x->info.reserved != 1)
@@ -494,9 +495,10 @@ static dpp_status check_program(const rd *r, Elf *e, const dpp_exe *x)
     return FAIL(r, text_offset(e) + (size_t)slot * DPP_INST_BYTES, "%s", perr.msg);
 }
 
-/* Every int32 constant the program reads must be listed in INT32CONSTS; a
- * file without the note has none [seed 000, p52] (docs/isa-model-defined.md,
- * E8). */
+/* Every int32 constant the program reads must be listed in INT32CONSTS. Without
+ * the note the loader "acts as if the program has no int32 constant references"
+ * [seed 000, p52]; refusing a program that has one is model-defined
+ * (docs/isa-model-defined.md, E8). */
 static dpp_status check_int_refs(const rd *r, Elf *e, const dpp_exe *x, int has_note)
 {
     for (uint32_t i = 0; i < x->ninsts; i++) {
@@ -511,7 +513,8 @@ static dpp_status check_int_refs(const rd *r, Elf *e, const dpp_exe *x, int has_
             return FAIL(r, at,
                         "slot %u: %s reads int32 constant i%d, but the file has no INT32CONSTS "
                         "note: without it the loader acts as if the program has no int32 "
-                        "constant references [seed 000, p52]",
+                        "constant references [seed 000, p52], so the model refuses the file "
+                        "(model-defined)",
                         i, op, k);
         return FAIL(r, at,
                     "slot %u: %s reads int32 constant i%d, but the INT32CONSTS note does not "
@@ -522,9 +525,10 @@ static dpp_status check_int_refs(const rd *r, Elf *e, const dpp_exe *x, int has_
     return DPP_OK;
 }
 
-/* An early program exit (LAST, TEXKILL) needs the EARLYEXIT note saying 1: "if
- * the note is absent, the loader assumes no early exit" [seed 000, p53]
- * (docs/isa-model-defined.md, E9). */
+/* An early program exit (LAST, TEXKILL) needs the EARLYEXIT note saying 1. The
+ * seed's page begins "...if the program has no early program exit command"
+ * [seed 000, p53]: the loader acts as if there were none. Refusing instead is
+ * model-defined (docs/isa-model-defined.md, E9). */
 static dpp_status check_early_exit(const rd *r, Elf *e, const dpp_exe *x, int has_note)
 {
     for (uint32_t i = 0; i < x->ninsts && !x->earlyexit; i++) {
@@ -534,8 +538,9 @@ static dpp_status check_early_exit(const rd *r, Elf *e, const dpp_exe *x, int ha
         if (!what)
             continue;
         return FAIL(r, text_offset(e) + (size_t)i * DPP_INST_BYTES,
-                    "slot %u: %s is an early program exit, but %s: the loader then assumes the "
-                    "program has no early exit [seed 000, p53]",
+                    "slot %u: %s is an early program exit, but %s: the loader then acts \"as if "
+                    "the program has no early program exit command\" [seed 000, p53], so the "
+                    "model refuses the file (model-defined)",
                     i, what,
                     has_note ? "the EARLYEXIT note says 0" : "the file has no EARLYEXIT note");
     }

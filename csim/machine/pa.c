@@ -211,6 +211,10 @@ void pa_get_stats(const pa_model *pa, pa_stats *st)
         st->issues += pa->core[k].issues;
         st->lane_instructions += pa->core[k].lane_instrs;
         st->fc_steps += pa->core[k].fc_steps;
+        st->early_outputs += pa->core[k].early_outputs;
+        unsigned e = pa->core[k].early_output_pc;
+        if (e && (!st->early_output_pc || e < st->early_output_pc))
+            st->early_output_pc = e;
     }
 }
 
@@ -295,7 +299,7 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
     if (!st)
         st = pa_prog_decode(words, prog->ninsts, sh->code, err);
     for (unsigned pc = 0; !st && sh->p.hazards && pc < prog->ninsts; pc++)
-        pa_hz_decode(&sh->code[pc], pc, prog->ninsts, &sh->hz[pc]);
+        pa_hz_decode(&sh->code[pc], &sh->hz[pc]);
     if (!st && !prog->full_fc) /* the partial-mode rules, before any lane starts */
         st = dpp_program_check_partial(words, prog->ninsts, pa->p.part_branches, err);
     if (!st && pa->tm) {

@@ -36,7 +36,7 @@ typedef struct pa_params {
     unsigned temps;      /* registers per lane, for a profile's occupancy; 0: the highest
                             temporary the program names, plus one */
     unsigned hazards;    /* 1: a synchronisation rule of the guide that the program breaks
-                            (ALU_WAIT, the texture semaphore, early OUTPUT) is a fault
+                            (ALU_WAIT, the texture semaphore) is a fault
                             (pa_hazard.h); 0: run it as written */
 } pa_params;
 
@@ -45,6 +45,11 @@ typedef struct pa_stats {
     uint64_t issues;            /* instructions issued, over every wavefront */
     uint64_t lane_instructions; /* issues x lanes of the issuing wavefront */
     uint64_t fc_steps;          /* flow-control events: START of each wavefront, each FC issue */
+    /* Hazard checks' warnings [seed 000, p27]: wavefronts whose first OUTPUT issued before
+     * another kind of instruction (it reserves output FIFO space early), and the smallest such
+     * OUTPUT's pc + 1 (0: none). */
+    uint64_t early_outputs;
+    unsigned early_output_pc;
 } pa_stats;
 
 /* One flow-control event: the exact fc_unit step of one wavefront (START when

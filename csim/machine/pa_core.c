@@ -286,8 +286,14 @@ static inline __attribute__((always_inline)) dpp_status issue(pa_core *c, pa_slo
     if (timed && s->tm)
         tm_push(s->tm, s->pc, u->type == DPP_TYPE_FC ? s->active : lanes);
     dpp_status st = DPP_OK;
-    if (sh->p.hazards) /* a broken rule ends the wavefront as a fault does */
+    if (sh->p.hazards) { /* a broken rule ends the wavefront as a fault does */
         st = pa_hz_issue(&s->hz, u, &sh->hz[s->pc], s->pc, s->al, s->index, err);
+        if (s->hz.early_new) { /* a warning only [seed 000, p27] */
+            c->early_outputs++;
+            if (!c->early_output_pc || s->hz.early_pc < c->early_output_pc)
+                c->early_output_pc = s->hz.early_pc;
+        }
+    }
     const unsigned pc = s->pc;
     const uint64_t acts_on = u->type == DPP_TYPE_FC ? s->active : lanes;
     if (!st)

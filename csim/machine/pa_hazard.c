@@ -46,6 +46,11 @@ static void decode_tex(const pa_uop *u, pa_hz_uop *h)
         add_read(h, t->dx_addr & 127, t->dx_rel);
         add_read(h, t->dy_addr & 127, t->dy_rel);
     }
+    /* A predicated TEX or TEXKILL reads its predicate bits (RGB_PRED_SEL for R,
+     * G, B; ALPHA_PRED_SEL for A) from the ALU engine [seed 000, p28]. */
+    for (unsigned c = 0; c < 4; c++)
+        if (u->psel[c] != 0xFF)
+            h->bits_read |= (uint8_t)(2u << u->psel[c]);
     h->lookup = t->inst != DPP_TEX_KILL && (u->inst.cmn.rgb_wmask || u->inst.cmn.alpha_wmask);
     if (h->lookup)
         add_write(h, t->dst_addr & 127, t->dst_rel);
@@ -63,7 +68,7 @@ static void decode_fc(const pa_uop *u, pa_hz_uop *h)
         h->bits_read |= (uint8_t)(2u << (u->fc.pred_sel - DPP_PRED_RRRR));
 }
 
-void pa_hz_decode(const pa_uop *u, unsigned pc, unsigned n, pa_hz_uop *h)
+void pa_hz_decode(const pa_uop *u, pa_hz_uop *h)
 {
     memset(h, 0, sizeof *h);
     const dpp_cmn *m = &u->inst.cmn;
@@ -79,8 +84,6 @@ void pa_hz_decode(const pa_uop *u, unsigned pc, unsigned n, pa_hz_uop *h)
     } else {
         h->engine = PA_HZ_ALU;
         decode_alu(u, h);
-        h->early_out =
-            u->type == DPP_TYPE_OUT && !u->omask && !u->w_write && !u->last && pc + 1 < n;
     }
 }
 
@@ -143,8 +146,9 @@ static dpp_status check_tex(const pa_hz_state *s, const pa_uop *u, const pa_hz_u
     return DPP_OK;
 }
 
-/* p28: the engines run in parallel; TEX and FC take ALU results only after an
- * ALU_WAIT. ALU and OUTPUT instructions are one engine, in order. */
+/* p28: the engines run in parallel; TEX and FC take ALU results (registers,
+ * the ALU result, predicate bits) only after an ALU_WAIT. ALU and OUTPUT
+ * instructions are one engine, in order. */
 static dpp_status check_alu(const pa_hz_state *s, const pa_uop *u, const pa_hz_uop *h, unsigned pc,
                             int32_t al, unsigned wave, dpp_error *err)
 {
@@ -162,17 +166,18 @@ static dpp_status check_alu(const pa_hz_state *s, const pa_uop *u, const pa_hz_u
         }
     unsigned bits = h->bits_read & s->alu_bits;
     if (bits) {
+        const char *engine = h->engine == PA_HZ_TEX ? "texture" : "flow-control";
         unsigned b = (unsigned)__builtin_ctz(bits);
         if (b)
             snprintf(what, sizeof what,
-                     "the flow-control engine reads predicate bit %u, which the ALU "
+                     "the %s engine reads predicate bit %u, which the ALU "
                      "instruction at pc %u wrote, without waiting for it",
-                     b - 1, s->bits_pc[b]);
+                     engine, b - 1, s->bits_pc[b]);
         else
             snprintf(what, sizeof what,
-                     "the flow-control engine reads the ALU result, which the ALU instruction "
+                     "the %s engine reads the ALU result, which the ALU instruction "
                      "at pc %u wrote, without waiting for it",
-                     s->bits_pc[0]);
+                     engine, s->bits_pc[0]);
         return broken(u, pc, wave, err, what, "p28", "set ALU_WAIT (aluwait) on it");
     }
     return DPP_OK;
@@ -219,14 +224,15 @@ dpp_status pa_hz_issue(pa_hz_state *s, const pa_uop *u, const pa_hz_uop *h, unsi
     dpp_status st = check_tex(s, u, h, pc, al, wave, err);
     if (!st)
         st = check_alu(s, u, h, pc, al, wave, err);
-    if (!st && h->early_out)
-        st = broken(u, pc, wave, err,
-                    "an OUTPUT instruction that writes no output reserves output FIFO space "
-                    "before the program's end",
-                    "p27",
-                    "make it an ALU instruction (OUTPUT only where an output is written, "
-                    "or for the final instruction)");
     if (!st)
         record(s, h, pc, al);
+    s->early_new = 0;
+    if (u->type == DPP_TYPE_OUT) {
+        if (!s->out_pc)
+            s->out_pc = (uint16_t)(pc + 1);
+    } else if (s->out_pc && !s->early_pc) {
+        s->early_pc = s->out_pc;
+        s->early_new = 1;
+    }
     return st;
 }

@@ -1,8 +1,8 @@
 /* pa_hazard: the synchronisation the CTM guide leaves to the program, checked
  * as each wavefront runs (docs/model-defined.md, "Hazard checks").
  *
- * The hardware runs its ALU, texture and flow-control engines in parallel and
- * reserves output FIFO space at the first OUTPUT [seed 000, p27, p28]; texture
+ * The hardware runs its ALU, texture and flow-control engines in parallel
+ * [seed 000, p28]; texture
  * results arrive in temporaries only through the semaphore [p35-p37]. The model
  * finishes every instruction before the next, so a program that skips a WAIT
  * gets the right answer here and a wrong one on hardware. With
@@ -25,9 +25,8 @@ typedef struct pa_hz_uop {
     uint8_t engine; /* PA_HZ_ALU (ALU and OUTPUT), PA_HZ_TEX or PA_HZ_FC */
     uint8_t lookup; /* a TEX whose destination is written when its data arrives */
     uint8_t wait, acquire, alu_wait;
-    uint8_t bits_read;  /* FC: bit 0 the ALU result, bit 1 + k predicate k */
+    uint8_t bits_read;  /* FC, TEX: bit 0 the ALU result, bit 1 + k predicate k */
     uint8_t bits_write; /* ALU: the same bits, written */
-    uint8_t early_out;  /* an OUTPUT that writes no output and does not end the program */
 } pa_hz_uop;
 
 enum { PA_HZ_ALU, PA_HZ_TEX, PA_HZ_FC };
@@ -39,10 +38,15 @@ typedef struct pa_hz_state {
     uint64_t alu_temps[2]; /* written by the ALU engine since the last ALU_WAIT */
     uint8_t alu_bits;      /* bits_write of the ALU engine since the last ALU_WAIT */
     uint16_t tex_pc[DPP_NUM_TEMPS], alu_pc[DPP_NUM_TEMPS], bits_pc[5]; /* who wrote them */
+    /* p27: the first OUTPUT reserves output FIFO space. out_pc: its pc + 1 (0: none yet);
+     * early_pc: the same once another kind of instruction issues after it, so the space
+     * was reserved early; early_new: set by the issue that found it (a warning, not a fault). */
+    uint16_t out_pc, early_pc;
+    uint8_t early_new;
 } pa_hz_state;
 
-/* Decodes instruction pc of an n-instruction program (u must be decoded). */
-void pa_hz_decode(const struct pa_uop *u, unsigned pc, unsigned n, pa_hz_uop *h);
+/* Decodes one instruction (u must be decoded). */
+void pa_hz_decode(const struct pa_uop *u, pa_hz_uop *h);
 
 /* Checks instruction pc (h) of wavefront `wave` with aL = al against its
  * state, then records what it leaves outstanding. DPP_E_FAULT names the rule. */

@@ -193,6 +193,8 @@ typedef struct pa_core {
     uint64_t issues;       /* all issues */
     uint64_t lane_instrs;  /* issues x lanes of the wavefront */
     uint64_t fc_steps;     /* fc_unit steps (the events a trace would see) */
+    uint64_t early_outputs;   /* pa_stats.early_outputs of this core */
+    unsigned early_output_pc; /* pa_stats.early_output_pc of this core */
     const pa_alu_kernels *kern;
     unsigned rr; /* next slot the round-robin issue looks at */
     pa_scratch *scratch;

@@ -18,6 +18,13 @@ ASM
 python3 "$ROOT/scripts/guide_elf.py" "$tmp/dpp.elf" "$tmp/guide.elf" || exit 1
 python3 "$ROOT/scripts/guide_elf.py" "$tmp/dpp.elf" "$tmp/noint.elf" --drop 6 || exit 1
 readelf -n "$tmp/guide.elf" | grep -q "0x00000105" && bad "guide.elf still has MODELINFO"
+# [seed 000, p50-p51] PROGINFO as the pages show it: Reserved, FG_DEPTH_SRC, five whole reserved
+# rows and the begun sixth: 8 words, 32 bytes, in dpp's file and in the guide-form one (readelf
+# names note type 1 NT_VERSION).
+for f in dpp guide; do
+  readelf -n "$tmp/$f.elf" | grep -qE 'ATI DPP +0x00000020\s+NT_VERSION' \
+    || bad "$f.elf: no 32-byte PROGINFO note: $(readelf -n "$tmp/$f.elf" | head -5)"
+done
 
 # loads: the disassembly shows the loader's defaults for the absent MODELINFO
 "$DPP" disasm "$tmp/guide.elf" >"$tmp/guide.dis" 2>&1 || bad "guide.elf refused: $(cat "$tmp/guide.dis")"

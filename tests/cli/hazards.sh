@@ -34,3 +34,12 @@ fi
 "$DPP" exec "$tmp/cb.cb" --mem "$tmp/cb.mem" --no-hazard-check >/dev/null 2>&1 ||
   fail "dpp exec --no-hazard-check"
 echo "ok: dpp exec checks it too"
+# [seed 000, p27] the first OUTPUT issued before other instructions is a warning naming its pc
+# (it reserves output FIFO space early), not an error: the run succeeds.
+printf '%s\n' '    alu rgb mad r1.rgb, r0.rgb, #1, #0' '    out rgb mad r2.rgb o0.rgb, r0.rgb, #1, #0' \
+  '    alu rgb mad r1.rgb, r2.rgb, #1, #0' '    out rgb mad r0._ o1.rgb, r1.rgb, #1, #0' >"$tmp/early.s"
+"$DPP" asm "$tmp/early.s" -o "$tmp/early.elf"
+"$DPP" run "$tmp/early.elf" --domain 4x2 2>"$tmp/err" >/dev/null || fail "an early OUTPUT stopped the run"
+grep -q 'warning: pc 1: the first OUTPUT instruction issues before other instructions .*\[seed 000, p27\]' "$tmp/err" ||
+  fail "no early-OUTPUT warning: $(cat "$tmp/err")"
+echo "ok: an early first OUTPUT is a warning naming its pc"

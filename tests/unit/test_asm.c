@@ -85,7 +85,8 @@ static void if_else_endif(void **state)
     const fc_row rows[] = {
         {1, 0x0F, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_INCR, 0, 0, 4},  /* IF with else */
         {3, 0x00, 0, DPP_FC_JUMP, 0, DPP_BOP_NONE, DPP_BOP_DECR, 1, 1, 6},  /* ELSE */
-        {5, 0x00, 1, DPP_FC_JUMP, 0, DPP_BOP_DECR, DPP_BOP_NONE, 1, 0, 6},  /* ENDIF */
+        /* "ENDIF 0x00 1 JUMP NONE DECR NONE 1 0 0" [seed 000, p43]: JUMP_ADDR 0 */
+        {5, 0x00, 1, DPP_FC_JUMP, 0, DPP_BOP_DECR, DPP_BOP_NONE, 1, 0, 0},  /* ENDIF */
         {6, 0x33, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_NONE, 0, 0, 8},  /* IF p, no else */
         {8, 0xAA, 0, DPP_FC_JUMP, 0, DPP_BOP_INCR, DPP_BOP_NONE, 0, 0, 10}, /* IF !b: jump if b */
     };
@@ -161,6 +162,33 @@ static void call_and_ret(void **state)
     assert_int_not_equal(assemble(" call f\nf:\n if b0\n ret if b1\n endif\n ret\n", 0, &err),
                          DPP_OK);
     assert_non_null(strstr(err.msg, "top level"));
+}
+
+/* A lookup writes R, G, B and A: `tex ... if P` predicates all four, RGB_PRED_SEL/INV and
+ * ALPHA_PRED_SEL/INV alike, and prints back as `if P`; an encoding that predicates only some
+ * channels prints as its fields, never as `if P` (before: `if p.r` left alpha unpredicated
+ * and an RGB-only word printed as `if p.rrrr`). */
+static void tex_predicate_covers_alpha(void **state)
+{
+    (void)state;
+    dpp_error err;
+    char line[256];
+    assert_int_equal(assemble(" tex ld r1.rgba, r0.rgba, i0 unscaled if !p.g\n", 0, &err), DPP_OK);
+    dpp_inst in = slot(0);
+    assert_int_equal(in.cmn.rgb_pred_sel, DPP_PRED_GGGG);
+    assert_int_equal(in.cmn.rgb_pred_inv, 1);
+    assert_int_equal(in.cmn.alpha_pred_sel, DPP_PRED_GGGG);
+    assert_int_equal(in.cmn.alpha_pred_inv, 1);
+    dpp_disasm_inst(&in, 0, line, sizeof line);
+    assert_non_null(strstr(line, " if !p.gggg"));
+    assert_null(strstr(line, "pred_"));
+    assert_int_equal(assemble(" tex ld r1.rgba, r0.rgba, i0 unscaled rgb_pred_sel=rrrr\n", 0, &err),
+                     DPP_OK);
+    in = slot(0);
+    assert_int_equal(in.cmn.alpha_pred_sel, DPP_PRED_NONE);
+    dpp_disasm_inst(&in, 0, line, sizeof line);
+    assert_null(strstr(line, " if "));
+    assert_non_null(strstr(line, " rgb_pred_sel=rrrr"));
 }
 
 /* `head`, then k nested ifs on b0..b(k-1) and their endifs, into buf. */
@@ -422,6 +450,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(if_else_endif),
+        cmocka_unit_test(tex_predicate_covers_alpha),
         cmocka_unit_test(loops_break_continue),
         cmocka_unit_test(partial_mode_rules),
         cmocka_unit_test(call_and_ret),

@@ -152,8 +152,46 @@ static void test_tex_ops(void **state)
         run_case(&cases[k]);
 }
 
+/* `tex ... if p.r` predicates the whole lookup, alpha included: lane 0 (S = 1 < 1.5, p.r set)
+ * writes r1 = (11, 0, 0, 1), lane 1 (S = 7, p.r clear) writes no channel, so r1 stays 0
+ * (before, `if` set only RGB_PRED_SEL and lane 1's alpha was written). */
+static void test_tex_if_predicates_alpha(void **state)
+{
+    (void)state;
+    dpp_exe *x = fixture_assemble(
+        "    tex ld r2.rgba, r0.rgba, i1 unscaled acquire wait\n"
+        "    alu rgb mad r3._, s0.rrr, s1.rrr, -s2.rrr alpha mad r3._, s0.r, s1.r, -s2.r "
+        "src r2/r2, #1/#1, #1.5/#1.5 setp r lt lt wait\n"
+        "    tex ld r1.rgba, r2.rgba, i0 unscaled acquire wait aluwait if p.r\n"
+        "    out rgb mad r0._ o0.rgb, r1.rgb, #1, #0 alpha mad r0._ o0.a, r1.a, #1, #0 wait\n");
+    for (unsigned k = 0; k < TEX_W * TEX_H; k++)
+        texture[k] = (float)(10 * (k / TEX_W) + k % TEX_W);
+    const float stqr[LANES][4] = {{1, 1, 0, 1}, {7, 3, 0, 1}};
+    memcpy(coords, stqr, sizeof coords);
+    dpp_run_opts o;
+    dpp_run_default_opts(&o);
+    o.width = LANES;
+    o.height = 1;
+    o.array.lanes = LANES;
+    o.input[0] = (dpp_image){MC_FMT_FLOAT32_1, MC_TILE_LINEAR, TEX_W, TEX_H, (uint8_t *)texture};
+    o.input[1] = (dpp_image){MC_FMT_FLOAT32_4, MC_TILE_LINEAR, LANES, 1, (uint8_t *)coords};
+    dpp_run_result r;
+    dpp_error err = {0};
+    if (dpp_run(x, &o, "t", &r, &err))
+        fail_msg("%s", err.msg);
+    float got[LANES][4];
+    memcpy(got, r.output[0].data, sizeof got);
+    dpp_run_free(&r);
+    const float want[LANES][4] = {{11, 0, 0, 1}, {0, 0, 0, 0}};
+    for (unsigned l = 0; l < LANES; l++)
+        for (unsigned c = 0; c < 4; c++)
+            if (got[l][c] != want[l][c])
+                fail_msg("lane %u channel %u: %g, want %g", l, c, got[l][c], want[l][c]);
+}
+
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_tex_ops)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_tex_ops),
+                                       cmocka_unit_test(test_tex_if_predicates_alpha)};
     return cmocka_run_group_tests_name("pa_tex", tests, NULL, NULL);
 }

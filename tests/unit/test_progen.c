@@ -301,10 +301,39 @@ static void test_generator_deterministic(void **state)
     pg_free(b);
 }
 
+/* Every ENDIF the generator writes is the guide's row, JUMP_ADDR included:
+ * "ENDIF 0x00 1 JUMP NONE DECR NONE 1 0 0" [seed 000, p43]. */
+static void test_endif_is_the_guides_row(void **state)
+{
+    (void)state;
+    static dpp_exe exe;
+    unsigned endifs = 0;
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        pg_program *p;
+        assert_int_equal(pg_generate(seed, 6, &p, NULL), DPP_OK);
+        assert_int_equal(pg_compile(p, &exe, NULL), DPP_OK);
+        for (unsigned i = 0; i < exe.ninsts; i++) {
+            dpp_inst in;
+            dpp_inst_decode(exe.words + i * DPP_INST_DWORDS, &in);
+            const dpp_fc *f = &in.fc;
+            if (in.cmn.type != DPP_TYPE_FC || f->op != DPP_FC_JUMP || !f->jump_any ||
+                f->jump_func != 0x00 || f->b_op0 != DPP_BOP_DECR)
+                continue;
+            endifs++;
+            if (f->jump_addr != 0)
+                fail_msg("program %llu slot %u: ENDIF JUMP_ADDR %u, the guide's table has 0",
+                         (unsigned long long)seed, i, f->jump_addr);
+        }
+        pg_free(p);
+    }
+    assert_true(endifs > 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generator_deterministic),
+        cmocka_unit_test(test_endif_is_the_guides_row),
         cmocka_unit_test(test_random_programs),
         cmocka_unit_test(test_lane_rank_pattern),
         cmocka_unit_test(test_divergent_programs),
