@@ -8,6 +8,8 @@
 # Prints, per profile P:
 #   BENCH progen.P.diverged_fc_share X   flow-control steps with the live lanes split before or after
 #   BENCH progen.P.split_fc_share Y      flow-control steps whose own condition split their lanes
+#   BENCH progen.P.control_bins H        control coverage bins the same SEEDS programs hit (dpp
+#                                        closure P --budget SEEDS: 4 contexts, the same shape)
 # Counts, not times: the same on any machine.
 # Usage: scripts/bench_progen.sh [--build DIR] [--seeds N (default 40)]
 set -euo pipefail
@@ -18,7 +20,7 @@ while (($#)); do
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --seeds) [[ $2 =~ ^[1-9][0-9]*$ ]] || { echo "bench_progen: --seeds: '$2' is not a count" >&2; exit 2; }
       seeds=$2; shift 2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "bench_progen: unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -44,4 +46,6 @@ for profile in default divergent; do
       printf "BENCH progen.%s.diverged_fc_share %.3f of %d flow-control steps (%d seeds, %s)\n", p, div / steps, steps, n, shape
       printf "BENCH progen.%s.split_fc_share %.3f of %d flow-control steps (%d seeds, %s)\n", p, split_ / steps, steps, n, shape
     }' "$tmp/$profile.txt"
+  "$dpp" closure "$profile" --budget "$seeds" --lanes "$lanes" --domain "${w}x$h" --quiet |
+    sed -En "1s/^closure: [a-z]+: ([0-9]+) programs, ([0-9]+) of ([0-9]+) bins hit.*/BENCH progen.$profile.control_bins \2 of \3 bins (\1 programs, $lanes lanes, ${w}x$h)/p"
 done
