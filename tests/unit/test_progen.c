@@ -38,6 +38,49 @@ static void report(const pg_program *p, uint64_t seed, const char *what)
     fail_msg("program %llu: %s\n%s", (unsigned long long)seed, what, text);
 }
 
+/* p's features added to total (depth: the deepest of them), after checking it nests 6 deep. */
+static void add_features(const pg_program *p, uint64_t seed, pg_features *total)
+{
+    pg_features f;
+    pg_features_of(p, &f);
+    if (f.depth < 6)
+        report(p, seed, "nesting below 6");
+    unsigned *tv = (unsigned *)total, *fv = (unsigned *)&f;
+    for (size_t k = 1; k < sizeof f / sizeof(unsigned); k++)
+        tv[k] += fv[k];
+    total->depth = f.depth > total->depth ? f.depth : total->depth;
+}
+
+/* Every element of a w x h run of p (res, on `wave`-lane wavefronts) against the direct
+ * interpreter on the same input px. */
+static void compare_with_interpreter(const pg_program *p, uint64_t seed, dpp_run_result *res,
+                                     const float *px, int w, int h, unsigned wave)
+{
+    for (int j = 0; j < h; j++)
+        for (int i = 0; i < w; i++) {
+            uint32_t in[4], want[4][4];
+            for (int c = 0; c < 4; c++)
+                in[c] = dpp_fp_bits(px[(j * w + i) * 4 + c]);
+            pg_interpret(p, i, j, in, want);
+            for (int out = 0; out < 4; out++) {
+                const uint8_t *got = res->output[out].data + (size_t)(j * w + i) * 16;
+                if (memcmp(got, want[out], 16)) {
+                    char m[300];
+                    float g[4], e[4];
+                    memcpy(g, got, 16);
+                    memcpy(e, want[out], 16);
+                    snprintf(m, sizeof m,
+                             "wave %u lane (%d, %d) input %g output %d: model %g %g %g %g, "
+                             "interpreter %g %g %g %g",
+                             wave, i, j, px[(j * w + i) * 4], out, g[0], g[1], g[2], g[3], e[0],
+                             e[1], e[2], e[3]);
+                    dpp_run_free(res);
+                    report(p, seed, m);
+                }
+            }
+        }
+}
+
 static void check_program(uint64_t seed, pg_features *total)
 {
     pg_program *p;
@@ -47,14 +90,7 @@ static void check_program(uint64_t seed, pg_features *total)
     dpp_error err;
     if (pg_compile(p, &exe, &err))
         report(p, seed, err.msg);
-    pg_features f;
-    pg_features_of(p, &f);
-    if (f.depth < 6)
-        report(p, seed, "nesting below 6");
-    unsigned *tv = (unsigned *)total, *fv = (unsigned *)&f;
-    for (size_t k = 1; k < sizeof f / sizeof(unsigned); k++)
-        tv[k] += fv[k];
-    total->depth = f.depth > total->depth ? f.depth : total->depth;
+    add_features(p, seed, total);
     float px[DW * DH * 4];
     make_input(seed, px);
     dpp_run_default_opts(&o);
@@ -70,29 +106,7 @@ static void check_program(uint64_t seed, pg_features *total)
             snprintf(m, sizeof m, "wave %u: %s", wave_sizes[w], err.msg);
             report(p, seed, m);
         }
-        for (int j = 0; j < DH; j++)
-            for (int i = 0; i < DW; i++) {
-                uint32_t in[4], want[4][4];
-                for (int c = 0; c < 4; c++)
-                    in[c] = dpp_fp_bits(px[(j * DW + i) * 4 + c]);
-                pg_interpret(p, i, j, in, want);
-                for (int out = 0; out < 4; out++) {
-                    const uint8_t *got = res.output[out].data + (size_t)(j * DW + i) * 16;
-                    if (memcmp(got, want[out], 16)) {
-                        char m[300];
-                        float g[4], e[4];
-                        memcpy(g, got, 16);
-                        memcpy(e, want[out], 16);
-                        snprintf(m, sizeof m,
-                                 "wave %u lane (%d, %d) output %d: model %g %g %g %g, "
-                                 "interpreter %g %g %g %g",
-                                 wave_sizes[w], i, j, out, g[0], g[1], g[2], g[3], e[0], e[1], e[2],
-                                 e[3]);
-                        dpp_run_free(&res);
-                        report(p, seed, m);
-                    }
-                }
-            }
+        compare_with_interpreter(p, seed, &res, px, DW, DH, wave_sizes[w]);
         dpp_run_free(&res);
     }
     pg_free(p);
@@ -139,13 +153,7 @@ static void check_divergent(uint64_t seed, pg_features *total)
         report(p, seed, err.msg);
     if (exe.in_pattern[0] != DPP_PAT_LANE_RANK)
         report(p, seed, "no lane-rank pattern named for input 0");
-    pg_features f;
-    pg_features_of(p, &f);
-    if (f.depth < 6)
-        report(p, seed, "nesting below 6");
-    unsigned *tv = (unsigned *)total, *fv = (unsigned *)&f;
-    for (size_t k = 1; k < sizeof f / sizeof(unsigned); k++)
-        tv[k] += fv[k];
+    add_features(p, seed, total);
     for (size_t w = 0; w < sizeof div_waves / sizeof div_waves[0]; w++) {
         static float px[DIV_W * DIV_H * 4];
         dpp_pattern_fill(DPP_PAT_LANE_RANK, exe.in_pattern_seed[0], div_waves[w], DIV_W, DIV_H, px);
@@ -160,29 +168,7 @@ static void check_divergent(uint64_t seed, pg_features *total)
             snprintf(m, sizeof m, "wave %u: %s", div_waves[w], err.msg);
             report(p, seed, m);
         }
-        for (int j = 0; j < DIV_H; j++)
-            for (int i = 0; i < DIV_W; i++) {
-                uint32_t in[4], want[4][4];
-                for (int c = 0; c < 4; c++)
-                    in[c] = dpp_fp_bits(px[(j * DIV_W + i) * 4 + c]);
-                pg_interpret(p, i, j, in, want);
-                for (int out = 0; out < 4; out++) {
-                    const uint8_t *got = res.output[out].data + (size_t)(j * DIV_W + i) * 16;
-                    if (memcmp(got, want[out], 16)) {
-                        char m[300];
-                        float g[4], e[4];
-                        memcpy(g, got, 16);
-                        memcpy(e, want[out], 16);
-                        snprintf(m, sizeof m,
-                                 "wave %u lane (%d, %d) key %g output %d: model %g %g %g %g, "
-                                 "interpreter %g %g %g %g",
-                                 div_waves[w], i, j, px[(j * DIV_W + i) * 4], out, g[0], g[1],
-                                 g[2], g[3], e[0], e[1], e[2], e[3]);
-                        dpp_run_free(&res);
-                        report(p, seed, m);
-                    }
-                }
-            }
+        compare_with_interpreter(p, seed, &res, px, DIV_W, DIV_H, div_waves[w]);
         dpp_run_free(&res);
     }
     pg_free(p);
@@ -201,8 +187,8 @@ static void test_divergent_programs(void **state)
     printf("progen divergent: %d programs x %zu wave sizes; key conditions %u, ifs %u/%u/%u, "
            "loops %u, reps %u, breaks %u, continues %u, calls %u+%u, cond rets %u, kills %u\n",
            DIV_PROGRAMS, sizeof div_waves / sizeof div_waves[0], total.key_conds, total.if_src[0],
-           total.if_src[1], total.if_src[2], total.loops, total.reps, total.breaks,
-           total.continues, total.calls, total.cond_calls, total.cond_rets, total.kills);
+           total.if_src[1], total.if_src[2], total.loops, total.reps, total.breaks, total.continues,
+           total.calls, total.cond_calls, total.cond_rets, total.kills);
 }
 
 /* The lane-rank pattern: in every full wavefront of any size 4..64, the keys
