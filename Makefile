@@ -16,6 +16,12 @@ JOBS     ?= 2
 # own BUILD, as each build folder holds models and runtime objects of one Verilator.
 VERILATOR ?= verilator
 export VERILATOR
+# Verilated builds compile through ccache where it is installed (Verilator's own OBJCACHE hook):
+# the example designs' builds and their broken copies share Verilator's runtime and most of
+# their generated C++, about half of each build. OBJCACHE= turns it off. Lazy: on a fresh
+# machine ccache appears only after `deps`.
+OBJCACHE ?= $(shell command -v ccache >/dev/null 2>&1 && echo ccache)
+export OBJCACHE
 CC       ?= gcc
 SHELL    := /bin/bash
 

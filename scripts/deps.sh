@@ -38,6 +38,9 @@ declare -A need=(
   # Verilator from 5.0xx on includes lz4.h in its FST writer (include/fstcpp/): a user's newer
   # Verilator cannot build a traced model without it
   [/usr/include/lz4.h]=liblz4-dev
+  # Verilated builds compile through it (the Makefile's OBJCACHE): the design variants share
+  # Verilator's runtime and most generated C++
+  [ccache]=ccache
 )
 if [[ $group == verilator-src ]]; then
   need=(
