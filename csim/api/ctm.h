@@ -775,8 +775,11 @@ int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
  * "cond_writemask"), "out_mask", the performance counters ("perf_enabled",
  * "perf_running", "perf_total", "perf_active": busy clocks, one a command
  * without an array), and the busy/idle handshake ("busy", "busy_reports",
- * "idle_reports", "idle_waits"; docs/model-defined.md, "PE"). CTM_OK, or
- * CTM_E_ARG (an unknown name), *value 0. */
+ * "idle_reports", "idle_waits"; docs/model-defined.md, "PE"), and the
+ * commands that race a running program ("races": a command that changes what
+ * a program reads after a start_program with no wait_for_idle between,
+ * "race_offset": the first one's byte). CTM_OK, or CTM_E_ARG (an unknown
+ * name), *value 0. */
 int ctm_pe_get(const ctm_pe *pe, const char *name, uint64_t *value);
 
 /* The surfaces the set_*_fmt commands set, per client and index. */

@@ -215,7 +215,7 @@ typedef struct pe_view {
     uint64_t prog_ninsts, prog_full_fc, programs, waves;
     uint64_t cond_val, cond_test, cond_loc, cond_writemask, out_mask;
     uint64_t perf_enabled, perf_running, perf_total, perf_active;
-    uint64_t busy, busy_reports, idle_reports, idle_waits;
+    uint64_t busy, busy_reports, idle_reports, idle_waits, races, race_offset;
 } pe_view;
 
 #define V(m)                                                                                       \
@@ -252,6 +252,8 @@ static const struct {
     V(busy_reports),
     V(idle_reports),
     V(idle_waits),
+    V(races),
+    V(race_offset),
 };
 
 static void view_of(const ctm_pe *p, pe_view *v)
@@ -286,7 +288,9 @@ static void view_of(const ctm_pe *p, pe_view *v)
                    .busy = a.busy,
                    .busy_reports = a.busy_reports,
                    .idle_reports = a.idle_reports,
-                   .idle_waits = a.idle_waits};
+                   .idle_waits = a.idle_waits,
+                   .races = a.races,
+                   .race_offset = a.race_off};
 }
 
 int ctm_pe_get(const ctm_pe *p, const char *name, uint64_t *value)

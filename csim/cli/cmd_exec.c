@@ -6,6 +6,7 @@
 #include "stats.h"
 #include "trace.h"
 
+#include "pe.h"
 #include "runtime.h"
 
 #include <errno.h>
@@ -76,6 +77,25 @@ static const cmd_args exec_args = {.prog = "dpp exec",
                                    .usage = exec_usage,
                                    .option = exec_option};
 
+/* A command that changes what a running program reads, with no wait_for_idle
+ * after its start_program: the model ran the program to its end first, as the
+ * seed's PE need not (docs/model-defined.md, "PE"). A warning: the outputs are
+ * what a wait_for_idle there would give. */
+static void warn_races(struct pe_model *pe, const char *name)
+{
+    pe_activity a;
+    pe_activity_of(pe, &a);
+    if (!a.races)
+        return;
+    const pe_cmd_desc *d = pe_cmd_by_opcode(a.race_opcode);
+    fprintf(stderr,
+            "%s: byte %zu: warning: %s follows start_program at byte %zu with no wait_for_idle "
+            "between (%llu such command(s)): the PE \"consumes commands as fast as it can process "
+            "them or pass them along\" [seed 000, 2.1.2], so the program may still be running; the "
+            "model ran it to its end first. Put wait_for_idle after start_program.\n",
+            name, a.race_off, d ? d->name : "?", a.race_start_off, (unsigned long long)a.races);
+}
+
 /* Opens the device, copies image and buffer in, runs, reports. */
 static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size_t img_len,
                const uint8_t *cb, size_t cb_len, FILE *trace)
@@ -111,6 +131,7 @@ static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size
         fprintf(stderr, "%s\n", err.msg);
         rc = 1;
     }
+    warn_races(dpp_am_pe(dev), c->cmdbuf);
     if (c->stats) {
         cli_stats st = {.seconds = cli_now() - t0, .array = &p->array};
         tm_stats timing;

@@ -17,6 +17,8 @@ struct pe_model {
     int perf_enabled, perf_running;
     uint64_t total, active;
     pe_activity act;
+    int unwaited;     /* a start_program ran since the last wait_for_idle */
+    size_t start_off; /* ... the last one's byte */
     size_t txn_base; /* added to the offsets of the commands it reports (pe_set_txn_base) */
 };
 
@@ -345,10 +347,42 @@ static dpp_status run_command(pe_model *pe, const pe_cmd_desc *d, const uint32_t
     return dpp_error_set(err, DPP_E_FORMAT, "opcode 0x%02x has no action", d->opcode);
 }
 
+/* What a running program reads, by opcode (pe_cmd_races_running). */
+static const uint8_t races_running[256] = {
+    [PE_SET_INST_FMT] = 1,        [PE_SET_CONSTF_FMT] = 1,      [PE_SET_CONSTI_FMT] = 1,
+    [PE_SET_CONSTB_FMT] = 1,      [PE_SET_INP_FMT] = 1,         [PE_SET_OUT_FMT] = 1,
+    [PE_SET_COND_OUT_FMT] = 1,    [PE_SET_OUT_MASK] = 1,        [PE_FLUSH_OUT_CACHE] = 1,
+    [PE_SET_COND_TEST] = 1,       [PE_SET_COND_LOC] = 1,        [PE_SET_COND_OUT_MASK] = 1,
+    [PE_INIT_PERF_COUNTERS] = 1,  [PE_START_PERF_COUNTERS] = 1, [PE_STOP_PERF_COUNTERS] = 1,
+    [PE_READ_PERF_COUNTERS] = 1,
+};
+
+int pe_cmd_races_running(unsigned opcode)
+{
+    return opcode < 256 && races_running[opcode];
+}
+
+/* Counts a command that races the program a start_program left running. */
+static void note_race(pe_model *pe, const pe_cmd_desc *d, size_t off)
+{
+    if (d->opcode == PE_WAIT_FOR_IDLE)
+        pe->unwaited = 0;
+    if (!pe->unwaited || !races_running[d->opcode])
+        return;
+    if (!pe->act.races++) {
+        pe->act.race_off = off;
+        pe->act.race_start_off = pe->start_off;
+        pe->act.race_opcode = d->opcode;
+    }
+}
+
 dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
                          const char *name, dpp_error *err)
 {
     count_clocks(pe, 1, 0);
+    note_race(pe, d, off);
+    if (d->opcode == PE_START_PROGRAM)
+        pe->unwaited = 1, pe->start_off = off;
     if (__builtin_expect(mc_txn_on(pe->mc), 0)) /* before it runs: its MC and CO work follows */
         pe_txn_command(pe, d, p, off);
     dpp_error inner = {0};

@@ -189,7 +189,22 @@ typedef struct pe_activity {
     uint64_t busy_reports; /* pairs handed to a processor */
     uint64_t idle_reports; /* processors that halted */
     uint64_t idle_waits;   /* wait_for_idle commands run; each found busy == 0 */
+    /* Commands that race a running program (seed 000 p8, 2.1.2: the PE "consumes
+     * commands as fast as it can process them or pass them along" unless a
+     * wait_for_idle stops it): a command that changes what a program reads or
+     * counts, after a start_program with no wait_for_idle between. The model
+     * runs start_program to its end first; hardware may not (docs/model-defined.md
+     * "PE"). The first one: its byte, opcode and its start_program's byte. */
+    uint64_t races;
+    size_t race_off, race_start_off;
+    unsigned race_opcode;
 } pe_activity;
+
+/* 1: a change by command `opcode` reaches a program still running (it sets a
+ * surface, the output mask, the CO's test, location or write mask, or the
+ * performance counters); 0: the PE's own state, read when start_program hands
+ * out the pairs, or no state. */
+int pe_cmd_races_running(unsigned opcode);
 
 /* The handshake counts so far. */
 void pe_activity_of(const pe_model *pe, pe_activity *out);

@@ -183,8 +183,10 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
     uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
     *start_off = cb->size;
     cmdbuf_add(cb, PE_START_PROGRAM, &start);
-    cmdbuf_add(cb, PE_FLUSH_OUT_CACHE, (const uint32_t[]){0});
+    /* wait first: the seed's PE reads on while the program runs (000 2.1.2), and a flush
+     * before the program's last write would leave it in the cache */
     cmdbuf_add(cb, PE_WAIT_FOR_IDLE, (const uint32_t[]){0});
+    cmdbuf_add(cb, PE_FLUSH_OUT_CACHE, (const uint32_t[]){0});
     cmdbuf_add(cb, PE_STOP_PERF_COUNTERS, (const uint32_t[]){0});
 }
 

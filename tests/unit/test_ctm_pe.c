@@ -150,11 +150,18 @@ static void test_every_command(void **state)
     assert_int_equal(get(pe, "idle_reports"), 36);
     assert_int_equal(get(pe, "busy"), 0);
     assert_int_equal(get(pe, "idle_waits"), 1);
+    assert_int_equal(get(pe, "races"), 0); /* every start_program here is waited for */
     assert_int_equal(get(pe, "perf_total"), 5); /* start_program .. stop_perf: a clock a command */
     assert_int_equal(get(pe, "perf_active"), 0);
     assert_int_equal(get(pe, "words"), n);
     assert_int_equal(get(pe, "status"), CTM_OK);
     assert_string_equal(ctm_pe_error(pe), "");
+    /* a start_program with no wait_for_idle after it: set_out_mask races it (seed 000 2.1.2) */
+    const uint32_t race[] = {H(PE_START_PROGRAM, 1), 0x10005, H(PE_SET_OUT_MASK, 1), 0xF};
+    for (size_t w = 0; w < 4; w++)
+        assert_int_equal(ctm_pe_put(pe, race[w]), CTM_OK);
+    assert_int_equal(get(pe, "races"), 1);
+    assert_int_equal(get(pe, "race_offset"), 4 * n + 8);
     ctm_pe_free(pe);
 }
 

@@ -606,7 +606,8 @@ static void test_own_stream_passes(void **state)
 }
 
 /* A dropped transaction: the drain check finds it, or the next ordered
- * transaction after it (an output write never made before flush_out_cache). */
+ * transaction after it (an output write never made before the wait_for_idle
+ * that follows start_program in the model's buffers). */
 static void test_dropped_fails_drain(void **state)
 {
     (void)state;
@@ -634,7 +635,7 @@ static void test_dropped_fails_drain(void **state)
     drop = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
     assert_int_equal(feed(c, &s, drop, &where), CTM_E_MISMATCH);
     assert_int_equal(s.t[where].kind, CTM_TXN_PE_CMD);
-    assert_non_null(strstr(ctm_txn_diff(c), "out of order: PE COMMAND flush_out_cache"));
+    assert_non_null(strstr(ctm_txn_diff(c), "out of order: PE COMMAND wait_for_idle"));
     ctm_txn_free(c);
     ctm_model_free(m);
     free(s.t);
@@ -811,7 +812,7 @@ static void test_swapped_commands_fail_as_order(void **state)
     m = saxpy();
     c = ctm_txn_new(m, CTM_UNITS_ALL);
     assert_int_equal(feed(c, &s, (size_t)-1, &where), CTM_E_MISMATCH);
-    assert_int_equal(s.t[where].kind, CTM_TXN_PE_CMD); /* flush_out_cache's command */
+    assert_int_equal(s.t[where].kind, CTM_TXN_PE_CMD); /* wait_for_idle's command */
     if (!strstr(ctm_txn_diff(c), "out of order"))
         fail_msg("%s", ctm_txn_diff(c));
     ctm_txn_free(c);

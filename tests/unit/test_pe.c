@@ -578,6 +578,52 @@ static void test_input_after_invalidate(void **state)
     drop(f);
 }
 
+/* Seed 000 p8, 2.1.2: "Under normal operation, the PE consumes commands as fast as it can
+ * process them or pass them along", unless a wait_for_idle stops it. A command that changes
+ * what a running program reads, after its start_program with no wait_for_idle between, races
+ * the program; the model runs the program to its end first and counts the race. The buffer
+ * (byte offsets): set_domain 0, set_inst_fmt 20, set_out_mask 32 (no program yet: no race),
+ * start_program 40, set_cond_val 48 (the PE's own value, handed out with the pairs: no race),
+ * set_out_mask 56 (race 1), wait_for_idle 64, set_out_mask 72 (waited: no race),
+ * start_program 80, flush_out_cache 88 (race 2). The first race is at 56, of the
+ * start_program at 40. */
+static void test_commands_race_a_running_program(void **state)
+{
+    (void)state;
+    const uint32_t w[] = {H(PE_SET_DOMAIN, 4),     0, 0, 3, 0, H(PE_SET_INST_FMT, 2), 0x800, 0,
+                          H(PE_SET_OUT_MASK, 1),   0xF, H(PE_START_PROGRAM, 1), 1,
+                          H(PE_SET_COND_VAL, 1),   0, H(PE_SET_OUT_MASK, 1), 0x3,
+                          H(PE_WAIT_FOR_IDLE, 1),  0, H(PE_SET_OUT_MASK, 1), 0xF,
+                          H(PE_START_PROGRAM, 1),  1, H(PE_FLUSH_OUT_CACHE, 1), 0};
+    fixture *f = make(4);
+    assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
+    pe_activity a;
+    pe_activity_of(f->pe, &a);
+    assert_int_equal(a.races, 2);
+    assert_int_equal(a.race_off, 56);
+    assert_int_equal(a.race_start_off, 40);
+    assert_int_equal(a.race_opcode, PE_SET_OUT_MASK);
+    drop(f);
+    /* Which commands race, each by its reason (docs/model-defined.md "PE"). */
+    static const unsigned racing[] = {
+        PE_SET_INST_FMT,       PE_SET_CONSTF_FMT,      PE_SET_CONSTI_FMT,     PE_SET_CONSTB_FMT,
+        PE_SET_INP_FMT,        PE_SET_OUT_FMT,         PE_SET_COND_OUT_FMT,   PE_SET_OUT_MASK,
+        PE_FLUSH_OUT_CACHE,    PE_SET_COND_TEST,       PE_SET_COND_LOC,       PE_SET_COND_OUT_MASK,
+        PE_INIT_PERF_COUNTERS, PE_START_PERF_COUNTERS, PE_STOP_PERF_COUNTERS, PE_READ_PERF_COUNTERS};
+    unsigned n = 0;
+    for (unsigned op = 0; op < 256; op++) {
+        int want = 0;
+        for (size_t k = 0; k < sizeof racing / sizeof racing[0]; k++)
+            want |= racing[k] == op;
+        assert_int_equal(pe_cmd_races_running(op), want);
+        n += want;
+    }
+    assert_int_equal(n, 16);
+    assert_false(pe_cmd_races_running(PE_SET_DOMAIN) || pe_cmd_races_running(PE_START_PROGRAM) ||
+                 pe_cmd_races_running(PE_WAIT_FOR_IDLE) ||
+                 pe_cmd_races_running(PE_INVALIDATE_INP_CACHE));
+}
+
 /* The busy/idle handshake (seed 000 p8, 2.1.1; docs/model-defined.md "PE"): a 5 x 3 domain
  * (15 pairs) in 4-lane wavefronts (4, 4, 4, 3 live lanes). An array whose wavefronts end
  * inside wave() sees only its own lanes busy: 4, 4, 4, 3, after 4, 8, 12, 15 busy reports;
@@ -669,6 +715,7 @@ int main(void)
         cmocka_unit_test(test_surface_commands), cmocka_unit_test(test_co_commands),
         cmocka_unit_test(test_out_mask),         cmocka_unit_test(test_input_after_invalidate),
         cmocka_unit_test(test_busy_idle),
+        cmocka_unit_test(test_commands_race_a_running_program),
     };
     return cmocka_run_group_tests_name("pe", tests, NULL, NULL);
 }
