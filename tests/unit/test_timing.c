@@ -476,6 +476,45 @@ static void test_timeline(void **state)
     }
 }
 
+/* Seed 004 on RV740: "in a worst case scenario constituted by a sequence of fully dependent
+ * instructions, RV740 will run at around one 5th of its theoretical rate", and "The
+ * transcendental ALU shares GPR read ports with the other ALUs, so it can either load a needed
+ * operand in a single cycle if and only if one of the slim ALUs loads the same operand,
+ * otherwise it has to wait". A CTM instruction is bundled alone, so a chain of one-operation
+ * instructions (each reads the last one's r1.r) fills 1 of the 5 slots of each bundle: lane
+ * operations are a fifth of 5 x 64 per bundle (4 ALU cycles a bundle). An RCP in t whose operand
+ * a slim ALU also reads (r1, with r2, r3: 3 addresses) costs no read phase; one reading r4 (a
+ * fourth address) waits one read phase, 4 cycles, per instruction: three of them end 12 later
+ * (as "4 GPR reads" above: 112 without, 124 with). */
+static void test_rv740_dependent_chain_and_t_ports(void **state)
+{
+    (void)state;
+    const char *chain = "    alu rgb mad r1.r, r0.rrr, #1, #0\n"
+                        "    alu rgb mad r1.r, r1.rrr, #1, #0\n"
+                        "    alu rgb mad r1.r, r1.rrr, #1, #0\n"
+                        "    alu rgb mad r1.r, r1.rrr, #1, #0\n"
+                        "    out rgb mad r0._ o0.r, r1.rrr, #1, #0\n";
+    run_out r = run(chain, 8, 8, 64, TM_CHIP_RV740, 1, 1, NULL);
+    uint64_t bundles = r.t.alu_busy / 4;
+    assert_int_equal(bundles, 5);
+    assert_int_equal(r.t.alu_lane_ops * 5, bundles * 64 * 5); /* 1 slot of 5: 64 lane-ops */
+    free(r.out);
+    const char *shared = "    alu rgb mad r5.rgb, r1.rgb, r2.rgb, r3.rgb alpha rcp r5.a, r1.a, r1.a, r1.a\n"
+                         "    alu rgb mad r5.rgb, r1.rgb, r2.rgb, r3.rgb alpha rcp r5.a, r1.a, r1.a, r1.a\n"
+                         "    alu rgb mad r5.rgb, r1.rgb, r2.rgb, r3.rgb alpha rcp r5.a, r1.a, r1.a, r1.a\n"
+                         "    out rgb mad r0._ o0.rgb, r5.rgb, #1, #0\n";
+    char own[1024];
+    snprintf(own, sizeof own, "%s", shared);
+    for (char *p = own; (p = strstr(p, "rcp r5.a, r1.a, r1.a, r1.a"));)
+        memcpy(p, "rcp r5.a, r4.a, r4.a, r4.a", 26);
+    run_out a = run(shared, 8, 8, 64, TM_CHIP_RV740, 1, 1, NULL);
+    run_out b = run(own, 8, 8, 64, TM_CHIP_RV740, 1, 1, NULL);
+    assert_int_equal(a.t.cycles, 112);
+    assert_int_equal(b.t.cycles, 124);
+    free(a.out);
+    free(b.out);
+}
+
 /* docs/timing.md's profile table holds the numbers of csim/machine/timing_profiles.c. */
 static void test_doc_table(void **state)
 {
@@ -532,6 +571,7 @@ int main(void)
         cmocka_unit_test(test_costs),
         cmocka_unit_test(test_timeline),
         cmocka_unit_test(test_doc_table),
+        cmocka_unit_test(test_rv740_dependent_chain_and_t_ports),
     };
     return cmocka_run_group_tests_name("timing", tests, NULL, NULL);
 }
