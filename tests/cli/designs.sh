@@ -58,8 +58,9 @@ variant_case() {
   pipe_fc/state_bc_width) # the state port: only level 2 carries it
     echo "2 mandelbrot $ctx, pc [0-9]+: FC_STATE: bc: lanes [0-9]+ \\([0-9]+, [0-9]+\\)" ;;
   # random programs alone find these (dpp progen --profile divergent, seed 1): "progdiv:SEED"
-  reconv_stack/else_wakes_all) echo "0 progdiv:1 $ctx, pc [0-9]+: FC: (jump|exec|active|next_pc): " ;;
-  reconv_stack/inner_exit_wakes_outer) echo "0 progdiv:1 $ctx, pc [0-9]+: FC: active: $lanes_differ" ;;
+  reconv_stack/else_wakes_all | lane_pc/else_wakes_all) echo "0 progdiv:1 $ctx, pc [0-9]+: FC: (jump|exec|active|next_pc): " ;;
+  reconv_stack/inner_exit_wakes_outer | lane_pc/inner_exit_wakes_outer | lane_pc/noncaller_resume_off | lane_pc/wake_below_next)
+    echo "0 progdiv:1 $ctx, pc [0-9]+: FC: active: $lanes_differ" ;;
   reconv_stack/exit_as_iterate) # a level-1 event's kind
     echo "1 mandelbrot $ctx, pc [0-9]+: LOOP_EXIT: kind: expected LOOP_EXIT, actual LOOP_ITERATE" ;;
   *) echo "0 mandelbrot context [0-9]+.*pc [0-9]+" ;; # a new variant: at least the context and pc
