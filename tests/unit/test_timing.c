@@ -25,6 +25,7 @@
 #include "run.h"
 #include "run_fixture.h"
 #include "timing.h"
+#include "timing_fifo.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -304,6 +305,42 @@ static void test_stalls(void **state)
     free(r.out);
 }
 
+/* The FIFO's bookkeeping on its own: the entries held when one is taken, and the
+ * stretches during which every entry was held (what an OUTPUT's wait is measured
+ * against), with one taken again the cycle it frees continuing the stretch. */
+static void test_fifo_spans(void **state)
+{
+    (void)state;
+    tm_fifo f = {0};
+    tm_fifo_reset(&f, 2);
+    size_t n;
+    assert_int_equal(tm_fifo_take(&f, 0), 1);
+    assert_int_equal(f.next, 0);
+    assert_int_equal(tm_fifo_take(&f, 4), 2); /* full from 4, until an end is known */
+    const tm_fifo_span *s = tm_fifo_spans(&f, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(s[0].from, 4);
+    assert_int_equal(s[0].to, TM_FIFO_HELD);
+    tm_fifo_give(&f, 30); /* the second holder's end is known first... */
+    tm_fifo_give(&f, 20); /* ...and the first ends earlier: the stretch ends at 20 */
+    s = tm_fifo_spans(&f, &n);
+    assert_int_equal(s[0].to, 20);
+    assert_int_equal(f.next, 20);
+    assert_int_equal(tm_fifo_take(&f, 20), 2); /* taken as it frees: full on to 30 */
+    s = tm_fifo_spans(&f, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(s[0].to, 30);
+    assert_int_equal(tm_fifo_take(&f, 31), 2); /* the one free since 30: full again */
+    s = tm_fifo_spans(&f, &n);
+    assert_int_equal(n, 2);
+    assert_int_equal(s[1].from, 31);
+    tm_fifo_prune(&f, 31); /* no wait looks before 31: the first stretch goes */
+    s = tm_fifo_spans(&f, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(s[0].from, 31);
+    tm_fifo_release(&f);
+}
+
 /* The Cayman article: "only 2 wavefronts can occupy a SIMD if they use 83 or more
  * registers"; 16K 128-bit registers are 256 per lane of a 64-lane wavefront, and with 8
  * reserved per lane (model-defined) 248 remain: 248 / 83 = 2.99, 248 / 82 = 3.02. Few
@@ -567,6 +604,7 @@ int main(void)
         cmocka_unit_test(test_hand_counts),
         cmocka_unit_test(test_counts_ignore_contexts_and_threads),
         cmocka_unit_test(test_stalls),
+        cmocka_unit_test(test_fifo_spans),
         cmocka_unit_test(test_occupancy),
         cmocka_unit_test(test_costs),
         cmocka_unit_test(test_timeline),
