@@ -21,7 +21,8 @@ static double percent(uint64_t part, uint64_t whole)
     return whole ? 100.0 * (double)part / (double)whole : 0.0;
 }
 
-/* The timing model's lines: cycles, occupancy, ALU use, stalls (docs/timing.md). */
+/* The timing model's lines: cycles, occupancy, ALU use, stalls, the output FIFO
+ * (docs/timing.md). */
 static void print_timing(FILE *f, const tm_profile *p, const tm_stats *t)
 {
     unsigned rows = p->gpr_regs / p->wave_lanes;
@@ -49,12 +50,16 @@ static void print_timing(FILE *f, const tm_profile *p, const tm_stats *t)
         const char *name;
     } causes[] = {{TM_CLAUSE, "clause switch"}, {TM_LATENCY, "ALU latency"},
                   {TM_FETCH, "TEX fetch"},      {TM_READS, "register reads"},
-                  {TM_EMPTY, "no wavefront"}};
+                  {TM_EMPTY, "no wavefront"},   {TM_OFIFO, "output FIFO"}};
     fprintf(f, "stall cycles      ");
     for (size_t k = 0; k < sizeof causes / sizeof causes[0]; k++)
         fprintf(f, "%s %s %llu", k ? "," : "", causes[k].name,
                 (unsigned long long)t->stall[causes[k].cause]);
     fprintf(f, " (cycles the ALU did not execute)\n");
+    fprintf(f, "output FIFO        peak %u of %u entries held (a wavefront's first OUTPUT holds "
+               "one until the wavefront ends); %llu wavefronts waited %llu cycles in all for one\n",
+            t->fifo_peak, p->out_fifo, (unsigned long long)t->fifo_waits,
+            (unsigned long long)t->fifo_wait_cycles);
 }
 
 void cli_print_stats(FILE *f, const cli_stats *s)

@@ -31,7 +31,7 @@ static const uint32_t simd_bits[NSIMD] = {8, 1, 32, 1};
 
 static const char *const clause_names[TM_NUM_CLAUSES] = {"none", "ALU", "TEX", "OUT", "CF"};
 static const char *const stall_names[TM_NUM_CAUSES] = {"issue", "clause", "latency", "unit",
-                                                       "reads", "fetch",  "empty"};
+                                                       "reads", "fetch",  "empty",   "fifo"};
 
 struct cli_timeline {
     FILE *vcd;

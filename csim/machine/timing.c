@@ -10,13 +10,18 @@
  *     for their `occupy` cycles; an instruction ends `latency` cycles after
  *     it started (ALU: read phase, then execute: 8 cycles for one bundle, so
  *     two wavefronts interleave even/odd and keep the ALU busy);
- *   - CF instructions cost nothing and end the clause.
+ *   - CF instructions cost nothing and end the clause;
+ *   - the output FIFO [seed 000, p27]: a wavefront's first OUTPUT reserves
+ *     one of the profile's out_fifo entries as it starts and holds it until
+ *     the wavefront ends; the first OUTPUT of another wavefront cannot start
+ *     before an entry is free (model-defined: the seed's page is cut off).
  * Events are taken in time order: the earliest possible instruction or
  * dispatch next, ties to a dispatch, then to the oldest wavefront. Streams
  * arrive as the functional model runs; scheduling waits where a stream it
  * needs is not complete yet, so only the resident wavefronts' and those not
  * yet dispatched are kept. */
 #include "timing.h"
+#include "timing_fifo.h"
 
 #include "isa.h"
 #include "pa_int.h"
@@ -25,6 +30,7 @@
 #include <string.h>
 
 #define TM_MAX_SLOTS 64
+_Static_assert(TM_FIFO_MAX >= TM_MAX_SLOTS, "an output-FIFO entry for every slot");
 #define NEVER        UINT64_MAX
 
 enum { UNIT_ALU, UNIT_TEX };
@@ -42,6 +48,7 @@ typedef struct tm_res {
     uint8_t boundary;  /* a CF instruction came after it */
     uint8_t has_next;  /* its next non-CF instruction is known */
     uint8_t next_new;  /* ... and starts a clause */
+    uint8_t fifo;      /* it holds an output-FIFO entry */
 } tm_res;
 
 struct tm_model {
@@ -59,6 +66,7 @@ struct tm_model {
     unsigned resident;
     uint64_t unit_free[2];
     uint64_t alu_free; /* end of the ALU's last occupancy */
+    tm_fifo fifo;      /* the output FIFO's entries */
     uint64_t makespan; /* latest end so far */
     tm_res last;       /* the wavefront that ends last, as it ended */
     uint64_t base;     /* cycles of the earlier start_programs */
@@ -200,6 +208,60 @@ static uint64_t watermark(const tm_model *tm)
     return w;
 }
 
+/* ------------------------------------------------------------ output FIFO */
+
+/* The entries: out_fifo of them; no more than the slots, since only a resident wavefront
+ * holds one (so 0, no limit, or more than the slots never stall). */
+static void fifo_reset(tm_model *tm)
+{
+    unsigned n = tm->p->out_fifo;
+    tm_fifo_reset(&tm->fifo, n && n < tm->nslots ? n : tm->nslots);
+}
+
+/* Instruction c of r is its wavefront's first OUTPUT: it needs an entry. */
+static int needs_entry(const tm_res *r, const tm_cost *c)
+{
+    return c->clause == TM_CL_OUT && !r->fifo;
+}
+
+/* When r's next instruction may start as far as the FIFO goes: the first OUTPUT waits for
+ * the earliest free entry. */
+static uint64_t fifo_ready(const tm_model *tm, const tm_res *r, const tm_cost *c)
+{
+    return needs_entry(r, c) ? tm->fifo.next : 0;
+}
+
+/* The earliest time before t from which a resident wavefront was ready to start an OUTPUT
+ * but held no entry and found none free until t (t: none was). */
+static uint64_t fifo_blocked_since(const tm_model *tm, uint64_t t)
+{
+    uint64_t b = t;
+    if (tm->fifo.next < t) /* an entry was free before t */
+        return b;
+    for (unsigned k = 0; k < tm->nslots; k++) {
+        const tm_res *r = &tm->res[k];
+        if (r->s && r->has_next && r->earliest < b &&
+            needs_entry(r, &tm->cost[r->s->rec[r->pos].pc]))
+            b = r->earliest;
+    }
+    return b;
+}
+
+/* r's first OUTPUT starts at t: it takes an entry. The full stretches a wavefront may
+ * still wait through begin after t or after the end of a resident holding none. */
+static void fifo_take(tm_model *tm, tm_res *r, uint64_t t)
+{
+    unsigned held = tm_fifo_take(&tm->fifo, t);
+    r->fifo = 1;
+    if (held > tm->st.fifo_peak)
+        tm->st.fifo_peak = held;
+    uint64_t before = t;
+    for (unsigned k = 0; k < tm->nslots; k++)
+        if (tm->res[k].s && !tm->res[k].fifo && tm->res[k].end < before)
+            before = tm->res[k].end;
+    tm_fifo_prune(&tm->fifo, before);
+}
+
 /* ------------------------------------------------------------ the model */
 
 dpp_status tm_create(tm_chip chip, tm_model **out, dpp_error *err)
@@ -227,6 +289,7 @@ void tm_destroy(tm_model *tm)
         free(s);
     }
     free(tm->heap);
+    tm_fifo_release(&tm->fifo);
     free(tm);
 }
 
@@ -265,7 +328,8 @@ dpp_status tm_begin(tm_model *tm, const pa_uop *code, unsigned n, unsigned temps
     tm->st.temps = temps ? temps : 1;
     tm->st.limit = tm_occupancy(tm->p, tm->st.temps, &tm->st.limit_by_regs);
     tm->nslots = tm->st.limit < TM_MAX_SLOTS ? tm->st.limit : TM_MAX_SLOTS;
-    tm->st.peak = 0;
+    tm->st.peak = tm->st.fifo_peak = 0;
+    fifo_reset(tm);
     tm->ended = 0;
     tm->resident = 0;
     tm->unit_free[UNIT_ALU] = tm->unit_free[UNIT_TEX] = 0;
@@ -295,18 +359,22 @@ static void charge(tm_model *tm, uint64_t a, uint64_t t, uint64_t lo, uint64_t h
         tm->st.stall[cause] += hi - lo;
 }
 
-/* The ALU idle from alu_free until t, charged to what the wavefront that
- * ends it was doing: waiting before its previous instruction (a clause
- * switch, or the same clause's wait), that instruction in flight (ALU
- * latency, TEX fetch; nothing if it was just dispatched), then its own
- * clause switch. */
+/* The ALU idle from alu_free until t. From the moment a wavefront was ready
+ * to start an OUTPUT but every output-FIFO entry was held (b), it is the
+ * FIFO's: with the ALU idle nothing else kept that wavefront waiting, and
+ * no entry frees before t (or it would have started). Before b, it is
+ * charged to what the wavefront that ends it was doing: waiting before its
+ * previous instruction (a clause switch, or the same clause's wait), that
+ * instruction in flight (ALU latency, TEX fetch; nothing if it was just
+ * dispatched), then its own clause switch. */
 static void alu_gap(tm_model *tm, const tm_res *r, int new_clause, uint64_t t)
 {
-    uint64_t a = tm->alu_free;
+    uint64_t a = tm->alu_free, b = fifo_blocked_since(tm, t);
     tm_cause in_flight = after(r->clause);
-    charge(tm, a, t, 0, r->start, r->prev_new ? TM_CLAUSE : in_flight);
-    charge(tm, a, t, r->start, r->end, in_flight);
-    charge(tm, a, t, r->end, t, new_clause ? TM_CLAUSE : TM_LATENCY);
+    charge(tm, a, b, 0, r->start, r->prev_new ? TM_CLAUSE : in_flight);
+    charge(tm, a, b, r->start, r->end, in_flight);
+    charge(tm, a, b, r->end, b, new_clause ? TM_CLAUSE : TM_LATENCY);
+    charge(tm, a, t, b, t, TM_OFIFO);
 }
 
 /* Moves r past CF instructions to its next instruction; finishes it when its stream ends. */
@@ -331,6 +399,10 @@ static void next_inst(tm_model *tm, unsigned k)
         tm->last = *r;
         tm->makespan = r->end;
     }
+    if (r->fifo) { /* its entry is free from its end */
+        tm_fifo_give(&tm->fifo, r->end);
+        r->fifo = 0;
+    }
     r->s = NULL;
     r->free_at = r->end;
     tm->resident--;
@@ -353,17 +425,40 @@ static void dispatch(tm_model *tm, unsigned k)
     next_inst(tm, k);
 }
 
+/* What slot k waits for before its next instruction starts at t: the clause
+ * switch, then the unit, or an output-FIFO entry while every entry is held
+ * (a first OUTPUT; the cycles counted). */
+static void note_wait(tm_model *tm, unsigned k, const tm_rec *rec, const tm_cost *c, uint64_t t)
+{
+    const tm_res *r = &tm->res[k];
+    if (r->next_new)
+        note(tm, k, r->end, r, c->clause, rec, TM_CLAUSE);
+    uint64_t at = r->earliest, waited = 0; /* ready from `at` */
+    size_t n = 0;
+    const tm_fifo_span *full = needs_entry(r, c) ? tm_fifo_spans(&tm->fifo, &n) : NULL;
+    for (size_t i = 0; i < n && full[i].from < t; i++) {
+        uint64_t lo = full[i].from > at ? full[i].from : at, hi = full[i].to < t ? full[i].to : t;
+        if (lo >= hi)
+            continue;
+        if (lo > at)
+            note(tm, k, at, r, c->clause, rec, TM_UNIT);
+        note(tm, k, lo, r, c->clause, rec, TM_OFIFO);
+        waited += hi - lo;
+        at = hi;
+    }
+    if (t > at)
+        note(tm, k, at, r, c->clause, rec, TM_UNIT);
+    tm->st.fifo_waits += waited > 0;
+    tm->st.fifo_wait_cycles += waited;
+}
+
 /* Places r's next instruction at time t. */
 static void issue(tm_model *tm, unsigned k, uint64_t t)
 {
     tm_res *r = &tm->res[k];
     const tm_rec *rec = &r->s->rec[r->pos];
     const tm_cost *c = &tm->cost[rec->pc];
-    uint64_t sw = r->end + (r->next_new ? tm->p->clause_switch : 0);
-    if (r->next_new) /* waiting: the clause switch, then the unit */
-        note(tm, k, r->end, r, c->clause, rec, TM_CLAUSE);
-    if (t > sw)
-        note(tm, k, sw, r, c->clause, rec, TM_UNIT);
+    note_wait(tm, k, rec, c, t);
     uint64_t reads = (uint64_t)tm->quarter * c->read_extra;
     if (reads)
         note(tm, k, t, r, c->clause, rec, TM_READS);
@@ -381,6 +476,8 @@ static void issue(tm_model *tm, unsigned k, uint64_t t)
         tm->st.stall[TM_READS] += reads;
         tm->st.alu_lane_ops += (uint64_t)__builtin_popcountll(rec->lanes) * c->slots;
     }
+    if (needs_entry(r, c)) /* after the gap's charge, which sees it wait */
+        fifo_take(tm, r, t);
     r->start = t;
     r->end = t + c->latency;
     r->clause = c->clause;
@@ -422,7 +519,11 @@ static void schedule(tm_model *tm)
             }
             const tm_cost *c = &tm->cost[r->s->rec[r->pos].pc];
             uint64_t u = tm->unit_free[c->clause == TM_CL_TEX ? UNIT_TEX : UNIT_ALU];
+            uint64_t f = fifo_ready(tm, r, c);
             uint64_t t = r->earliest > u ? r->earliest : u;
+            if (f == NEVER)
+                continue; /* every entry is held: it waits for a holder to end */
+            t = f > t ? f : t;
             if (t < best || (t == best && !bdispatch && r->s->index < tm->res[bk].s->index))
                 best = t, bk = (int)k, bdispatch = 0;
         }
@@ -440,7 +541,9 @@ static void schedule(tm_model *tm)
 dpp_status tm_advance(tm_model *tm, dpp_error *err)
 {
     schedule(tm);
-    return tm->nomem ? dpp_error_set(err, DPP_E_NOMEM, "timing: out of memory") : DPP_OK;
+    if (tm->nomem || tm->fifo.nomem)
+        return dpp_error_set(err, DPP_E_NOMEM, "timing: out of memory");
+    return DPP_OK;
 }
 
 dpp_status tm_finish(tm_model *tm, uint64_t *cycles, dpp_error *err)
@@ -450,7 +553,7 @@ dpp_status tm_finish(tm_model *tm, uint64_t *cycles, dpp_error *err)
     for (tm_stream *s = tm->all; s; s = s->all)
         if (s->nomem)
             tm->nomem = 1;
-    if (tm->nomem)
+    if (tm->nomem || tm->fifo.nomem)
         return dpp_error_set(err, DPP_E_NOMEM, "timing: out of memory");
     if (tm->makespan > tm->alu_free) /* the tail: the last instructions completing */
         alu_gap(tm, &tm->last, 0, tm->makespan);

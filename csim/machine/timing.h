@@ -28,6 +28,7 @@ typedef enum tm_cause {
     TM_READS,   /* extra register-read cycles (read ports) */
     TM_FETCH,   /* ALU: the wavefront it waited for was in a TEX clause */
     TM_EMPTY,   /* no wavefront (slot free; ALU: none resident) */
+    TM_OFIFO,   /* an OUTPUT waits for an output-FIFO entry (every one is held) */
     TM_NUM_CAUSES
 } tm_cause;
 
@@ -52,6 +53,8 @@ typedef struct tm_profile {
     unsigned literal_values;    /* 32-bit literal values one word holds */
     unsigned inline_free;       /* 1: the inline values 0, 0.5 and 1 need no literal */
     unsigned tex_cycles;        /* cycles a TEX instruction holds the TEX unit */
+    unsigned out_fifo;          /* output-FIFO entries; a wavefront's first OUTPUT holds one
+                                   until the wavefront ends (0: no limit) */
 } tm_profile;
 
 /* The profile of a chip (ctm's entry only names it). */
@@ -100,6 +103,9 @@ typedef struct tm_stats {
     unsigned limit;                /* wavefronts a SIMD holds for them */
     int limit_by_regs;             /* 1: registers set the limit, 0: the wavefront cap */
     unsigned peak;                 /* most wavefronts resident at once */
+    unsigned fifo_peak;            /* most output-FIFO entries held at once */
+    uint64_t fifo_waits;           /* wavefronts whose first OUTPUT found every entry held */
+    uint64_t fifo_wait_cycles;     /* cycles they were ready and every entry held, summed */
 } tm_stats;
 
 /* One change of a SIMD slot in the schedule, for a timeline. */

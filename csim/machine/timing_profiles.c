@@ -30,6 +30,7 @@ static const tm_profile profiles[TM_NUM_CHIPS] = {
             .literal_values = 2,    /* MD: as rv740 */
             .inline_free = 1,       /* MD: as rv740 */
             .tex_cycles = 4,        /* MD: a quarter-wave per cycle */
+            .out_fifo = 8,          /* MD: more than a final OUTPUT can fill (docs/timing.md) */
         },
     [TM_CHIP_RV740] =
         {
@@ -52,6 +53,7 @@ static const tm_profile profiles[TM_NUM_CHIPS] = {
             .literal_values = 2,    /* MD: two 32-bit values a 64-bit word */
             .inline_free = 1,       /* MD: 0, 0.5, 1 are inline constants */
             .tex_cycles = 4,        /* MD: a quarter-wave per cycle */
+            .out_fifo = 8,          /* MD: as cayman */
         },
 };
 

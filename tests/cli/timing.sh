@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Chip profiles (docs/timing.md): every example gives the same outputs under ctm, cayman and
 # rv740; --stats prints the modelled cycles, occupancy, ALU use and stalls with units, and
-# they add up; dpp exec counts the same cycles; --timeline writes an FST that fst2vcd reads
-# back with the SIMD's slots, and a .gtkw naming signals that are in it. (Bad --chip and
-# --timeline values: options.sh.)
+# they add up; dpp exec counts the same cycles; an early OUTPUT on more wavefronts than the
+# output FIFO has entries stalls the others, in --stats and --timeline; --timeline writes an
+# FST that fst2vcd reads back with the SIMD's slots, and a .gtkw naming signals that are in
+# it. (Bad --chip and --timeline values: options.sh.)
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ex=$ROOT/examples
@@ -47,11 +48,14 @@ grep -qE '^resident +22 wavefronts per SIMD at most, limited by registers \(11 t
 busy=$(grep -oP '^ALU busy +\K[0-9]+(?= cycles \([0-9.]+% of the cycles\)$)' "$tmp/stats")
 grep -qE '^ALU utilisation +[0-9.]+% \(active lanes x slots used, of 16 lanes x 4 slots a cycle\)$' "$tmp/stats" ||
   bad "utilisation line"
-stall_line=$(grep -E '^stall cycles +clause switch [0-9]+, ALU latency [0-9]+, TEX fetch [0-9]+, register reads [0-9]+, no wavefront [0-9]+ \(cycles the ALU did not execute\)$' "$tmp/stats")
+stall_line=$(grep -E '^stall cycles +clause switch [0-9]+, ALU latency [0-9]+, TEX fetch [0-9]+, register reads [0-9]+, no wavefront [0-9]+, output FIFO 0 \(cycles the ALU did not execute\)$' "$tmp/stats")
 stalls=$(($(grep -oE "[0-9]+" <<<"$stall_line" | paste -sd+)))
 [[ -n $busy && -n $stalls ]] && ((busy + stalls == cycles)) ||
   bad "ALU busy $busy + stalls $stalls != $cycles cycles"
 grep -qE '^wall time +[0-9.]+ s \(1 thread, ' "$tmp/stats" || bad "a profile runs on one thread"
+# outputs last (the Mandelbrot example): the output FIFO never fills
+grep -qE '^output FIFO +peak [1-4] of 8 entries held \(a wavefront.s first OUTPUT holds one until the wavefront ends\); 0 wavefronts waited 0 cycles in all for one$' "$tmp/stats" ||
+  bad "output FIFO line: $(grep '^output FIFO' "$tmp/stats")"
 "$DPP" run "$mb" --domain 96x64 --stats >"$tmp/ctm" 2>/dev/null
 grep -qE '^clocks .*one issue is one clock\)$' "$tmp/ctm" && ! grep -q '^cycles' "$tmp/ctm" ||
   bad "ctm --stats changed"
@@ -60,6 +64,23 @@ grep -qE '^clocks .*one issue is one clock\)$' "$tmp/ctm" && ! grep -q '^cycles'
 "$DPP" exec "$tmp/e.cb" --mem "$tmp/e.mem" --chip cayman --stats >"$tmp/exec" 2>/dev/null || bad "exec --chip"
 grep -q "^cycles  *$cycles modelled" "$tmp/exec" || bad "dpp exec --chip cayman: $(grep '^cycles' "$tmp/exec")"
 echo "ok: --stats: $cycles cycles = $busy busy + $stalls stalled"
+
+# An early OUTPUT on 10 wavefronts, 2 more than the output FIFO's 8 entries: 276 cycles, 32 of
+# them the ALU idle for the FIFO, w8 and w9 each 76 cycles ready with every entry held
+# (derived in tests/unit/test_timing.c, "early OUTPUT, 10 waves"); the timeline shows it.
+printf '%s\n' '    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0' '    alu rgb mad r1.rgb, r0.rgb, #2, #0' \
+  '    out rgb mad r0._ o0.rgb, r1.rgb, #1, #0' >"$tmp/early.s"
+"$DPP" asm "$tmp/early.s" -o "$tmp/early.elf" || bad "early.s does not assemble"
+"$DPP" run "$tmp/early.elf" --domain 64x10 --chip cayman --stats --timeline "$tmp/early.vcd" >"$tmp/early" 2>"$tmp/early.err" ||
+  bad "early OUTPUT run: $(cat "$tmp/early.err")"
+grep -q '^cycles  *276 modelled' "$tmp/early" || bad "early OUTPUT: $(grep '^cycles' "$tmp/early")"
+grep -qE '^stall cycles .*, output FIFO 32 \(' "$tmp/early" || bad "early OUTPUT: $(grep '^stall' "$tmp/early")"
+grep -qE '^output FIFO +peak 8 of 8 entries held .*; 2 wavefronts waited 152 cycles in all for one$' "$tmp/early" ||
+  bad "early OUTPUT: $(grep '^output FIFO' "$tmp/early")"
+grep -q 'warning: pc 0: the first OUTPUT instruction issues before other instructions in 10 wavefront' "$tmp/early.err" ||
+  bad "early OUTPUT: no hazard warning"
+grep -q '^sfifo ' "$tmp/early.vcd" || bad "early OUTPUT: no slot waits as 'fifo' in the timeline"
+echo "ok: an early OUTPUT on 10 wavefronts: 276 cycles, 32 of them for the output FIFO"
 
 # 3. --timeline: an FST that fst2vcd reads, the slots in it, and a .gtkw beside it.
 "$DPP" run "$mb" --domain 32x16 --chip rv740 --stats --timeline "$tmp/tl.fst" >"$tmp/stats" 2>"$tmp/err" ||

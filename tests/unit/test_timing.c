@@ -17,6 +17,9 @@
  *   instruction holds the TEX unit 4 cycles and ends then. Flow-control
  *   instructions cost nothing. When several can start at once the oldest
  *   wavefront goes first. The count is the last end.
+ * - The output FIFO [seed 000, p27]: a wavefront's first OUTPUT takes one of
+ *   8 entries as it starts and holds it until the wavefront ends; another
+ *   wavefront's first OUTPUT cannot start while all 8 are held.
  * The counts are the PE's active clocks (read_perf_counters). */
 #include "cmocka_all.h"
 
@@ -104,6 +107,10 @@ typedef struct hand_case {
 #define ALU_OUT                                                                                    \
     "    alu rgb mad r1.rgb, r0.rgb, #1, #0\n"                                                     \
     "    alu rgb mad r1.rgb, r1.rgb, #2, #0\n" OUT_R1
+/* The first OUTPUT comes before an ALU instruction: it reserves its FIFO entry early. */
+#define EARLY_OUT                                                                                  \
+    "    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0\n"                                                \
+    "    alu rgb mad r1.rgb, r0.rgb, #2, #0\n" OUT_R1
 
 static const hand_case hand[] = {
     /* Straight-line ALU, one wavefront: 4 ALU, 1 OUT.
@@ -226,6 +233,22 @@ static const hand_case hand[] = {
      "    alu rgb mad r1.rgb, #0, #0.5, #1 alpha mad r1.a, #1, #0.5, #0\n"
      "    alu rgb mad r1.rgb, #0.5, #1, #0 alpha mad r1.a, #0, #1, #0.5\n" OUT_R1,
      8, 8, 64, 3, 104, 104},
+    /* An early OUTPUT on as many wavefronts as the FIFO has entries (8: 64x8): no stall.
+     * Each instruction is one bundle. ctm: 8 x 3 = 24.
+     * cayman, rv740: the first OUTPUTs w0..w7 at 40, 44, ..., 68 (each takes an entry); the
+     * ALU clause 40 after each ends: 88, 92, ..., 116; the last OUTPUT 40 after that: 136,
+     * 140, ..., 164, w7's ends 172. */
+    {"early OUTPUT, 8 waves", EARLY_OUT, 64, 8, 64, 24, 172, 172},
+    /* The same on 10 wavefronts (64x10): w8 and w9 are ready at 40, but the older w0..w7
+     * take the ALU first and by 68 all 8 entries; w8 and w9 wait until a holder ends.
+     * ctm: 30.
+     * cayman, rv740: w0..w7 as above (w0 ends 144, w1 148, ...). w8 may start from 144 (w0's
+     * entry) but the older w2..w7 take the ALU at 144..164 first (oldest first): w8's first
+     * OUTPUT at 168 (ends 176), w9's at 172 (ends 180); their ALU at 216, 220 (ends 224,
+     * 228), their last OUTPUT at 264, 268: 276.
+     * Without the FIFO (before it was modelled) w8, w9 went on after w7 at 72 and 76 and
+     * all ended by 180. */
+    {"early OUTPUT, 10 waves", EARLY_OUT, 64, 10, 64, 30, 276, 276},
 };
 
 static const tm_chip chips[] = {TM_CHIP_CTM, TM_CHIP_CAYMAN, TM_CHIP_RV740};
@@ -303,6 +326,37 @@ static void test_stalls(void **state)
     assert_int_equal(r.t.stall[TM_READS], 12);
     check_sum(&r.t);
     free(r.out);
+}
+
+/* The output FIFO's counts for hand[18] (early OUTPUT, 10 waves; schedule in its comment),
+ * under both profiles. Every entry is held from 68 (w7 takes the last) until w0 ends at 144.
+ * ALU busy 10 x 3 x 4 = 120. Idle: [0, 40) w0's clause switch; [72, 88) and [120, 136)
+ * with w8 and w9 ready (since 40) for an OUTPUT and every entry held: the FIFO's, 32;
+ * [176, 216) and [224, 264) w8's clause switches; the tail [272, 276) w9's last OUTPUT's
+ * latency. w8 and w9 each waited [68, 144) for an entry, 76 cycles (before 68 and after
+ * 144 they waited for the ALU, which older wavefronts held). And OUTPUTs last (hand[14],
+ * one OUTPUT per wavefront at 40, 44, ..., each holding its entry 8 cycles) hold 2
+ * entries at most and never wait. */
+static void test_output_fifo(void **state)
+{
+    (void)state;
+    for (tm_chip chip = TM_CHIP_CAYMAN; chip <= TM_CHIP_RV740; chip++) {
+        run_out r = run(hand[18].src, 64, 10, 64, chip, 1, 1, NULL);
+        assert_int_equal(r.t.alu_busy, 120);
+        assert_int_equal(r.t.stall[TM_CLAUSE], 40 + 40 + 40);
+        assert_int_equal(r.t.stall[TM_OFIFO], 16 + 16);
+        assert_int_equal(r.t.stall[TM_LATENCY], 4);
+        assert_int_equal(r.t.fifo_peak, 8);
+        assert_int_equal(r.t.fifo_waits, 2);
+        assert_int_equal(r.t.fifo_wait_cycles, 76 + 76);
+        check_sum(&r.t);
+        free(r.out);
+        r = run(hand[14].src, 64, 40, 64, chip, 1, 1, NULL);
+        assert_int_equal(r.t.fifo_peak, 2);
+        assert_int_equal(r.t.fifo_waits, 0);
+        assert_int_equal(r.t.stall[TM_OFIFO], 0);
+        free(r.out);
+    }
 }
 
 /* The FIFO's bookkeeping on its own: the entries held when one is taken, and the
@@ -466,9 +520,10 @@ static void test_costs(void **state)
 }
 
 /* The timeline: changes in time order; a slot's ALU ISSUE cycles are the ALU's busy
- * cycles; every slot ends empty at the last cycle. */
+ * cycles, its FIFO cycles the cycles OUTPUTs waited for an entry; every slot ends empty at
+ * the last cycle. */
 typedef struct tl_check {
-    uint64_t last_time, issue_alu;
+    uint64_t last_time, issue_alu, fifo;
     unsigned slots, begins;
     tm_slot_state cur[64];
 } tl_check;
@@ -490,6 +545,8 @@ static void tl_change(void *user, const tm_slot_state *s)
         const tm_slot_state *p = &c->cur[k];
         if (p->valid && p->cause == TM_ISSUE && (p->clause == TM_CL_ALU || p->clause == TM_CL_OUT))
             c->issue_alu += s->time - c->last_time;
+        if (p->valid && p->cause == TM_OFIFO)
+            c->fifo += s->time - c->last_time;
     }
     c->last_time = s->time;
     c->cur[s->slot] = *s;
@@ -507,6 +564,7 @@ static void test_timeline(void **state)
         assert_int_equal(c.begins, 1);
         assert_int_equal(c.last_time, r.t.cycles);
         assert_int_equal(c.issue_alu, r.t.alu_busy); /* rv740's extra reads show as READS */
+        assert_int_equal(c.fifo, r.t.fifo_wait_cycles);
         for (unsigned s = 0; s < c.slots; s++)
             assert_false(c.cur[s].valid);
         free(r.out);
@@ -565,7 +623,7 @@ static void test_doc_table(void **state)
         F(max_waves),   F(gpr_regs),    F(reserved_rows), F(reserved_per_wave),
         F(vec_slots),   F(t_slots),     F(trans_slots),   F(dot_slots),
         F(gpr_reads),   F(const_reads), F(literal_words), F(literal_values),
-        F(inline_free), F(tex_cycles),
+        F(inline_free), F(tex_cycles),  F(out_fifo),
 #undef F
     };
     FILE *f = fopen("docs/timing.md", "r"); /* the tests run from the repository's root */
@@ -604,6 +662,7 @@ int main(void)
         cmocka_unit_test(test_hand_counts),
         cmocka_unit_test(test_counts_ignore_contexts_and_threads),
         cmocka_unit_test(test_stalls),
+        cmocka_unit_test(test_output_fifo),
         cmocka_unit_test(test_fifo_spans),
         cmocka_unit_test(test_occupancy),
         cmocka_unit_test(test_costs),
