@@ -829,8 +829,8 @@ void ctm_mem_free(ctm_mem *m);
  * of 4 up to 8188, height up to 8191, tiling CTM_TILE_*, format CTM_FMT_*, as
  * ctm_mc_address takes them. CTM_OK, or CTM_E_ARG (an argument out of range,
  * or a surface reaching past the memory: the model's text). The instruction
- * and integer and boolean constant surfaces are raw words: their extent is
- * not checked, as the model checks it per access. */
+ * surface is 24-byte slots: its extent is not checked, as the model checks
+ * it per fetch. */
 int ctm_mem_set_surface(ctm_mem *m, int client, int index, uint32_t base, uint32_t pitch,
                         uint32_t height, int tiling, int format);
 
@@ -901,8 +901,8 @@ enum {
     CTM_TXN_MC_INPUT = 1,      /* MC: index input 0..15, x, y, address of (x, y), format,
                                   value the four fp32 read (2x2 modes: the quad) */
     CTM_TXN_MC_CONSTF = 2,     /* MC: index constant, address, format, value */
-    CTM_TXN_MC_CONSTI = 3,     /* MC: index constant, address, value[0] the word */
-    CTM_TXN_MC_CONSTB = 4,     /* MC: address, value[0] the word */
+    CTM_TXN_MC_CONSTI = 3,     /* MC: index constant, address, format, value[0] the word */
+    CTM_TXN_MC_CONSTB = 4,     /* MC: index constant, address, format, value[0] 0 or 1 */
     CTM_TXN_MC_OUTPUT = 5,     /* MC: index output 0..3, x, y, address, format, mask the
                                   channels written (write mask AND output mask), value */
     CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */

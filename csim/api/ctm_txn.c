@@ -70,8 +70,10 @@ static const struct {
                               TVALUES},
     [CTM_TXN_MC_CONSTF] = {"CONSTF", CTM_UNIT_MC, 0,
                            TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TVALUES},
-    [CTM_TXN_MC_CONSTI] = {"CONSTI", CTM_UNIT_MC, 0, TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_VALUE0)},
-    [CTM_TXN_MC_CONSTB] = {"CONSTB", CTM_UNIT_MC, 0, TB(TF_ADDRESS) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_CONSTI] = {"CONSTI", CTM_UNIT_MC, 0,
+                           TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
+    [CTM_TXN_MC_CONSTB] = {"CONSTB", CTM_UNIT_MC, 0,
+                           TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
     [CTM_TXN_MC_OUTPUT] = {"OUTPUT", CTM_UNIT_MC, 0,
                            TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
                                TB(TF_MASK) | TVALUES},

@@ -127,8 +127,8 @@ dpp_status mc_set_surface(mc_model *m, mc_client c, unsigned index, const mc_sur
     mc_surface *dst = surface(m, c, index);
     if (!dst)
         return dpp_error_set(err, DPP_E_ARG, "%s index %u out of range", client_names[c], index);
-    if (c == MC_CL_INST || c == MC_CL_CONSTI || c == MC_CL_CONSTB) {
-        /* raw words: only the base matters; extents are checked per access */
+    if (c == MC_CL_INST) {
+        /* 24-byte slots: only the base matters; extents are checked per fetch */
     } else if ((uint64_t)s->base + mc_surface_bytes(s) > m->size) {
         return dpp_error_set(
             err, DPP_E_ARG, "%s surface at 0x%x (%llu bytes) reaches past the %zu-byte memory",
@@ -368,28 +368,30 @@ dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_erro
     return st;
 }
 
-/* A raw constant word and its transaction. */
-static dpp_status const_word(const mc_model *m, mc_client cl, txn_kind k, unsigned c, uint64_t a,
-                             uint32_t *w, dpp_error *err)
+/* Integer and boolean constant c are element (c, 0) of their surfaces [seed 000, p8: "The
+ * index pair for each of the constants is (c, 0)"], turned into a value by conv. */
+static dpp_status const_read(const mc_model *m, mc_client cl, txn_kind k, const mc_surface *s,
+                             unsigned c, uint32_t (*conv)(unsigned, const uint8_t *), uint32_t *out,
+                             dpp_error *err)
 {
-    dpp_status st = raw_word(m, cl, a, w, err);
-    if (!st && TXN_ON(m))
-        mc_txn(m, k, (int)c, NULL, 0, 0, a, 0, (const uint32_t[4]){*w, 0, 0, 0});
-    return st;
+    uint64_t a;
+    dpp_status st = element(m, cl, c, s, c, 0, &a, err);
+    if (st)
+        return st;
+    *out = conv(s->format, m->mem + a);
+    if (TXN_ON(m))
+        mc_txn(m, k, (int)c, s, 0, 0, a, 0, (const uint32_t[4]){*out, 0, 0, 0});
+    return DPP_OK;
 }
 
 dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err)
 {
-    dpp_status st = need(&m->consti, MC_CL_CONSTI, err);
-    return st ? st
-              : const_word(m, MC_CL_CONSTI, TXN_MC_CONSTI, c, (uint64_t)m->consti.base + 4u * c,
-                           w, err);
+    return const_read(m, MC_CL_CONSTI, TXN_MC_CONSTI, &m->consti, c, mc_int_word, w, err);
 }
 
-dpp_status mc_const_bool(const mc_model *m, uint32_t *w, dpp_error *err)
+dpp_status mc_const_bool(const mc_model *m, unsigned c, uint32_t *b, dpp_error *err)
 {
-    dpp_status st = need(&m->constb, MC_CL_CONSTB, err);
-    return st ? st : const_word(m, MC_CL_CONSTB, TXN_MC_CONSTB, 0, m->constb.base, w, err);
+    return const_read(m, MC_CL_CONSTB, TXN_MC_CONSTB, &m->constb, c, mc_bool_value, b, err);
 }
 
 dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)

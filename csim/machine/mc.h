@@ -40,7 +40,8 @@ dpp_status mc_create(uint8_t *mem, size_t size, mc_model **out, dpp_error *err);
 void mc_destroy(mc_model *m);
 
 /* Sets the surface of a client (index for inputs and outputs). Fails with
- * DPP_E_ARG for a bad index or a surface reaching past the memory. */
+ * DPP_E_ARG for a bad index or a surface (other than the instructions')
+ * reaching past the memory. */
 dpp_status mc_set_surface(mc_model *m, mc_client c, unsigned index, const mc_surface *s,
                           dpp_error *err);
 
@@ -67,9 +68,10 @@ dpp_status mc_fetch_inst(const mc_model *m, unsigned pc, uint32_t words[6], dpp_
 /* Float constant c (element (c, 0) of the constant surface). */
 dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_error *err);
 
-/* Integer constant c and the boolean constant word: raw 32-bit words at (c, 0) and (0, 0). */
+/* Integer constant c (its word, mc_int_word) and boolean constant c (0 or 1,
+ * mc_bool_value): element (c, 0) of their surfaces, in the surface's layout and format. */
 dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err);
-dpp_status mc_const_bool(const mc_model *m, uint32_t *w, dpp_error *err);
+dpp_status mc_const_bool(const mc_model *m, unsigned c, uint32_t *b, dpp_error *err);
 
 /* Conditional buffer value b at (i, j) (channel 0), and its write-back (immediate). */
 dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err);

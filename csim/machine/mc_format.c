@@ -126,6 +126,22 @@ void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4])
     }
 }
 
+uint32_t mc_int_word(unsigned format, const uint8_t *elem)
+{
+    unsigned n = mc_format_bpe(format) < 4 ? mc_format_bpe(format) : 4;
+    uint32_t w = 0;
+    for (unsigned b = 0; b < n; b++)
+        w |= (uint32_t)elem[b] << (8 * b);
+    return w;
+}
+
+uint32_t mc_bool_value(unsigned format, const uint8_t *elem)
+{
+    uint32_t v[4];
+    mc_unpack(format, elem, v);
+    return dpp_fp_f(v[0]) != 0.0f;
+}
+
 void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *elem,
              uint32_t *byte_mask)
 {

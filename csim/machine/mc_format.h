@@ -62,6 +62,16 @@ dpp_status mc_element_offset(const mc_surface *s, int64_t x, int64_t y, uint64_t
 /* Memory element -> four fp32 bit patterns (missing channels read 0, 0, 1). */
 void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4]);
 
+/* Integer constant c from its element (c, 0): the element's first four bytes (two for
+ * UINT16_1, zero-extended) as a little-endian word, KR | KG << 8 | KB << 16. A 32-bit format
+ * (FLOAT32_1, UINT8_4) gives the raw word; FLOAT32_2/4 give channel 0's word (model-defined,
+ * docs/model-defined.md "MC"). */
+uint32_t mc_int_word(unsigned format, const uint8_t *elem);
+
+/* Boolean constant c from its element (c, 0): 1 if channel 0, as mc_unpack converts it, is
+ * not 0 (a NaN is true, -0 false), else 0 (model-defined, docs/model-defined.md "MC"). */
+uint32_t mc_bool_value(unsigned format, const uint8_t *elem);
+
 /* Four fp32 bit patterns -> memory element. *byte_mask gets one bit per byte
  * of the element that channel mask chmask (bit c = channel c) lets through. */
 void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *elem,

@@ -260,6 +260,14 @@ static dpp_status batch_room(pa_model *pa, dpp_error *err)
     return DPP_OK;
 }
 
+/* The constants of a client that exist: element (c, 0) for c below the surface's pitch, at
+ * most max; none without a surface. */
+static unsigned constants(const mc_model *mc, mc_client cl, unsigned max)
+{
+    const mc_surface *s = mc_get_surface(mc, cl, 0);
+    return s->valid ? (s->pitch < max ? s->pitch : max) : 0;
+}
+
 /* Loads and checks the program and the constants in force at start_program. */
 static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
 {
@@ -314,17 +322,22 @@ static dpp_status begin(void *user, const pe_program *prog, dpp_error *err)
     free(words);
     if (st)
         return st;
-    const mc_surface *cf = mc_get_surface(pa->mc, MC_CL_CONSTF, 0);
-    sh->nconst = cf->valid ? (cf->pitch < DPP_NUM_CONSTS ? cf->pitch : DPP_NUM_CONSTS) : 0;
+    sh->nconst = constants(pa->mc, MC_CL_CONSTF, DPP_NUM_CONSTS);
     memset(sh->cnst, 0, sizeof sh->cnst);
     for (unsigned c = 0; !st && c < sh->nconst; c++)
         st = mc_const_float(pa->mc, c, sh->cnst[c], err);
     sh->ints_valid = mc_get_surface(pa->mc, MC_CL_CONSTI, 0)->valid;
-    for (unsigned c = 0; !st && sh->ints_valid && c < DPP_NUM_INTS; c++)
+    sh->nints = constants(pa->mc, MC_CL_CONSTI, DPP_NUM_INTS);
+    for (unsigned c = 0; !st && c < sh->nints; c++)
         st = mc_const_int(pa->mc, c, &sh->ints[c], err);
     sh->bools_valid = mc_get_surface(pa->mc, MC_CL_CONSTB, 0)->valid;
-    if (!st && sh->bools_valid)
-        st = mc_const_bool(pa->mc, &sh->bools, err);
+    sh->nbools = constants(pa->mc, MC_CL_CONSTB, DPP_NUM_BOOLS);
+    sh->bools = 0;
+    for (unsigned c = 0; !st && c < sh->nbools; c++) {
+        uint32_t b = 0;
+        st = mc_const_bool(pa->mc, c, &b, err);
+        sh->bools |= (b & 1) << c;
+    }
     return st;
 }
 

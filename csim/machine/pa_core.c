@@ -182,6 +182,12 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
                              "wave %u pc %u: boolean constant b%u read before "
                              "set_constb_fmt",
                              s->index, s->pc, f->bool_addr);
+    /* Constant c is element (c, 0): one at or past the surface's pitch does not exist. */
+    if (u->fc_reads_bool && f->bool_addr >= sh->nbools)
+        return dpp_error_set(err, DPP_E_FAULT,
+                             "wave %u pc %u: boolean constant b%u is outside the set_constb_fmt "
+                             "surface (%u constants)",
+                             s->index, s->pc, f->bool_addr, sh->nbools);
     fi.bool_const = (uint8_t)(sh->bools >> f->bool_addr & 1);
     if (u->fc_reads_int) {
         if (!sh->ints_valid)
@@ -189,6 +195,11 @@ static dpp_status exec_fc(pa_core *c, pa_slot *s, const pa_uop *u, dpp_error *er
                                  "wave %u pc %u: integer constant i%u read "
                                  "before set_consti_fmt",
                                  s->index, s->pc, f->int_addr);
+        if (f->int_addr >= sh->nints)
+            return dpp_error_set(err, DPP_E_FAULT,
+                                 "wave %u pc %u: integer constant i%u is outside the "
+                                 "set_consti_fmt surface (%u constants)",
+                                 s->index, s->pc, f->int_addr, sh->nints);
         dpp_loop_const k = dpp_loop_const_unpack(sh->ints[f->int_addr]);
         fi.loop_count = k.count;
         fi.loop_init = k.init;

@@ -113,7 +113,8 @@ typedef struct pa_shared {
     unsigned nconst; /* float constants inside their surface */
     uint32_t ints[DPP_NUM_INTS];
     int ints_valid, bools_valid;
-    uint32_t bools;
+    unsigned nints, nbools; /* int and bool constants inside their surfaces (pitch, <= 32) */
+    uint32_t bools;         /* bit c: boolean constant c */
     pa_params p;
 } pa_shared;
 

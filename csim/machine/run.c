@@ -89,7 +89,7 @@ static int plan(const dpp_exe *exe, const dpp_run_opts *o, layout *L)
     L->consti = a;
     a = align_up(a + 32 * 4);
     L->constb = a;
-    a = align_up(a + 4);
+    a = align_up(a + 32 * 4);
     for (int k = 0; k < 16; k++) {
         const dpp_image *im = &o->input[k];
         if (!im->data)
@@ -139,8 +139,13 @@ static void fill_constants(uint8_t *mem, const dpp_exe *exe, const dpp_run_opts 
                                              : 0;
         put_words(mem + L->consti + 4 * c, &w, 1);
     }
+    /* Boolean constant c is element (c, 0) of a FLOAT32_1 surface, true as 1.0
+     * (docs/model-defined.md "MC"). */
     uint32_t b = (exe->bool_val & exe->bool_set & ~o->bool_set) | (o->bool_val & o->bool_set);
-    put_words(mem + L->constb, &b, 1);
+    for (int c = 0; c < 32; c++) {
+        uint32_t w = b >> c & 1 ? 0x3F800000u : 0;
+        put_words(mem + L->constb + 4 * c, &w, 1);
+    }
 }
 
 /* Writes the command buffer; *start_off: the byte offset of start_program. */

@@ -16,8 +16,8 @@ typedef enum txn_kind {
     TXN_PE_CMD = 0,        /* index opcode, address byte offset, mask nparams, value params */
     TXN_MC_INPUT = 1,      /* index input, x, y, address, format, value the four fp32 read */
     TXN_MC_CONSTF = 2,     /* index constant, address, format, value */
-    TXN_MC_CONSTI = 3,     /* index constant, address, value[0] the raw word */
-    TXN_MC_CONSTB = 4,     /* address, value[0] the raw word */
+    TXN_MC_CONSTI = 3,     /* index constant c, address of (c, 0), format, value[0] the word */
+    TXN_MC_CONSTB = 4,     /* index constant c, address of (c, 0), format, value[0] 0 or 1 */
     TXN_MC_OUTPUT = 5,     /* index output, x, y, address, format, mask as applied, value */
     TXN_MC_COND_READ = 6,  /* x, y (the pair i, j), address, format, value[0] = b */
     TXN_MC_COND_WRITE = 7, /* x, y, address, format, mask 1, value[0] = v */

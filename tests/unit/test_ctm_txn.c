@@ -666,6 +666,29 @@ static void test_changed_value_names_field(void **state)
     ctm_model_free(m);
     free(s.t);
 
+    /* an integer or boolean constant's format: they are elements (c, 0) of a surface with a
+     * format [seed 000, p8, p13, p23], compared since the constants left raw words */
+    static const struct {
+        int kind;
+        const char *name;
+    } consts[] = {{CTM_TXN_MC_CONSTI, "MC CONSTI"}, {CTM_TXN_MC_CONSTB, "MC CONSTB"}};
+    for (size_t i = 0; i < sizeof consts / sizeof consts[0]; i++) {
+        s = saxpy_stream(CTM_UNITS_ALL);
+        k = find_kind(&s, consts[i].kind, 0);
+        k = find_kind(&s, consts[i].kind, k + 1); /* constant 1 */
+        assert_int_equal(s.t[k].index, 1);
+        s.t[k].format ^= 1;
+        m = saxpy();
+        c = ctm_txn_new(m, CTM_UNITS_ALL);
+        assert_int_equal(feed(c, &s, (size_t)-1, &where), CTM_E_MISMATCH);
+        assert_int_equal(where, k);
+        assert_non_null(strstr(ctm_txn_diff(c), consts[i].name));
+        assert_non_null(strstr(ctm_txn_diff(c), "format: expected"));
+        ctm_txn_free(c);
+        ctm_model_free(m);
+        free(s.t);
+    }
+
     /* a CO decision's keep */
     s = saxpy_stream(CTM_UNIT_BIT(CTM_UNIT_CO));
     assert_true(s.n > 0);

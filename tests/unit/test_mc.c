@@ -204,12 +204,21 @@ static void test_bounds(void **state)
     dpp_error e2;
     mc_surface r;
     assert_int_equal(mc_surface_decode(0, 5u << 24, 1, &r, &e2), DPP_E_ARG);
-    /* int constants past the memory end */
-    mc_surface ci = surf(MEM_SIZE - 2048, 0, 1, 0, MC_FMT_FLOAT32_1);
+    /* int and bool constants are element (c, 0): inside the pitch, the surface inside memory */
+    mc_surface ci = surf(MEM_SIZE - 2048, 32, 1, 0, MC_FMT_FLOAT32_1);
     assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTI, 0, &ci, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTB, 0, &ci, NULL), DPP_OK);
     uint32_t w;
     assert_int_equal(mc_const_int(f->mc, 31, &w, &err), DPP_OK);
-    assert_int_equal(mc_const_int(f->mc, 512, &w, &err), DPP_E_FAULT);
+    assert_int_equal(mc_const_int(f->mc, 32, &w, &err), DPP_E_FAULT);
+    assert_non_null(strstr(err.msg, "int constant 32: access (32, 0) outside its 32 x 1 surface"));
+    assert_int_equal(mc_const_bool(f->mc, 31, &w, &err), DPP_OK);
+    assert_int_equal(mc_const_bool(f->mc, 32, &w, &err), DPP_E_FAULT);
+    mc_surface wide = surf(MEM_SIZE - 2048, 256, 1, 0, MC_FMT_FLOAT32_4);
+    for (mc_client c = MC_CL_CONSTI; c <= MC_CL_CONSTB; c++) {
+        assert_int_equal(mc_set_surface(f->mc, c, 0, &wide, &err), DPP_E_ARG);
+        assert_non_null(strstr(err.msg, "reaches past"));
+    }
 }
 
 /* set_out_mask and the instruction's channel mask both gate channels. */
@@ -375,11 +384,17 @@ static void test_constants_and_fetch(void **state)
     for (unsigned i = 0; i < 256; i++)
         m[0x800 + i] = (uint8_t)i;
     mc_surface cf = surf(0x800, 4, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_4);
+    mc_surface ci = surf(0x800, 4, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
     mc_surface raw = surf(0x800, 0, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
+    mc_surface cb = surf(0x1000, 4, 1, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
     assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTF, 0, &cf, NULL), DPP_OK);
-    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTI, 0, &raw, NULL), DPP_OK);
-    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTB, 0, &raw, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTI, 0, &ci, NULL), DPP_OK);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_CONSTB, 0, &cb, NULL), DPP_OK);
     assert_int_equal(mc_set_surface(f->mc, MC_CL_INST, 0, &raw, NULL), DPP_OK);
+    /* bool constant c: channel 0 of element (c, 0) compared with 0 (a NaN is true, -0 false,
+     * the smallest denormal true) */
+    static const uint32_t bools[4] = {0x7FC00000u, 0x80000000u, 0x00000001u, 0};
+    memcpy(m + 0x1000, bools, sizeof bools);
     uint32_t v[6];
     assert_int_equal(mc_const_float(f->mc, 1, v, NULL), DPP_OK);
     assert_int_equal(v[0], 0x13121110u);
@@ -388,8 +403,10 @@ static void test_constants_and_fetch(void **state)
     assert_int_equal(mc_const_float(f->mc, 4, v, &err), DPP_E_FAULT); /* pitch 4 constants */
     assert_int_equal(mc_const_int(f->mc, 2, v, NULL), DPP_OK);
     assert_int_equal(v[0], 0x0B0A0908u);
-    assert_int_equal(mc_const_bool(f->mc, v, NULL), DPP_OK);
-    assert_int_equal(v[0], 0x03020100u);
+    for (unsigned c = 0; c < 4; c++) {
+        assert_int_equal(mc_const_bool(f->mc, c, v, NULL), DPP_OK);
+        assert_int_equal(v[0], c == 0 || c == 2);
+    }
     assert_int_equal(mc_fetch_inst(f->mc, 1, v, NULL), DPP_OK);
     assert_int_equal(v[0], 0x1B1A1918u);
     assert_int_equal(v[5], 0x2F2E2D2Cu);
