@@ -210,6 +210,17 @@ static int assign(gen *g, unsigned dst, unsigned a, int neg, int c)
     return n;
 }
 
+/* A BREAK or CONTINUE (kind) of the lanes for which c holds. */
+static void cond_exit(gen *g, list *l, unsigned kind, pg_cond c)
+{
+    int e = pg_new_node(g, kind);
+    if (e < 0)
+        return;
+    g->p->node[e].conditional = 1;
+    g->p->node[e].cond = c;
+    push(g, l, e);
+}
+
 /* The exit that gives each lane its own trip count: the lanes whose counter
  * reached t leave (BREAK, or CONTINUE for the rest of this iteration), as a
  * conditional exit or a plain one inside an IF on the same test. */
@@ -235,12 +246,7 @@ static void counter_exit(gen *g, dwhere w, list *l, unsigned ctr, int t)
         push(g, l, p);
         c = (pg_cond){.src = PG_SRC_PRED, .bit = g->p->node[p].bit};
     }
-    int e = pg_new_node(g, kind);
-    if (e < 0)
-        return;
-    g->p->node[e].conditional = 1;
-    g->p->node[e].cond = c;
-    push(g, l, e);
+    cond_exit(g, l, kind, c);
 }
 
 static void gen_loop(gen *g, dwhere w, list *l, unsigned want_depth)
@@ -279,13 +285,7 @@ static void key_exit(gen *g, dwhere w, list *l)
 {
     unsigned kind = pg_pick(g, 2) ? PG_BREAK : PG_CONTINUE;
     span ts, es;
-    pg_cond c = key_cond(g, l, pick_share(g, 1), w.s, KEY, &ts, &es);
-    int e = pg_new_node(g, kind);
-    if (e < 0)
-        return;
-    g->p->node[e].conditional = 1;
-    g->p->node[e].cond = c;
-    push(g, l, e);
+    cond_exit(g, l, kind, key_cond(g, l, pick_share(g, 1), w.s, KEY, &ts, &es));
 }
 
 static void gen_call(gen *g, dwhere w, list *l)

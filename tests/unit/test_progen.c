@@ -287,6 +287,59 @@ static void test_generator_deterministic(void **state)
     pg_free(b);
 }
 
+/* FNV-1a of the executables (ELF bytes) of seeds 1..40 of a profile, nested 6 deep. */
+static uint64_t profile_hash(unsigned profile)
+{
+    static dpp_exe exe;
+    static uint8_t buf[1 << 17];
+    char elf[] = "/tmp/test_progen_XXXXXX";
+    int fd = mkstemp(elf);
+    assert_true(fd >= 0);
+    close(fd);
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        pg_program *p;
+        assert_int_equal(pg_generate_profile(seed, 6, profile, &p, NULL), DPP_OK);
+        assert_int_equal(pg_compile(p, &exe, NULL), DPP_OK);
+        pg_free(p);
+        assert_int_equal(dpp_elf_write(&exe, elf, NULL), DPP_OK);
+        FILE *f = fopen(elf, "rb");
+        assert_non_null(f);
+        size_t n = fread(buf, 1, sizeof buf, f);
+        fclose(f);
+        for (size_t k = 0; k < n; k++)
+            h = (h ^ buf[k]) * 0x100000001b3ull;
+    }
+    unlink(elf);
+    return h;
+}
+
+/* A seed's program stays the same bytes when profiles are added or the generators change
+ * shape: the default and divergent profiles' executables of seeds 1..40, as the model wrote them
+ * when this test came. A deliberate change of a generator changes its number here,
+ * and its commit says so. The names in messages are the table's. */
+static void test_profiles_keep_their_programs(void **state)
+{
+    (void)state;
+    static const uint64_t want[] = {
+        [PG_PROFILE_DEFAULT] = 0x128e3872f9294668ull,
+        [PG_PROFILE_DIVERGENT] = 0xe3d550370084e695ull,
+    };
+    for (unsigned k = 0; k < sizeof want / sizeof want[0]; k++) {
+        uint64_t h = profile_hash(k);
+        if (h != want[k])
+            fail_msg("profile %s: seeds 1..40 hash 0x%016llx, pinned 0x%016llx", pg_profile_name(k),
+                     (unsigned long long)h, (unsigned long long)want[k]);
+    }
+    char names[64] = "";
+    for (unsigned k = 0; k < PG_PROFILE_COUNT; k++) {
+        assert_int_equal(pg_profile_find(pg_profile_name(k)), (int)k);
+        snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s", k ? ", " : "",
+                 pg_profile_name(k));
+    }
+    assert_string_equal(pg_profile_list(), names);
+}
+
 /* Every ENDIF the generator writes is the guide's row, JUMP_ADDR included:
  * "ENDIF 0x00 1 JUMP NONE DECR NONE 1 0 0" [seed 000, p43]. */
 static void test_endif_is_the_guides_row(void **state)
@@ -320,6 +373,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_generator_deterministic),
         cmocka_unit_test(test_endif_is_the_guides_row),
+        cmocka_unit_test(test_profiles_keep_their_programs),
         cmocka_unit_test(test_random_programs),
         cmocka_unit_test(test_lane_rank_pattern),
         cmocka_unit_test(test_divergent_programs),
