@@ -119,12 +119,15 @@ static const cosim_option sys_options[] = {
      "instead of --program: the random structured program of this seed (csim/gen/progen.h), with a "
      "generated input surface",
      opt_progen, 0, 0},
-    {"progen-depth", "N", "nesting the --progen program reaches at least, 1..8 (default 6)",
+    {"progen-depth", "N",
+     "nesting the --progen program reaches at least, 1..8 (default 6; the partial profile 6 at "
+     "most)",
      opt_progen_depth, 0, 0},
     {"progen-profile", "NAME",
-     "the --progen program's profile: default, or divergent (conditions on each lane's own "
-     "input, which the model generates as the lane-rank pattern for the run's lanes; "
-     "docs/csim.md)",
+     "the --progen program's profile: default; divergent (conditions on each lane's own "
+     "input, which the model generates as the lane-rank pattern for the run's lanes); or "
+     "partial (divergent's conditions in a partial flow-control mode program: ifs up to 6 "
+     "deep, no loops or calls; docs/model-defined.md)",
      opt_progen_profile, 0, 0},
     {"domain", "WxH", "the domain the program runs over (default 64x64)", opt_domain, 0, 0},
     {"stack-wqm", NULL,
@@ -247,7 +250,7 @@ static bool load_exe(sys_bench *y)
  * positive and negative, so that data-dependent branches go both ways. It is
  * INPUT_PAD columns wider than the domain, for programs that read along a row
  * past their own element (the reduction example). An input the executable
- * names a pattern for (INPUTPATTERN, a divergent progen program's) is left
+ * names a pattern for (INPUTPATTERN, a divergent or partial progen program's) is left
  * unbound: the model generates it for the run's lanes. */
 enum { INPUT_PAD = 64 };
 

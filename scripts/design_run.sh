@@ -33,8 +33,10 @@ usage() {
   --contexts N          the design's contexts, 1..8 (default 4)
   --program ELF         the program; or --progen SEED: the random structured program of SEED
                         (dpp progen), nested at least --progen-depth N deep (1..8, default 6)
-  --progen-profile P    default, or divergent: conditions on each lane's own input; input 0 is
-                        then left unbound and the library generates its lane-rank pattern
+  --progen-profile P    default; divergent: conditions on each lane's own input (input 0 is
+                        then left unbound and the library generates its lane-rank pattern);
+                        or partial: divergent's conditions in a partial flow-control mode
+                        program (ifs up to 6 deep, no loops or calls; --progen-depth 6 at most)
   --domain WxH          the domain, 1..256 each (default 32x24); inputs 0 and 1 are bound to
                         (W+64) x H small integers, as the system run binds them
   --seed N              the testbench's stall and gap stream (default 1; co_unit's CO setup too)
@@ -133,8 +135,8 @@ while (($#)); do
     --program) program=$v ;;
     --progen) [[ $v =~ ^[0-9]+$ ]] || die "--progen: '$v' is not a seed (decimal digits)"; progen=$v ;;
     --progen-depth) number "$opt" "$v" 1 8; depth=$v ;;
-    --progen-profile) [[ $v == default || $v == divergent ]] ||
-      die "--progen-profile: '$v' is not a profile (default, divergent)"
+    --progen-profile) [[ $v == default || $v == divergent || $v == partial ]] ||
+      die "--progen-profile: '$v' is not a profile (default, divergent, partial)"
       profile=$v ;;
     --domain) [[ $v =~ ^([0-9]+)x([0-9]+)$ ]] || die "--domain: '$v' is not WxH"
       dw=${BASH_REMATCH[1]} dh=${BASH_REMATCH[2]}
@@ -231,8 +233,9 @@ sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) 
 plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="$stall"
   +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json"
   +ctm_cover_json="$tmp/cover.json")
-# a divergent program's input 0 stays unbound: the library makes its pattern (INPUTPATTERN)
-[[ -n $progen && $profile == divergent ]] || plus+=(+in0="$tmp/in.raw")
+# a divergent or partial program's input 0 stays unbound: the library makes its pattern
+# (INPUTPATTERN)
+[[ -n $progen && $profile != default ]] || plus+=(+in0="$tmp/in.raw")
 [[ -n $level ]] && plus+=(+level="$level")
 wave=""
 if ((wave_on)); then

@@ -32,19 +32,20 @@ static const cli_option closure_options[] = {
 
 static void closure_usage(FILE *f)
 {
-    fprintf(
-        f,
-        "usage: dpp closure PROFILE [--budget N] [--from SEED] [--depth N] [--lanes N]\n"
-        "                   [--contexts N] [--domain WxH] [--json FILE] [--quiet]\n"
-        "Runs the random programs of PROFILE (%s; dpp progen --profile; a comma list\n"
-        "such as divergent,default takes turns) seed after seed through the model and adds up "
-        "their SIMT control coverage (docs/commit.md,\n"
-        "\"Control coverage\") until every bin is hit or --budget programs ran. Prints the\n"
-        "bins hit, the bins never hit, and the seeds that hit a bin no earlier one did.\n"
-        "Input 0 is the profile's: the divergent profile's pattern (its INPUTPATTERN note),\n"
-        "or the system run's small integers for the default one. Exit 0 when it ran (bins\n"
-        "left unhit are a result, not an error), 1 when a program did not run, 2 bad options.\n",
-        pg_profile_list());
+    fprintf(f,
+            "usage: dpp closure PROFILE [--budget N] [--from SEED] [--depth N] [--lanes N]\n"
+            "                   [--contexts N] [--domain WxH] [--json FILE] [--quiet]\n"
+            "Runs the random programs of PROFILE (%s; dpp progen --profile; a comma list\n"
+            "such as divergent,default takes turns) seed after seed through the model and adds up "
+            "their SIMT control coverage (docs/commit.md,\n"
+            "\"Control coverage\") until every bin is hit or --budget programs ran. Prints the\n"
+            "bins hit, the bins never hit, and the seeds that hit a bin no earlier one did.\n"
+            "Input 0 is the profile's: the divergent and partial profiles' pattern (their\n"
+            "INPUTPATTERN note), or the system run's small integers for the default one. With\n"
+            "partial the programs run in partial flow-control mode (ifs only, 6 deep at most).\n"
+            "Exit 0 when it ran (bins left unhit are a result, not an error), 1 when a program\n"
+            "did not run, 2 bad options.\n",
+            pg_profile_list());
     cli_print_options(f, closure_options);
 }
 
@@ -116,8 +117,8 @@ static int write_program(const closure_cli *c, unsigned profile, uint64_t seed, 
 }
 
 /* Input 0 of a default-profile program: the system run's small integers of both
- * signs (harness/sys_bench.c), 64 columns wider than the domain. The divergent
- * profile's program carries its own pattern, which the model makes when unbound.
+ * signs (harness/sys_bench.c), 64 columns wider than the domain. A divergent or
+ * partial program carries its own pattern, which the model makes when unbound.
  * The model reads the caller's data (ctm_model_set_input): made once, freed last. */
 static float *default_input(const closure_cli *c)
 {

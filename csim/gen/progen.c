@@ -198,24 +198,48 @@ static int gen_function(gen *g, unsigned f)
     return first;
 }
 
-static const char *const profile_names[PG_PROFILE_COUNT] = {"default", "divergent"};
+/* The profiles. The keyed ones draw from streams of their own (divergent seed 5 is not default's
+ * 5); the divergent one nests as deep as the default one and its loops as deep (the loop stack
+ * holds 4); the partial one stays inside partial flow-control mode [seed 000 p38]. */
+static const pg_profile_def profiles[PG_PROFILE_COUNT] = {
+    [PG_PROFILE_DEFAULT] = {.name = "default", .max_nodes = PG_MAX_NODES},
+    [PG_PROFILE_DIVERGENT] = {.name = "divergent",
+                              .max_nodes = PG_DIV_MAX_NODES,
+                              .stream = 0x5D1Eull << 40,
+                              .keyed = 1,
+                              .max_depth = 8,
+                              .max_loops = PG_MAX_LOOPS,
+                              .max_funcs = PG_MAX_FUNCS},
+    [PG_PROFILE_PARTIAL] = {.name = "partial",
+                            .max_nodes = PG_DIV_MAX_NODES,
+                            .stream = 0x9A27ull << 40,
+                            .keyed = 1,
+                            .partial = 1,
+                            .spine_splits = 1,
+                            .max_depth = DPP_FC_PARTIAL_BRANCHES},
+};
+
+const pg_profile_def *pg_profile_def_of(unsigned k)
+{
+    return &profiles[k < PG_PROFILE_COUNT ? k : PG_PROFILE_DEFAULT];
+}
 
 int pg_profile_find(const char *name)
 {
     for (unsigned k = 0; k < PG_PROFILE_COUNT; k++)
-        if (!strcmp(name, profile_names[k]))
+        if (!strcmp(name, profiles[k].name))
             return (int)k;
     return -1;
 }
 
 const char *pg_profile_name(unsigned k)
 {
-    return k < PG_PROFILE_COUNT ? profile_names[k] : "?";
+    return k < PG_PROFILE_COUNT ? profiles[k].name : "?";
 }
 
 const char *pg_profile_list(void)
 {
-    return "default, divergent";
+    return "default, divergent, partial"; /* the table's names (test_progen checks they agree) */
 }
 
 dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profile,
@@ -224,8 +248,13 @@ dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profi
     *out = NULL;
     if (profile >= PG_PROFILE_COUNT)
         return dpp_error_set(err, DPP_E_ARG, "progen: unknown profile %u", profile);
-    int div = profile == PG_PROFILE_DIVERGENT;
-    unsigned cap = div ? PG_DIV_MAX_NODES : PG_MAX_NODES;
+    const pg_profile_def *def = &profiles[profile];
+    if (def->partial && min_depth > def->max_depth)
+        return dpp_error_set(err, DPP_E_ARG,
+                             "progen: profile %s nests at most %u deep (partial flow-control "
+                             "mode [seed 000 p38]); depth %u asked",
+                             def->name, def->max_depth, min_depth);
+    unsigned cap = def->max_nodes;
     pg_program *p = calloc(1, sizeof *p);
     if (p)
         p->node = calloc(cap, sizeof *p->node);
@@ -236,16 +265,17 @@ dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profi
     p->cap = cap;
     p->profile = (uint8_t)profile;
     for (uint64_t attempt = 0;; attempt++) {
-        /* the divergent profile draws from another stream: its seed 5 is not default's 5 */
-        gen g = {.p = p, .s = seed * 0x100000001B3ull + attempt + (div ? 0x5D1Eull << 40 : 0),
-                 .max_nodes = cap};
+        gen g = {.p = p,
+                 .s = seed * 0x100000001B3ull + attempt + def->stream,
+                 .max_nodes = cap,
+                 .def = def};
         p->n = 0;
         p->nfuncs = 0;
         memset(p->ints, 0, sizeof p->ints);
         p->bools = (uint32_t)pg_next(&g);
-        if (div) {
+        if (def->keyed) {
             p->pattern_seed = (uint32_t)(seed ^ seed >> 32);
-            pg_generate_divergent(&g, min_depth);
+            pg_generate_keyed(&g, min_depth);
         } else {
             p->nfuncs = pg_pick(&g, PG_MAX_FUNCS + 1);
             for (unsigned f = 0; f < p->nfuncs; f++) {
@@ -278,8 +308,8 @@ static void count(const pg_program *p, int n, unsigned depth, pg_features *f)
 {
     for (; n >= 0; n = p->node[n].next) {
         const pg_node *nd = &p->node[n];
-        /* a condition on the divergent profile's key, r8 (SETP, ALU conditions, KILL) */
-        f->key_conds += p->profile == PG_PROFILE_DIVERGENT && nd->kind != PG_ASSIGN &&
+        /* a condition on a keyed profile's key, r8 (SETP, ALU conditions, KILL) */
+        f->key_conds += pg_profile_def_of(p->profile)->keyed && nd->kind != PG_ASSIGN &&
                         nd->kind != PG_LOOP && nd->kind != PG_REP && nd->cond.src == PG_SRC_ALU &&
                         nd->cond.reg == PG_DATA_REGS && (nd->kind != PG_BREAK || nd->conditional) &&
                         (nd->kind != PG_CONTINUE || nd->conditional) &&
@@ -426,9 +456,9 @@ void pg_print(const pg_program *p, char *buf, size_t size)
     out_buf o = {buf, size, 0};
     if (size)
         buf[0] = 0;
-    if (p->profile == PG_PROFILE_DIVERGENT)
-        put(&o, 0, "profile divergent: input 0 is the lane-rank pattern of seed %u; r8 = key\n",
-            p->pattern_seed);
+    if (pg_profile_def_of(p->profile)->keyed)
+        put(&o, 0, "profile %s: input 0 is the lane-rank pattern of seed %u; r8 = key\n",
+            pg_profile_name(p->profile), p->pattern_seed);
     put(&o, 0, "bools 0x%08x\n", p->bools);
     for (unsigned f = 0; f < p->nfuncs; f++) {
         put(&o, 0, "f%u (%s) {\n", f, p->func_cond[f] ? "called conditionally" : "called plainly");

@@ -25,8 +25,16 @@ typedef struct pg_program pg_program;
  * programs of `cosim --progen SEED`, unchanged from before profiles). divergent:
  * conditions on each lane's own input value, with input 0 the lane-rank pattern
  * (in_pattern.h) named in the executable, so that the lanes of a wavefront
- * disagree at most flow-control steps (docs/csim.md, "Random programs"). */
-typedef enum pg_profile { PG_PROFILE_DEFAULT, PG_PROFILE_DIVERGENT, PG_PROFILE_COUNT } pg_profile;
+ * disagree at most flow-control steps (docs/model-defined.md, "Random structured
+ * programs"). partial: the divergent profile's conditions within partial
+ * flow-control mode's rules (ifs nested at most 6 deep, no loops, no calls
+ * [seed 000 p38]); its executables carry partial mode and run in it. */
+typedef enum pg_profile {
+    PG_PROFILE_DEFAULT,
+    PG_PROFILE_DIVERGENT,
+    PG_PROFILE_PARTIAL,
+    PG_PROFILE_COUNT
+} pg_profile;
 
 /* The profile called name, or -1. */
 int pg_profile_find(const char *name);
@@ -34,7 +42,7 @@ int pg_profile_find(const char *name);
 /* The name of profile k (< PG_PROFILE_COUNT). */
 const char *pg_profile_name(unsigned k);
 
-/* The valid names, for messages: "default, divergent". */
+/* The valid names, for messages: "default, divergent, partial". */
 const char *pg_profile_list(void);
 
 /* What a program contains, for coverage checks. */
@@ -44,21 +52,23 @@ typedef struct pg_features {
     unsigned else_src[3]; /* ifs with an else, per source */
     unsigned loops, reps, breaks, continues, cond_exits, calls, cond_calls, cond_rets, rel_reads;
     unsigned zero_count_loops, mesa_targets, kills;
-    unsigned key_conds; /* divergent: conditions on the lane's key (its input value) */
+    unsigned key_conds; /* divergent, partial: conditions on the lane's key (its input value) */
 } pg_features;
 
 /* Generates the default-profile program of seed (deterministic), nested at least min_depth deep. */
 dpp_status pg_generate(uint64_t seed, unsigned min_depth, pg_program **out, dpp_error *err);
 
-/* The same for a profile (pg_profile); DPP_E_ARG for an unknown one. */
+/* The same for a profile (pg_profile); DPP_E_ARG for an unknown one, or a min_depth
+ * the profile cannot reach (partial: 6 at most). */
 dpp_status pg_generate_profile(uint64_t seed, unsigned min_depth, unsigned profile,
                                pg_program **out, dpp_error *err);
 
 /* Frees a program; NULL is allowed. */
 void pg_free(pg_program *p);
 
-/* Compiles p into exe (instructions, float/int/bool constants, notes, full FC mode).
- * Fails with DPP_E_ARG if it needs more than 512 slots. */
+/* Compiles p into exe (instructions, float/int/bool constants, notes; full FC mode,
+ * or partial for the partial profile). Fails with DPP_E_ARG if it needs more than
+ * 512 slots (or, a generator's bug, a partial program breaks partial mode's rules). */
 dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err);
 
 /* Runs one lane of pair (i, j) whose input 0 holds `in` (fp32 bits); out[o]

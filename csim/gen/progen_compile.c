@@ -253,8 +253,9 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
     x->ninsts = s->n;
     for (unsigned i = 0; i < s->n; i++)
         dpp_inst_encode(&s->inst[i], x->words + DPP_INST_DWORDS * i);
+    const pg_profile_def *def = pg_profile_def_of(p->profile);
     x->info.reserved = 1;
-    x->info.fc_mode = 1;
+    x->info.fc_mode = !def->partial; /* pg_compile checks a partial program against the mode */
     x->info.num_temps = 16;
     x->info.num_insts = s->n;
     x->inputs = 1;
@@ -272,7 +273,7 @@ static void fill_exe(const cstate *s, const pg_program *p, dpp_exe *x)
     memcpy(x->int_val, p->ints, sizeof x->int_val);
     x->bool_set = 0xFFFFFFFFu;
     x->bool_val = p->bools;
-    if (p->profile == PG_PROFILE_DIVERGENT) {
+    if (def->keyed) {
         /* thresholds and steps on the key reach past -8..8: c32..c160 hold -64..64 */
         for (int v = -64; v <= 64; v++) {
             unsigned k = (unsigned)(32 + 64 + v);
@@ -325,5 +326,12 @@ dpp_status pg_compile(const pg_program *p, dpp_exe *exe, dpp_error *err)
         return dpp_error_set(err, DPP_E_ARG, "progen: the program needs more than %d slots",
                              DPP_MAX_INSTS);
     fill_exe(&s, p, exe);
+    dpp_error e; /* the rules the assembler and the loader apply (fc_mode.c) */
+    if (!exe->info.fc_mode &&
+        dpp_program_check_partial(exe->words, exe->ninsts, DPP_FC_PARTIAL_BRANCHES, &e))
+        return dpp_error_set(err, DPP_E_ARG,
+                             "progen: profile %s wrote a program partial flow-control mode "
+                             "refuses: %s",
+                             pg_profile_name(p->profile), e.msg);
     return DPP_OK;
 }

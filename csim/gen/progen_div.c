@@ -1,4 +1,4 @@
-/* progen, divergent profile: programs whose lanes disagree.
+/* progen, the keyed profiles (divergent, partial): programs whose lanes disagree.
  *
  * Input 0 is the lane-rank pattern (in_pattern.h): each lane of a wavefront
  * holds its key, floor(rank * 64 / lanes) - 32, on all four channels. main
@@ -16,7 +16,12 @@
  * of them leave per iteration. Conditional calls, conditional returns,
  * BREAK/CONTINUE inside key-split ifs and KILLs of one lane inside split
  * regions make the rest of the corners. Data assignments write r1..r4 (the
- * outputs); r5..r7 are the counters of loop levels 0..2. */
+ * outputs); r5..r7 are the counters of loop levels 0..2.
+ *
+ * The profile's row (g->def) bounds what is built: the partial profile has no
+ * loops and no functions, nests at most 6 deep (the spine too), and picks each
+ * spine split so that its side keeps lanes enough to split at every level
+ * below (spine_cond). */
 #include "progen_int.h"
 
 #include "in_pattern.h"
@@ -24,8 +29,6 @@
 
 #define KEY            8
 #define COUNTER(level) (7u - (level))
-#define DIV_MAX_LOOPS  3 /* as the default profile: the loop stack holds 4 */
-#define DIV_MAX_DEPTH  8
 
 typedef struct span {
     int lo, hi; /* keys lo..hi-1; lo == hi: no lane */
@@ -127,12 +130,10 @@ static pg_cond share_cond(gen *g, unsigned share, span s, uint8_t reg, span *the
     return c;
 }
 
-/* A condition on the key for a branch (IF, BREAK, CONTINUE, CALL, RET), from
- * the ALU result or a predicate bit SETP sets just before (pushed onto l). */
-static pg_cond key_cond(gen *g, list *l, unsigned share, span s, uint8_t reg, span *then_s,
-                        span *else_s)
+/* Condition c of a branch as drawn, or the same test through a predicate bit SETP sets just
+ * before (pushed onto l). */
+static pg_cond through_pred(gen *g, list *l, pg_cond c)
 {
-    pg_cond c = share_cond(g, share, s, reg, then_s, else_s);
     if (pg_pick(g, 5) < 2) {
         int n = pg_new_node(g, PG_SETP);
         if (n < 0)
@@ -147,10 +148,55 @@ static pg_cond key_cond(gen *g, list *l, unsigned share, span s, uint8_t reg, sp
     return c;
 }
 
-/* Any condition of an IF: on the key (most), a boolean constant (all or none), or the data. */
-static pg_cond if_cond(gen *g, list *l, int spine, span s, span *then_s, span *else_s)
+/* A condition on the key for a branch (IF, BREAK, CONTINUE, CALL, RET), from
+ * the ALU result or a predicate bit. */
+static pg_cond key_cond(gen *g, list *l, unsigned share, span s, uint8_t reg, span *then_s,
+                        span *else_s)
+{
+    return through_pred(g, l, share_cond(g, share, s, reg, then_s, else_s));
+}
+
+/* The lanes of a 16-lane wavefront with keys in s that no TEXKILL took: its keys lie on the
+ * 4-grid from DPP_PAT_RANK_LO (32 and 64 lanes hold every one of them too). */
+static int lanes16(const gen *g, span s)
+{
+    int n = 0;
+    for (int k = s.lo; k < s.hi; k++) {
+        unsigned b = (unsigned)(k - DPP_PAT_RANK_LO);
+        n += b < 64 && b % 4 == 0 && !(g->dead >> b & 1);
+    }
+    return n;
+}
+
+/* A spine IF's condition that splits s and leaves its then side (the spine's)
+ * lanes enough to split again at each of the `below` levels under it: half
+ * when both halves have them, else all but one, negated so that the spine
+ * takes the wide side. */
+static pg_cond spine_cond(gen *g, list *l, unsigned below, span s, span *then_s, span *else_s)
+{
+    while (s.lo < s.hi && !lanes16(g, (span){s.lo, s.lo + 1}))
+        s.lo++; /* "all but one" leaves out a lane that is there */
+    int need = (int)below + 1, t = s.lo + (s.hi - s.lo) / 2;
+    int halves = lanes16(g, (span){s.lo, t}) >= need && lanes16(g, (span){t, s.hi}) >= need;
+    unsigned share = halves && pg_pick(g, 10) < 7 ? SH_HALF : SH_ALL_BUT_ONE;
+    pg_cond c = share_cond(g, share, s, KEY, then_s, else_s);
+    if (lanes16(g, *then_s) < need) {
+        span w = *then_s;
+        *then_s = *else_s;
+        *else_s = w;
+        c.neg ^= 1;
+    }
+    return through_pred(g, l, c);
+}
+
+/* Any condition of an IF: on the key (most), a boolean constant (all or none), or the data.
+ * A spine IF's then side opens `below` levels more. */
+static pg_cond if_cond(gen *g, list *l, int spine, unsigned below, span s, span *then_s,
+                       span *else_s)
 {
     unsigned r = pg_pick(g, 20);
+    if (spine && g->def->spine_splits)
+        return spine_cond(g, l, below, s, then_s, else_s);
     if (spine || r < 16)
         return key_cond(g, l, pick_share(g, spine), s, KEY, then_s, else_s);
     pg_cond c = pg_random_cond(g);
@@ -172,7 +218,7 @@ static list div_block(gen *g, dwhere w, unsigned want_depth);
 static void gen_if(gen *g, dwhere w, list *l, unsigned want_depth, int spine)
 {
     span ts, es;
-    pg_cond c = if_cond(g, l, spine, w.s, &ts, &es);
+    pg_cond c = if_cond(g, l, spine, want_depth, w.s, &ts, &es);
     int n = pg_new_node(g, PG_IF);
     if (n < 0)
         return;
@@ -228,7 +274,7 @@ static void counter_exit(gen *g, dwhere w, list *l, unsigned ctr, int t)
 {
     unsigned kind = pg_pick(g, 10) < 7 ? PG_BREAK : PG_CONTINUE;
     pg_cond c = {.src = PG_SRC_ALU, .reg = (uint8_t)ctr, .cmp = DPP_CMP_GE, .k = (int8_t)t};
-    if (pg_pick(g, 4) == 0 && w.depth < DIV_MAX_DEPTH) { /* if (counter >= t) { break } */
+    if (pg_pick(g, 4) == 0 && w.depth < g->def->max_depth) { /* if (counter >= t) { break } */
         int n = pg_new_node(g, PG_IF), e = pg_new_node(g, kind);
         if (n < 0 || e < 0)
             return;
@@ -313,6 +359,14 @@ static void gen_kill(gen *g, dwhere *w, list *l)
     pg_node *nd = &g->p->node[n];
     nd->cond = (pg_cond){.src = PG_SRC_ALU, .reg = KEY, .cmp = DPP_CMP_LT};
     nd->cond.k = (int8_t)(pg_pick(g, 4) ? a + 1 : w->s.lo);
+    if (g->def->spine_splits) {
+        span took = {w->s.lo, nd->cond.k}, pend = {g->pend_lo, g->pend_hi};
+        span both = {took.lo > pend.lo ? took.lo : pend.lo, took.hi < pend.hi ? took.hi : pend.hi};
+        if (g->pend_need && lanes16(g, pend) - lanes16(g, both) < g->pend_need)
+            nd->cond.k = (int8_t)w->s.lo; /* the spine to come needs that lane: none dies */
+        for (int k = w->s.lo; k < nd->cond.k; k++)
+            g->dead |= 1ull << (k - DPP_PAT_RANK_LO);
+    }
     if (nd->cond.k > w->s.lo)
         w->s.lo = nd->cond.k;
     push(g, l, n);
@@ -342,11 +396,11 @@ static void gen_simple(gen *g, dwhere *w, list *l)
             push(g, l, n);
             return;
         }
-        if (r < 52 && w->depth < DIV_MAX_DEPTH) {
+        if (r < 52 && w->depth < g->def->max_depth) {
             gen_if(g, *w, l, 0, 0);
             return;
         }
-        if (r < 64 && w->loops < DIV_MAX_LOOPS && !w->in_func && w->depth < DIV_MAX_DEPTH) {
+        if (r < 64 && w->loops < g->def->max_loops && !w->in_func && w->depth < g->def->max_depth) {
             gen_loop(g, *w, l, 0);
             return;
         }
@@ -370,14 +424,20 @@ static list div_block(gen *g, dwhere w, unsigned want_depth)
 {
     list l = {-1, -1};
     unsigned count = 1 + pg_pick(g, 4), spine = want_depth ? pg_pick(g, count) : count;
+    if (want_depth && g->def->spine_splits) { /* until the spine: lanes to split want_depth times */
+        g->pend_lo = w.s.lo, g->pend_hi = w.s.hi;
+        g->pend_need = (int)want_depth + 1;
+    }
     for (unsigned i = 0; i < count && !g->failed; i++) {
         if (i != spine) {
             gen_simple(g, &w, &l);
-        } else if (w.loops < DIV_MAX_LOOPS && !w.in_func && pg_pick(g, 3) == 0) {
-            gen_loop(g, w, &l, want_depth - 1);
-        } else {
-            gen_if(g, w, &l, want_depth - 1, 1);
+            continue;
         }
+        g->pend_need = 0; /* the spine's body sets its own */
+        if (w.loops < g->def->max_loops && !w.in_func && pg_pick(g, 3) == 0)
+            gen_loop(g, w, &l, want_depth - 1);
+        else
+            gen_if(g, w, &l, want_depth - 1, 1);
     }
     return l;
 }
@@ -407,10 +467,10 @@ static int gen_function(gen *g, unsigned f)
     return first;
 }
 
-void pg_generate_divergent(gen *g, unsigned min_depth)
+void pg_generate_keyed(gen *g, unsigned min_depth)
 {
     pg_program *p = g->p;
-    p->nfuncs = 1 + pg_pick(g, PG_MAX_FUNCS);
+    p->nfuncs = g->def->max_funcs ? 1 + pg_pick(g, g->def->max_funcs) : 0;
     for (unsigned f = 0; f < p->nfuncs; f++) {
         p->func_cond[f] = (uint8_t)(pg_pick(g, 4) != 0); /* mostly called by some lanes */
         p->func[f] = gen_function(g, f);
@@ -418,7 +478,10 @@ void pg_generate_divergent(gen *g, unsigned min_depth)
     list main = {-1, -1};
     push(g, &main, assign(g, KEY, 1, 0, 0)); /* r8 = the key, kept */
     dwhere w = {.callable = p->nfuncs, .s = {DPP_PAT_RANK_LO, DPP_PAT_RANK_HI}};
-    list rest = div_block(g, w, min_depth + pg_pick(g, 2));
+    unsigned want = min_depth + pg_pick(g, 2);
+    if (g->def->partial && want > g->def->max_depth)
+        want = g->def->max_depth; /* the mode's limit binds the spine too */
+    list rest = div_block(g, w, want);
     push(g, &main, rest.first);
     p->main = main.first;
 }

@@ -46,7 +46,7 @@ typedef struct pg_node {
 
 #define PG_MAX_FUNCS 3
 #define PG_MAX_NODES 70      /* default profile: keeps programs inside 512 slots and quick to run */
-#define PG_DIV_MAX_NODES 110 /* divergent profile: its conditions and counters take more nodes */
+#define PG_DIV_MAX_NODES 110 /* keyed profiles: their conditions and counters take more nodes */
 
 struct pg_program {
     pg_node *node;
@@ -58,8 +58,25 @@ struct pg_program {
     uint32_t ints[32];               /* loop constants (count | init << 8 | step << 16) */
     uint32_t bools;
     uint8_t profile;       /* pg_profile */
-    uint32_t pattern_seed; /* divergent: input 0 is the lane-rank pattern of this seed */
+    uint32_t pattern_seed; /* keyed profiles: input 0 is the lane-rank pattern of this seed */
 };
+
+/* A profile as data (progen.c's table). The keyed ones are built by progen_div.c
+ * within their limits. */
+typedef struct pg_profile_def {
+    const char *name;
+    unsigned max_nodes;
+    uint64_t stream;      /* added to the seed's stream: each profile has programs of its own */
+    uint8_t keyed;        /* progen_div.c: input 0 the lane-rank pattern, r8 the lane's key */
+    uint8_t partial;      /* partial flow-control mode: the spine stops at max_depth too */
+    uint8_t spine_splits; /* each spine level keeps lanes enough on its side to split again */
+    unsigned max_depth;   /* keyed: if/loop nesting of the statements off the spine */
+    unsigned max_loops;   /* keyed: loop nesting; 0: no loops, breaks or continues */
+    unsigned max_funcs;   /* keyed: functions; 0: no calls or returns */
+} pg_profile_def;
+
+/* The row of profile k (< PG_PROFILE_COUNT). */
+const pg_profile_def *pg_profile_def_of(unsigned k);
 
 /* The generator's state, shared by the profiles (progen.c, progen_div.c). */
 typedef struct gen {
@@ -68,6 +85,12 @@ typedef struct gen {
     unsigned nints;
     int failed;
     unsigned max_nodes;
+    const pg_profile_def *def;
+    /* progen_div.c, spine_splits profiles: the keys a TEXKILL took (bit key - DPP_PAT_RANK_LO),
+     * and the keys and lane count the spine IF to come needs (pend_need 0: none) */
+    uint64_t dead;
+    int pend_lo, pend_hi;
+    int pend_need;
 } gen;
 
 uint64_t pg_next(gen *g);
@@ -75,11 +98,12 @@ unsigned pg_pick(gen *g, unsigned n); /* 0..n-1 */
 int pg_new_node(gen *g, unsigned kind); /* -1 (and g->failed) past g->max_nodes */
 pg_cond pg_random_cond(gen *g);
 
-/* The divergent profile: fills g->p (functions, main) or sets g->failed (progen_div.c). */
-void pg_generate_divergent(gen *g, unsigned min_depth);
+/* A keyed profile (divergent, partial) within g->def's limits: fills g->p
+ * (functions, main) or sets g->failed (progen_div.c). */
+void pg_generate_keyed(gen *g, unsigned min_depth);
 
 /* The float constant index holding v, -64..64: c0..c16 hold -8..8 (every profile), c32..c160
- * hold -64..64 (the divergent profile only). */
+ * hold -64..64 (the keyed profiles only). */
 static inline unsigned pg_const_index(int v)
 {
     return v >= -8 && v <= 8 ? (unsigned)(v + 8) : (unsigned)(32 + 64 + v);

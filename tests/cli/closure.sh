@@ -4,7 +4,9 @@
 # stops at its budget, its JSON adds up (hit = bins with hits, never_hit the rest, the seeds
 # that hit a new bin start at the first seed and rise), the hits of two programs are the sum of
 # each one's, and the divergent profile covers more bins than the default one over the same
-# seeds (the point of it: issue 39).
+# seeds (the point of it: issue 39). The partial profile's programs run in partial mode: they
+# reach its branch limit (6, stack.branch_limit, which full mode's 32 never is here), split their
+# lanes at level 6, and hit no loop, call or return bin.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -16,7 +18,7 @@ expect_bad() { # pattern args...
   grep -Eq -- "$pat" "$tmp/err" || bad "closure $*: no /$pat/ in: $(cat "$tmp/err")"
 }
 expect_bad "missing PROFILE" --budget 3
-expect_bad "PROFILE: 'bogus' is not one of default, divergent" bogus
+expect_bad "PROFILE: 'bogus' is not one of default, divergent, partial" bogus
 expect_bad "PROFILE: 'nope' is not one of" divergent,nope
 expect_bad "--budget: '0' is not in 1..100000" divergent --budget 0
 expect_bad "--lanes: '65' is not in 1..64" divergent --lanes 65
@@ -33,6 +35,7 @@ grep -Eq '^closure: divergent: 6 programs, [1-9][0-9]* of [0-9]+ bins hit' "$tmp
 "$DPP" closure divergent --from 1 --budget 2 --quiet --json "$tmp/s12.json" >/dev/null || fail "seeds 1-2"
 "$DPP" closure default --budget 20 --quiet --json "$tmp/def.json" >/dev/null || fail "default 20"
 "$DPP" closure divergent --budget 20 --quiet --json "$tmp/div.json" >/dev/null || fail "divergent 20"
+"$DPP" closure partial --budget 5 --quiet --json "$tmp/part.json" >/dev/null || fail "partial 5"
 python3 - "$tmp" <<'PY' || bad "the closure's JSON"
 import json, sys
 t = sys.argv[1]
@@ -50,5 +53,11 @@ assert sum(s12["hits"].values()) > 0
 d, v = load("def"), load("div")
 assert v["hit"] > d["hit"], (v["hit"], d["hit"])
 print(f"ok: 20 programs cover {v['hit']} bins divergent, {d['hit']} default, of {v['bins']}")
+p = load("part")
+hit = sorted(k for k, n in p["hits"].items() if n)
+assert "stack.branch_limit" in hit and "IF.diverged.d6" in hit, hit
+assert d["hits"]["stack.branch_limit"] == v["hits"]["stack.branch_limit"] == 0
+loopy = ("LOOP", "ENDLOOP", "REP", "ENDREP", "BREAK", "CONTINUE", "CALL", "RET")
+assert not [k for k in hit if k.split(".")[0] in loopy or k.startswith(("loop.", "call.", "ret."))], hit
 PY
 finish

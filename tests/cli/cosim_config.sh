@@ -41,7 +41,7 @@ expect() { # RC TEXT command...: the exit status, and TEXT on stderr
 }
 expect 2 "cosim: --contexts: '17' is not in 1..16 for --block system" "$cosim" --block system --progen 1 --contexts 17
 expect 2 "cosim: --contexts: '17' is not in 1..16 for --block system" "$tool" --block system --contexts=17
-expect 2 "cosim: --progen-profile: 'foo' is not a profile (default, divergent)" "$cosim" --block system --progen 1 --progen-profile foo
+expect 2 "cosim: --progen-profile: 'foo' is not a profile (default, divergent, partial)" "$cosim" --block system --progen 1 --progen-profile foo
 expect 2 "cosim: --contexts: '257' is not in 1..256 for --block fc" "$cosim" --block fc --contexts 257
 expect 2 "cosim: --tracker-depth: '1025' is not in 1..1024 for --block stack" "$cosim" --block stack --tracker-depth 1025
 expect 2 "cosim: --width: '24' is not 16, 32, 48 or 64 for --block system" "$cosim" --block system --width 24

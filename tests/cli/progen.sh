@@ -3,7 +3,8 @@
 # example design's testbench runs for `cosim --design NAME --progen SEED`): the same seed gives
 # the same bytes, another seed another program; the program runs under `dpp run` with an input
 # 64 columns wider than the domain (it reads along its row); bad use is exit 2 and a bad output
-# path exit 1, each with a message that names what is wrong. --profile divergent: reproducible,
+# path exit 1, each with a message that names what is wrong. --profile partial: partial
+# flow-control mode, and deeper than 6 refused. --profile divergent: reproducible,
 # runs with input 0 left unbound (the run generates the pattern the executable names), and its
 # lanes disagree: dpp run --fc-stats counts far more split flow-control steps than for the
 # default program of the same seed.
@@ -38,6 +39,10 @@ cmp -s "$tmp/a.elf" "$tmp/v5.elf" && bad "the divergent profile gave the default
 "$DPP" progen 5 --profile divergent -o "$tmp/v5p.elf" --print >"$tmp/vprint.txt" || fail "divergent --print"
 grep -q '^profile divergent: input 0 is the lane-rank pattern' "$tmp/vprint.txt" ||
   bad "divergent --print does not say where its input comes from: $(head -2 "$tmp/vprint.txt")"
+# --profile partial: an executable in partial flow-control mode, as the assembler would pick
+"$DPP" progen 5 --profile partial -o "$tmp/p5.elf" || fail "progen 5 --profile partial"
+"$DPP" disasm "$tmp/p5.elf" | drain_grep -q 'fc_mode=partial' ||
+  bad "progen 5 --profile partial is not a partial flow-control mode executable"
 
 # share of steps "fc diverged" (field 4 of its line, "(0.1234")
 share() { awk '$1 == "fc" && $2 == "'"$2"'" { gsub(/\(/, "", $4); print $4 }' "$1"; }
@@ -81,6 +86,7 @@ expect_fail 2 "SEED: 'x' is not a count" x -o "$tmp/x.elf"
 expect_fail 2 'missing -o OUT.elf' 5
 expect_fail 2 "--depth: '9' is not in 1..8" 5 --depth 9 -o "$tmp/x.elf"
 expect_fail 2 'one seed only' 5 6 -o "$tmp/x.elf"
-expect_fail 2 "--profile: 'foo' is not a profile \\(default, divergent\\)" 5 --profile foo -o "$tmp/x.elf"
+expect_fail 2 "--profile: 'foo' is not a profile \\(default, divergent, partial\\)" 5 --profile foo -o "$tmp/x.elf"
+expect_fail 1 'profile partial nests at most 6 deep' 5 --profile partial --depth 7 -o "$tmp/x.elf"
 expect_fail 1 "$tmp/no/x.elf: error: cannot create" 5 -o "$tmp/no/x.elf"
 finish

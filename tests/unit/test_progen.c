@@ -1,8 +1,9 @@
 /* Random structured programs: the processor array (through dpp_run, the
  * library behind `dpp run`) must give every lane exactly the outputs of the
  * direct per-lane interpreter, for wavefront sizes 1, 4, 16 and 64; the
- * divergent profile's programs too, with input 0 left unbound so that the run
- * generates the lane-rank pattern its INPUTPATTERN note names (4, 16, 20, 64). */
+ * divergent and partial profiles' programs too, with input 0 left unbound so
+ * that the run generates the lane-rank pattern its INPUTPATTERN note names
+ * (4, 16, 20, 64). Partial programs are partial flow-control mode programs. */
 #include "cmocka_all.h"
 
 #include "ctm.h"
@@ -38,13 +39,17 @@ static void report(const pg_program *p, uint64_t seed, const char *what)
     fail_msg("program %llu: %s\n%s", (unsigned long long)seed, what, text);
 }
 
-/* p's features added to total (depth: the deepest of them), after checking it nests 6 deep. */
-static void add_features(const pg_program *p, uint64_t seed, pg_features *total)
+/* p's features added to total (depth: the deepest of them), after checking it nests min_depth
+ * deep; its own in *f. */
+static void add_features(const pg_program *p, uint64_t seed, unsigned min_depth, pg_features *total,
+                         pg_features *f_out)
 {
     pg_features f;
     pg_features_of(p, &f);
-    if (f.depth < 6)
-        report(p, seed, "nesting below 6");
+    if (f_out)
+        *f_out = f;
+    if (f.depth < min_depth)
+        report(p, seed, "nesting below the depth asked");
     unsigned *tv = (unsigned *)total, *fv = (unsigned *)&f;
     for (size_t k = 1; k < sizeof f / sizeof(unsigned); k++)
         tv[k] += fv[k];
@@ -90,7 +95,7 @@ static void check_program(uint64_t seed, pg_features *total)
     dpp_error err;
     if (pg_compile(p, &exe, &err))
         report(p, seed, err.msg);
-    add_features(p, seed, total);
+    add_features(p, seed, 6, total, NULL);
     float px[DW * DH * 4];
     make_input(seed, px);
     dpp_run_default_opts(&o);
@@ -140,20 +145,25 @@ static void test_random_programs(void **state)
 
 static const unsigned div_waves[] = {4, 16, 20, 64};
 
-/* One divergent program: input 0 unbound (the run makes it), every lane as the interpreter
- * says on the pattern's values. */
-static void check_divergent(uint64_t seed, pg_features *total)
+/* One program of a keyed profile (divergent, partial) nested min_depth deep: input 0 unbound
+ * (the run makes it), every lane as the interpreter says on the pattern's values; its
+ * features in *f. A partial program is in partial flow-control mode and runs in it (the
+ * array refuses a partial program that breaks the mode's rules). */
+static void check_keyed(uint64_t seed, unsigned profile, unsigned min_depth, pg_features *total,
+                        pg_features *f)
 {
     pg_program *p;
     static dpp_exe exe;
     static dpp_run_opts o;
     dpp_error err;
-    assert_int_equal(pg_generate_profile(seed, 6, PG_PROFILE_DIVERGENT, &p, NULL), DPP_OK);
+    assert_int_equal(pg_generate_profile(seed, min_depth, profile, &p, NULL), DPP_OK);
     if (pg_compile(p, &exe, &err))
         report(p, seed, err.msg);
     if (exe.in_pattern[0] != DPP_PAT_LANE_RANK)
         report(p, seed, "no lane-rank pattern named for input 0");
-    add_features(p, seed, total);
+    if (exe.info.fc_mode != (profile != PG_PROFILE_PARTIAL))
+        report(p, seed, "the executable's flow-control mode is not the profile's");
+    add_features(p, seed, min_depth, total, f);
     for (size_t w = 0; w < sizeof div_waves / sizeof div_waves[0]; w++) {
         static float px[DIV_W * DIV_H * 4];
         dpp_pattern_fill(DPP_PAT_LANE_RANK, exe.in_pattern_seed[0], div_waves[w], DIV_W, DIV_H, px);
@@ -179,7 +189,7 @@ static void test_divergent_programs(void **state)
     (void)state;
     pg_features total = {0};
     for (uint64_t seed = 1; seed <= DIV_PROGRAMS; seed++)
-        check_divergent(seed, &total);
+        check_keyed(seed, PG_PROFILE_DIVERGENT, 6, &total, NULL);
     assert_true(total.key_conds > 10 * DIV_PROGRAMS); /* most conditions are on the key */
     assert_true(total.if_src[0] > 0 && total.if_src[1] > 0 && total.if_src[2] > 0);
     assert_true(total.loops > 0 && total.reps > 0 && total.breaks > 0 && total.continues > 0);
@@ -189,6 +199,41 @@ static void test_divergent_programs(void **state)
            DIV_PROGRAMS, sizeof div_waves / sizeof div_waves[0], total.key_conds, total.if_src[0],
            total.if_src[1], total.if_src[2], total.loops, total.reps, total.breaks, total.continues,
            total.calls, total.cond_calls, total.cond_rets, total.kills);
+}
+
+/* The partial profile: the divergent profile's conditions in partial flow-control mode
+ * programs (ifs only, nested 6 deep at most [seed 000 p38]), asked for depths 1..6 in turn:
+ * each reaches its depth, none passes 6, and 6 comes often. */
+#define PART_PROGRAMS 150
+
+static void test_partial_programs(void **state)
+{
+    (void)state;
+    pg_features total = {0};
+    unsigned at_depth[9] = {0};
+    for (uint64_t seed = 1; seed <= PART_PROGRAMS; seed++) {
+        pg_features f;
+        check_keyed(seed, PG_PROFILE_PARTIAL, 1 + (unsigned)(seed % 6), &total, &f);
+        assert_in_range(f.depth, 1, 6);
+        at_depth[f.depth]++;
+    }
+    assert_true(total.key_conds > 5 * PART_PROGRAMS);
+    assert_true(total.if_src[0] > 0 && total.if_src[1] > 0 && total.if_src[2] > 0);
+    assert_true(total.else_src[0] > 0 && total.kills > 0);
+    assert_int_equal(total.loops + total.reps + total.breaks + total.continues, 0);
+    assert_int_equal(total.calls + total.cond_calls + total.cond_rets, 0);
+    assert_true(at_depth[6] > PART_PROGRAMS / 3);
+    printf("progen partial: %d programs x %zu wave sizes, depth 1..6 asked in turn; deepest "
+           "nesting 1..6: %u %u %u %u %u %u; key conditions %u, ifs %u/%u/%u, kills %u\n",
+           PART_PROGRAMS, sizeof div_waves / sizeof div_waves[0], at_depth[1], at_depth[2],
+           at_depth[3], at_depth[4], at_depth[5], at_depth[6], total.key_conds, total.if_src[0],
+           total.if_src[1], total.if_src[2], total.kills);
+    /* deeper than the mode allows is refused, naming the limit */
+    pg_program *p = (pg_program *)1;
+    dpp_error err;
+    assert_int_equal(pg_generate_profile(1, 7, PG_PROFILE_PARTIAL, &p, &err), DPP_E_ARG);
+    assert_null(p);
+    assert_non_null(strstr(err.msg, "nests at most 6 deep"));
 }
 
 /* The lane-rank pattern: in every full wavefront of any size 4..64, the keys
@@ -225,10 +270,21 @@ static void test_lane_rank_pattern(void **state)
     assert_true(memcmp(px, qx, sizeof qx) != 0);
 }
 
-/* Share of FC steps of a library run (ctm_model: a testbench that binds no input) after which
- * the live lanes are split; 16 lanes, 32x24. */
-static double library_split_share(uint64_t seed, unsigned profile)
+/* What a library run (ctm_model: a testbench that binds no input) of a program did. */
+typedef struct lib_run {
+    unsigned steps, split, full_mode; /* FC steps; of them, live lanes split after; in full mode */
+    uint64_t if_diverged[7];          /* hits of IF.diverged.dL, L = 1..6 */
+} lib_run;
+
+/* Runs the program of seed and profile on 16 lanes over w x h. */
+static void library_run(uint64_t seed, unsigned profile, int w, int h, lib_run *out)
 {
+    static int if_bin[7];
+    if (!if_bin[1])
+        for (int b = 0; b < ctm_cover_bins(); b++)
+            if (!strncmp(ctm_cover_name(b), "IF.diverged.d", 13) && ctm_cover_name(b)[13] >= '1' &&
+                ctm_cover_name(b)[13] <= '6')
+                if_bin[ctm_cover_name(b)[13] - '0'] = b;
     pg_program *p;
     static dpp_exe exe;
     assert_int_equal(pg_generate_profile(seed, 6, profile, &p, NULL), DPP_OK);
@@ -239,22 +295,32 @@ static double library_split_share(uint64_t seed, unsigned profile)
     assert_true(fd >= 0);
     close(fd);
     assert_int_equal(dpp_elf_write(&exe, elf, NULL), DPP_OK);
-    ctm_model *m = ctm_model_new(elf, 32, 24, 16, 1, 4, 4);
+    ctm_model *m = ctm_model_new(elf, w, h, 16, 1, 4, 4);
     unlink(elf);
     assert_non_null(m);
-    unsigned steps = 0, split = 0;
+    memset(out, 0, sizeof *out);
     int r;
     while ((r = ctm_model_step(m)) == 1) {
         if (ctm_model_get(m, "cmd") != CTM_FC_CMD_EXEC)
             continue;
         uint64_t live = ctm_model_get(m, "live"), active = ctm_model_get(m, "active") & live;
-        steps++;
-        split += active && active != live;
+        out->steps++;
+        out->split += active && active != live;
+        out->full_mode += ctm_model_get(m, "full_mode") != 0;
     }
     if (r != 0)
         fail_msg("program %llu: %s", (unsigned long long)seed, ctm_model_error(m));
+    for (int d = 1; d <= 6; d++)
+        out->if_diverged[d] = ctm_model_cover(m, if_bin[d]);
     ctm_model_free(m);
-    return steps ? (double)split / steps : 0.0;
+}
+
+/* Share of FC steps of a library run after which the live lanes are split; 16 lanes, 32x24. */
+static double library_split_share(uint64_t seed, unsigned profile)
+{
+    lib_run r;
+    library_run(seed, profile, 32, 24, &r);
+    return r.steps ? (double)r.split / r.steps : 0.0;
 }
 
 /* A design testbench through the library gets the divergence with no change: the divergent
@@ -270,6 +336,39 @@ static void test_divergent_through_library(void **state)
                (unsigned long long)seed, div, def);
         assert_true(div > 0.5 && div > def + 0.3);
     }
+}
+
+#define PART_RUNS 50
+
+/* Partial programs nested 6 deep through the library, 16 lanes over 16x4 (four full
+ * wavefronts): every step runs in partial mode, and an IF splits the live lanes at each
+ * level 1..6 of every program (the spine keeps lanes enough to split below it, and no
+ * TEXKILL takes the ones it needs). */
+static void test_partial_diverges_at_every_level(void **state)
+{
+    (void)state;
+    unsigned every_level = 0, steps = 0, split = 0, level_hit[7] = {0};
+    for (uint64_t seed = 1; seed <= PART_RUNS; seed++) {
+        lib_run r;
+        library_run(seed, PG_PROFILE_PARTIAL, 16, 4, &r);
+        if (r.full_mode)
+            fail_msg("partial program %llu: %u steps in full mode", (unsigned long long)seed,
+                     r.full_mode);
+        unsigned levels = 0;
+        for (int d = 1; d <= 6; d++) {
+            levels += r.if_diverged[d] != 0;
+            level_hit[d] += r.if_diverged[d] != 0;
+        }
+        every_level += levels == 6;
+        steps += r.steps;
+        split += r.split;
+    }
+    printf("progen partial through ctm_model: %u of %d programs split their lanes at all 6 "
+           "levels (per level 1..6: %u %u %u %u %u %u); split after %.2f of %u FC steps\n",
+           every_level, PART_RUNS, level_hit[1], level_hit[2], level_hit[3], level_hit[4],
+           level_hit[5], level_hit[6], (double)split / steps, steps);
+    assert_int_equal(every_level, PART_RUNS);
+    assert_true((double)split / steps > 0.5);
 }
 
 /* The interpreter is a real oracle: a wrong flow-control rule is caught. */
@@ -378,6 +477,8 @@ int main(void)
         cmocka_unit_test(test_lane_rank_pattern),
         cmocka_unit_test(test_divergent_programs),
         cmocka_unit_test(test_divergent_through_library),
+        cmocka_unit_test(test_partial_programs),
+        cmocka_unit_test(test_partial_diverges_at_every_level),
     };
     return cmocka_run_group_tests_name("progen", tests, NULL, NULL);
 }
