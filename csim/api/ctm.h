@@ -757,9 +757,9 @@ const char *ctm_pe_error(const ctm_pe *pe);
  * run failed) into *value: "opcode", "nparams", "offset" (byte of its
  * header), "p0".."p3" (its parameter words, as many as it has), and the
  * fields its parameters carry (docs/dpi.md, "PE"): set_domain "i0" "j0"
- * "i1" "j1"; start_program "ninsts" "full_fc"; set_cond_val "value";
- * init_perf_counters "enable"; read_perf_counters "base"; the set_*_fmt
- * commands "base" "pitch" (elements) "tiling" "format", set_inp_fmt and
+ * "i1" "j1"; start_program "ninsts" "full_fc" "fg_depth_src"; set_cond_val
+ * "value"; init_perf_counters "enable"; read_perf_counters "base"; the
+ * set_*_fmt commands "base" "pitch" (elements) "tiling" "format", set_inp_fmt and
  * set_out_fmt also "index", with set_cond_out_fmt "height"; set_out_mask
  * "mask"; set_cond_test "test"; set_cond_loc "loc"; set_cond_out_mask
  * "writemask". CTM_OK, or CTM_E_ARG (a name the command has not, NULL) or
@@ -770,12 +770,13 @@ int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
  * ("words" taken, "pending" words of a command not yet complete,
  * "commands" completed, "status" CTM_* of the stream), the domain
  * ("domain_set", "i0", "j0", "i1", "j1"), the program ("prog_ninsts",
- * "prog_full_fc" of the last start_program, "programs" started, "waves"
- * handed out), the conditional setup ("cond_val", "cond_test", "cond_loc",
- * "cond_writemask"), "out_mask", the performance counters ("perf_enabled",
- * "perf_running", "perf_total", "perf_active": busy clocks, one a command
- * without an array), and the busy/idle handshake ("busy", "busy_reports",
- * "idle_reports", "idle_waits"; docs/model-defined.md, "PE"). CTM_OK, or
+ * "prog_full_fc", "prog_fg_depth_src" of the last start_program, "programs"
+ * started, "waves" handed out), the conditional setup ("cond_val",
+ * "cond_test", "cond_loc", "cond_writemask"), "out_mask", the performance
+ * counters ("perf_enabled", "perf_running", "perf_total", "perf_active":
+ * busy clocks, one a command without an array), and the busy/idle handshake
+ * ("busy", "busy_reports", "idle_reports", "idle_waits";
+ * docs/model-defined.md, "PE"). CTM_OK, or
  * CTM_E_ARG (an unknown name), *value 0. */
 int ctm_pe_get(const ctm_pe *pe, const char *name, uint64_t *value);
 

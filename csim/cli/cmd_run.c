@@ -56,7 +56,7 @@ static const cli_option run_options[] = {
      K_COND_TEST, 0},
     {"cond-loc", "pe|dpp",
      "test before running a pair (pe) or at its outputs (dpp, default); v = the program's W "
-     "output, else --cond-val",
+     "output in every lane if its FG_DEPTH_SRC is 1, else --cond-val",
      NULL, K_COND_LOC, 0},
     {"cond-val", "V", "the PE's conditional value (default 0)", NULL, K_COND_VAL, 0},
     {"cond-write", NULL, "write v back into b where the test passes", NULL, K_COND_WRITE, 0},

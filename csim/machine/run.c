@@ -180,7 +180,8 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
         cmdbuf_add(cb, PE_SET_COND_VAL, &o->cond_val);
     }
     cmdbuf_add(cb, PE_SET_DOMAIN, (const uint32_t[]){0, 0, o->width - 1, o->height - 1});
-    uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
+    uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0) |
+                     (exe->info.fg_depth_src ? PE_START_FG_DEPTH_SRC : 0);
     *start_off = cb->size;
     cmdbuf_add(cb, PE_START_PROGRAM, &start);
     cmdbuf_add(cb, PE_FLUSH_OUT_CACHE, (const uint32_t[]){0});

@@ -284,12 +284,15 @@ static void guide_proginfo_loads_and_runs(void **state)
 {
     (void)state;
     static uint8_t b[4096];
-    static const uint32_t pi[8] = {1, 0, 0, 0, 0, 0, 0, 0}, pi_fg[12] = {1, 1}, out0[1] = {0};
+    static const uint32_t pi[8] = {1, 0, 0, 0, 0, 0, 0, 0}, pi_fg[12] = {1, 1}, out0[1] = {0},
+                          yes[1] = {1};
     const dpp_exe *prog = assembled(out4_src);
     static dpp_exe xs;
     dpp_exe *x = &xs;
     dpp_error err;
-    hnote notes[] = {{DPP_NOTE_PROGINFO, 8, pi}, {DPP_NOTE_OUTPUTS, 1, out0}};
+    /* (FG_DEPTH_SRC = 1 below needs CONDOUT = 1: E11) */
+    hnote notes[] = {
+        {DPP_NOTE_PROGINFO, 8, pi}, {DPP_NOTE_OUTPUTS, 1, out0}, {DPP_NOTE_CONDOUT, 1, yes}};
     size_t n = hand_elf(b, prog, notes, 2);
     if (dpp_elf_read_mem(b, n, "guide.elf", x, &err) != DPP_OK)
         fail_msg("%s", err.msg);
@@ -315,7 +318,7 @@ static void guide_proginfo_loads_and_runs(void **state)
     static const unsigned sizes[] = {7, 8, 12, 6, 2, 5};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         notes[0] = (hnote){DPP_NOTE_PROGINFO, sizes[k], pi_fg};
-        n = hand_elf(b, prog, notes, 2);
+        n = hand_elf(b, prog, notes, 3);
         dpp_status st = dpp_elf_read_mem(b, n, "sized.elf", x, &err);
         if (sizes[k] >= 6 && st != DPP_OK)
             fail_msg("%u words: %s", sizes[k], err.msg);
@@ -339,7 +342,8 @@ static void writer_proginfo_words(void **state)
     (void)state;
     assert_int_equal(DPP_PROGINFO_WORDS, 8);
     const dpp_exe *prog = assembled(".proginfo fg_depth_src=1\n" "    out rgb mad r0._ o0.rgb, "
-                                    "s0.rgb, s1.rgb, s2.rgb src #1/#1, #1/#1, #0/#0\n");
+                                    "s0.rgb, s1.rgb, s2.rgb alpha mad r0._ w, s0.a, s1.a, s2.a "
+                                    "src #1/#1, #1/#1, #0/#0\n");
     char path[] = "/tmp/test_elf_piXXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -462,6 +466,48 @@ static void early_exit_note_rule(void **state)
             fail_msg("%s", err.msg);
         assert_int_equal(xs.earlyexit, 1u);
     }
+}
+
+/* The conditional value's source is the program's (docs/isa-model-defined.md E11): code that
+ * writes W needs the CONDOUT note saying 1, refused at the slot's byte otherwise; FG_DEPTH_SRC
+ * = 1 (v is W) needs it too, refused at FG_DEPTH_SRC's byte; W written with FG_DEPTH_SRC 0
+ * (v from the PE) loads, and so does a CONDOUT = 1 that the code does not bear out. */
+static void condout_note_rule(void **state)
+{
+    (void)state;
+    static uint8_t b[4096];
+    static const uint32_t pi0[8] = {1, 0}, pi1[8] = {1, 1}, no[1] = {0}, yes[1] = {1};
+    static dpp_exe xs;
+    dpp_error err;
+    const dpp_exe *w = assembled("    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb"
+                                 " alpha mad r0._ o0.a w, s0.a, s1.a, s2.a"
+                                 " src #2/#2, #1.5/#1.5, #1/#1 wait\n");
+    hnote notes[] = {{DPP_NOTE_PROGINFO, 8, pi0}, {DPP_NOTE_CONDOUT, 1, no}};
+    size_t n = hand_elf(b, w, notes, 1);
+    assert_int_equal(dpp_elf_read_mem(b, n, "w.elf", &xs, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "w.elf: byte 116: error: slot 0: OUTPUT writes W"));
+    assert_non_null(strstr(err.msg, "the file has no CONDOUT note"));
+    n = hand_elf(b, w, notes, 2);
+    assert_int_equal(dpp_elf_read_mem(b, n, "w.elf", &xs, &err), DPP_E_FORMAT);
+    assert_non_null(strstr(err.msg, "the CONDOUT note says 0"));
+    notes[1].w = yes;
+    n = hand_elf(b, w, notes, 2);
+    if (dpp_elf_read_mem(b, n, "w.elf", &xs, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(xs.info.fg_depth_src, 0);
+    const dpp_exe *now = assembled(out4_src);
+    notes[0].w = pi1;
+    n = hand_elf(b, now, notes, 1);
+    char want[80];
+    snprintf(want, sizeof want, "now.elf: byte %zu: error: PROGINFO FG_DEPTH_SRC is 1",
+             (size_t)116 + now->ninsts * 24 + 24);
+    assert_int_equal(dpp_elf_read_mem(b, n, "now.elf", &xs, &err), DPP_E_FORMAT);
+    if (strncmp(err.msg, want, strlen(want)))
+        fail_msg("'%s' does not start with '%s'", err.msg, want);
+    n = hand_elf(b, now, notes, 2);
+    if (dpp_elf_read_mem(b, n, "now.elf", &xs, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+    assert_int_equal(xs.info.fg_depth_src, 1);
 }
 
 /* Applies case i to a copy of the good file; returns the new size. */
@@ -741,6 +787,7 @@ int main(void)
         cmocka_unit_test(old_proginfo_refused),
         cmocka_unit_test(int32_note_rule),
         cmocka_unit_test(early_exit_note_rule),
+        cmocka_unit_test(condout_note_rule),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };

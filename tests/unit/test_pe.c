@@ -288,11 +288,12 @@ static void test_domain_walk(void **state)
                           H(PE_SET_COND_VAL, 1),
                           0x3F800000u,
                           H(PE_START_PROGRAM, 1),
-                          7 | PE_START_FULL_FC};
+                          7 | PE_START_FULL_FC | PE_START_FG_DEPTH_SRC};
     assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
     assert_int_equal(f->rec.begins, 1);
     assert_int_equal(f->rec.prog.ninsts, 7);
     assert_int_equal(f->rec.prog.full_fc, 1);
+    assert_int_equal(f->rec.prog.fg_depth_src, 1);
     assert_int_equal(f->rec.prog.cond_val, 0x3F800000u);
     assert_int_equal(f->rec.waves, 4);
     for (unsigned k = 0; k < 15; k++) {
