@@ -814,11 +814,12 @@ int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t 
  * model-defined.md, "MC"): 64 lines of 32 bytes, FIFO replacement; an output
  * write that misses takes a new line, and with all 64 held the oldest line
  * goes to memory first; only its written bytes reach memory, at that eviction
- * or at ctm_mem_flush. */
+ * or at ctm_mem_flush. The conditional buffer has a cache of its own, 16 such
+ * lines, which a read or write that misses fills from memory first. */
 typedef struct ctm_mem ctm_mem;
 
 /* mem_bytes (1..2^30) of zeroed device memory, no surface set, the output
- * mask 15, the cache empty. NULL and ctm_error() on a bad argument. */
+ * mask 15, the caches empty. NULL and ctm_error() on a bad argument. */
 ctm_mem *ctm_mem_new(uint32_t mem_bytes);
 void ctm_mem_free(ctm_mem *m);
 
@@ -851,13 +852,14 @@ int ctm_mem_write_output(ctm_mem *m, int index, int64_t x, int64_t y, const uint
                          int chmask);
 
 /* The conditional buffer's value at (i, j) (channel 0), and its write-back,
- * which reaches memory at once (not through the cache). CTM_OK, CTM_E_FAULT
- * (the model's text) or CTM_E_ARG. */
+ * both through the conditional output cache: a read sees earlier writes, and
+ * a write reaches memory when its line is evicted or at ctm_mem_flush (before
+ * issue 40: at once). CTM_OK, CTM_E_FAULT (the model's text) or CTM_E_ARG. */
 int ctm_mem_cond_read(ctm_mem *m, int64_t i, int64_t j, uint32_t *value);
 int ctm_mem_cond_write(ctm_mem *m, int64_t i, int64_t j, uint32_t value);
 
-/* flush_out_cache: every cached output byte to memory, the cache emptied.
- * CTM_OK or CTM_E_ARG. */
+/* flush_out_cache: every written byte of the output and conditional output
+ * caches to memory, both emptied. CTM_OK or CTM_E_ARG. */
 int ctm_mem_flush(ctm_mem *m);
 
 /* The lines the output cache holds (0..64), or -CTM_E_ARG. */
@@ -905,8 +907,9 @@ enum {
                                   channels written (write mask AND output mask), value */
     CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */
     CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v */
-    CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's lines written back,
-                                  not compared; 0 in a ctm_model run, which keeps no output) */
+    CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's output cache lines
+                                  written back, not compared; 0 in a ctm_model run, which
+                                  keeps no output) */
     CTM_TXN_MC_WORD = 9,       /* MC: a word written straight to memory (read_perf_counters):
                                   address, value[0] */
     CTM_TXN_CO_DECIDE = 10,    /* CO: index the client CTM_CO_LOC_*, x, y the pair (i, j), v,

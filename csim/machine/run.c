@@ -252,6 +252,8 @@ dpp_status run_collect(run_device *d, const dpp_run_opts *o, const char *name, d
     dpp_am_perf(d->c, &res->total_clocks, &res->active_clocks);
     dpp_am_stats(d->c, &res->stats);
     res->timed = dpp_am_timing(d->c, &res->timing);
+    for (int k = 0; k < MC_CACHES; k++)
+        res->cache[k] = mc_cache_of(dpp_am_mc(d->c), (mc_cache_id)k)->n;
     return DPP_OK;
 }
 
