@@ -757,9 +757,9 @@ const char *ctm_pe_error(const ctm_pe *pe);
  * run failed) into *value: "opcode", "nparams", "offset" (byte of its
  * header), "p0".."p3" (its parameter words, as many as it has), and the
  * fields its parameters carry (docs/dpi.md, "PE"): set_domain "i0" "j0"
- * "i1" "j1"; start_program "ninsts" "full_fc"; set_cond_val "value";
- * init_perf_counters "enable"; read_perf_counters "base"; the set_*_fmt
- * commands "base" "pitch" (elements) "tiling" "format", set_inp_fmt and
+ * "i1" "j1"; start_program "ninsts" "full_fc" "fg_depth_src"; set_cond_val
+ * "value"; init_perf_counters "enable"; read_perf_counters "base"; the
+ * set_*_fmt commands "base" "pitch" (elements) "tiling" "format", set_inp_fmt and
  * set_out_fmt also "index", with set_cond_out_fmt "height"; set_out_mask
  * "mask"; set_cond_test "test"; set_cond_loc "loc"; set_cond_out_mask
  * "writemask". CTM_OK, or CTM_E_ARG (a name the command has not, NULL) or
@@ -770,16 +770,16 @@ int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
  * ("words" taken, "pending" words of a command not yet complete,
  * "commands" completed, "status" CTM_* of the stream), the domain
  * ("domain_set", "i0", "j0", "i1", "j1"), the program ("prog_ninsts",
- * "prog_full_fc" of the last start_program, "programs" started, "waves"
- * handed out), the conditional setup ("cond_val", "cond_test", "cond_loc",
- * "cond_writemask"), "out_mask", the performance counters ("perf_enabled",
- * "perf_running", "perf_total", "perf_active": busy clocks, one a command
- * without an array), and the busy/idle handshake ("busy", "busy_reports",
- * "idle_reports", "idle_waits"; docs/model-defined.md, "PE"), and the
- * commands that race a running program ("races": a command that changes what
- * a program reads after a start_program with no wait_for_idle between,
- * "race_offset": the first one's byte). CTM_OK, or CTM_E_ARG (an unknown
- * name), *value 0. */
+ * "prog_full_fc", "prog_fg_depth_src" of the last start_program, "programs"
+ * started, "waves" handed out), the conditional setup ("cond_val",
+ * "cond_test", "cond_loc", "cond_writemask"), "out_mask", the performance
+ * counters ("perf_enabled", "perf_running", "perf_total", "perf_active":
+ * busy clocks, one a command without an array), the busy/idle handshake
+ * ("busy", "busy_reports", "idle_reports", "idle_waits";
+ * docs/model-defined.md, "PE"), and the commands that race a running program
+ * ("races": a command that changes what a program reads after a start_program
+ * with no wait_for_idle between, "race_offset": the first one's byte). CTM_OK,
+ * or CTM_E_ARG (an unknown name), *value 0. */
 int ctm_pe_get(const ctm_pe *pe, const char *name, uint64_t *value);
 
 /* The surfaces the set_*_fmt commands set, per client and index. */
@@ -816,11 +816,12 @@ int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t 
  * model-defined.md, "MC"): 64 lines of 32 bytes, FIFO replacement; an output
  * write that misses takes a new line, and with all 64 held the oldest line
  * goes to memory first; only its written bytes reach memory, at that eviction
- * or at ctm_mem_flush. */
+ * or at ctm_mem_flush. The conditional buffer has a cache of its own, 16 such
+ * lines, which a read or write that misses fills from memory first. */
 typedef struct ctm_mem ctm_mem;
 
 /* mem_bytes (1..2^30) of zeroed device memory, no surface set, the output
- * mask 15, the cache empty. NULL and ctm_error() on a bad argument. */
+ * mask 15, the caches empty. NULL and ctm_error() on a bad argument. */
 ctm_mem *ctm_mem_new(uint32_t mem_bytes);
 void ctm_mem_free(ctm_mem *m);
 
@@ -853,13 +854,14 @@ int ctm_mem_write_output(ctm_mem *m, int index, int64_t x, int64_t y, const uint
                          int chmask);
 
 /* The conditional buffer's value at (i, j) (channel 0), and its write-back,
- * which reaches memory at once (not through the cache). CTM_OK, CTM_E_FAULT
- * (the model's text) or CTM_E_ARG. */
+ * both through the conditional output cache: a read sees earlier writes, and
+ * a write reaches memory when its line is evicted or at ctm_mem_flush (before
+ * issue 40: at once). CTM_OK, CTM_E_FAULT (the model's text) or CTM_E_ARG. */
 int ctm_mem_cond_read(ctm_mem *m, int64_t i, int64_t j, uint32_t *value);
 int ctm_mem_cond_write(ctm_mem *m, int64_t i, int64_t j, uint32_t value);
 
-/* flush_out_cache: every cached output byte to memory, the cache emptied.
- * CTM_OK or CTM_E_ARG. */
+/* flush_out_cache: every written byte of the output and conditional output
+ * caches to memory, both emptied. CTM_OK or CTM_E_ARG. */
 int ctm_mem_flush(ctm_mem *m);
 
 /* The lines the output cache holds (0..64), or -CTM_E_ARG. */
@@ -907,8 +909,9 @@ enum {
                                   channels written (write mask AND output mask), value */
     CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */
     CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v */
-    CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's lines written back,
-                                  not compared; 0 in a ctm_model run, which keeps no output) */
+    CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's output cache lines
+                                  written back, not compared; 0 in a ctm_model run, which
+                                  keeps no output) */
     CTM_TXN_MC_WORD = 9,       /* MC: a word written straight to memory (read_perf_counters):
                                   address, value[0] */
     CTM_TXN_CO_DECIDE = 10,    /* CO: index the client CTM_CO_LOC_*, x, y the pair (i, j), v,

@@ -212,7 +212,7 @@ int ctm_pe_field(const ctm_pe *p, const char *name, uint64_t *value)
 typedef struct pe_view {
     uint64_t words, pending, commands, status;
     uint64_t domain_set, i0, j0, i1, j1;
-    uint64_t prog_ninsts, prog_full_fc, programs, waves;
+    uint64_t prog_ninsts, prog_full_fc, prog_fg_depth_src, programs, waves;
     uint64_t cond_val, cond_test, cond_loc, cond_writemask, out_mask;
     uint64_t perf_enabled, perf_running, perf_total, perf_active;
     uint64_t busy, busy_reports, idle_reports, idle_waits, races, race_offset;
@@ -237,6 +237,7 @@ static const struct {
     V(j1),
     V(prog_ninsts),
     V(prog_full_fc),
+    V(prog_fg_depth_src),
     V(programs),
     V(waves),
     V(cond_val),
@@ -274,6 +275,7 @@ static void view_of(const ctm_pe *p, pe_view *v)
                    .j1 = r.j1,
                    .prog_ninsts = p->prog.ninsts,
                    .prog_full_fc = p->prog.full_fc,
+                   .prog_fg_depth_src = p->prog.fg_depth_src,
                    .programs = p->programs,
                    .waves = p->waves,
                    .cond_val = r.cond_val,

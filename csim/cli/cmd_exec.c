@@ -139,6 +139,8 @@ static int run(const exec_cli *c, dpp_device_params *p, const uint8_t *img, size
         dpp_am_stats(dev, &st.pa);
         if (dpp_am_timing(dev, &timing))
             st.timing = &timing;
+        for (int k = 0; k < MC_CACHES; k++)
+            st.cache[k] = mc_cache_of(dpp_am_mc(dev), (mc_cache_id)k)->n;
         cli_print_stats(stdout, &st);
     }
     if (c->mem_out) {

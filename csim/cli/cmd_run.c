@@ -56,7 +56,7 @@ static const cli_option run_options[] = {
      K_COND_TEST, 0},
     {"cond-loc", "pe|dpp",
      "test before running a pair (pe) or at its outputs (dpp, default); v = the program's W "
-     "output, else --cond-val",
+     "output in every lane if its FG_DEPTH_SRC is 1, else --cond-val",
      NULL, K_COND_LOC, 0},
     {"cond-val", "V", "the PE's conditional value (default 0)", NULL, K_COND_VAL, 0},
     {"cond-write", NULL, "write v back into b where the test passes", NULL, K_COND_WRITE, 0},
@@ -440,8 +440,13 @@ static int finish(const run_cli *c, const dpp_run_opts *o, const dpp_run_result 
                 res->stats.early_output_pc - 1, (unsigned long long)res->stats.early_outputs);
     if (c->stats) {
         printf("domain             %ux%u\n", o->width, o->height);
-        cli_stats st = {res->total_clocks, res->active_clocks, res->stats, seconds, &o->array,
-                        res->timed ? &res->timing : NULL};
+        cli_stats st = {.total_clocks = res->total_clocks,
+                        .active_clocks = res->active_clocks,
+                        .pa = res->stats,
+                        .seconds = seconds,
+                        .array = &o->array,
+                        .timing = res->timed ? &res->timing : NULL};
+        memcpy(st.cache, res->cache, sizeof st.cache);
         cli_print_stats(stdout, &st);
     }
     if (c->fc_stats)

@@ -75,6 +75,19 @@ void cli_print_stats(FILE *f, const cli_stats *s)
     if (s->timing)
         print_timing(f, p, s->timing);
     unsigned threads = s->timing ? 1 : a->threads; /* a profile's schedule runs on one */
+    /* The MC's caches (docs/model-defined.md, "MC"), one line each. */
+    static const struct {
+        const char *name, *what;
+        unsigned lines;
+    } caches[MC_CACHES] = {
+        [MC_CACHE_OUT] = {"output cache", "output writes", MC_CACHE_LINES},
+        [MC_CACHE_COND] = {"cond cache", "the CO's reads and write-backs", MC_COND_CACHE_LINES},
+    };
+    for (int k = 0; k < MC_CACHES; k++)
+        fprintf(f, "%-18s %llu hits, %llu misses, %llu evictions (%s; %u lines of %u bytes)\n",
+                caches[k].name, (unsigned long long)s->cache[k].hits,
+                (unsigned long long)s->cache[k].misses, (unsigned long long)s->cache[k].evictions,
+                caches[k].what, caches[k].lines, MC_LINE_BYTES);
     fprintf(f, "issued             %llu instructions\n", (unsigned long long)s->pa.issues);
     fprintf(f, "lane-instructions  %llu (issued instructions x %u lanes per wavefront)\n",
             (unsigned long long)s->pa.lane_instructions, a->lanes);

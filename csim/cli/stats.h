@@ -3,6 +3,7 @@
 #ifndef CSIM_CLI_STATS_H
 #define CSIM_CLI_STATS_H
 
+#include "mc.h"
 #include "pa.h"
 
 #include <stdint.h>
@@ -14,6 +15,7 @@ typedef struct cli_stats {
     double seconds;                       /* wall time of the run */
     const pa_params *array;
     const tm_stats *timing;               /* the chip profile's timing model; NULL: ctm */
+    mc_cache_stats cache[MC_CACHES];      /* the MC's caches (mc_cache_of) */
 } cli_stats;
 
 /* Prints s, one quantity a line. */

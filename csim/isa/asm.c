@@ -194,8 +194,8 @@ static dpp_status dir_proginfo(asm_state *s)
         else
             TRY(asm_uint(c, v, v->text, keys[i].max, &val));
         memcpy((char *)&s->x->info + keys[i].off, &val, sizeof val);
-        int one = 1;
-        memcpy((char *)s + keys[i].flag, &one, sizeof one);
+        int line = (int)s->cur.line; /* >= 1: given, and where */
+        memcpy((char *)s + keys[i].flag, &line, sizeof line);
     }
     return DPP_OK;
 }
@@ -395,6 +395,8 @@ static void fill_exe(asm_state *s)
     }
     if (!s->set_temps)
         x->info.num_temps = u.num_temps;
+    if (!s->set_fg) /* v is the program's W when it writes one (isa-model-defined E11) */
+        x->info.fg_depth_src = u.condout;
 }
 
 /* A whole-program check's "slot N: ..." message at the source line of slot N. */
@@ -437,6 +439,14 @@ dpp_status dpp_asm(const char *text, size_t len, const char *file, const dpp_asm
     }
     if (st == DPP_OK) {
         fill_exe(s);
+        if (exe->info.fg_depth_src && !exe->condout)
+            st = dpp_error_set(err, DPP_E_PARSE,
+                               "%s:%d:1: error: fg_depth_src=1 takes the conditional value "
+                               "from W, but no 'out ... w' writes it (nor does '.use condout' "
+                               "say so)",
+                               file, s->set_fg);
+    }
+    if (st == DPP_OK) {
         dpp_error e;
         if (dpp_program_validate(exe->words, exe->ninsts, &e) != DPP_OK ||
             (!exe->info.fc_mode && dpp_program_check_partial(exe->words, exe->ninsts,

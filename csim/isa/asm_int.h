@@ -78,7 +78,7 @@ typedef struct asm_state {
     asm_ret rets[ASM_MAX_FIXES];
     unsigned nrets;
     unsigned cond_rets; /* `ret if` since the last plain `ret` */
-    int set_fg, set_mode, set_fc, set_temps; /* .proginfo given */
+    int set_fg, set_mode, set_fc, set_temps; /* .proginfo given: its line, else 0 */
     dpp_usage declared;                      /* .use */
 } asm_state;
 

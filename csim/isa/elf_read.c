@@ -19,6 +19,7 @@ typedef struct rd {
     size_t size;
     const char *name;
     dpp_error *err;
+    size_t *fg_at; /* set to the byte of PROGINFO's FG_DEPTH_SRC word */
 } rd;
 
 #define FAIL(r, off, ...) fail(r, (size_t)(off), __VA_ARGS__)
@@ -172,6 +173,7 @@ static dpp_status note_proginfo(const rd *r, size_t off, const uint8_t *d, uint3
                     dsz, 4 * DPP_PROGINFO_MIN_WORDS, 4 * DPP_PROGINFO_OLD_WORDS);
     x->info.reserved = u32(d);
     x->info.fg_depth_src = u32(d + 4);
+    *r->fg_at = off + 24;
     if (x->info.reserved != 1)
         return FAIL(r, off + 20, "PROGINFO reserved is %u (must be 1)", x->info.reserved);
     if (x->info.fg_depth_src > 1)
@@ -547,10 +549,38 @@ static dpp_status check_early_exit(const rd *r, Elf *e, const dpp_exe *x, int ha
     return DPP_OK;
 }
 
+/* The conditional value's source is the program's (docs/isa-model-defined.md,
+ * E11): FG_DEPTH_SRC = 1 takes v from W for every lane. The CONDOUT note says
+ * whether the program writes that value; refusing a file whose note
+ * contradicts its code, or whose FG_DEPTH_SRC reads a W no lane writes, is
+ * model-defined (as E9 for EARLYEXIT). */
+static dpp_status check_condout(const rd *r, Elf *e, const dpp_exe *x, int has_note, size_t fg_at)
+{
+    const char *why = has_note ? "the CONDOUT note says 0" : "the file has no CONDOUT note";
+    for (uint32_t i = 0; i < x->ninsts && !x->condout; i++) {
+        dpp_inst in;
+        dpp_inst_decode(x->words + i * DPP_INST_DWORDS, &in);
+        if (in.cmn.type == DPP_TYPE_OUT && in.alu.w_omask)
+            return FAIL(r, text_offset(e) + (size_t)i * DPP_INST_BYTES,
+                        "slot %u: OUTPUT writes W (W_OMASK), the conditional value, but %s "
+                        "(the note says whether the program writes a conditional output "
+                        "value), so the model refuses the file (model-defined)",
+                        i, why);
+    }
+    if (x->info.fg_depth_src && !x->condout)
+        return FAIL(r, fg_at,
+                    "PROGINFO FG_DEPTH_SRC is 1 (the conditional value v is the program's W), "
+                    "but %s: no lane would write the value the CO tests, so the model refuses "
+                    "the file (model-defined)",
+                    why);
+    return DPP_OK;
+}
+
 dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, dpp_exe *x,
                             dpp_error *err)
 {
-    rd r = {buf, size, name, err};
+    size_t fg_at = 0;
+    rd r = {buf, size, name, err, &fg_at};
     memset(x, 0, sizeof *x);
     dpp_status st = check_header(&r);
     if (st == DPP_OK)
@@ -578,6 +608,8 @@ dpp_status dpp_elf_read_mem(const uint8_t *buf, size_t size, const char *name, d
         st = check_int_refs(&r, e, x, seen[DPP_NOTE_INT32CONSTS]);
     if (st == DPP_OK)
         st = check_early_exit(&r, e, x, seen[DPP_NOTE_EARLYEXIT]);
+    if (st == DPP_OK)
+        st = check_condout(&r, e, x, seen[DPP_NOTE_CONDOUT], fg_at);
     elf_end(e);
     free(copy);
     return st;

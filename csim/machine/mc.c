@@ -1,16 +1,9 @@
-/* Memory controller: surfaces per client, address translation, output cache. */
+/* Memory controller: surfaces per client, address translation, the output
+ * and conditional output caches (mc_cache.c). */
 #include "mc.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#define MC_TAG_BUCKETS 256
-
-typedef struct mc_line {
-    uint64_t tag;   /* byte address / MC_LINE_BYTES */
-    uint32_t valid; /* bit b: byte b holds data not yet in memory */
-    uint8_t data[MC_LINE_BYTES];
-} mc_line;
 
 struct mc_model {
     uint8_t *mem;
@@ -19,15 +12,7 @@ struct mc_model {
     mc_surface input[MC_NUM_INPUTS], output[MC_NUM_OUTPUTS];
     unsigned out_mask;
     int discard_outputs;
-    mc_line lines[MC_CACHE_LINES];
-    unsigned nlines, oldest; /* lines[] is a FIFO ring of nlines entries from oldest */
-    /* An exact index of the ring: per bucket of tags, how many cached lines
-     * fall in it and the ring slot of the last one placed there. A bucket with
-     * no line is a sure miss and one with a single line a sure answer, so only
-     * colliding buckets need the ring scanned. */
-    uint8_t bucket_lines[MC_TAG_BUCKETS];
-    uint8_t bucket_slot[MC_TAG_BUCKETS];
-    uint64_t hits, misses, evictions; /* mc_cache_counts */
+    mc_cache cache[MC_CACHES]; /* the output and the conditional output cache */
     txn_fn txn;     /* the transaction sink, or NULL (mc_set_txn_sink) */
     void *txn_user;
 };
@@ -87,6 +72,8 @@ dpp_status mc_create(uint8_t *mem, size_t size, mc_model **out, dpp_error *err)
     (*out)->mem = mem;
     (*out)->size = size;
     (*out)->out_mask = 0xF;
+    mc_cache_init(&(*out)->cache[MC_CACHE_OUT], MC_CACHE_LINES, 0);
+    mc_cache_init(&(*out)->cache[MC_CACHE_COND], MC_COND_CACHE_LINES, 1);
     return DPP_OK;
 }
 
@@ -219,61 +206,6 @@ static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface 
     return DPP_OK;
 }
 
-static void write_back(mc_model *m, const mc_line *l)
-{
-    for (unsigned b = 0; b < MC_LINE_BYTES; b++)
-        if (l->valid >> b & 1)
-            m->mem[l->tag * MC_LINE_BYTES + b] = l->data[b];
-}
-
-static unsigned bucket(uint64_t tag)
-{
-    return (unsigned)(tag % MC_TAG_BUCKETS);
-}
-
-/* The cached line of tag, or NULL. */
-static mc_line *find_line(mc_model *m, uint64_t tag)
-{
-    unsigned b = bucket(tag);
-    if (m->bucket_lines[b] == 0)
-        return NULL;
-    if (m->bucket_lines[b] == 1) {
-        mc_line *l = &m->lines[m->bucket_slot[b]];
-        return l->tag == tag ? l : NULL;
-    }
-    for (unsigned i = m->nlines; i-- > 0;) { /* newest first: writes are mostly sequential */
-        mc_line *l = &m->lines[(m->oldest + i) % MC_CACHE_LINES];
-        if (l->tag == tag)
-            return l;
-    }
-    return NULL;
-}
-
-static mc_line *line_for(mc_model *m, uint64_t tag)
-{
-    mc_line *l = find_line(m, tag);
-    if (l) {
-        m->hits++;
-        return l;
-    }
-    m->misses++;
-    if (m->nlines == MC_CACHE_LINES) { /* evict the oldest line */
-        m->evictions++;
-        mc_line *old = &m->lines[m->oldest];
-        write_back(m, old);
-        m->bucket_lines[bucket(old->tag)]--;
-        m->oldest = (m->oldest + 1) % MC_CACHE_LINES;
-        m->nlines--;
-    }
-    unsigned slot = (m->oldest + m->nlines++) % MC_CACHE_LINES;
-    l = &m->lines[slot];
-    l->tag = tag;
-    l->valid = 0;
-    m->bucket_lines[bucket(tag)]++;
-    m->bucket_slot[bucket(tag)] = (uint8_t)slot;
-    return l;
-}
-
 dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, const uint32_t v[4],
                            unsigned chmask, dpp_error *err)
 {
@@ -291,13 +223,13 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     uint8_t elem[16];
     uint32_t bytes;
     mc_pack(s->format, v, chmask & m->out_mask, elem, &bytes);
-    mc_line *l = bytes ? line_for(m, a / MC_LINE_BYTES) : NULL;
+    mc_line *l = bytes ? mc_cache_line(&m->cache[MC_CACHE_OUT], m->mem, m->size, a) : NULL;
     unsigned bpe = mc_format_bpe(s->format);
     for (unsigned b = 0; l && b < bpe; b++)
         if (bytes >> b & 1) {
             unsigned at = (unsigned)(a % MC_LINE_BYTES) + b;
             l->data[at] = elem[b];
-            l->valid |= 1u << at;
+            l->dirty |= 1u << at;
         }
     return DPP_OK;
 }
@@ -307,27 +239,32 @@ void mc_set_discard_outputs(mc_model *m, int on)
     m->discard_outputs = on;
 }
 
+/* The output cache goes first, so where both hold a byte the conditional
+ * buffer's value is the one left in memory (model-defined). */
 void mc_flush(mc_model *m)
 {
     if (TXN_ON(m))
-        mc_txn(m, TXN_MC_FLUSH, (int)m->nlines, NULL, 0, 0, 0, 0, NULL);
-    for (unsigned i = 0; i < m->nlines; i++)
-        write_back(m, &m->lines[(m->oldest + i) % MC_CACHE_LINES]);
-    m->nlines = 0;
-    m->oldest = 0;
-    memset(m->bucket_lines, 0, sizeof m->bucket_lines);
+        mc_txn(m, TXN_MC_FLUSH, (int)m->cache[MC_CACHE_OUT].nlines, NULL, 0, 0, 0, 0, NULL);
+    for (int k = 0; k < MC_CACHES; k++)
+        mc_cache_flush(&m->cache[k], m->mem);
 }
 
 unsigned mc_cache_lines_used(const mc_model *m)
 {
-    return m->nlines;
+    return m->cache[MC_CACHE_OUT].nlines;
 }
 
 void mc_cache_counts(const mc_model *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions)
 {
-    *hits = m->hits;
-    *misses = m->misses;
-    *evictions = m->evictions;
+    const mc_cache_stats *n = &m->cache[MC_CACHE_OUT].n;
+    *hits = n->hits;
+    *misses = n->misses;
+    *evictions = n->evictions;
+}
+
+const mc_cache *mc_cache_of(const mc_model *m, mc_cache_id k)
+{
+    return &m->cache[k];
 }
 
 /* A raw 32-bit word at byte address a, or a fault. */
@@ -394,14 +331,19 @@ dpp_status mc_const_bool(const mc_model *m, unsigned c, uint32_t *b, dpp_error *
     return const_read(m, MC_CL_CONSTB, TXN_MC_CONSTB, &m->constb, c, mc_bool_value, b, err);
 }
 
-dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)
+/* The conditional buffer goes through the conditional output cache: "[if the
+ * request] can be found in the MC conditional output cache then the MC will
+ * satisfy the request from the cache Otherwise it will pull data into the
+ * cache" [seed 000, p11]. An element (bpe 2..16, aligned) lies in one line. */
+dpp_status mc_cond_read(mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)
 {
     uint64_t a;
     dpp_status st = element(m, MC_CL_COND, 0, &m->cond, i, j, &a, err);
     if (st)
         return st;
+    const mc_line *l = mc_cache_line(&m->cache[MC_CACHE_COND], m->mem, m->size, a);
     uint32_t v[4];
-    mc_unpack(m->cond.format, m->mem + a, v);
+    mc_unpack(m->cond.format, l->data + a % MC_LINE_BYTES, v);
     *b = v[0];
     if (TXN_ON(m))
         mc_txn(m, TXN_MC_COND_READ, 0, &m->cond, i, j, a, 0, (const uint32_t[4]){v[0], 0, 0, 0});
@@ -419,9 +361,13 @@ dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_erro
     mc_pack(m->cond.format, vals, 1, elem, &bytes);
     if (TXN_ON(m))
         mc_txn(m, TXN_MC_COND_WRITE, 0, &m->cond, i, j, a, 1, vals);
+    mc_line *l = mc_cache_line(&m->cache[MC_CACHE_COND], m->mem, m->size, a);
+    unsigned at = (unsigned)(a % MC_LINE_BYTES);
     for (unsigned b = 0; b < mc_format_bpe(m->cond.format); b++)
-        if (bytes >> b & 1)
-            m->mem[a + b] = elem[b];
+        if (bytes >> b & 1) {
+            l->data[at + b] = elem[b];
+            l->dirty |= 1u << (at + b);
+        }
     return DPP_OK;
 }
 

@@ -2,11 +2,13 @@
  * state of every client (instructions, float/int/bool constants, 16 inputs,
  * 4 outputs, the conditional buffer), turns (x, y) requests into addresses of
  * the device memory, applies the output channel mask and keeps the output
- * write cache, which only flush_out_cache (mc_flush) makes visible in memory.
+ * write cache and the conditional output cache (mc_cache.h), whose writes
+ * only an eviction or flush_out_cache (mc_flush) make visible in memory.
  * An access outside a surface or outside the memory is a DPP_E_FAULT. */
 #ifndef CSIM_MC_H
 #define CSIM_MC_H
 
+#include "mc_cache.h"
 #include "mc_format.h"
 #include "status.h"
 #include "txn.h"
@@ -14,11 +16,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MC_NUM_INPUTS  16
-#define MC_NUM_OUTPUTS 4
-#define MC_INST_BYTES  24 /* one instruction slot: six dwords */
-#define MC_CACHE_LINES 64 /* output cache: 64 lines of 32 bytes, FIFO replacement */
-#define MC_LINE_BYTES  32
+#define MC_NUM_INPUTS       16
+#define MC_NUM_OUTPUTS      4
+#define MC_INST_BYTES       24 /* one instruction slot: six dwords */
+#define MC_CACHE_LINES      64 /* output cache: 64 lines of 32 bytes, FIFO replacement */
+#define MC_COND_CACHE_LINES 16 /* conditional output cache: 16 lines of 32 bytes, FIFO */
+
+/* The MC's caches (mc_cache.h). */
+typedef enum mc_cache_id { MC_CACHE_OUT, MC_CACHE_COND, MC_CACHES } mc_cache_id;
 
 typedef enum mc_client {
     MC_CL_INST,
@@ -73,8 +78,11 @@ dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_erro
 dpp_status mc_const_int(const mc_model *m, unsigned c, uint32_t *w, dpp_error *err);
 dpp_status mc_const_bool(const mc_model *m, unsigned c, uint32_t *b, dpp_error *err);
 
-/* Conditional buffer value b at (i, j) (channel 0), and its write-back (immediate). */
-dpp_status mc_cond_read(const mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err);
+/* Conditional buffer value b at (i, j) (channel 0), and its write-back, both
+ * through the conditional output cache: a read or write whose line is not
+ * cached pulls it in from memory; a written byte reaches memory when its line
+ * is evicted or at mc_flush. */
+dpp_status mc_cond_read(mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err);
 dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_error *err);
 
 /* Model-defined, for stimulus runs that never read their outputs: output
@@ -82,7 +90,8 @@ dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_erro
  * stays flat whatever the domain (on = 1). */
 void mc_set_discard_outputs(mc_model *m, int on);
 
-/* flush_out_cache: writes every cached output byte to memory and empties the cache. */
+/* flush_out_cache: writes every written byte of both caches to memory (the
+ * output cache first) and empties them. */
 void mc_flush(mc_model *m);
 
 /* Lines currently held in the output cache (for tests and statistics). */
@@ -92,6 +101,11 @@ unsigned mc_cache_lines_used(const mc_model *m);
  * (hits), or taking a new line (misses), and lines the full cache evicted to
  * memory (evictions); flushes are not evictions. */
 void mc_cache_counts(const mc_model *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions);
+
+/* Cache k: its counts since mc_create (.n; for the conditional output cache
+ * the CO's reads and write-backs), the lines it holds now (.nlines) and at
+ * most (.cap). */
+const mc_cache *mc_cache_of(const mc_model *m, mc_cache_id k);
 
 /* A 32-bit little-endian write straight to memory (read_perf_counters). */
 dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *err);

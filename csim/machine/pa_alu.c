@@ -416,10 +416,8 @@ static void commit(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes, cons
         }
     }
     uint64_t wm = u->w_write ? lanes & cp[3] : 0;
-    if (wm) {
+    if (wm)
         c->kern->blend(s->w, sc->value[3], wm, n);
-        s->w_written |= wm;
-    }
     if (u->alu_wmask) {
         uint64_t r = compare_mask(sc->value[u->alu_result_chan], u->alu_result_op, n);
         s->alu_result = (s->alu_result & ~lanes) | (r & lanes);

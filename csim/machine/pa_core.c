@@ -97,7 +97,7 @@ static void clear_slot(pa_slot *s)
     memset(&s->hz, 0, sizeof s->hz);
     s->touched[0] = 1; /* r0 */
     s->touched[1] = 0;
-    s->w_written = s->alu_result = 0;
+    s->alu_result = 0;
     s->active = 0;
     s->al = 0;
     s->pc = 0;
@@ -140,7 +140,9 @@ pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
     return s;
 }
 
-/* Lanes that end: their outputs and conditional value go to the sink. */
+/* Lanes that end: their outputs and conditional value go to the sink. The
+ * program picks v's source for every lane (FG_DEPTH_SRC): its W, which is
+ * +0.0 in a lane that wrote none, or the PE's value [seed 000, p8]. */
 static dpp_status finish_lanes(pa_core *c, pa_slot *s, uint64_t lanes, dpp_error *err)
 {
     for (uint64_t m = lanes; m; m &= m - 1) {
@@ -150,7 +152,7 @@ static dpp_status finish_lanes(pa_core *c, pa_slot *s, uint64_t lanes, dpp_error
                        .lane = l,
                        .i = s->wave.i[l],
                        .j = s->wave.j[l],
-                       .v = (s->w_written >> l & 1) ? s->w[l].u : c->sh->prog.cond_val};
+                       .v = c->sh->prog.fg_depth_src ? s->w[l].u : c->sh->prog.cond_val};
         for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++)
             for (unsigned ch = 0; ch < 4; ch++) {
                 f.written[o] |= (uint8_t)((s->out_written[o][ch] >> l & 1) << ch);

@@ -134,10 +134,9 @@ typedef struct pa_slot {
     uint64_t touched[2]; /* temporaries written since the wavefront started */
     uint64_t pred[DPP_NUM_PREDS];
     uint64_t alu_result;
-    uint64_t w_written;
     uint64_t out_written[DPP_NUM_OUTPUTS][4]; /* [output][channel]: lanes that wrote it */
     pa_hz_state hz; /* outstanding texture and ALU work (p.hazards) */
-    pa_row w;
+    pa_row w; /* the conditional value a lane wrote (W_OMASK), +0.0 until then */
     pa_row out[DPP_NUM_OUTPUTS][4];
     pa_row temp[DPP_NUM_TEMPS][4];
 } pa_slot;

@@ -184,6 +184,7 @@ dpp_status pe_walk_open(pe_model *pe, uint32_t p0, pe_walk *wk, dpp_error *err)
     memset(wk, 0, sizeof *wk);
     wk->prog = (pe_program){.ninsts = p0 & PE_START_NINSTS_MASK,
                             .full_fc = (p0 & PE_START_FULL_FC) != 0,
+                            .fg_depth_src = (p0 & PE_START_FG_DEPTH_SRC) != 0,
                             .cond_val = pe->cond_val,
                             .co = pe->co};
     if (wk->prog.ninsts < 1 || wk->prog.ninsts > 512)

@@ -42,9 +42,11 @@ typedef enum pe_opcode {
     PE_SET_COND_OUT_MASK = 0x1D,
 } pe_opcode;
 
-/* start_program P0: bits 9:0 instruction count (1..512), bit 16 full flow-control mode. */
-#define PE_START_NINSTS_MASK 0x3FFu
-#define PE_START_FULL_FC     (1u << 16)
+/* start_program P0: bits 9:0 instruction count (1..512), bit 16 full flow-control mode,
+ * bit 17 the program's FG_DEPTH_SRC (1: the conditional value v is the lane's W). */
+#define PE_START_NINSTS_MASK  0x3FFu
+#define PE_START_FULL_FC      (1u << 16)
+#define PE_START_FG_DEPTH_SRC (1u << 17)
 
 /* A field of a command: (parameter `param` >> lsb) & mask, e.g. set_inp_fmt's
  * "pitch" (param 2, bits 12:2 as the number they spell). */
@@ -82,10 +84,11 @@ uint32_t pe_header(const pe_cmd_desc *c);
 
 /* What start_program tells the processor array. */
 typedef struct pe_program {
-    unsigned ninsts;   /* the end-of-program address */
-    unsigned full_fc;  /* 1 = full flow-control mode */
-    uint32_t cond_val; /* the PE's conditional value (fp32 bits) */
-    co_state co;       /* CO state in force */
+    unsigned ninsts;       /* the end-of-program address */
+    unsigned full_fc;      /* 1 = full flow-control mode */
+    unsigned fg_depth_src; /* v at the DPP: 1 = the lane's W, 0 = cond_val (every lane) */
+    uint32_t cond_val;     /* the PE's conditional value (fp32 bits) */
+    co_state co;           /* CO state in force */
 } pe_program;
 
 /* One wavefront: lane l runs pair (i[l], j[l]) if bit l of live is set. */

@@ -23,8 +23,10 @@
 static const pe_cmd_desc cmds[] = {
     {"set_domain", PE_SET_DOMAIN, 4, {COORD, COORD, COORD, COORD},
      {F("i0", 0, 0, 0xFFF), F("j0", 1, 0, 0xFFF), F("i1", 2, 0, 0xFFF), F("j1", 3, 0, 0xFFF)}},
-    {"start_program", PE_START_PROGRAM, 1, {~(PE_START_NINSTS_MASK | PE_START_FULL_FC)},
-     {F("ninsts", 0, 0, PE_START_NINSTS_MASK), F("full_fc", 0, 16, 1)}},
+    {"start_program", PE_START_PROGRAM, 1,
+     {~(PE_START_NINSTS_MASK | PE_START_FULL_FC | PE_START_FG_DEPTH_SRC)},
+     {F("ninsts", 0, 0, PE_START_NINSTS_MASK), F("full_fc", 0, 16, 1),
+      F("fg_depth_src", 0, 17, 1)}},
     {"wait_for_idle", PE_WAIT_FOR_IDLE, 1, {RSV}, {NULL}},
     {"set_cond_val", PE_SET_COND_VAL, 1, {0}, ONE("value", 0xFFFFFFFFu)},
     {"init_perf_counters", PE_INIT_PERF_COUNTERS, 1, {~1u}, ONE("enable", 1)},

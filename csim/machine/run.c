@@ -185,7 +185,8 @@ static void build_commands(cmdbuf *cb, const dpp_exe *exe, const dpp_run_opts *o
         cmdbuf_add(cb, PE_SET_COND_VAL, &o->cond_val);
     }
     cmdbuf_add(cb, PE_SET_DOMAIN, (const uint32_t[]){0, 0, o->width - 1, o->height - 1});
-    uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0);
+    uint32_t start = exe->ninsts | (exe->info.fc_mode ? PE_START_FULL_FC : 0) |
+                     (exe->info.fg_depth_src ? PE_START_FG_DEPTH_SRC : 0);
     *start_off = cb->size;
     cmdbuf_add(cb, PE_START_PROGRAM, &start);
     /* wait first: the seed's PE reads on while the program runs (000 2.1.2), and a flush
@@ -258,6 +259,8 @@ dpp_status run_collect(run_device *d, const dpp_run_opts *o, const char *name, d
     dpp_am_perf(d->c, &res->total_clocks, &res->active_clocks);
     dpp_am_stats(d->c, &res->stats);
     res->timed = dpp_am_timing(d->c, &res->timing);
+    for (int k = 0; k < MC_CACHES; k++)
+        res->cache[k] = mc_cache_of(dpp_am_mc(d->c), (mc_cache_id)k)->n;
     return DPP_OK;
 }
 

@@ -7,6 +7,7 @@
 #define CSIM_RUN_H
 
 #include "elf_exe.h"
+#include "mc.h"
 #include "mc_format.h"
 #include "pa.h"
 #include "status.h"
@@ -59,9 +60,10 @@ typedef struct dpp_run_result {
     dpp_image output[4]; /* data malloc'ed for every output used (free with dpp_run_free) */
     dpp_image cond;      /* the conditional buffer after the run (if one was given) */
     uint32_t total_clocks, active_clocks;
-    pa_stats stats;  /* issues and lane-instructions of the array */
-    int timed;       /* the chip profile has a timing model (not ctm): */
-    tm_stats timing; /* its cycles, occupancy, ALU use and stalls */
+    pa_stats stats;                  /* issues and lane-instructions of the array */
+    int timed;                       /* the chip profile has a timing model (not ctm): */
+    tm_stats timing;                 /* its cycles, occupancy, ALU use and stalls */
+    mc_cache_stats cache[MC_CACHES]; /* the MC's output and conditional output caches */
 } dpp_run_result;
 
 /* Options with the domain 1x1, default array, FLOAT32_4 linear outputs. */

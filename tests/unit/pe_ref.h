@@ -102,6 +102,7 @@ static inline const char *pe_ref_differs(const ctm_pe *pe, const pe_ref *r)
         {"waves", r->waves},
         {"prog_ninsts", r->prog.ninsts},
         {"prog_full_fc", r->prog.full_fc},
+        {"prog_fg_depth_src", r->prog.fg_depth_src},
     };
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         uint64_t v = 0;

@@ -329,6 +329,40 @@ static void notes_and_proginfo(void **state)
     assert_int_equal(exe->info.num_temps, 4); /* r3 is the highest temporary read or written */
     assert_int_equal(exe->info.reserved, 1);
     assert_int_equal(exe->info.num_insts, 4);
+    assert_int_equal(exe->info.fg_depth_src, 1); /* it writes W */
+}
+
+/* FG_DEPTH_SRC picks v for the whole program (isa-model-defined E11): 1 by default when an
+ * OUTPUT writes W, else 0; .proginfo may say 0 for a program that writes W, but not 1 for one
+ * that writes no W and declares none (error at the .proginfo line). */
+static void fg_depth_src_follows_w(void **state)
+{
+    (void)state;
+    dpp_error err;
+    static const char w[] = "out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ w, "
+                            "s0.a, s1.a, s2.a src r0/r0, r0/r0, r0/r0\n",
+                      now[] = "out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb src r0/r0, r0/r0, "
+                              "r0/r0\n";
+    static const struct {
+        const char *pre, *body;
+        uint32_t fg, condout;
+    } ok[] = {{"", w, 1, 1},
+              {"", now, 0, 0},
+              {".proginfo fg_depth_src=0\n", w, 0, 1},
+              {".use condout\n", now, 0, 1},
+              {".use condout\n.proginfo fg_depth_src=1\n", now, 1, 1}};
+    char src[512];
+    for (size_t k = 0; k < sizeof ok / sizeof ok[0]; k++) {
+        snprintf(src, sizeof src, "%s%s", ok[k].pre, ok[k].body);
+        if (assemble(src, 0, &err) != DPP_OK)
+            fail_msg("case %zu: %s", k, err.msg);
+        assert_int_equal(exe->info.fg_depth_src, ok[k].fg);
+        assert_int_equal(exe->condout, ok[k].condout);
+    }
+    snprintf(src, sizeof src, "\n.proginfo fg_depth_src=1\n%s", now);
+    assert_int_equal(assemble(src, 0, &err), DPP_E_PARSE);
+    assert_non_null(strstr(err.msg, "t.s:2:1: error: fg_depth_src=1 takes the conditional value "
+                                    "from W, but no 'out ... w' writes it"));
 }
 
 static void limits(void **state)
@@ -458,6 +492,7 @@ int main(void)
         cmocka_unit_test(hazard_nop_and_final_output),
         cmocka_unit_test(setp_encodes_output_masks),
         cmocka_unit_test(notes_and_proginfo),
+        cmocka_unit_test(fg_depth_src_follows_w),
         cmocka_unit_test(limits),
         cmocka_unit_test(direct_operands_match_explicit_slots),
         cmocka_unit_test(mutated_sources_never_crash),

@@ -61,7 +61,7 @@ static const cmd_case every[] = {
     {PE_SET_COND_OUT_MASK, 1, {1}, "writemask=1"},
     {PE_INIT_PERF_COUNTERS, 1, {1}, "enable=1"},
     {PE_START_PERF_COUNTERS, 1, {0}, ""},
-    {PE_START_PROGRAM, 1, {0x10005}, "ninsts=5 full_fc=1"},
+    {PE_START_PROGRAM, 1, {0x30005}, "ninsts=5 full_fc=1 fg_depth_src=1"},
     {PE_WAIT_FOR_IDLE, 1, {0}, ""},
     {PE_INVALIDATE_INP_CACHE, 1, {0}, ""},
     {PE_FLUSH_OUT_CACHE, 1, {0}, ""},

@@ -284,12 +284,15 @@ static void guide_proginfo_loads_and_runs(void **state)
 {
     (void)state;
     static uint8_t b[4096];
-    static const uint32_t pi[8] = {1, 0, 0, 0, 0, 0, 0, 0}, pi_fg[12] = {1, 1}, out0[1] = {0};
+    static const uint32_t pi[8] = {1, 0, 0, 0, 0, 0, 0, 0}, pi_fg[12] = {1, 1}, out0[1] = {0},
+                          yes[1] = {1};
     const dpp_exe *prog = assembled(out4_src);
     static dpp_exe xs;
     dpp_exe *x = &xs;
     dpp_error err;
-    hnote notes[] = {{DPP_NOTE_PROGINFO, 8, pi}, {DPP_NOTE_OUTPUTS, 1, out0}};
+    /* (FG_DEPTH_SRC = 1 below needs CONDOUT = 1: E11) */
+    hnote notes[] = {
+        {DPP_NOTE_PROGINFO, 8, pi}, {DPP_NOTE_OUTPUTS, 1, out0}, {DPP_NOTE_CONDOUT, 1, yes}};
     size_t n = hand_elf(b, prog, notes, 2);
     if (dpp_elf_read_mem(b, n, "guide.elf", x, &err) != DPP_OK)
         fail_msg("%s", err.msg);
@@ -315,7 +318,7 @@ static void guide_proginfo_loads_and_runs(void **state)
     static const unsigned sizes[] = {7, 8, 12, 6, 2, 5};
     for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
         notes[0] = (hnote){DPP_NOTE_PROGINFO, sizes[k], pi_fg};
-        n = hand_elf(b, prog, notes, 2);
+        n = hand_elf(b, prog, notes, 3);
         dpp_status st = dpp_elf_read_mem(b, n, "sized.elf", x, &err);
         if (sizes[k] >= 6 && st != DPP_OK)
             fail_msg("%u words: %s", sizes[k], err.msg);
@@ -339,7 +342,8 @@ static void writer_proginfo_words(void **state)
     (void)state;
     assert_int_equal(DPP_PROGINFO_WORDS, 8);
     const dpp_exe *prog = assembled(".proginfo fg_depth_src=1\n" "    out rgb mad r0._ o0.rgb, "
-                                    "s0.rgb, s1.rgb, s2.rgb src #1/#1, #1/#1, #0/#0\n");
+                                    "s0.rgb, s1.rgb, s2.rgb alpha mad r0._ w, s0.a, s1.a, s2.a "
+                                    "src #1/#1, #1/#1, #0/#0\n");
     char path[] = "/tmp/test_elf_piXXXXXX";
     int fd = mkstemp(path);
     assert_true(fd >= 0);
@@ -426,14 +430,38 @@ static void int32_note_rule(void **state)
     assert_int_equal(x->int_used, 1u);
 }
 
+/* A one-word flag note (EARLYEXIT, CONDOUT) the code of prog needs at 1: the file whose notes
+ * are PROGINFO (pi, 8 words) and nothing else is refused with every text of absent[] (NULL-ended)
+ * in the message, the note saying 0 is refused naming it, and at 1 the file loads into *x. */
+static void flag_note_states(const dpp_exe *prog, const uint32_t *pi, uint32_t type,
+                             const char *const *absent, const char *zero, dpp_exe *x)
+{
+    static uint8_t b[4096];
+    static const uint32_t no[1] = {0}, yes[1] = {1};
+    dpp_error err;
+    hnote notes[] = {{DPP_NOTE_PROGINFO, 8, pi}, {type, 1, no}};
+    size_t n = hand_elf(b, prog, notes, 1);
+    assert_int_equal(dpp_elf_read_mem(b, n, "note.elf", x, &err), DPP_E_FORMAT);
+    for (; *absent; absent++)
+        if (!strstr(err.msg, *absent))
+            fail_msg("'%s' lacks '%s'", err.msg, *absent);
+    n = hand_elf(b, prog, notes, 2);
+    assert_int_equal(dpp_elf_read_mem(b, n, "note.elf", x, &err), DPP_E_FORMAT);
+    if (!strstr(err.msg, zero))
+        fail_msg("'%s' lacks '%s'", err.msg, zero);
+    notes[1].w = yes;
+    n = hand_elf(b, prog, notes, 2);
+    if (dpp_elf_read_mem(b, n, "note.elf", x, &err) != DPP_OK)
+        fail_msg("%s", err.msg);
+}
+
 /* [seed 000, p53] "...if the program has no early program exit command": without
  * an EARLYEXIT note saying 1 the loader acts as if there were none, so a TEXKILL
  * or LAST is refused at its slot (the refusal is model-defined, E9). */
 static void early_exit_note_rule(void **state)
 {
     (void)state;
-    static uint8_t b[4096];
-    static const uint32_t pi[6] = {1, 0, 0, 0, 0, 0}, no[1] = {0}, yes[1] = {1};
+    static const uint32_t pi[8] = {1};
     static const char *const progs[2][2] = {
         {"    tex texkill r0._, r0.rgba, i0\n"
          "    out rgb mad r0._ o0.rgb, r0.rgb, #1, #0\n",
@@ -443,25 +471,38 @@ static void early_exit_note_rule(void **state)
          "slot 0: LAST is an early program exit"},
     };
     static dpp_exe xs;
-    dpp_error err;
     for (int k = 0; k < 2; k++) {
-        const dpp_exe *prog = assembled(progs[k][0]);
-        hnote notes[] = {{DPP_NOTE_PROGINFO, 6, pi}, {DPP_NOTE_EARLYEXIT, 1, no}};
-        size_t n = hand_elf(b, prog, notes, 1);
-        assert_int_equal(dpp_elf_read_mem(b, n, "noexit.elf", &xs, &err), DPP_E_FORMAT);
-        assert_non_null(strstr(err.msg, "noexit.elf: byte 116: error: "));
-        assert_non_null(strstr(err.msg, progs[k][1]));
-        assert_non_null(strstr(err.msg, "no EARLYEXIT note"));
-        assert_non_null(strstr(err.msg, "seed 000, p53"));
-        n = hand_elf(b, prog, notes, 2);
-        assert_int_equal(dpp_elf_read_mem(b, n, "exit0.elf", &xs, &err), DPP_E_FORMAT);
-        assert_non_null(strstr(err.msg, "the EARLYEXIT note says 0"));
-        notes[1].w = yes;
-        n = hand_elf(b, prog, notes, 2);
-        if (dpp_elf_read_mem(b, n, "exit1.elf", &xs, &err) != DPP_OK)
-            fail_msg("%s", err.msg);
+        const char *const absent[] = {"note.elf: byte 116: error: ", progs[k][1],
+                                      "no EARLYEXIT note", "seed 000, p53", NULL};
+        flag_note_states(assembled(progs[k][0]), pi, DPP_NOTE_EARLYEXIT, absent,
+                         "the EARLYEXIT note says 0", &xs);
         assert_int_equal(xs.earlyexit, 1u);
     }
+}
+
+/* The conditional value's source is the program's (docs/isa-model-defined.md E11): code that
+ * writes W needs the CONDOUT note saying 1, refused at the slot's byte otherwise; FG_DEPTH_SRC
+ * = 1 (v is W) needs it too, refused at FG_DEPTH_SRC's byte; W written with FG_DEPTH_SRC 0
+ * (v from the PE) loads, and so does a CONDOUT = 1 that the code does not bear out. */
+static void condout_note_rule(void **state)
+{
+    (void)state;
+    static const uint32_t pi0[8] = {1, 0}, pi1[8] = {1, 1};
+    static dpp_exe xs;
+    const char *const w_absent[] = {"note.elf: byte 116: error: slot 0: OUTPUT writes W",
+                                    "the file has no CONDOUT note", NULL};
+    flag_note_states(assembled("    out rgb mad r0._ o0.rgb, s0.rgb, s1.rgb, s2.rgb"
+                               " alpha mad r0._ o0.a w, s0.a, s1.a, s2.a"
+                               " src #2/#2, #1.5/#1.5, #1/#1 wait\n"),
+                     pi0, DPP_NOTE_CONDOUT, w_absent, "the CONDOUT note says 0", &xs);
+    assert_int_equal(xs.info.fg_depth_src, 0);
+    const dpp_exe *now = assembled(out4_src);
+    char want[80];
+    snprintf(want, sizeof want, "note.elf: byte %zu: error: PROGINFO FG_DEPTH_SRC is 1",
+             (size_t)116 + now->ninsts * 24 + 24);
+    const char *const fg_absent[] = {want, NULL};
+    flag_note_states(now, pi1, DPP_NOTE_CONDOUT, fg_absent, "the CONDOUT note says 0", &xs);
+    assert_int_equal(xs.info.fg_depth_src, 1);
 }
 
 /* Applies case i to a copy of the good file; returns the new size. */
@@ -741,6 +782,7 @@ int main(void)
         cmocka_unit_test(old_proginfo_refused),
         cmocka_unit_test(int32_note_rule),
         cmocka_unit_test(early_exit_note_rule),
+        cmocka_unit_test(condout_note_rule),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(no_mutation_crashes),
     };

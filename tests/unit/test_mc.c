@@ -1,5 +1,6 @@
 /* mc: formats and layouts round-trip through an output and an input, the 2x2
- * input mode, conversions, bounds faults, the output mask and the output cache. */
+ * input mode, conversions, bounds faults, the output mask, the output cache and
+ * the conditional output cache. */
 #include "cmocka_all.h"
 
 #include "fp_bits.h"
@@ -276,6 +277,54 @@ static void test_cache(void **state)
     assert_int_equal(r[0], fb(5.0f));
 }
 
+/* The conditional output cache [seed 000, p11: a request found in it "the MC will satisfy
+ * ... from the cache Otherwise it will pull data into the cache"]: 16 lines, FIFO. A row of
+ * the 8-wide FLOAT32_1 buffer is one line. A write-back stays in the cache until its line is
+ * evicted (only its own bytes reach memory) or flushed; a read after it sees it; memory
+ * written around a held line is not seen through it until the flush empties the cache. */
+static void test_cond_cache(void **state)
+{
+    fixture *f = *state;
+    memset(f->mem, 0, MEM_SIZE);
+    const uint32_t base = 0x4000;
+    mc_surface s = surf(base, 8, 32, MC_TILE_LINEAR, MC_FMT_FLOAT32_1);
+    assert_int_equal(mc_set_surface(f->mc, MC_CL_COND, 0, &s, NULL), DPP_OK);
+    float *mem = (float *)(f->mem + base);
+    mem[8 + 1] = 3.0f; /* (1, 1) before any line is pulled in */
+    for (unsigned y = 0; y < MC_COND_CACHE_LINES; y++)
+        assert_int_equal(mc_cond_write(f->mc, 0, y, fb(7.0f), NULL), DPP_OK);
+    uint32_t b = 0;
+    assert_int_equal(mc_cond_read(f->mc, 0, 0, &b, NULL), DPP_OK);
+    assert_int_equal(b, fb(7.0f));
+    assert_int_equal(mc_cond_read(f->mc, 1, 1, &b, NULL), DPP_OK);
+    assert_int_equal(b, fb(3.0f)); /* pulled in with its line */
+    for (unsigned y = 0; y < MC_COND_CACHE_LINES; y++)
+        assert_true(mem[8 * y] == 0.0f); /* nothing in memory yet */
+    const mc_cache *c = mc_cache_of(f->mc, MC_CACHE_COND);
+    assert_int_equal(c->cap, MC_COND_CACHE_LINES);
+    assert_int_equal(c->nlines, MC_COND_CACHE_LINES);
+    assert_int_equal(c->n.misses, MC_COND_CACHE_LINES);
+    assert_int_equal(c->n.hits, 2);
+    assert_int_equal(c->n.evictions, 0);
+    assert_int_equal(mc_cond_read(f->mc, 0, MC_COND_CACHE_LINES, &b, NULL), DPP_OK);
+    assert_true(mem[0] == 7.0f); /* row 0's line evicted: its write-back is in memory */
+    assert_true(mem[8] == 0.0f && mem[1] == 0.0f);
+    assert_int_equal(c->n.evictions, 1);
+    assert_int_equal(c->n.misses, MC_COND_CACHE_LINES + 1);
+    mem[8 + 1] = 4.0f; /* around the cache: row 1's line still holds 3 */
+    assert_int_equal(mc_cond_read(f->mc, 1, 1, &b, NULL), DPP_OK);
+    assert_int_equal(b, fb(3.0f));
+    assert_int_equal(mc_cache_lines_used(f->mc), 0); /* the output cache is another one */
+    mc_flush(f->mc);
+    assert_int_equal(c->nlines, 0);
+    assert_int_equal(c->n.evictions, 1); /* a flush is not an eviction */
+    for (unsigned y = 0; y < MC_COND_CACHE_LINES; y++)
+        assert_true(mem[8 * y] == 7.0f);
+    assert_true(mem[8 + 1] == 4.0f); /* an unwritten byte is not written back */
+    assert_int_equal(mc_cond_read(f->mc, 1, 1, &b, NULL), DPP_OK);
+    assert_int_equal(b, fb(4.0f));
+}
+
 /* The cache against a plain FIFO of MC_CACHE_LINES lines searched in full:
  * random single-byte-channel writes over a surface whose rows are 8 KiB apart
  * (many tags share an index bucket), with the memory compared after every
@@ -423,6 +472,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_out_mask, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_cache_matches_fifo, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_cond_cache, setup, teardown),
         cmocka_unit_test_setup_teardown(test_discard_outputs, setup, teardown),
         cmocka_unit_test_setup_teardown(test_constants_and_fetch, setup, teardown),
     };

@@ -94,6 +94,42 @@ static void test_cond_output_from_pe(void **state)
     dpp_run_free(&r);
 }
 
+/* v's source is the program's, for every lane [seed 000, p8: "The conditional value, v,
+ * depends on program that is currently being executed"; isa-model-defined E11]: only lanes
+ * with i >= 2 write W = 0.5 (inside an if). LESS against b = 1 or 3, the PE's value 5.
+ * FG_DEPTH_SRC 1 (the default, as the program writes W): the writers send 0.5, the others
+ * their W as it started, +0.0; every lane passes and writes 0.5 or 0 back. FG_DEPTH_SRC 0:
+ * every lane sends 5 and fails, W or not. (Before, each lane chose: W where it wrote one.) */
+static void test_cond_value_per_program(void **state)
+{
+    (void)state;
+    static const char body[] =
+        "    alu rgb mad r4.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0 setres r ge\n"
+        "    if res\n"
+        "    out rgb mad r0._, s0.rgb, s1.rgb, s2.rgb alpha mad r0._ w, s0.r, s1.r, s2.r"
+        " src #0.5/#0.5, #1/#1, #0/#0\n"
+        "    endif\n" OUT_ALL ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n"
+        ".float c0, -2\n";
+    char src[1024];
+    for (int fg = 1; fg >= 0; fg--) {
+        snprintf(src, sizeof src, ".proginfo fg_depth_src=%d\n%s", fg, body);
+        dpp_exe *x = fixture_assemble(src);
+        dpp_run_opts *o = opts();
+        set_cond(o, CO_LESS, CO_LOC_DPP, 1, 5.0f);
+        dpp_run_result r;
+        assert_int_equal(dpp_run(x, o, "t", &r, NULL), DPP_OK);
+        for (int j = 0; j < H; j++)
+            for (int i = 0; i < W; i++) {
+                float b = 1.0f + 2.0f * (float)j, v = i >= 2 ? 0.5f : 0.0f;
+                if (fout(&r, 0, i, j, 0) != (fg ? (float)i + 1.0f : 0.0f) ||
+                    cond_after(&r, i, j) != (fg ? v : b))
+                    fail_msg("fg_depth_src %d (%d, %d): o0.r %g, b %g", fg, i, j,
+                             (double)fout(&r, 0, i, j, 0), (double)cond_after(&r, i, j));
+            }
+        dpp_run_free(&r);
+    }
+}
+
 /* loc = PE: pairs failing v OP b never run (the program's W is not tested). */
 static void test_cond_exec_at_pe(void **state)
 {
@@ -267,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_cond_output_from_program),
         cmocka_unit_test(test_cond_output_from_pe),
         cmocka_unit_test(test_cond_exec_at_pe),
+        cmocka_unit_test(test_cond_value_per_program),
         cmocka_unit_test(test_kill_last_inactive),
         cmocka_unit_test(test_2x2_fetch),
         cmocka_unit_test(test_faults),

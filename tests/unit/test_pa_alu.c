@@ -24,8 +24,8 @@ typedef struct ref_lane {
     uint32_t temp[DPP_NUM_TEMPS][4];
     uint32_t out[DPP_NUM_OUTPUTS][4];
     uint8_t out_written[DPP_NUM_OUTPUTS];
-    uint32_t w;
-    uint8_t w_written, pred, alu_result;
+    uint32_t w; /* +0.0 until an OUTPUT writes it */
+    uint8_t pred, alu_result;
 } ref_lane;
 
 typedef struct world {
@@ -129,7 +129,6 @@ static dpp_status reference(world *w, const dpp_inst *in, uint64_t lanes, dpp_er
         for (unsigned c = 0; c < 4; c++)
             if (r.out_mask >> c & 1)
                 ln->out_written[c < 3 ? r.rgb_out : r.alpha_out] |= (uint8_t)(1u << c);
-        ln->w_written |= r.w_write;
     }
     return DPP_OK;
 }
@@ -149,7 +148,6 @@ static void resync(world *w)
             ln->pred |= (uint8_t)((s->pred[k] >> l & 1) << k);
         ln->alu_result = (uint8_t)(s->alu_result >> l & 1);
         ln->w = s->w[l].u;
-        ln->w_written = (uint8_t)(s->w_written >> l & 1);
         for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++) {
             ln->out_written[o] = 0;
             for (unsigned c = 0; c < 4; c++) {
@@ -178,7 +176,7 @@ static void compare(const world *w, unsigned seq, unsigned step, const char *tex
                     fail_msg("seq %u step %u lane %u o%u.%c differs\n%s", seq, step, l, o,
                              "rgba"[c], text);
             }
-        if ((s->w_written >> l & 1) != ln->w_written || (ln->w_written && ln->w != s->w[l].u))
+        if (ln->w != s->w[l].u)
             fail_msg("seq %u step %u lane %u: W differs\n%s", seq, step, l, text);
         for (unsigned k = 0; k < 4; k++)
             if ((s->pred[k] >> l & 1) != (ln->pred >> k & 1u))

@@ -288,11 +288,12 @@ static void test_domain_walk(void **state)
                           H(PE_SET_COND_VAL, 1),
                           0x3F800000u,
                           H(PE_START_PROGRAM, 1),
-                          7 | PE_START_FULL_FC};
+                          7 | PE_START_FULL_FC | PE_START_FG_DEPTH_SRC};
     assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
     assert_int_equal(f->rec.begins, 1);
     assert_int_equal(f->rec.prog.ninsts, 7);
     assert_int_equal(f->rec.prog.full_fc, 1);
+    assert_int_equal(f->rec.prog.fg_depth_src, 1);
     assert_int_equal(f->rec.prog.cond_val, 0x3F800000u);
     assert_int_equal(f->rec.waves, 4);
     for (unsigned k = 0; k < 15; k++) {
@@ -345,9 +346,38 @@ static void test_cond_exec(void **state)
     assert_int_equal(run_words(f, w, sizeof w / 4, 0, NULL), DPP_OK);
     assert_int_equal(f->rec.waves, 1);
     assert_int_equal(f->rec.last[0].live, 0xAA); /* b = 9, 6, 7, 8 */
+    assert_int_equal(pe_co(f->pe)->test, CO_LESS);
+    /* The write-backs wait in the conditional output cache [seed 000, p11]: its one line
+     * missed once, then 7 reads and 4 writes hit. A program reading the buffer as input 0 at
+     * (1, 0) sees memory's 9 until flush_out_cache, then the 5 written back. */
+    assert_memory_equal(f->mem + 0x1000, b, sizeof b);
+    const mc_cache *c = mc_cache_of(f->mc, MC_CACHE_COND);
+    assert_int_equal(c->n.misses, 1);
+    assert_int_equal(c->n.hits, 11);
+    assert_int_equal(c->nlines, 1);
+    f->rec.read_input = 1;
+    const uint32_t again[] = {H(PE_SET_COND_LOC, 1),
+                              CO_LOC_DPP,
+                              H(PE_SET_DOMAIN, 4),
+                              1,
+                              0,
+                              1,
+                              0,
+                              H(PE_SET_INP_FMT, 4),
+                              0,
+                              0x1000,
+                              FMT_F1(8),
+                              1,
+                              H(PE_START_PROGRAM, 1),
+                              1};
+    assert_int_equal(run_words(f, again, sizeof again / 4, 0, NULL), DPP_OK);
+    assert_int_equal(f->rec.input, 0x41100000u); /* 9.0f */
+    const uint32_t flushed[] = {H(PE_FLUSH_OUT_CACHE, 1), 0, H(PE_START_PROGRAM, 1), 1};
+    assert_int_equal(run_words(f, flushed, sizeof flushed / 4, 0, NULL), DPP_OK);
+    assert_int_equal(f->rec.input, 0x40A00000u); /* 5.0f */
     const float want[8] = {1, 5, 5, 5, 0, 5, 2, 5};
     assert_memory_equal(f->mem + 0x1000, want, sizeof want);
-    assert_int_equal(pe_co(f->pe)->test, CO_LESS);
+    assert_int_equal(c->nlines, 0);
     drop(f);
 }
 

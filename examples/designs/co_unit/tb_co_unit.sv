@@ -9,11 +9,12 @@
 //
 // The CO is programmed on both runs from the seed: test = seed % 8 (CTM_CO_*), loc = seed / 8
 // % 2 (CTM_CO_LOC_*), writemask = seed / 16 % 2, and the PE's value (set_cond_val, also the
-// DPP's v when the program writes no W) one of 1.0, -0.0, NaN, -3.0 (seed / 32 even) or +Inf,
-// -Inf, the smallest denormal, a negative NaN (odd): (seed + seed / 8) % 4 picks, so that
-// seeds 0..31 meet every test with each value of the first four. The conditional buffer is
-// +in0's file read as FLOAT32_1, 4 (W+64) x H elements: b(i, j) is its element j 4 (W+64) + i
-// (the small integers -8..8 cosim --design binds, +0 among them).
+// DPP's v when the program's FG_DEPTH_SRC is 0, as for saxpy, which writes no W) one of 1.0,
+// -0.0, NaN, -3.0 (seed / 32 even) or +Inf, -Inf, the smallest denormal, a negative NaN (odd):
+// (seed + seed / 8) % 4 picks, so that seeds 0..31 meet every test with each value of the
+// first four. The conditional buffer is +in0's file read as FLOAT32_1, 4 (W+64) x H elements:
+// b(i, j) is its element j 4 (W+64) + i (the small integers -8..8 cosim --design binds, +0
+// among them).
 //
 // Plusargs: +elf=PATH (default saxpy.elf) +width=W +height=H (16x4) +seed=N (1)
 //   +stall=PERCENT of cycles with stall_i high (25) +gap=PERCENT of cycles the request is held
