@@ -1024,14 +1024,25 @@ int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles)
     return CTM_OK;
 }
 
+/* A setter of live checker c (func) that must come before the first commit:
+ * CTM_OK, or CTM_E_STATE ("too late: WHAT before the first commit") once a
+ * commit came or the run has begun. */
+static int before_commits(ctm_commit_checker *c, const char *func, const char *what)
+{
+    if (c->matched || c->verdict || c->nwaves) {
+        api_error(&c->h, "%s: too late: %s before the first commit", func, what);
+        return CTM_E_STATE;
+    }
+    return CTM_OK;
+}
+
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves) {
-        api_error(&c->h, "%s: too late: the kinds are set before the first commit", __func__);
-        return CTM_E_STATE;
-    }
+    int st = before_commits(c, __func__, "the kinds are set");
+    if (st)
+        return st;
     uint32_t all = level_kinds(c);
     if (!API_RANGE(&c->h, "kinds", kinds, 1, (1 << CTM_COMMIT_KINDS) - 1))
         return CTM_E_ARG;
@@ -1055,10 +1066,9 @@ int ctm_commit_set_family(ctm_commit_checker *c, int family)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves) {
-        api_error(&c->h, "%s: too late: the family is set before the first commit", __func__);
-        return CTM_E_STATE;
-    }
+    int st = before_commits(c, __func__, "the family is set");
+    if (st)
+        return st;
     if (c->level != 2) {
         api_error(&c->h, "%s: a family is a level-2 choice; this checker is level %d", __func__,
                   c->level);
@@ -1079,10 +1089,9 @@ int ctm_commit_set_regions(ctm_commit_checker *c, int policy)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves) {
-        api_error(&c->h, "%s: too late: REGIONS is turned on before the first commit", __func__);
-        return CTM_E_STATE;
-    }
+    int st = before_commits(c, __func__, "REGIONS is turned on");
+    if (st)
+        return st;
     if (!API_RANGE(&c->h, "policy", policy, CTM_REGIONS_DIVERGENT, CTM_REGIONS_ALL))
         return CTM_E_ARG;
     c->regions = policy;

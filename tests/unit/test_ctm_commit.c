@@ -637,6 +637,15 @@ static void test_a_unit_of_some_kinds(void **state)
     }
 }
 
+/* src assembled into *exe (name: the file its messages name). */
+static const dpp_exe *assemble(dpp_exe *exe, const char *src, const char *name)
+{
+    dpp_error err;
+    if (dpp_asm(src, strlen(src), name, NULL, exe, &err))
+        fail_msg("%s", err.msg);
+    return exe;
+}
+
 /* A conditional call (test_level1_events_of_a_call), assembled. */
 static const dpp_exe *call_exe(void)
 {
@@ -652,10 +661,7 @@ static const dpp_exe *call_exe(void)
         "    ret\n"
         "done:\n"
         "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
-    dpp_error err;
-    if (dpp_asm(src, strlen(src), "call.s", NULL, &exe, &err))
-        fail_msg("%s", err.msg);
-    return &exe;
+    return assemble(&exe, src, "call.s");
 }
 
 /* A checker of level (at level 2, of family) over exe on 8 lanes whose input
@@ -823,10 +829,7 @@ static const dpp_exe *regions_exe(void)
         "    alu rgb mad r2.r, r2.rrr, #3, #0 alpha mad r2._, #0, #0, #0\n"
         "    endif\n"
         "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
-    dpp_error err;
-    if (dpp_asm(src, strlen(src), "regions.s", NULL, &exe, &err))
-        fail_msg("%s", err.msg);
-    return &exe;
+    return assemble(&exe, src, "regions.s");
 }
 
 enum { REGIONS_STEPS = 12, START_FC = 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC };
