@@ -679,6 +679,7 @@ module tb_misuse;
                   "kind = 16 (FC_STATE) is not a kind of level 0");
     check_status("ctm_commit_set_family at level 0",
                  ctm_commit_set_family(c, CTM_COMMIT_FAMILY_PRED), CTM_E_STATE);
+    check_status("that misuse, again at the next check", ctm_commit_finish(c), CTM_E_ARG);
     check_status("ctm_commit_put_regions without REGIONS", ctm_commit_put_regions(c, 0, 0, 0, 0),
                  CTM_E_ARG);
     check_message("ctm_commit_put_regions without REGIONS", ctm_error(), "ctm_commit_put_regions",
