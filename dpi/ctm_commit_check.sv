@@ -23,7 +23,8 @@
 // ctm_commit_check_state (ctm_commit_check_state.sv): the same ports and parameters, plus Family
 // (CTM_COMMIT_FAMILY_*), and state_valid_i / state_i (ctm_commit_state_t: FC_STATE or PRED_OP),
 // put after the edge's commits. ctm_commit_check, the checker of levels 0 and 1, is it without
-// the state ports: compile ctm_commit_check_state.sv before this file.
+// the state ports: compile ctm_commit_check_state.sv before this file. A design that commits its
+// open regions (REGIONS, any level) uses ctm_commit_check_state too, with Regions.
 module ctm_commit_check
   import ctm_dpi_pkg::*;
 #(

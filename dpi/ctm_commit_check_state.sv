@@ -4,6 +4,11 @@
 // (ctm_commit_state_t: FC_STATE or PRED_OP), put after the edge's commits. ctm_commit_check
 // (ctm_commit_check.sv) is it without the state ports; its head comment tells how to wire and
 // start either. Compile after ctm_dpi_pkg.sv.
+//
+// Open regions (since 1.14, any level; docs/commit.md, "Open regions"): with Regions set to a
+// CTM_REGIONS_* policy, the design puts a state commit of kind CTM_COMMIT_REGIONS (ctx, pc,
+// regions: the branch levels it holds open) on the state port after each START and FC step,
+// after that step's commits; the library holds each to the model's count.
 module ctm_commit_check_state
   import ctm_dpi_pkg::*;
 #(
@@ -14,6 +19,8 @@ module ctm_commit_check_state
   parameter int Family = 0,              // level 2: CTM_COMMIT_FAMILY_FC or _PRED
   parameter int StatePorts = 1,          // level-2 state commits a clock edge can carry
   parameter int Kinds = 0,               // bit k: the design commits CTM_COMMIT_k (0: all of the level's)
+  parameter int Regions = -1,            // -1: no REGIONS; else CTM_REGIONS_* (what a uniform
+                                         // branch is to the count)
   parameter longint unsigned Watchdog = 10000,  // cycles without a commit that make a hang (0: none)
   parameter string Name = "ctm_commit_check"
 ) (
@@ -54,6 +61,8 @@ module ctm_commit_check_state
       ctm_expect_ok(ctm_commit_set_family(chk, Family), {Name, ": ctm_commit_set_family"});
     if (Kinds != 0)
       ctm_expect_ok(ctm_commit_set_kinds(chk, Kinds), {Name, ": ctm_commit_set_kinds"});
+    if (Regions >= 0)
+      ctm_expect_ok(ctm_commit_set_regions(chk, Regions), {Name, ": ctm_commit_set_regions"});
     ctm_expect_ok(ctm_commit_set_watchdog(chk, Watchdog),
                   {Name, ": ctm_commit_set_watchdog"});
   endfunction
@@ -104,7 +113,10 @@ module ctm_commit_check_state
           end
         end
         for (int p = 0; p < StatePorts; p++) begin
-          if (state_valid_i[p]) begin
+          if (state_valid_i[p] && int'(state_i[p].kind) == CTM_COMMIT_REGIONS) begin
+            verdict(ctm_commit_put_regions(chk, cycle, int'(state_i[p].ctx), 32'(state_i[p].pc),
+                                           32'(state_i[p].regions)), "commit");
+          end else if (state_valid_i[p]) begin
             verdict(ctm_commit_put_state(chk, cycle, int'(state_i[p].ctx), int'(state_i[p].kind),
                                          32'(state_i[p].pc), int'(state_i[p].op),
                                          int'(state_i[p].quarter), state_i[p].mask,

@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0D00;  // 1.13.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0E00;  // 1.14.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -185,8 +185,11 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_KILL = 15;  // opt-in: a TEXKILL's lanes on their own
   localparam int CTM_COMMIT_FC_STATE = 16;  // level 2, fc_unit's family: its state after a step
   localparam int CTM_COMMIT_PRED_OP = 17;  // level 2, the predicate stack's: one op
+  localparam int CTM_COMMIT_REGIONS = 18;  // opt-in, any level: open branch regions after a step
   localparam int CTM_COMMIT_FAMILY_FC = 0;
   localparam int CTM_COMMIT_FAMILY_PRED = 1;
+  localparam int CTM_REGIONS_DIVERGENT = 0;
+  localparam int CTM_REGIONS_ALL = 1;
   /* verilator lint_on UNUSEDPARAM */
   // Left out, counts for C loops: CTM_UNITS CTM_TXN_KINDS CTM_COMMIT_KINDS
 
@@ -207,10 +210,10 @@ package ctm_dpi_pkg;
     logic signed [15:0] al;        // FC, LOOP_*: the loop counter aL after it
   } ctm_commit_t;
 
-  // Level 2 (docs/commit.md): an FC_STATE or PRED_OP commit (ctm_commit_check_state's state_i).
+  // An FC_STATE or PRED_OP commit (level 2) or a REGIONS one (ctm_commit_check_state's state_i).
   typedef struct packed {
     logic [15:0] ctx;              // the design's context
-    logic [4:0] kind;              // CTM_COMMIT_FC_STATE or CTM_COMMIT_PRED_OP
+    logic [4:0] kind;              // CTM_COMMIT_FC_STATE, CTM_COMMIT_PRED_OP or CTM_COMMIT_REGIONS
     logic [15:0] pc;               // the step's FC instruction (START: 0)
     logic [2:0] op;                // PRED_OP: CTM_PRED_OP_*
     logic [1:0] quarter;           // PRED_OP: the predicate context within the wavefront
@@ -224,6 +227,7 @@ package ctm_dpi_pkg;
     logic [7:0] loop_count;        // FC_STATE: the top frame's iterations left
     logic signed [15:0] al;        // FC_STATE: aL
     logic [63:0][7:0] bc;          // FC_STATE: lane l's branch counter in bc[l]
+    logic [7:0] regions;           // REGIONS: open branch regions after the step
   } ctm_commit_state_t;
 
   // One transaction (ctm_txn_check's txn_i): ctm.h's ctm_txn in its order.
@@ -354,6 +358,11 @@ package ctm_dpi_pkg;
                                                    int unsigned addr_sp, int unsigned addr_top,
                                                    int unsigned loop_sp, int unsigned loop_count,
                                                    int al, input bit [511:0] bc);
+  // Open regions (since 1.14): a REGIONS commit after each START and FC step, which
+  // ctm_commit_check_state's state port carries (docs/commit.md, "Open regions").
+  import "DPI-C" function int ctm_commit_set_regions(chandle c, int policy);
+  import "DPI-C" function int ctm_commit_put_regions(chandle c, longint unsigned cycle, int ctx,
+                                                     int unsigned pc, int unsigned regions);
   import "DPI-C" function int ctm_commit_clock(chandle c, longint unsigned cycle);
   import "DPI-C" function int ctm_commit_set_watchdog(chandle c, longint unsigned cycles);
   import "DPI-C" function int ctm_commit_finish(chandle c);

@@ -126,6 +126,11 @@
                                      uint64_t exec, uint64_t br_inactive, uint32_t depth,          \
                                      uint32_t addr_sp, uint32_t addr_top, uint32_t loop_sp,        \
                                      uint32_t loop_count, int al, const uint8_t bc[64]), API_DPI)  \
+    NOTE("Open regions (since 1.14): a REGIONS commit after each START and FC step, which")        \
+    NOTE("ctm_commit_check_state's state port carries (docs/commit.md, \"Open regions\").")        \
+    CALL(int, ctm_commit_set_regions, (ctm_commit_checker *c, int policy), API_DPI)                \
+    CALL(int, ctm_commit_put_regions, (ctm_commit_checker *c, uint64_t cycle, int ctx,             \
+                                       uint32_t pc, uint32_t regions), API_DPI)                    \
     CALL(int, ctm_commit_clock, (ctm_commit_checker *c, uint64_t cycle), API_DPI)                  \
     CALL(int, ctm_commit_set_watchdog, (ctm_commit_checker *c, uint64_t cycles), API_DPI)          \
     CALL(int, ctm_commit_finish, (ctm_commit_checker *c), API_DPI)                                 \
@@ -306,8 +311,10 @@
     K(CTM_COMMIT_KILL, "opt-in: a TEXKILL's lanes on their own")                                   \
     K(CTM_COMMIT_FC_STATE, "level 2, fc_unit's family: its state after a step")                    \
     K(CTM_COMMIT_PRED_OP, "level 2, the predicate stack's: one op")                                \
+    K(CTM_COMMIT_REGIONS, "opt-in, any level: open branch regions after a step")                   \
     C(CTM_COMMIT_KINDS)                                                                            \
-    K(CTM_COMMIT_FAMILY_FC, "") K(CTM_COMMIT_FAMILY_PRED, "")
+    K(CTM_COMMIT_FAMILY_FC, "") K(CTM_COMMIT_FAMILY_PRED, "")                                      \
+    K(CTM_REGIONS_DIVERGENT, "") K(CTM_REGIONS_ALL, "")
 /* clang-format on */
 
 /* The records a design's port carries, as packed structs of the package
@@ -353,7 +360,7 @@
 
 #define CTM_COMMIT_STATE_FIELDS(F)                                                                 \
     F("logic [15:0]", ctx, "the design's context")                                                 \
-    F("logic [4:0]", kind, "CTM_COMMIT_FC_STATE or CTM_COMMIT_PRED_OP")                            \
+    F("logic [4:0]", kind, "CTM_COMMIT_FC_STATE, CTM_COMMIT_PRED_OP or CTM_COMMIT_REGIONS")        \
     F("logic [15:0]", pc, "the step's FC instruction (START: 0)")                                  \
     F("logic [2:0]", op, "PRED_OP: CTM_PRED_OP_*")                                                 \
     F("logic [1:0]", quarter, "PRED_OP: the predicate context within the wavefront")               \
@@ -366,7 +373,8 @@
     F("logic [5:0]", loop_sp, "FC_STATE: loop frames in use")                                      \
     F("logic [7:0]", loop_count, "FC_STATE: the top frame's iterations left")                      \
     F("logic signed [15:0]", al, "FC_STATE: aL")                                                   \
-    F("logic [63:0][7:0]", bc, "FC_STATE: lane l's branch counter in bc[l]")
+    F("logic [63:0][7:0]", bc, "FC_STATE: lane l's branch counter in bc[l]")                       \
+    F("logic [7:0]", regions, "REGIONS: open branch regions after the step")
 /* clang-format on */
 
 #endif

@@ -29,7 +29,8 @@ enum {
     CF_LOOP_SP,
     CF_LOOP_COUNT,
     CF_AL,
-    CF_BC, /* compared lane by lane; as a value, the lanes whose counter is not 0 */
+    CF_BC,      /* compared lane by lane; as a value, the lanes whose counter is not 0 */
+    CF_REGIONS, /* REGIONS */
     CF_COUNT
 };
 #define CF_NONE   (-1)
@@ -71,6 +72,10 @@ typedef struct cc_wave {
     int start_ctx; /* the one that started it */
     uint8_t started, ended;
     uint8_t model_done; /* the model's END of it came */
+    /* the model's open branch levels (REGIONS): how many, and bit i set when level
+     * i + 1 was opened by a branch that parked lanes */
+    uint8_t levels;
+    uint64_t divergent;
 } cc_wave;
 
 typedef struct cc_mismatch {
@@ -93,6 +98,7 @@ struct ctm_commit_checker {
     ctm_model *m;
     int contexts, level;
     int family;             /* level 2: CTM_COMMIT_FAMILY_* */
+    int regions;            /* -1, or the CTM_REGIONS_* policy of the REGIONS commits */
     struct cc_pred *pred;   /* level 2, the predicate-stack family: the mapping and the stack */
     int *ctx_wave; /* per design context: the wave it runs, or -1 */
     cc_wave *wave;
@@ -121,6 +127,7 @@ struct ctm_commit_checker {
      (((1u << (CTM_COMMIT_KILL + 1)) - 1) & ~((1u << CTM_COMMIT_DIVERGE) - 1)))
 #define CC_FAMILY_KIND(family)                                                                     \
     (1u << ((family) == CTM_COMMIT_FAMILY_PRED ? CTM_COMMIT_PRED_OP : CTM_COMMIT_FC_STATE))
+#define CC_REGIONS_KIND (1u << CTM_COMMIT_REGIONS) /* any level, with ctm_commit_set_regions */
 
 /* What wave q still owes the design's side: its queue, the commits counted
  * past it while draining, its unreported kills; *first (if any) the first. */

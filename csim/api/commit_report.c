@@ -10,7 +10,7 @@ static const char *const kind_names[CTM_COMMIT_KINDS] = {
     "START",     "ALU",     "TEX",        "OUTPUT",     "FC",
     "END",       "DIVERGE", "RECONVERGE", "LOOP_ENTER", "LOOP_ITERATE",
     "LOOP_EXIT", "BREAK",   "CONTINUE",   "CALL",       "RETURN",     "KILL",
-    "FC_STATE",  "PRED_OP"};
+    "FC_STATE",  "PRED_OP", "REGIONS"};
 
 /* Each field's name, and whether it is a lane mask (hex, lanes named). */
 static const struct {
@@ -27,6 +27,7 @@ static const struct {
     [CF_ADDR_SP] = {"addr_sp", 0},   [CF_ADDR_TOP] = {"addr_top", 0},
     [CF_LOOP_SP] = {"loop_sp", 0},   [CF_LOOP_COUNT] = {"loop_count", 0},
     [CF_AL] = {"al", 0},             [CF_BC] = {"bc", 1},
+    [CF_REGIONS] = {"regions", 0},
 };
 
 static const char *const what_names[CC_WHATS] = {

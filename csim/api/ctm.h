@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 13
+#define CTM_VERSION_MINOR 14
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -486,6 +486,9 @@ enum {
                                  addr_top, loop_sp, loop_count, al, bc */
     CTM_COMMIT_PRED_OP = 17,  /* the predicate-stack family: one op of the system's mapping:
                                  pc, op, quarter, mask, exec (the ExecuteMask after it) */
+    /* Any level, opt-in (ctm_commit_set_regions, since 1.14): after each START and FC
+     * step, the number of open branch regions (docs/commit.md, "Open regions"). */
+    CTM_COMMIT_REGIONS = 18, /* pc (START: 0), regions */
     CTM_COMMIT_KINDS
 };
 
@@ -517,6 +520,7 @@ typedef struct ctm_commit {
     uint32_t loop_sp;    /* FC_STATE: loop frames in use */
     uint32_t loop_count; /* FC_STATE: the top frame's iterations remaining (0 when empty) */
     uint8_t bc[64];      /* FC_STATE: each lane's branch counter (0 unless in br_inactive) */
+    uint32_t regions;    /* REGIONS (since 1.14): open branch regions after the step */
 } ctm_commit;
 
 /* Runs m to its next level-0 commit, in the model's own order (wavefronts in flight
@@ -545,7 +549,8 @@ void ctm_commit_free(ctm_commit_checker *c);
  * be among them; without END, a wavefront ends once every commit of it was
  * made. With KILL (1 << CTM_COMMIT_KILL) the design reports each TEXKILL's
  * lanes as a commit of its own, at any time before the wavefront's END.
- * Before the first commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
+ * REGIONS is set by ctm_commit_set_regions and kept here. Before the first
+ * commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
 
 /* Level 2 (since 1.11): the family whose state the design commits,
@@ -556,6 +561,29 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds);
  * and its own). Before the first commit, level 2 only; CTM_OK, CTM_E_ARG or
  * CTM_E_STATE. */
 int ctm_commit_set_family(ctm_commit_checker *c, int family);
+
+/* What a uniform branch (one that parks no lane: every lane it decides for
+ * goes the same way) is to the count of open regions (ctm_commit_set_regions). */
+enum {
+    CTM_REGIONS_DIVERGENT = 0, /* not a region: only a branch that parks lanes opens one */
+    CTM_REGIONS_ALL = 1,       /* a region too: every branch level opened counts */
+};
+
+/* Open regions (since 1.14; docs/commit.md, "Open regions"): the design
+ * commits, after each START and FC step (after that step's other commits),
+ * a REGIONS commit with the number of branch levels it holds open, which
+ * must equal the model's count by `policy` (CTM_REGIONS_*: whether a uniform
+ * branch opens one). The count after a wavefront's last step is the one it
+ * ends with (0 for a program that closes every branch it opens): a stack
+ * that leaks an entry with every mask right is caught at the step. Adds
+ * REGIONS to the kinds (ctm_commit_set_kinds keeps it). Before the first
+ * commit; CTM_OK, CTM_E_ARG or CTM_E_STATE. */
+int ctm_commit_set_regions(ctm_commit_checker *c, int policy);
+
+/* A REGIONS commit with its fields as arguments (the DPI package's form;
+ * ctm_commit_check_state puts a state commit of kind REGIONS with it). */
+int ctm_commit_put_regions(ctm_commit_checker *c, uint64_t cycle, int ctx, uint32_t pc,
+                           uint32_t regions);
 
 /* One run for stimulus and reference (since 1.8): the testbench steps the
  * checker's model with ctm_model_step for the design's stimulus, and the

@@ -20,12 +20,14 @@
 
 enum { CONTEXTS_MAX = 1024, WATCHDOG_DEFAULT = 10000 };
 
-/* Bit k: CTM_COMMIT_k is a kind of checker c's level (and family). */
+/* Bit k: CTM_COMMIT_k is a kind of checker c's level (and family, and REGIONS
+ * once ctm_commit_set_regions turned it on). */
 static uint32_t level_kinds(const ctm_commit_checker *c)
 {
-    return c->level == 0   ? CC_LEVEL0_KINDS
-           : c->level == 1 ? CC_LEVEL1_KINDS
-                           : CC_LEVEL0_KINDS | CC_FAMILY_KIND(c->family);
+    uint32_t regions = c->regions >= 0 ? CC_REGIONS_KIND : 0;
+    return regions | (c->level == 0   ? CC_LEVEL0_KINDS
+                      : c->level == 1 ? CC_LEVEL1_KINDS
+                                      : CC_LEVEL0_KINDS | CC_FAMILY_KIND(c->family));
 }
 
 /* The fields each kind commits, compared in this order after the kind. */
@@ -52,6 +54,7 @@ static const uint32_t fields_of[CTM_COMMIT_KINDS] = {
                             CF_BIT(CF_LOOP_COUNT) | CF_BIT(CF_AL) | CF_BIT(CF_BC),
     [CTM_COMMIT_PRED_OP] = CF_BIT(CF_PC) | CF_BIT(CF_OP) | CF_BIT(CF_QUARTER) | CF_BIT(CF_MASK) |
                            CF_BIT(CF_EXEC),
+    [CTM_COMMIT_REGIONS] = CF_BIT(CF_PC) | CF_BIT(CF_REGIONS),
 };
 
 #define CF_MASKS                                                                                   \
@@ -102,6 +105,8 @@ uint64_t commit_field(const ctm_commit *r, int f)
         return r->loop_sp;
     case CF_LOOP_COUNT:
         return r->loop_count;
+    case CF_REGIONS:
+        return r->regions;
     case CF_BC: {
         uint64_t parked = 0;
         for (unsigned l = 0; l < 64; l++)
@@ -365,8 +370,42 @@ static int expect_fc_state(ctm_commit_checker *c, cc_wave *q, const ctm_commit *
     return expect(c, q, &s);
 }
 
+/* ------------------------------------------------------------ open regions */
+
+/* REGIONS after START or FC step r: the branch levels open (fc_unit's depth),
+ * each counted by the policy. A branch opens a level by B_OP INCR, which parks
+ * the lanes that disagree at counter 0 (a B_ELSE before it in the same step
+ * parks at 0 too, but the INCR then raises those to 1), so the level is
+ * divergent when some parked lane has counter 0 right after it; it stays what
+ * it was opened as until a DECR closes it. */
+static int expect_regions(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r,
+                          const fc_unit_out *o)
+{
+    if (r->kind == CTM_COMMIT_START)
+        q->levels = 0, q->divergent = 0;
+    unsigned depth = o->depth;
+    if (depth > q->levels) { /* INCR: one level more */
+        uint64_t parked = 0;
+        for (unsigned l = 0; l < 64; l++)
+            parked |= (uint64_t)(o->br_inactive >> l & 1 && !o->bc[l]) << l;
+        if (parked)
+            q->divergent |= 1ull << (depth - 1);
+    }
+    q->divergent &= depth < 64 ? (1ull << depth) - 1 : ~0ull; /* DECR closes levels */
+    q->levels = (uint8_t)depth;
+    ctm_commit s = {.ctx = r->ctx,
+                    .kind = CTM_COMMIT_REGIONS,
+                    .wave = r->wave,
+                    .pc = r->pc,
+                    .regions = c->regions == CTM_REGIONS_ALL
+                                   ? depth
+                                   : (uint32_t)__builtin_popcountll(q->divergent)};
+    return expect(c, q, &s);
+}
+
 /* One commit of the model's run (ev) into its wavefront's queue, as the
- * checker's level has it. 0 or CTM_E_NOMEM. */
+ * checker's level has it, then its open regions if the design commits them.
+ * 0 or CTM_E_NOMEM. */
 static int take_commit(ctm_commit_checker *c, const ctm_commit *r, const pa_issue_event *ev)
 {
     if ((unsigned)r->wave >= c->nwaves && add_wave(c))
@@ -374,13 +413,15 @@ static int take_commit(ctm_commit_checker *c, const ctm_commit *r, const pa_issu
     cc_wave *q = &c->wave[r->wave];
     if (r->kind == CTM_COMMIT_END)
         q->model_done = 1;
+    int st;
     if (c->level == 1 && r->kind == CTM_COMMIT_FC)
-        return expect_events(c, q, r, ev->op, ev->a_op);
-    int st = expect(c, q, r);
-    if (st || c->level < 2 || !ev->fc_out)
+        st = expect_events(c, q, r, ev->op, ev->a_op);
+    else if ((st = expect(c, q, r)) == 0 && c->level == 2 && ev->fc_out)
+        st = c->family == CTM_COMMIT_FAMILY_PRED ? expect_pred_ops(c, q, r, ev)
+                                                 : expect_fc_state(c, q, r, ev->fc_out);
+    if (st || c->regions < 0 || !ev->fc_out)
         return st;
-    return c->family == CTM_COMMIT_FAMILY_PRED ? expect_pred_ops(c, q, r, ev)
-                                               : expect_fc_state(c, q, r, ev->fc_out);
+    return expect_regions(c, q, r, ev->fc_out);
 }
 
 /* A shared run's commit, as the testbench's ctm_model_step makes it. */
@@ -493,6 +534,7 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
     c->level = level;
     c->watchdog = WATCHDOG_DEFAULT;
     c->family = CTM_COMMIT_FAMILY_FC;
+    c->regions = -1;                           /* REGIONS is opt-in too */
     c->kinds = level_kinds(c) & ~CC_KILL_KIND; /* KILL is opt-in */
     api_set_error("");
     return c;
@@ -731,6 +773,15 @@ static int match_kill(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r
     return stop(c, CC_FIELD, cycle, r, (int)w);
 }
 
+/* Whether the head of wave w's queue is the wave's last commit but its END:
+ * the model has ended the wave and nothing but an END follows it. */
+static int ends_after_head(ctm_commit_checker *c, unsigned w)
+{
+    fill(c, w, 2);
+    const cc_wave *q = &c->wave[w];
+    return q->n >= 2 ? queue_at(q, 1)->kind == CTM_COMMIT_END : q->model_done;
+}
+
 static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, unsigned w)
 {
     if (r->kind == CTM_COMMIT_KILL)
@@ -776,7 +827,12 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     int n = snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
                      (unsigned long long)cycle, r->ctx, w, r->pc, commit_kind_name(want->kind),
                      diff_text);
-    unsigned later = later_match(c, w, r);
+    /* a count is not a reorder: a REGIONS equal to a later one is no sign of one */
+    int regions = f == CF_REGIONS;
+    unsigned later = regions ? 0 : later_match(c, w, r);
+    if (regions && n > 0 && (size_t)n < sizeof c->diff && ends_after_head(c, w))
+        snprintf(c->diff + n, sizeof c->diff - (size_t)n,
+                 "; the wave ends with %u open, the model's with %u", r->regions, want->regions);
     if (later && n > 0 && (size_t)n < sizeof c->diff)
         snprintf(c->diff + n, sizeof c->diff - (size_t)n,
                  "; out of order: %s is the wave's commit %u after the next; the next is %s",
@@ -823,6 +879,10 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
                  (unsigned long long)cycle, r->ctx, got_text, r->ctx, c->contexts - 1);
         return stop(c, CC_CONTEXT, cycle, r, -1);
     }
+    if (r->kind == CTM_COMMIT_REGIONS && c->regions < 0)
+        return misuse(c, func,
+                      "kind = 18 (REGIONS) is not among the kinds the design commits "
+                      "(ctm_commit_set_regions)");
     if (!(level_kinds(c) >> r->kind & 1)) {
         snprintf(text, sizeof text, "kind = %d (%s) is not a kind of level %d%s", r->kind,
                  commit_kind_name(r->kind), c->level,
@@ -904,6 +964,13 @@ int ctm_commit_put_state(ctm_commit_checker *c, uint64_t cycle, int ctx, int kin
     return put(c, cycle, &r, __func__);
 }
 
+int ctm_commit_put_regions(ctm_commit_checker *c, uint64_t cycle, int ctx, uint32_t pc,
+                           uint32_t regions)
+{
+    ctm_commit r = {.ctx = ctx, .kind = CTM_COMMIT_REGIONS, .pc = pc, .regions = regions};
+    return put(c, cycle, &r, __func__);
+}
+
 /* Whether the design still owes commits: a wavefront the model started that
  * the design has not ended, or one the model is still to start (a fault
  * counts as owing: the report tells it). */
@@ -957,14 +1024,25 @@ int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles)
     return CTM_OK;
 }
 
+/* A setter of live checker c (func) that must come before the first commit:
+ * CTM_OK, or CTM_E_STATE ("too late: WHAT before the first commit") once a
+ * commit came or the run has begun. */
+static int before_commits(ctm_commit_checker *c, const char *func, const char *what)
+{
+    if (c->matched || c->verdict || c->nwaves) {
+        api_error(&c->h, "%s: too late: %s before the first commit", func, what);
+        return CTM_E_STATE;
+    }
+    return CTM_OK;
+}
+
 int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves) {
-        api_error(&c->h, "%s: too late: the kinds are set before the first commit", __func__);
-        return CTM_E_STATE;
-    }
+    int st = before_commits(c, __func__, "the kinds are set");
+    if (st)
+        return st;
     uint32_t all = level_kinds(c);
     if (!API_RANGE(&c->h, "kinds", kinds, 1, (1 << CTM_COMMIT_KINDS) - 1))
         return CTM_E_ARG;
@@ -980,7 +1058,7 @@ int ctm_commit_set_kinds(ctm_commit_checker *c, int kinds)
                   __func__, (unsigned)kinds);
         return CTM_E_ARG;
     }
-    c->kinds = (uint32_t)kinds;
+    c->kinds = (uint32_t)kinds | (c->regions >= 0 ? CC_REGIONS_KIND : 0);
     return CTM_OK;
 }
 
@@ -988,10 +1066,9 @@ int ctm_commit_set_family(ctm_commit_checker *c, int family)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves) {
-        api_error(&c->h, "%s: too late: the family is set before the first commit", __func__);
-        return CTM_E_STATE;
-    }
+    int st = before_commits(c, __func__, "the family is set");
+    if (st)
+        return st;
     if (c->level != 2) {
         api_error(&c->h, "%s: a family is a level-2 choice; this checker is level %d", __func__,
                   c->level);
@@ -1005,6 +1082,20 @@ int ctm_commit_set_family(ctm_commit_checker *c, int family)
     }
     c->family = family;
     c->kinds = level_kinds(c) & ~CC_KILL_KIND;
+    return CTM_OK;
+}
+
+int ctm_commit_set_regions(ctm_commit_checker *c, int policy)
+{
+    if (!API_LIVE(c, API_COMMIT))
+        return CTM_E_ARG;
+    int st = before_commits(c, __func__, "REGIONS is turned on");
+    if (st)
+        return st;
+    if (!API_RANGE(&c->h, "policy", policy, CTM_REGIONS_DIVERGENT, CTM_REGIONS_ALL))
+        return CTM_E_ARG;
+    c->regions = policy;
+    c->kinds |= CC_REGIONS_KIND;
     return CTM_OK;
 }
 

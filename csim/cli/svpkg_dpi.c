@@ -347,7 +347,7 @@ static void emit_records(FILE *out)
                 "bit.",
                 api_commit_fields, api_n_commit_fields);
     emit_record(out, "ctm_commit_state_t",
-                "Level 2 (docs/commit.md): an FC_STATE or PRED_OP commit "
+                "An FC_STATE or PRED_OP commit (level 2) or a REGIONS one "
                 "(ctm_commit_check_state's state_i).",
                 api_commit_state_fields, api_n_commit_state_fields);
     emit_record(out, "ctm_txn_t",

@@ -12,8 +12,8 @@
 module tb_misuse;
   import ctm_dpi_pkg::*;
 
-  // the calls that take a handle: 11 pred, 8 stack, 9 fc, 11 model, 9 commit checker, 7 pe
-  localparam int HandleCases = 60;
+  // the calls that take a handle: 12 pred, 9 stack, 10 fc, 11 model, 13 commit checker, 7 pe
+  localparam int HandleCases = 62;
   localparam bit [511:0] NoBc = '0;  // bc_o of ctm_fc_check
   localparam string NoFile = "/nonexistent/tb_misuse.elf";
 
@@ -129,13 +129,15 @@ module tb_misuse;
       50: return longint'(ctm_commit_set_family(hc, CTM_COMMIT_FAMILY_PRED));
       51: return longint'(ctm_commit_put_state(hc, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0, '0));
-      52: ctm_commit_free(hc);
-      53: return longint'(ctm_pe_put(he, 32'hC000_1B00));
-      54: return longint'(ctm_pe_finish(he));
-      55: return is_error_text(ctm_pe_error(he));
-      56: return longint'(ctm_pe_field(he, "opcode", v));
-      57: return longint'(ctm_pe_get(he, "words", v));
-      58: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
+      52: return longint'(ctm_commit_set_regions(hc, CTM_REGIONS_ALL));
+      53: return longint'(ctm_commit_put_regions(hc, 0, 0, 0, 0));
+      54: ctm_commit_free(hc);
+      55: return longint'(ctm_pe_put(he, 32'hC000_1B00));
+      56: return longint'(ctm_pe_finish(he));
+      57: return is_error_text(ctm_pe_error(he));
+      58: return longint'(ctm_pe_field(he, "opcode", v));
+      59: return longint'(ctm_pe_get(he, "words", v));
+      60: return longint'(ctm_pe_surface(he, CTM_PE_INPUT, 0, CTM_PE_SURF_BASE, v));
       default: ctm_pe_free(he);
     endcase
     return 0;
@@ -202,17 +204,19 @@ module tb_misuse;
       49: begin func = "ctm_commit_share"; want = CTM_E_ARG; end
       50: begin func = "ctm_commit_set_family"; want = CTM_E_ARG; end
       51: begin func = "ctm_commit_put_state"; want = CTM_E_ARG; end
-      52: begin func = "ctm_commit_free"; keeps = 1'b1; end
-      53: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
-      54: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
-      55: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
-      56: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
-      57: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
-      58: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
+      52: begin func = "ctm_commit_set_regions"; want = CTM_E_ARG; end
+      53: begin func = "ctm_commit_put_regions"; want = CTM_E_ARG; end
+      54: begin func = "ctm_commit_free"; keeps = 1'b1; end
+      55: begin func = "ctm_pe_put"; want = CTM_E_ARG; end
+      56: begin func = "ctm_pe_finish"; want = CTM_E_ARG; end
+      57: begin func = "ctm_pe_error"; want = 1; keeps = 1'b1; end
+      58: begin func = "ctm_pe_field"; want = CTM_E_ARG; end
+      59: begin func = "ctm_pe_get"; want = CTM_E_ARG; end
+      60: begin func = "ctm_pe_surface"; want = CTM_E_ARG; end
       default: begin func = "ctm_pe_free"; keeps = 1'b1; end
     endcase
     kind = k < 12 ? "ctm_pred" : k < 21 ? "ctm_stack" : k < 31 ? "ctm_fc"
-         : k < 42 ? "ctm_model" : k < 53 ? "ctm_commit_checker" : "ctm_pe";
+         : k < 42 ? "ctm_model" : k < 55 ? "ctm_commit_checker" : "ctm_pe";
   endfunction
 
   // The kind whose live handle stands in for this kind's in mode 2.
@@ -675,6 +679,14 @@ module tb_misuse;
                   "kind = 16 (FC_STATE) is not a kind of level 0");
     check_status("ctm_commit_set_family at level 0",
                  ctm_commit_set_family(c, CTM_COMMIT_FAMILY_PRED), CTM_E_STATE);
+    check_status("that misuse, again at the next check", ctm_commit_finish(c), CTM_E_ARG);
+    check_status("ctm_commit_put_regions without REGIONS", ctm_commit_put_regions(c, 0, 0, 0, 0),
+                 CTM_E_ARG);
+    check_message("ctm_commit_put_regions without REGIONS", ctm_error(), "ctm_commit_put_regions",
+                  "kind = 18 (REGIONS) is not among the kinds the design commits");
+    check_status("ctm_commit_set_regions policy 2", ctm_commit_set_regions(c, 2), CTM_E_ARG);
+    check_message("ctm_commit_set_regions policy 2", ctm_error(), "ctm_commit_set_regions",
+                  "policy = 2 is outside 0..1");
     check_status("that misuse, again at the next check", ctm_commit_finish(c), CTM_E_ARG);
     check_status("an ALU commit on a context with no wavefront",
                  ctm_commit_put_fields(c, 3, 1, CTM_COMMIT_ALU, -1, 0, 1, 0, 0, 0, 0, 0, 0),

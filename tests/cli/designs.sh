@@ -64,6 +64,8 @@ variant_case() {
     echo "0 progdiv:1 $ctx, pc [0-9]+: FC: active: $lanes_differ" ;;
   reconv_stack/exit_as_iterate) # a level-1 event's kind
     echo "1 mandelbrot $ctx, pc [0-9]+: LOOP_EXIT: kind: expected LOOP_EXIT, actual LOOP_ITERATE" ;;
+  reconv_stack/uniform_leak) # every mask right: only the open regions show it (and +regions=0 passes, below)
+    echo "0 mandelbrot $ctx, pc [0-9]+: REGIONS: regions: expected [0-9]+, actual [0-9]+" ;;
   *) echo "0 mandelbrot context [0-9]+.*pc [0-9]+" ;; # a new variant: at least the context and pc
   esac
 }
@@ -157,6 +159,14 @@ PY
   done
   echo "ok: ${#names[@]} broken variants of $d, each caught by the commit check"
 done
+
+# A stack that leaks (a uniform IF's entry never popped) keeps every mask right: the commits alone
+# (+regions=0, no REGIONS) pass it; its open regions caught it above
+leak=$BUILD/cosim-$(COSIM_PRINT_MODEL=1 "$cosim" --design reconv_stack --progen 1 --rtl-variant uniform_leak)
+"$leak" +elf="$BUILD/examples/mandelbrot.elf" +width=32 +height=24 +regions=0 >"$tmp/leak.log" 2>&1 &&
+  grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$tmp/leak.log" ||
+  { cat "$tmp/leak.log"; fail "uniform_leak fails the commits alone: a mask is wrong"; }
+echo "ok: uniform_leak passes the commits alone (+regions=0): only its open regions catch it"
 
 # ---------------------------------------------------------------- designs checked at their transactions
 # DESIGN/VARIANT -> "PROGRAM DOMAIN SEED UNIT KIND FIELD": the run that shows the bug and what its

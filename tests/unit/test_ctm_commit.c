@@ -629,10 +629,21 @@ static void test_a_unit_of_some_kinds(void **state)
             assert_int_equal(ctm_commit_clock(c, cycle + 1000), CTM_OK);
         }
         assert_int_equal(ctm_commit_set_kinds(c, 0x3f), CTM_E_STATE); /* too late */
+        assert_int_equal(ctm_commit_set_regions(c, CTM_REGIONS_ALL), CTM_E_STATE);
+        assert_non_null(strstr(ctm_error(), "too late: REGIONS is turned on before"));
         ctm_commit_free(c);
         ctm_model_free(m);
         ctm_model_free(s.src);
     }
+}
+
+/* src assembled into *exe (name: the file its messages name). */
+static const dpp_exe *assemble(dpp_exe *exe, const char *src, const char *name)
+{
+    dpp_error err;
+    if (dpp_asm(src, strlen(src), name, NULL, exe, &err))
+        fail_msg("%s", err.msg);
+    return exe;
 }
 
 /* A conditional call (test_level1_events_of_a_call), assembled. */
@@ -650,18 +661,16 @@ static const dpp_exe *call_exe(void)
         "    ret\n"
         "done:\n"
         "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
-    dpp_error err;
-    if (dpp_asm(src, strlen(src), "call.s", NULL, &exe, &err))
-        fail_msg("%s", err.msg);
-    return &exe;
+    return assemble(&exe, src, "call.s");
 }
 
-/* A checker of level (at level 2, of family) over the conditional call on 8 lanes. */
-static ctm_commit_checker *call_checker(ctm_model **m, int level, int family)
+/* A checker of level (at level 2, of family) over exe on 8 lanes whose input
+ * 0 is -1 2 -3 4 5 6 -7 8 (lanes 0, 2 and 6 negative). */
+static ctm_commit_checker *checker_over(const dpp_exe *exe, ctm_model **m, int level, int family)
 {
     static const float in[8] = {-1, 2, -3, 4, 5, 6, -7, 8};
     char elf[] = "/tmp/test_ctm_commit_XXXXXX";
-    write_elf(call_exe(), elf);
+    write_elf(exe, elf);
     *m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
     unlink(elf);
     assert_non_null(*m);
@@ -673,21 +682,28 @@ static ctm_commit_checker *call_checker(ctm_model **m, int level, int family)
     return c;
 }
 
-/* Puts the n commits of want into a checker of level (and family) (kinds: 0
- * for the default) over the conditional call: they pass and drain;
+/* An oracle's checker: its program, level, family (level 2), kinds (0: the
+ * default) and open-regions policy (-1: none). */
+typedef struct oracle {
+    const dpp_exe *exe;
+    int level, family, kinds, regions;
+} oracle;
+
+/* Puts the n commits of want into the checker of o: they pass and drain;
  * then again with commit bad_at replaced by *bad, which must be the first
  * mismatch, its diff containing diff and its JSON report naming field. */
-static void check_call_oracle(int level, int family, int kinds, const ctm_commit *want, size_t n,
-                              size_t bad_at, const ctm_commit *bad, const char *diff,
-                              const char *field)
+static void check_oracle(const oracle *o, const ctm_commit *want, size_t n, size_t bad_at,
+                         const ctm_commit *bad, const char *diff, const char *field)
 {
     char json_field[64];
     snprintf(json_field, sizeof json_field, "\"field\":\"%s\"", field);
     for (int wrong = 0; wrong < 2; wrong++) {
         ctm_model *m;
-        ctm_commit_checker *c = call_checker(&m, level, family);
-        if (kinds)
-            assert_int_equal(ctm_commit_set_kinds(c, kinds), CTM_OK);
+        ctm_commit_checker *c = checker_over(o->exe, &m, o->level, o->family);
+        if (o->regions >= 0)
+            assert_int_equal(ctm_commit_set_regions(c, o->regions), CTM_OK);
+        if (o->kinds)
+            assert_int_equal(ctm_commit_set_kinds(c, o->kinds), CTM_OK);
         for (size_t k = 0; k < n; k++) {
             int st = ctm_commit_put(c, k, wrong && k == bad_at ? bad : &want[k]);
             if (wrong && k == bad_at) {
@@ -727,9 +743,9 @@ static void test_level1_events_of_a_call(void **state)
     };
     ctm_commit bad = want[4];
     bad.exec = 0xbb; /* lane 0 did not wait */
-    check_call_oracle(1, 0, 0, want, sizeof want / sizeof *want, 4, &bad,
-                      "pc 5: RECONVERGE: exec: expected 0xba, actual 0xbb (lanes 0 differ)",
-                      "exec");
+    const oracle o = {call_exe(), 1, 0, 0, -1};
+    check_oracle(&o, want, sizeof want / sizeof *want, 4, &bad,
+                 "pc 5: RECONVERGE: exec: expected 0xba, actual 0xbb (lanes 0 differ)", "exec");
 }
 
 /* Level 2, the fc_unit family, derived by hand (docs/fc_unit.md, EXEC steps
@@ -760,8 +776,9 @@ static void test_level2_fc_state_of_a_call(void **state)
     };
     ctm_commit bad = parked;
     bad.bc[3] = 1;
-    check_call_oracle(2, CTM_COMMIT_FAMILY_FC, 0, want, sizeof want / sizeof *want, 5, &bad,
-                      "pc 2: FC_STATE: bc: lanes 3 (0, 1) differ", "bc");
+    const oracle o = {call_exe(), 2, CTM_COMMIT_FAMILY_FC, 0, -1};
+    check_oracle(&o, want, sizeof want / sizeof *want, 5, &bad,
+                 "pc 2: FC_STATE: bc: lanes 3 (0, 1) differ", "bc");
 }
 
 /* Level 2, the predicate-stack family (docs/system.md's mapping), by hand,
@@ -785,10 +802,122 @@ static void test_level2_pred_ops_of_a_call(void **state)
     };
     ctm_commit bad = want[4];
     bad.exec = 0xff;
-    check_call_oracle(2, CTM_COMMIT_FAMILY_PRED, 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_PRED_OP,
-                      want, sizeof want / sizeof *want, 4, &bad,
-                      "pc 2: PRED_OP: exec: expected 0x45, actual 0xff (lanes 1 3 4 5 7 differ)",
-                      "exec");
+    const oracle o = {call_exe(), 2, CTM_COMMIT_FAMILY_PRED,
+                      1 << CTM_COMMIT_START | 1 << CTM_COMMIT_PRED_OP, -1};
+    check_oracle(&o, want, sizeof want / sizeof *want, 4, &bad,
+                 "pc 2: PRED_OP: exec: expected 0x45, actual 0xff (lanes 1 3 4 5 7 differ)",
+                 "exec");
+}
+
+/* ------------------------------------------------------------ open regions */
+
+/* An IF/ELSE whose IF splits the lanes, holding an IF every lane it decides
+ * for takes (uniform), assembled: pc 2 IF, 4 inner IF, 6 inner ENDIF, 7 ELSE,
+ * 9 ENDIF. */
+static const dpp_exe *regions_exe(void)
+{
+    static dpp_exe exe;
+    static const char src[] =
+        "    tex ld r1.r, r0.rgba, i0 unscaled acquire wait\n"
+        "    alu rgb mad r2.r, r1.rrr, #1, #0 alpha mad r2._, #0, #0, #0 setres r lt wait\n"
+        "    if res\n"
+        "    alu rgb mad r2.r, r1.rrr, #1, #0 alpha mad r2._, #0, #0, #0 setres r lt\n"
+        "    if res\n"
+        "    alu rgb mad r2.r, r2.rrr, #2, #0 alpha mad r2._, #0, #0, #0\n"
+        "    endif\n"
+        "    else\n"
+        "    alu rgb mad r2.r, r2.rrr, #3, #0 alpha mad r2._, #0, #0, #0\n"
+        "    endif\n"
+        "    out rgb max r2._ o0.r, r2.rrr, r2.rrr, r2.rrr alpha max r2._, #0, #0, #0\n";
+    return assemble(&exe, src, "regions.s");
+}
+
+enum { REGIONS_STEPS = 12, START_FC = 1 << CTM_COMMIT_START | 1 << CTM_COMMIT_FC };
+
+/* regions_exe's START and FC commits, each followed by its REGIONS (after: the
+ * count by policy CTM_REGIONS_DIVERGENT, then CTM_REGIONS_ALL), derived by
+ * hand: lanes 0, 2 and 6 (0x45) are negative. The IF at pc 2 (JUMP_FUNC 0x0F:
+ * a lane asks to jump when its result is false) parks the other five (0xba):
+ * a divergent level, 1 either way. The inner IF at pc 4 decides for 0x45
+ * only, all true: nothing jumps and nothing is parked, a uniform level, which
+ * counts under ALL only (1, 2). Its ENDIF pops it (1, 1). The ELSE at pc 7
+ * swaps the active lanes with the waiting ones and stays at the outer level,
+ * still divergent (1, 1); the ENDIF at pc 9 pops it (0, 0). */
+static void regions_oracle(int policy, ctm_commit want[REGIONS_STEPS])
+{
+    static const unsigned after[6][2] = {{0, 0}, {1, 1}, {1, 2}, {1, 1}, {1, 1}, {0, 0}};
+    static const ctm_commit steps[6] = {
+        {.kind = CTM_COMMIT_START, .wave = -1, .exec = 0xff, .active = 0xff},
+        {.kind = CTM_COMMIT_FC, .pc = 2, .exec = 0xff, .next_pc = 3, .active = 0x45},
+        {.kind = CTM_COMMIT_FC, .pc = 4, .exec = 0x45, .next_pc = 5, .active = 0x45},
+        {.kind = CTM_COMMIT_FC, .pc = 6, .exec = 0x45, .next_pc = 7, .active = 0x45},
+        {.kind = CTM_COMMIT_FC, .pc = 7, .exec = 0x45, .next_pc = 8, .active = 0xba},
+        {.kind = CTM_COMMIT_FC, .pc = 9, .exec = 0xba, .next_pc = 10, .active = 0xff},
+    };
+    for (int k = 0; k < 6; k++) {
+        want[2 * k] = steps[k];
+        want[2 * k + 1] = (ctm_commit){
+            .kind = CTM_COMMIT_REGIONS, .pc = steps[k].pc, .regions = after[k][policy]};
+    }
+}
+
+/* The count by each policy against the oracle, and the stack that leaks: a
+ * design that keeps the uniform IF's level after its ENDIF (pc 6) has every
+ * mask right but commits 2 where 1 is open (ALL), caught there. */
+static void test_regions_of_a_uniform_if(void **state)
+{
+    (void)state;
+    ctm_commit want[REGIONS_STEPS];
+    regions_oracle(CTM_REGIONS_DIVERGENT, want);
+    ctm_commit bad = want[5]; /* the inner IF's level counted under DIVERGENT */
+    bad.regions = 2;
+    const oracle div = {regions_exe(), 0, 0, START_FC, CTM_REGIONS_DIVERGENT};
+    check_oracle(&div, want, REGIONS_STEPS, 5, &bad, "pc 4: REGIONS: regions: expected 1, actual 2",
+                 "regions");
+    regions_oracle(CTM_REGIONS_ALL, want);
+    bad = want[7]; /* the leak: the uniform level still held after its ENDIF */
+    bad.regions = 2;
+    const oracle all = {regions_exe(), 0, 0, START_FC, CTM_REGIONS_ALL};
+    check_oracle(&all, want, REGIONS_STEPS, 7, &bad, "pc 6: REGIONS: regions: expected 1, actual 2",
+                 "regions");
+}
+
+/* A wavefront whose design ends it with a level open (its last count 1, the
+ * model's 0) is named with the count, and at level 1 (the events, START and
+ * END) the REGIONS follow each step's events, an eventless one's too: the
+ * inner IF makes no event. */
+static void test_regions_at_the_end(void **state)
+{
+    (void)state;
+    ctm_commit want[REGIONS_STEPS];
+    regions_oracle(CTM_REGIONS_ALL, want);
+    ctm_commit bad = want[REGIONS_STEPS - 1];
+    bad.regions = 1;
+    const oracle end = {regions_exe(), 0, 0, START_FC, CTM_REGIONS_ALL};
+    check_oracle(&end, want, REGIONS_STEPS, REGIONS_STEPS - 1, &bad,
+                 "pc 9: REGIONS: regions: expected 0, actual 1; the wave ends with 1 open, "
+                 "the model's with 0",
+                 "regions");
+    const ctm_commit events[] = {
+        {.kind = CTM_COMMIT_START, .wave = -1, .exec = 0xff, .active = 0xff},
+        {.kind = CTM_COMMIT_REGIONS},
+        {.kind = CTM_COMMIT_DIVERGE, .pc = 2, .exec = 0xba},
+        {.kind = CTM_COMMIT_REGIONS, .pc = 2, .regions = 1},
+        {.kind = CTM_COMMIT_REGIONS, .pc = 4, .regions = 2},
+        {.kind = CTM_COMMIT_REGIONS, .pc = 6, .regions = 1},
+        {.kind = CTM_COMMIT_DIVERGE, .pc = 7, .exec = 0x45},
+        {.kind = CTM_COMMIT_RECONVERGE, .pc = 7, .exec = 0xba},
+        {.kind = CTM_COMMIT_REGIONS, .pc = 7, .regions = 1},
+        {.kind = CTM_COMMIT_RECONVERGE, .pc = 9, .exec = 0x45},
+        {.kind = CTM_COMMIT_REGIONS, .pc = 9},
+        {.kind = CTM_COMMIT_END},
+    };
+    bad = events[10];
+    bad.regions = 1;
+    const oracle level1 = {regions_exe(), 1, 0, 0, CTM_REGIONS_ALL};
+    check_oracle(&level1, events, sizeof events / sizeof *events, 10, &bad,
+                 "pc 9: REGIONS: regions: expected 0, actual 1; the wave ends with 1 open",
+                 "regions");
 }
 
 /* Level 1 through the shell: a design that commits control events (derived
@@ -1109,21 +1238,29 @@ static void test_misuse(void **state)
     assert_non_null(strstr(ctm_error(), "leaves out START"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* the misuse, at the next check */
     assert_non_null(strstr(ctm_commit_diff(c), "leaves out START"));
-    assert_int_equal(ctm_commit_set_kinds(c, 0x40000), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kinds = 262144 is outside 1..262143"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x80000), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kinds = 524288 is outside 1..524287"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
     assert_int_equal(ctm_commit_set_kinds(c, 0x10011), CTM_E_ARG); /* FC_STATE: level 2's */
     assert_non_null(strstr(ctm_error(), "names kinds outside level 0's"));
     assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
     assert_int_equal(ctm_commit_set_kinds(c, 0x41), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x803f)"));
+    assert_int_equal(ctm_commit_set_kinds(c, 0x40011), CTM_E_ARG); /* REGIONS: not turned on */
+    assert_non_null(strstr(ctm_error(), "names kinds outside level 0's (0x803f)"));
+    assert_int_equal(ctm_commit_set_regions(c, 2), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "policy = 2 is outside 0..1"));
+    assert_int_equal(ctm_commit_finish(c), CTM_E_ARG); /* that misuse, reported */
+    assert_int_equal(ctm_commit_put_regions(c, 0, 0, 0, 0), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "kind = 18 (REGIONS) is not among the kinds the design "
+                                        "commits (ctm_commit_set_regions)"));
     assert_int_equal(ctm_commit_put(c, 0, NULL), CTM_E_ARG);
     r.ctx = 0, r.kind = 9;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
     assert_non_null(strstr(ctm_error(), "kind = 9 (LOOP_ITERATE) is not a kind of level 0"));
     r.kind = CTM_COMMIT_KINDS;
     assert_int_equal(ctm_commit_put(c, 0, &r), CTM_E_ARG);
-    assert_non_null(strstr(ctm_error(), "kind = 18 is outside 0..17"));
+    assert_non_null(strstr(ctm_error(), "kind = 19 is outside 0..18"));
     assert_non_null(strstr(ctm_commit_report(c, 7), "format = 7 is outside 0..1"));
     r.kind = CTM_COMMIT_ALU;
     assert_int_equal(ctm_commit_put(c, 3, &r), CTM_E_ARG); /* the misuse, at the next put */
@@ -1170,6 +1307,8 @@ int main(void)
         cmocka_unit_test(test_level1_design_passes),
         cmocka_unit_test(test_level2_fc_state_of_a_call),
         cmocka_unit_test(test_level2_pred_ops_of_a_call),
+        cmocka_unit_test(test_regions_of_a_uniform_if),
+        cmocka_unit_test(test_regions_at_the_end),
         cmocka_unit_test(test_shared_run),
         cmocka_unit_test(test_context_out_of_range_is_a_mismatch),
         cmocka_unit_test(test_fc_commits_are_the_fc_steps),

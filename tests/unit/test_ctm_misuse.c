@@ -115,6 +115,8 @@ CALL(commit_free, ctm_commit_free(h->c); return 0;)
 CALL(commit_set_family, return ctm_commit_set_family(h->c, CTM_COMMIT_FAMILY_PRED);)
 CALL(commit_put_state, static const uint8_t bc[64];
      return ctm_commit_put_state(h->c, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, bc);)
+CALL(commit_set_regions, return ctm_commit_set_regions(h->c, CTM_REGIONS_ALL);)
+CALL(commit_put_regions, return ctm_commit_put_regions(h->c, 0, 0, 0, 0);)
 CALL(pe_put, return ctm_pe_put(h->e, 0xC0001B00u);)
 CALL(pe_finish, return ctm_pe_finish(h->e);)
 CALL(pe_error, return IS_ERROR_TEXT(ctm_pe_error(h->e));)
@@ -225,6 +227,8 @@ static const handle_case handle_cases[] = {
     {"ctm_commit_report", COMMIT, commit_report, 1, 1},
     {"ctm_commit_set_family", COMMIT, commit_set_family, CTM_E_ARG, 0},
     {"ctm_commit_put_state", COMMIT, commit_put_state, CTM_E_ARG, 0},
+    {"ctm_commit_set_regions", COMMIT, commit_set_regions, CTM_E_ARG, 0},
+    {"ctm_commit_put_regions", COMMIT, commit_put_regions, CTM_E_ARG, 0},
     {"ctm_commit_free", COMMIT, commit_free, 0, 1},
     {"ctm_pe_put", PE, pe_put, CTM_E_ARG, 0},
     {"ctm_pe_finish", PE, pe_finish, CTM_E_ARG, 0},
@@ -568,7 +572,11 @@ CALL(new_commit_level, return ctm_commit_new(h->m, 4, 3) != NULL;)
 CALL(new_commit_driven, return ctm_commit_new(h->cm, 4, 0) != NULL;)
 CALL(new_commit_stepped, ctm_model_step(h->m); return ctm_commit_new(h->m, 4, 0) != NULL;)
 CALL(commit_put_null, return ctm_commit_put(h->c, 0, NULL);)
-CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 18, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_put_kind, return ctm_commit_put_fields(h->c, 0, 0, 19, -1, 0, 1, 0, 0, 0, 0, 1, 0);)
+CALL(commit_regions_range, return ctm_commit_set_regions(h->c, 2);)
+CALL(commit_regions_off, return ctm_commit_put_regions(h->c, 0, 0, 0, 0);)
+CALL(commit_regions_late, ctm_commit_clock(h->c, 0); ctm_commit_finish(h->c);
+     return ctm_commit_set_regions(h->c, CTM_REGIONS_ALL);)
 CALL(commit_put_state_level, return ctm_commit_put_state(h->c, 0, 0, CTM_COMMIT_FC_STATE, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, NULL);)
 CALL(commit_family_level, return ctm_commit_set_family(h->c, CTM_COMMIT_FAMILY_PRED);)
 CALL(commit_family_range, ctm_commit_checker *c2 = ctm_commit_new(h->m, 4, 2);
@@ -754,7 +762,13 @@ static const arg_case arg_cases[] = {
     {"ctm_commit_new", "a checker already drives this ctm_model", new_commit_driven, 0},
     {"ctm_commit_new", "the ctm_model has been stepped", new_commit_stepped, 0},
     {"ctm_commit_put", "the commit is NULL", commit_put_null, CTM_E_ARG},
-    {"ctm_commit_put_fields", "kind = 18 is outside 0..17", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_put_fields", "kind = 19 is outside 0..18", commit_put_kind, CTM_E_ARG},
+    {"ctm_commit_set_regions", "policy = 2 is outside 0..1", commit_regions_range, CTM_E_ARG},
+    {"ctm_commit_put_regions",
+     "kind = 18 (REGIONS) is not among the kinds the design commits (ctm_commit_set_regions)",
+     commit_regions_off, CTM_E_ARG},
+    {"ctm_commit_set_regions", "too late: REGIONS is turned on before the first commit",
+     commit_regions_late, CTM_E_STATE},
     {"ctm_commit_put_state", "kind = 16 (FC_STATE) is not a kind of level 0",
      commit_put_state_level, CTM_E_ARG},
     {"ctm_commit_set_family", "a family is a level-2 choice; this checker is level 0",

@@ -22,6 +22,10 @@
 // FC (pc, exec = active before, jump, next_pc, active after, al). Level 1: START, END (before the next START on the context, or at flush_i),
 // and per FC step its control events, derived from the step: LOOP_ENTER/ITERATE/EXIT (al),
 // BREAK, CONTINUE, CALL, RETURN, then DIVERGE (lanes parked) and RECONVERGE (lanes woken).
+// At both levels, after each START and FC step's commits, its open regions (regions_valid_o,
+// regions_o: kind REGIONS, the reconvergence stack's entries after the step; a step with no
+// commit of its own, an eventless one at level 1, sends its count alone). Every IF pushes an
+// entry, a uniform one too: the policy CTM_REGIONS_ALL (docs/commit.md, "Open regions").
 //
 // Timing: a step waits in its context's queue, enters X (a register), executes there in one
 // cycle (stall_i holds it), its commits enter the event FIFO at that edge and leave through the
@@ -94,6 +98,9 @@ module reconv_stack #(
   input  logic                      level_i,
   output logic                      commit_valid_o,
   output ctm_dpi_pkg::ctm_commit_t  commit_o,
+  // the open regions after a step, after its commits (a state commit of kind REGIONS)
+  output logic                      regions_valid_o,
+  output ctm_dpi_pkg::ctm_commit_state_t regions_o,
   // nothing queued, in flight or waiting to commit
   output logic                      idle_o
 );
@@ -404,12 +411,24 @@ module reconv_stack #(
   localparam logic [3:0] K_CALL = 4'd13;
   localparam logic [3:0] K_RETURN = 4'd14;
 
+  localparam logic [4:0] K_REGIONS = 5'd18;
+
+  // an event FIFO entry: a commit, the step's open regions after its last commit, or both
+  typedef struct packed {
+    logic                     commit;   // leaves on commit_o
+    logic                     regions;  // the step's count leaves on regions_o with it
+    logic [BrW-1:0]           depth;    // the reconvergence stack's entries after the step
+    ctm_dpi_pkg::ctm_commit_t c;
+  } ent_t;
+
   ctm_dpi_pkg::ctm_commit_t ev [3];
   ctm_dpi_pkg::ctm_commit_t evc [3];  // the valid ones, in order, first
+  ent_t                     ent [3];  // what the step puts in the FIFO
   logic [2:0]               ev_v;
-  logic [1:0]               ev_n;
+  logic [1:0]               ev_n, ent_n;
   logic                     what_v;
   logic [3:0]               what;
+  logic [BrW-1:0]           depth_after;
 
   function automatic ctm_dpi_pkg::ctm_commit_t mk(input logic [CtxW-1:0] cx,
                                                   input logic [3:0] kind,
@@ -476,14 +495,28 @@ module reconv_stack #(
     end
     if (!ev_v[0] && !ev_v[1]) evc[0] = ev[2];
     if (ev_v[0] && !ev_v[1]) evc[1] = ev[2];
+    // the open regions ride on the step's last commit; a step without one sends them alone
+    depth_after = is_start ? '0 : sp2;
+    ent_n       = ev_n;
+    for (int unsigned k = 0; k < 3; k++) begin
+      ent[k] = '{commit: 1'b1, regions: 1'b0, depth: depth_after, c: evc[k]};
+    end
+    if ((is_start || is_exec) && (ev_n == '0)) begin
+      ent[0]      = '{commit: 1'b0, regions: 1'b1, depth: depth_after,
+                      c: mk(x_cx, K_FC, x_q.wave)};
+      ent[0].c.pc = 16'(x_q.pc);
+      ent_n       = 2'd1;
+    end else if (is_start || is_exec) begin
+      ent[2'(ev_n - 2'd1)].regions = 1'b1;
+    end
   end
 
   // ---------------------------------------------------------------- event FIFO and output
-  ctm_dpi_pkg::ctm_commit_t fifo_q [EvDepth];
+  ent_t                     fifo_q [EvDepth];
   logic [EvW-1:0]           f_rd_q, f_wr_q;
   logic [EvW:0]             f_cnt_q, f_cnt_d;
   logic                     out_valid_q;
-  ctm_dpi_pkg::ctm_commit_t out_q;
+  ent_t                     out_q;
   logic                     f_pop;
 
   // flush_i: one END a cycle for the lowest running context, once nothing else is in flight
@@ -498,11 +531,19 @@ module reconv_stack #(
 
   assign ev_room = 32'(f_cnt_q) + 3 <= EvDepth;
   assign f_pop   = f_cnt_q != '0;
-  assign f_cnt_d = f_cnt_q - (EvW + 1)'(f_pop) + (x_fire ? (EvW + 1)'(ev_n) : '0) +
+  assign f_cnt_d = f_cnt_q - (EvW + 1)'(f_pop) + (x_fire ? (EvW + 1)'(ent_n) : '0) +
                    (EvW + 1)'(end_fire);
 
-  assign commit_valid_o = out_valid_q;
-  assign commit_o       = out_q;
+  assign commit_valid_o  = out_valid_q && out_q.commit;
+  assign commit_o        = out_q.c;
+  assign regions_valid_o = out_valid_q && out_q.regions;
+  always_comb begin
+    regions_o         = '0;
+    regions_o.ctx     = out_q.c.ctx;
+    regions_o.kind    = K_REGIONS;
+    regions_o.pc      = out_q.c.pc;
+    regions_o.regions = 8'(out_q.depth);
+  end
   always_comb begin
     idle_o = !x_valid_q && !grant_valid && (f_cnt_q == '0) && !out_valid_q;
     if (level_i) idle_o &= (run_q == '0);
@@ -526,7 +567,7 @@ module reconv_stack #(
         out_q  <= fifo_q[f_rd_q];
         f_rd_q <= f_rd_q + 1'b1;
       end
-      f_wr_q <= f_wr_q + (x_fire ? EvW'(ev_n) : '0) + EvW'(end_fire);
+      f_wr_q <= f_wr_q + (x_fire ? EvW'(ent_n) : '0) + EvW'(end_fire);
     end
   end
 
@@ -534,9 +575,10 @@ module reconv_stack #(
   // with a step (end_fire waits for X to empty)
   always_ff @(posedge clk_i) begin
     for (int unsigned k = 0; k < 3; k++) begin
-      if (x_fire && (k < 32'(ev_n))) fifo_q[f_wr_q + EvW'(k)] <= evc[k];
+      if (x_fire && (k < 32'(ent_n))) fifo_q[f_wr_q + EvW'(k)] <= ent[k];
     end
-    if (end_fire) fifo_q[f_wr_q] <= mk(end_cx, K_END, -32'sd1);
+    if (end_fire) fifo_q[f_wr_q] <= '{commit: 1'b1, regions: 1'b0, depth: '0,
+                                       c: mk(end_cx, K_END, -32'sd1)};
   end
 
   // ---------------------------------------------------------------- per-context registers

@@ -1,11 +1,14 @@
 // A user's testbench for reconv_stack, checked at commit level (docs/commit.md), as
 // ../pipe_fc/tb_pipe_fc.sv checks pipe_fc: one run of the golden model hands out the program's
 // flow-control steps (ctm_model_step, ctm_model_get), fed into the design's per-context queues
-// as its ready allows; the same run is the reference of ctm_commit_check (start_shared), which
-// compares the design's commits at level +level (0: START and FC; 1: START, END and the control
-// events) and drains at the end. One checker per level is instantiated (the level is a parameter
-// of ctm_commit_check); only the one of +level is started and sees commits. flush_i tells the
-// design that no step is left, so that it commits the END of the wavefronts still running.
+// as its ready allows; the same run is the reference of ctm_commit_check_state (start_shared),
+// which compares the design's commits at level +level (0: START and FC; 1: START, END and the
+// control events) and, after each step's commits, its open regions (the reconvergence stack's
+// entries, REGIONS on the state port; every IF pushes one, so the policy is CTM_REGIONS_ALL), and
+// drains at the end. One checker per level, with and without the regions check, is instantiated
+// (both are parameters); only the one of +level and +regions is started and sees commits.
+// flush_i tells the design that no step is left, so that it commits the END of the wavefronts
+// still running.
 //
 // ctm-levels: 0 1
 //
@@ -15,6 +18,7 @@
 //   +ctm_commit_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
 //   +level=0|1: the commit level of the design (its level_i) and of the check (0)
+//   +regions=0|1: check the open regions too (1), or the commits alone (0: what the masks show)
 module tb_reconv_stack #(
   parameter int unsigned Lanes    = 64,
   parameter int unsigned Contexts = 4
@@ -43,8 +47,9 @@ module tb_reconv_stack #(
   logic [Lanes-1:0] pred_r = '0, pred_g = '0, pred_b = '0, pred_a = '0, alu_result = '0;
   logic [Lanes-1:0] live = '0;
   logic signed [31:0] wave = '0;
-  logic commit_valid, idle;
+  logic commit_valid, regions_valid, idle;
   ctm_commit_t commit;
+  ctm_commit_state_t regions;
 
   reconv_stack #(
     .Contexts (Contexts),
@@ -88,38 +93,40 @@ module tb_reconv_stack #(
     .level_i       (level),
     .commit_valid_o(commit_valid),
     .commit_o      (commit),
+    .regions_valid_o(regions_valid),
+    .regions_o     (regions),
     .idle_o        (idle)
   );
 
   // ---------------------------------------------------------------- the commit checks
-  logic done;
-  ctm_commit_check #(
-    .Contexts(Contexts),
-    .Level   (0),
-    .Kinds   (Kinds0)
-  ) u_check0 (
-    .clk_i   (clk),
-    .rst_ni  (rst_n),
-    .valid_i (commit_valid && !level),
-    .commit_i(commit),
-    .done_i  (done && !level)
-  );
-  ctm_commit_check #(
-    .Contexts(Contexts),
-    .Level   (1),
-    .Kinds   (Kinds1)
-  ) u_check1 (
-    .clk_i   (clk),
-    .rst_ni  (rst_n),
-    .valid_i (commit_valid && level),
-    .commit_i(commit),
-    .done_i  (done && level)
-  );
+  // g_level[L].g_regions[R]: level L, the open regions checked (R = 1) or not
+  logic done, regions_on = 1'b1;
+  for (genvar lv = 0; lv < 2; lv++) begin : g_level
+    for (genvar rg = 0; rg < 2; rg++) begin : g_regions
+      logic on;
+      assign on = (level == 1'(lv)) && (regions_on == 1'(rg));
+      ctm_commit_check_state #(
+        .Contexts(Contexts),
+        .Level   (lv),
+        .Kinds   (lv ? Kinds1 : Kinds0),
+        .Regions (rg ? CTM_REGIONS_ALL : -1)
+      ) u_check (
+        .clk_i        (clk),
+        .rst_ni       (rst_n),
+        .valid_i      (commit_valid && on),
+        .commit_i     (commit),
+        .state_valid_i(regions_valid && on && (rg != 0)),
+        .state_i      (regions),
+        .done_i       (done && on)
+      );
+    end
+  end
 
   // ---------------------------------------------------------------- stimulus
   chandle model;  // the run whose steps feed the design and whose commits the checker expects
   string elf = "mandelbrot.elf", in_path[2];
   int unsigned width = 64, height = 48, seed = 1, stall_pct = 25, gap_pct = 10, level_arg = 0;
+  int unsigned regions_arg = 1;
   int unsigned steps = 0, stalls = 0;
   longint unsigned cycles = 0;
   bit have = 1'b0, ended = 1'b0;
@@ -214,13 +221,20 @@ module tb_reconv_stack #(
     void'($value$plusargs("in0=%s", in_path[0]));
     void'($value$plusargs("in1=%s", in_path[1]));
     void'($value$plusargs("level=%d", level_arg));
+    void'($value$plusargs("regions=%d", regions_arg));
     if (level_arg > 1) $fatal(1, "tb_reconv_stack: +level=%0d: 0 or 1", level_arg);
+    if (regions_arg > 1) $fatal(1, "tb_reconv_stack: +regions=%0d: 0 or 1", regions_arg);
     level = 1'(level_arg);
+    regions_on = 1'(regions_arg);
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     model = open_run();
     // one run: the design's steps, and the reference of the checker of the level
-    if (level) u_check1.start_shared(model);
-    else u_check0.start_shared(model);
+    unique case ({level, regions_on})
+      2'b00: g_level[0].g_regions[0].u_check.start_shared(model);
+      2'b01: g_level[0].g_regions[1].u_check.start_shared(model);
+      2'b10: g_level[1].g_regions[0].u_check.start_shared(model);
+      default: g_level[1].g_regions[1].u_check.start_shared(model);
+    endcase
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;
@@ -246,8 +260,9 @@ module tb_reconv_stack #(
       if (stall) stalls++;
       if (done) begin
         @(negedge clk);  // the checker's drain check at the edge between
-        $display("tb_reconv_stack: %0d steps of %s over %0dx%0d, %0d lanes, %0d contexts, level %0d, %0d cycles (%0d stalled)",
-                 steps, elf, width, height, Lanes, Contexts, level_arg, cycles, stalls);
+        $display("tb_reconv_stack: %0d steps of %s over %0dx%0d, %0d lanes, %0d contexts, level %0d%s, %0d cycles (%0d stalled)",
+                 steps, elf, width, height, Lanes, Contexts, level_arg,
+                 regions_on ? " with open regions" : "", cycles, stalls);
         ctm_model_free(model);
         $finish;
       end
