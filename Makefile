@@ -129,10 +129,11 @@ $(DEPS_STAMP): scripts/deps.sh
 	@mkdir -p $(@D) && echo '# make: scripts/deps.sh found every tool' >$@
 
 # ---------------------------------------------------------------- C libraries
-# Each object's header dependencies name it both as BUILD spells it and absolute: the cosim
+# Each object's header dependencies name it absolute and relative to the kit: the cosim
 # front and scripts/design_run.sh call make with an absolute BUILD, the Makefile's own goals a
-# relative one, and a rule read under one spelling must still apply under the other.
-DEP = -MMD -MP -MT '$@' -MT '$(abspath $@)'
+# relative one, and a rule written under one spelling must still apply under the other (an
+# object built under an absolute BUILD once missed every header change made after it).
+DEP = -MMD -MP -MT '$(abspath $@)' -MT '$(patsubst $(CURDIR)/%,%,$(abspath $@))'
 .SECONDEXPANSION:
 .SECONDARY:
 
