@@ -19,7 +19,7 @@ struct pe_model {
     pe_activity act;
     int unwaited;     /* a start_program ran since the last wait_for_idle */
     size_t start_off; /* ... the last one's byte */
-    size_t txn_base; /* added to the offsets of the commands it reports (pe_set_txn_base) */
+    size_t txn_base;  /* added to the offsets of the commands it reports (pe_set_txn_base) */
 };
 
 void pe_set_txn_base(pe_model *pe, size_t base)
@@ -164,8 +164,7 @@ dpp_status pe_check_packet(const uint8_t *buf, size_t size, size_t off, const ch
     if ((st = pe_check_length(d, size - off - 4, off, name, err)))
         return st;
     for (unsigned k = 0; k < d->nparams; k++)
-        if ((st = pe_check_param(d, k, word_at(buf + off + 4 + 4 * k), off + 4 + 4 * k, name,
-                                 err)))
+        if ((st = pe_check_param(d, k, word_at(buf + off + 4 + 4 * k), off + 4 + 4 * k, name, err)))
             return st;
     *desc = d;
     return DPP_OK;
@@ -348,19 +347,10 @@ static dpp_status run_command(pe_model *pe, const pe_cmd_desc *d, const uint32_t
     return dpp_error_set(err, DPP_E_FORMAT, "opcode 0x%02x has no action", d->opcode);
 }
 
-/* What a running program reads, by opcode (pe_cmd_races_running). */
-static const uint8_t races_running[256] = {
-    [PE_SET_INST_FMT] = 1,        [PE_SET_CONSTF_FMT] = 1,      [PE_SET_CONSTI_FMT] = 1,
-    [PE_SET_CONSTB_FMT] = 1,      [PE_SET_INP_FMT] = 1,         [PE_SET_OUT_FMT] = 1,
-    [PE_SET_COND_OUT_FMT] = 1,    [PE_SET_OUT_MASK] = 1,        [PE_FLUSH_OUT_CACHE] = 1,
-    [PE_SET_COND_TEST] = 1,       [PE_SET_COND_LOC] = 1,        [PE_SET_COND_OUT_MASK] = 1,
-    [PE_INIT_PERF_COUNTERS] = 1,  [PE_START_PERF_COUNTERS] = 1, [PE_STOP_PERF_COUNTERS] = 1,
-    [PE_READ_PERF_COUNTERS] = 1,
-};
-
 int pe_cmd_races_running(unsigned opcode)
 {
-    return opcode < 256 && races_running[opcode];
+    const pe_cmd_desc *d = pe_cmd_by_opcode(opcode);
+    return d && d->races_running;
 }
 
 /* Counts a command that races the program a start_program left running. */
@@ -368,7 +358,7 @@ static void note_race(pe_model *pe, const pe_cmd_desc *d, size_t off)
 {
     if (d->opcode == PE_WAIT_FOR_IDLE)
         pe->unwaited = 0;
-    if (!pe->unwaited || !races_running[d->opcode])
+    if (!pe->unwaited || !d->races_running)
         return;
     if (!pe->act.races++) {
         pe->act.race_off = off;
@@ -389,8 +379,7 @@ dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4]
     dpp_error inner = {0};
     dpp_status st = run_command(pe, d, p, &inner);
     if (st)
-        return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name,
-                             inner.msg);
+        return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name, inner.msg);
     return DPP_OK;
 }
 

@@ -63,8 +63,9 @@ typedef struct pe_cmd_desc {
     const char *name;
     uint8_t opcode;
     uint8_t nparams;
-    uint32_t reserved[4];                 /* per parameter: bits that must be 0 */
+    uint32_t reserved[4];                  /* per parameter: bits that must be 0 */
     const pe_field *fields[PE_MAX_FIELDS]; /* what its parameters carry, NULL-ended */
+    uint8_t races_running; /* 1: changes what a running program reads (pe_cmd_races_running) */
 } pe_cmd_desc;
 
 /* The field of command d named name, or NULL. */
