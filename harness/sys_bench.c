@@ -65,13 +65,7 @@ static int opt_progen_depth(void *ctx, const char *v, char *err, size_t errlen)
 static int opt_progen_profile(void *ctx, const char *v, char *err, size_t errlen)
 {
     sys_bench_settings *s = ctx;
-    int k = pg_profile_find(v);
-    if (k < 0) {
-        snprintf(err, errlen, "'%s' is not a profile (%s)", v, pg_profile_list());
-        return -1;
-    }
-    s->progen_profile = (unsigned)k;
-    return 0;
+    return pg_profile_parse(v, &s->progen_profile, err, errlen);
 }
 
 static int opt_domain(void *ctx, const char *v, char *err, size_t errlen)

@@ -55,15 +55,8 @@ static int progen_option(void *ctx, const cli_option *o, const char *v, char *er
         return 0;
     case K_DEPTH:
         return cli_range_u(v, 1, 8, &c->depth, err, errlen);
-    case K_PROFILE: {
-        int k = pg_profile_find(v);
-        if (k < 0) {
-            snprintf(err, errlen, "'%s' is not a profile (%s)", v, pg_profile_list());
-            return -1;
-        }
-        c->profile = (unsigned)k;
-        return 0;
-    }
+    case K_PROFILE:
+        return pg_profile_parse(v, &c->profile, err, errlen);
     default:
         c->print = 1;
         return 0;

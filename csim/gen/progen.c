@@ -232,6 +232,17 @@ int pg_profile_find(const char *name)
     return -1;
 }
 
+int pg_profile_parse(const char *name, unsigned *k, char *err, size_t errlen)
+{
+    int found = pg_profile_find(name);
+    if (found < 0) {
+        snprintf(err, errlen, "'%s' is not a profile (%s)", name, pg_profile_list());
+        return -1;
+    }
+    *k = (unsigned)found;
+    return 0;
+}
+
 const char *pg_profile_name(unsigned k)
 {
     return k < PG_PROFILE_COUNT ? profiles[k].name : "?";

@@ -39,6 +39,10 @@ typedef enum pg_profile {
 /* The profile called name, or -1. */
 int pg_profile_find(const char *name);
 
+/* An option's value as a profile: 0 and *k, or -1 and err says "'NAME' is not a
+ * profile (default, ...)" (the message of every option that takes one). */
+int pg_profile_parse(const char *name, unsigned *k, char *err, size_t errlen);
+
 /* The name of profile k (< PG_PROFILE_COUNT). */
 const char *pg_profile_name(unsigned k);
 
