@@ -46,8 +46,9 @@ static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, uns
     float stqr[4];
     for (unsigned k = 0; k < 4; k++)
         stqr[k] = s->temp[src][t->src_swiz[k] & 3][l].f;
-    if (t->inst == DPP_TEX_KILL) {
-        *kill = stqr[0] < 0 || stqr[1] < 0 || stqr[2] < 0 || stqr[3] < 0;
+    if (t->inst == DPP_TEX_KILL) { /* a channel predicated off takes no part (model-defined) */
+        for (unsigned k = 0; k < 4; k++)
+            *kill |= (chan_mask[k] >> l & 1) && stqr[k] < 0;
         return DPP_OK;
     }
     if (t->inst == DPP_TEX_PROJ) {

@@ -183,6 +183,36 @@ static void test_kill_last_inactive(void **state)
     dpp_run_free(&r);
 }
 
+/* A predicated TEXKILL kills only where its predicate holds: every coordinate is -1, p.r is
+ * i < 2, so `if p.r` kills lanes i < 2 and `if !p.r` the others (before, both killed every
+ * lane: the model ignored the predicate). */
+static void test_kill_predicated(void **state)
+{
+    (void)state;
+    static const char *const pred[] = {"p.r", "!p.r"};
+    char src[512];
+    for (int inv = 0; inv < 2; inv++) {
+        snprintf(src, sizeof src,
+                 "    alu rgb mad r2.r, s0.rgb, s1.rgb, s2.rgb src r0/r0, #1/#1, c0/c0 setp r lt lt\n"
+                 "    alu rgb mad r5.rgb, s0.rgb, s1.rgb, s2.rgb src #0/#0, #0/#0, c1/c1\n"
+                 "    tex texkill r0._, r5.rrrr, i0 aluwait if %s\n" OUT_ALL
+                 ", s0.r, s1.r, s2.r src r0/r0, #1/#1, #1/#1\n"
+                 ".float c0, -2\n.float c1, -1\n",
+                 pred[inv]);
+        dpp_exe *x = fixture_assemble(src);
+        dpp_run_result r;
+        assert_int_equal(dpp_run(x, opts(), "t", &r, NULL), DPP_OK);
+        for (int j = 0; j < H; j++)
+            for (int i = 0; i < W; i++) {
+                int killed = (i < 2) != inv;
+                if (fout(&r, 0, i, j, 0) != (killed ? 0.0f : (float)i + 1.0f))
+                    fail_msg("if %s (%d, %d): o0.r %g", pred[inv], i, j,
+                             (double)fout(&r, 0, i, j, 0));
+            }
+        dpp_run_free(&r);
+    }
+}
+
 /* The 2x2 input mode through TEX: in(x, y) = 10 y + x, one read gives four neighbours. */
 static void test_2x2_fetch(void **state)
 {
@@ -305,6 +335,7 @@ int main(void)
         cmocka_unit_test(test_cond_exec_at_pe),
         cmocka_unit_test(test_cond_value_per_program),
         cmocka_unit_test(test_kill_last_inactive),
+        cmocka_unit_test(test_kill_predicated),
         cmocka_unit_test(test_2x2_fetch),
         cmocka_unit_test(test_faults),
         cmocka_unit_test(test_partial_mode_load),
