@@ -696,15 +696,15 @@ int ctm_mc_address(uint32_t base, uint32_t pitch, uint32_t height, int tiling, i
 int ctm_mc_element_bytes(int format);
 
 /* An element as it lies in memory (its first ctm_mc_element_bytes bytes of
- * element) as the four fp32 bit patterns a program reads: UINT8_4 channels as
- * c/255, UINT16_1 as its integer value (not normalised), FLOAT32_n raw; the
- * missing G, B, A channels read 0, 0, 1. */
+ * element) as the four fp32 bit patterns a program reads, by docs/mc.md
+ * ("Conversions"): UINT8_4 channels as c/255, UINT16_1 as its integer value
+ * (not normalised), FLOAT32_n raw; the missing G, B, A channels read 0, 0, 1. */
 int ctm_mc_unpack(int format, const uint8_t element[16], uint32_t value[4]);
 
-/* Four fp32 bit patterns as the element an output write stores: UINT8_4
- * clamps to [0, 1] and rounds v*255 to nearest even, UINT16_1 clamps to
- * [0, 65535] and rounds to nearest even, NaN becomes 0 in both; floats are
- * stored raw. element gets every channel (the bytes past the element 0);
+/* Four fp32 bit patterns as the element an output write stores, by the rule
+ * of docs/mc.md ("Conversions": UINT8_4 rounds the fp32 product v*255 to the
+ * nearest integer, ties to even; UINT16_1 rounds v; both clamp, NaN 0;
+ * floats raw). element gets every channel (the bytes past the element 0);
  * *byte_mask has bit k set for each byte k that a write with channel mask
  * chmask (0..15, bit c = channel c) stores. */
 int ctm_mc_pack(int format, const uint32_t value[4], int chmask, uint8_t element[16],
