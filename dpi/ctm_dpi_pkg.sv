@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0E00;  // 1.14.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_0F00;  // 1.15.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -249,8 +249,10 @@ package ctm_dpi_pkg;
     int reads;                     // CO: the buffer was read
     int keep;                      // CO: the pair kept
     int write;                     // CO: v written back
+    bit [3:0][31:0] bytes;         // a write: the element's bytes as stored, byte k in [8k +: 8]
+    int unsigned byte_en;          // a write: bit k, byte k of the element stored
   } ctm_txn_t;
-  localparam int CTM_TXN_BITS = $bits(ctm_txn_t);  // 736: ctm.h's CTM_TXN_WORDS words
+  localparam int CTM_TXN_BITS = $bits(ctm_txn_t);  // 896: ctm.h's CTM_TXN_WORDS words
 
   // -------------------------------------------------------------- the library
   import "DPI-C" function int ctm_version();
@@ -425,6 +427,9 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_mem_read_word(chandle m, int unsigned addr,
                                                 output int unsigned word);
   import "DPI-C" function int ctm_mem_write_word(chandle m, int unsigned addr, int unsigned word);
+  // The memory-image check: a design's word against the memory's; ctm_error() names
+  // the first byte that differs by surface, x, y, channel and format.
+  import "DPI-C" function int ctm_mem_check_word(chandle m, int unsigned addr, int unsigned word);
 
   // -------------------------------------------------------------- transaction-level checking of the PE, MC and CO (docs/txn.md)
   // The model's next transaction of `units`, to drive a design with (a second ctm_model
@@ -487,7 +492,7 @@ package ctm_dpi_pkg;
                                                  int unsigned v, int unsigned b, int test, int loc,
                                                  int writemask, int reads, int keep, int write);
 
-  // C only (no DPI form; docs/dpi.md): ctm_ports ctm_model_set_input ctm_model_commit ctm_commit_put ctm_model_txn ctm_txn_put
+  // C only (no DPI form; docs/dpi.md): ctm_ports ctm_model_set_input ctm_model_commit ctm_commit_put ctm_mem_check ctm_model_txn ctm_txn_put
 
   // -------------------------------------------------------------- helpers
   // ctm_model_txn_bits with the transaction as a ctm_txn_t.

@@ -187,6 +187,11 @@
                                      uint64_t *evictions), API_DPI)                                \
     CALL(int, ctm_mem_read_word, (const ctm_mem *m, uint32_t addr, uint32_t *word), API_DPI)       \
     CALL(int, ctm_mem_write_word, (ctm_mem *m, uint32_t addr, uint32_t word), API_DPI)             \
+    NOTE("The memory-image check: a design's word against the memory's; ctm_error() names")        \
+    NOTE("the first byte that differs by surface, x, y, channel and format.")                      \
+    CALL(int, ctm_mem_check_word, (const ctm_mem *m, uint32_t addr, uint32_t word), API_DPI)       \
+    CALL(int, ctm_mem_check, (const ctm_mem *m, uint32_t addr, const uint32_t *words,              \
+                              uint32_t nwords), API_C)                                             \
                                                                                                    \
     SECTION("transaction-level checking of the PE, MC and CO (docs/txn.md)")                       \
     CALL(int, ctm_model_txn, (ctm_model *m, int units, ctm_txn *out), API_C)                       \
@@ -343,7 +348,9 @@
     F(writemask, "")                                                                               \
     F(reads, "CO: the buffer was read")                                                            \
     F(keep, "CO: the pair kept")                                                                   \
-    F(write, "CO: v written back")
+    F(write, "CO: v written back")                                                                 \
+    F(bytes, "a write: the element's bytes as stored, byte k in [8k +: 8]")                        \
+    F(byte_en, "a write: bit k, byte k of the element stored")
 
 #define CTM_COMMIT_FIELDS(F)                                                                       \
     F("logic [15:0]", ctx, "the design's context")                                                 \

@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 14
+#define CTM_VERSION_MINOR 15
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -696,15 +696,15 @@ int ctm_mc_address(uint32_t base, uint32_t pitch, uint32_t height, int tiling, i
 int ctm_mc_element_bytes(int format);
 
 /* An element as it lies in memory (its first ctm_mc_element_bytes bytes of
- * element) as the four fp32 bit patterns a program reads: UINT8_4 channels as
- * c/255, UINT16_1 as its integer value (not normalised), FLOAT32_n raw; the
- * missing G, B, A channels read 0, 0, 1. */
+ * element) as the four fp32 bit patterns a program reads, by docs/mc.md
+ * ("Conversions"): UINT8_4 channels as c/255, UINT16_1 as its integer value
+ * (not normalised), FLOAT32_n raw; the missing G, B, A channels read 0, 0, 1. */
 int ctm_mc_unpack(int format, const uint8_t element[16], uint32_t value[4]);
 
-/* Four fp32 bit patterns as the element an output write stores: UINT8_4
- * clamps to [0, 1] and rounds v*255 to nearest even, UINT16_1 clamps to
- * [0, 65535] and rounds to nearest even, NaN becomes 0 in both; floats are
- * stored raw. element gets every channel (the bytes past the element 0);
+/* Four fp32 bit patterns as the element an output write stores, by the rule
+ * of docs/mc.md ("Conversions": UINT8_4 rounds the fp32 product v*255 to the
+ * nearest integer, ties to even; UINT16_1 rounds v; both clamp, NaN 0;
+ * floats raw). element gets every channel (the bytes past the element 0);
  * *byte_mask has bit k set for each byte k that a write with channel mask
  * chmask (0..15, bit c = channel c) stores. */
 int ctm_mc_pack(int format, const uint32_t value[4], int chmask, uint8_t element[16],
@@ -909,6 +909,22 @@ int ctm_mem_cache_counts(const ctm_mem *m, uint64_t *hits, uint64_t *misses,
 int ctm_mem_read_word(const ctm_mem *m, uint32_t addr, uint32_t *word);
 int ctm_mem_write_word(ctm_mem *m, uint32_t addr, uint32_t word);
 
+/* The memory-image check (since 1.15; docs/txn.md, "Memory images"): a
+ * design's little-endian word at addr (a multiple of 4 inside the memory)
+ * against the memory's word as it stands (ctm_mem_flush first: a design's
+ * memory after its flush_out_cache). CTM_OK; CTM_E_MISMATCH, ctm_error()
+ * naming the first byte that differs through the surfaces set (outputs
+ * first, then the conditional buffer, inputs, constants): "ctm_mem_check_word:
+ * byte 0x802: channel 2 of output 0 (UINT8_4, linear, pitch 16) at (0, 0):
+ * expected 0x80, actual 0x7f" (the channel's bytes as a little-endian
+ * number); CTM_E_ARG for a bad handle or addr. */
+int ctm_mem_check_word(const ctm_mem *m, uint32_t addr, uint32_t word);
+
+/* ctm_mem_check_word over nwords words from addr, stopping at the first
+ * mismatch (C only). CTM_E_ARG for NULL words or a range outside the
+ * memory. */
+int ctm_mem_check(const ctm_mem *m, uint32_t addr, const uint32_t *words, uint32_t nwords);
+
 /* ------------------------------------------------------------ transactions */
 
 /* What the PE, MC and CO do in a run, one transaction at a time (since 1.11;
@@ -934,9 +950,11 @@ enum {
     CTM_TXN_MC_CONSTI = 3,     /* MC: index constant, address, format, value[0] the word */
     CTM_TXN_MC_CONSTB = 4,     /* MC: index constant, address, format, value[0] 0 or 1 */
     CTM_TXN_MC_OUTPUT = 5,     /* MC: index output 0..3, x, y, address, format, mask the
-                                  channels written (write mask AND output mask), value */
+                                  channels written (write mask AND output mask), value,
+                                  bytes and byte_en as stored (since 1.15) */
     CTM_TXN_MC_COND_READ = 6,  /* MC: x, y the pair (i, j), address, format, value[0] = b */
-    CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v */
+    CTM_TXN_MC_COND_WRITE = 7, /* MC: x, y, address, format, mask 1, value[0] = v, bytes
+                                  and byte_en as stored (since 1.15) */
     CTM_TXN_MC_FLUSH = 8,      /* MC: flush_out_cache (index: the model's output cache lines
                                   written back, not compared; 0 in a ctm_model run, which
                                   keeps no output) */
@@ -962,6 +980,9 @@ typedef struct ctm_txn {
     uint32_t v, b;     /* CO: the value tested and the buffer's value */
     int32_t test, loc, writemask; /* CO: the state in force */
     int32_t reads, keep, write;   /* CO: read b, kept the pair, wrote v back */
+    uint32_t bytes[4]; /* a write (OUTPUT, COND_WRITE): the element's bytes as stored, byte k
+                          (at address + k) in bits 8(k%4)+7..8(k%4) of bytes[k/4] (since 1.15) */
+    uint32_t byte_en;  /* a write: bit k set when byte k of the element is stored */
 } ctm_txn;
 
 /* Runs m to its next transaction of `units` (CTM_UNIT_BIT of each, 1..7),
@@ -977,8 +998,9 @@ int ctm_model_txn(ctm_model *m, int units, ctm_txn *out);
  * CTM_TXN_WORDS 32-bit words (a `bit [CTM_TXN_WORDS*32-1:0]`), word 0 the
  * least significant. From the most significant word down: unit, kind, index,
  * format, x and y and address (64 bits each, high word first), mask,
- * value[3..0] (SystemVerilog's bit [3:0][31:0]), v, b, test, loc, writemask, reads, keep, write. */
-#define CTM_TXN_WORDS 23
+ * value[3..0] (SystemVerilog's bit [3:0][31:0]), v, b, test, loc, writemask, reads, keep, write,
+ * bytes[3..0] (as value), byte_en (since 1.15; 23 words before). */
+#define CTM_TXN_WORDS 28
 
 /* ctm_model_txn with the transaction packed into bits[CTM_TXN_WORDS] (all
  * zeros when none came): the DPI package's form, for a testbench that reads

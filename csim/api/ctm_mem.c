@@ -7,6 +7,7 @@
 #include "ctm_int.h"
 
 #include "mc.h"
+#include "mc_locate.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -199,4 +200,60 @@ int ctm_mem_write_word(ctm_mem *m, uint32_t addr, uint32_t word)
     dpp_error err;
     dpp_status st = mc_write_word(m->mc, addr, word, &err);
     return st ? model_error(st, &err, __func__) : CTM_OK;
+}
+
+/* The first byte of word (the design's, at addr) that differs from memory:
+ * its number 0..3, or -1. */
+static int first_byte_differing(const ctm_mem *m, uint32_t addr, uint32_t word)
+{
+    for (int b = 0; b < 4; b++)
+        if (m->mem[addr + (uint32_t)b] != (uint8_t)(word >> (8 * b)))
+            return b;
+    return -1;
+}
+
+int ctm_mem_check_word(const ctm_mem *m, uint32_t addr, uint32_t word)
+{
+    if (!API_LIVE(m, API_MEM) || !word_at(m, addr, __func__))
+        return CTM_E_ARG;
+    int b = first_byte_differing(m, addr, word);
+    if (b < 0)
+        return CTM_OK;
+    uint32_t at = addr + (uint32_t)b;
+    mc_where w;
+    if (!mc_locate(m->mc, at, &w)) {
+        api_fail("%s: byte 0x%x (no surface holds it): expected 0x%02x, actual 0x%02x", __func__,
+                 at, m->mem[at], (unsigned)(word >> (8 * b) & 0xFFu));
+        return CTM_E_MISMATCH;
+    }
+    /* the channel's bytes, little-endian: a channel never crosses a word */
+    unsigned width = mc_format_bpe(w.s->format) / mc_format_channels(w.s->format);
+    uint32_t first = at - (w.byte - w.channel * width), want = 0, got = 0;
+    for (unsigned k = width; k-- > 0;) {
+        want = want << 8 | m->mem[first + k];
+        got = got << 8 | (uint8_t)(word >> (8 * (first + k - addr)));
+    }
+    char where[128];
+    mc_where_text(&w, where, sizeof where);
+    api_fail("%s: byte 0x%x: %s: expected 0x%0*x, actual 0x%0*x", __func__, at, where,
+             (int)(2 * width), want, (int)(2 * width), got);
+    return CTM_E_MISMATCH;
+}
+
+int ctm_mem_check(const ctm_mem *m, uint32_t addr, const uint32_t *words, uint32_t nwords)
+{
+    if (!usable(m, words, "words", __func__))
+        return CTM_E_ARG;
+    if (addr % 4 || (uint64_t)addr + 4 * (uint64_t)nwords > m->size) {
+        api_fail("%s: addr = 0x%x, nwords = %u: not a multiple of 4 inside the %u-byte memory",
+                 __func__, addr, nwords, m->size);
+        return CTM_E_ARG;
+    }
+    for (uint32_t i = 0; i < nwords; i++) {
+        int st = ctm_mem_check_word(m, addr + 4 * i, words[i]);
+        if (st)
+            return st;
+    }
+    api_set_error("");
+    return CTM_OK;
 }

@@ -561,7 +561,9 @@ static void txn_public(const txn *t, ctm_txn *out)
                      .writemask = t->writemask,
                      .reads = t->reads,
                      .keep = t->keep,
-                     .write = t->write};
+                     .write = t->write,
+                     .bytes = {t->bytes[0], t->bytes[1], t->bytes[2], t->bytes[3]},
+                     .byte_en = t->byte_en};
 }
 
 int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)

@@ -11,6 +11,7 @@
  * order. Only the model's lead over the design is held. */
 #include "ctm.h"
 #include "ctm_int.h"
+#include "mc_format.h"
 #include "pe.h"
 
 #include <inttypes.h>
@@ -46,16 +47,20 @@ enum {
     TF_READS,
     TF_KEEP,
     TF_WRITE,
+    TF_BYTE_EN, /* a write's byte enables */
+    TF_BYTES,   /* a write's bytes, compared where the model's byte_en is set */
     TF_COUNT,
     TF_KIND = -2, /* a mismatch of the kind itself (ordered kinds) */
     TF_NONE = -1
 };
 #define TB(f)   (1u << (f))
 #define TVALUES (TB(TF_VALUE0) | TB(TF_VALUE1) | TB(TF_VALUE2) | TB(TF_VALUE3))
+#define TSTORED (TB(TF_BYTE_EN) | TB(TF_BYTES)) /* what a write stores (since 1.15) */
 
 static const char *const field_names[TF_COUNT] = {
     "index",    "format", "x", "y",    "address", "mask",      "value[0]", "value[1]", "value[2]",
-    "value[3]", "v",      "b", "test", "loc",     "writemask", "reads",    "keep",     "write"};
+    "value[3]", "v",      "b", "test", "loc",     "writemask", "reads",    "keep",     "write",
+    "byte_en",  "bytes"};
 
 static const struct {
     const char *name;
@@ -76,12 +81,12 @@ static const struct {
                            TB(TF_INDEX) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
     [CTM_TXN_MC_OUTPUT] = {"OUTPUT", CTM_UNIT_MC, 0,
                            TB(TF_INDEX) | TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) |
-                               TB(TF_MASK) | TVALUES},
+                               TB(TF_MASK) | TVALUES | TSTORED},
     [CTM_TXN_MC_COND_READ] = {"COND_READ", CTM_UNIT_MC, 0,
                               TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_VALUE0)},
     [CTM_TXN_MC_COND_WRITE] = {"COND_WRITE", CTM_UNIT_MC, 0,
                                TB(TF_X) | TB(TF_Y) | TB(TF_ADDRESS) | TB(TF_FORMAT) | TB(TF_MASK) |
-                                   TB(TF_VALUE0)},
+                                   TB(TF_VALUE0) | TSTORED},
     [CTM_TXN_MC_FLUSH] = {"FLUSH", CTM_UNIT_MC, 1, 0},
     [CTM_TXN_MC_WORD] = {"WORD", CTM_UNIT_MC, 1, TB(TF_ADDRESS) | TB(TF_VALUE0)},
     [CTM_TXN_CO_DECIDE] = {"DECIDE", CTM_UNIT_CO, 0,
@@ -173,7 +178,9 @@ static uint64_t field_value(const ctm_txn *t, int f)
         return (uint64_t)(int64_t)t->keep;
     case TF_WRITE:
         return (uint64_t)(int64_t)t->write;
-    default:
+    case TF_BYTE_EN:
+        return t->byte_en;
+    default: /* TF_BYTES: byte by byte (bytes_differ) */
         return 0;
     }
 }
@@ -203,14 +210,48 @@ static int same_key(const ctm_txn *a, const ctm_txn *b)
     return 1;
 }
 
-/* The first compared field where got differs from want (TF_NONE: none). */
-static int first_difference(const ctm_txn *want, const ctm_txn *got)
+static unsigned byte_of(const ctm_txn *t, unsigned k)
+{
+    return t->bytes[k / 4] >> (8 * (k % 4)) & 0xFFu;
+}
+
+/* Bytes of the element of t's format (16 for a format the model has not). */
+static unsigned element_bytes(const ctm_txn *t)
+{
+    unsigned n = t->format >= 0 ? mc_format_bpe((unsigned)t->format) : 0;
+    return n ? n : 16;
+}
+
+/* The first channel whose stored bytes (want's byte_en) differ, its bytes as
+ * little-endian integers into *w and *a; -1 when none differs. */
+static int bytes_differ(const ctm_txn *want, const ctm_txn *got, uint64_t *w, uint64_t *a)
+{
+    unsigned n = element_bytes(want), channels = mc_format_channels((unsigned)want->format);
+    unsigned width = channels ? n / channels : 4; /* bytes a channel */
+    for (unsigned k = 0; k < 16; k++)
+        if ((want->byte_en >> k & 1) && byte_of(want, k) != byte_of(got, k)) {
+            unsigned c = k / width;
+            *w = *a = 0;
+            for (unsigned b = width; b-- > 0;) {
+                *w = *w << 8 | byte_of(want, c * width + b);
+                *a = *a << 8 | byte_of(got, c * width + b);
+            }
+            return (int)c;
+        }
+    return -1;
+}
+
+/* The first compared field where got differs from want (TF_NONE: none);
+ * the fields in skip are not compared. */
+static int first_difference(const ctm_txn *want, const ctm_txn *got, uint32_t skip)
 {
     if (want->unit != got->unit || want->kind != got->kind)
         return TF_KIND;
-    for (uint32_t m = compared(want); m; m &= m - 1) {
+    uint64_t w, a;
+    for (uint32_t m = compared(want) & ~skip; m; m &= m - 1) {
         int f = __builtin_ctz(m);
-        if (field_value(want, f) != field_value(got, f))
+        if (f == TF_BYTES ? bytes_differ(want, got, &w, &a) >= 0
+                          : field_value(want, f) != field_value(got, f))
             return f;
     }
     return TF_NONE;
@@ -220,7 +261,7 @@ static int print_value(char *buf, size_t size, int f, uint64_t v)
 {
     if (f == TF_X || f == TF_Y)
         return snprintf(buf, size, "%" PRId64, (int64_t)v);
-    if (f == TF_ADDRESS || f == TF_MASK || (f >= TF_VALUE0 && f <= TF_B))
+    if (f == TF_ADDRESS || f == TF_MASK || (f >= TF_VALUE0 && f <= TF_B) || f == TF_BYTE_EN)
         return snprintf(buf, size, "0x%" PRIx64, v);
     return snprintf(buf, size, "%" PRId64, (int64_t)v);
 }
@@ -233,6 +274,17 @@ static void kind_text(char *buf, size_t size, const ctm_txn *t)
              d ? d->name : "");
 }
 
+/* A write's element in memory order, a byte not stored as "--": "80ff--7f". */
+static void bytes_text(char *buf, size_t size, const ctm_txn *t)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (unsigned k = 0; k < element_bytes(t) && used < size; k++)
+        used += (size_t)(t->byte_en >> k & 1 ? snprintf(buf + used, size - used, "%02x",
+                                                        byte_of(t, k))
+                                             : snprintf(buf + used, size - used, "--"));
+}
+
 /* "MC OUTPUT index 0 x 3 y 1 address 0x... mask 0xf value[0] 0x..." */
 static void describe(char *buf, size_t size, const ctm_txn *t)
 {
@@ -241,9 +293,40 @@ static void describe(char *buf, size_t size, const ctm_txn *t)
     for (uint32_t m = compared(t); m && used < size; m &= m - 1) {
         int f = __builtin_ctz(m);
         used += (size_t)snprintf(buf + used, size - used, " %s ", field_names[f]);
-        if (used < size)
-            used += (size_t)print_value(buf + used, size - used, f, field_value(t, f));
+        if (used < size && f == TF_BYTES)
+            bytes_text(buf + used, size - used, t);
+        else if (used < size)
+            print_value(buf + used, size - used, f, field_value(t, f));
+        used += strlen(buf + used);
     }
+}
+
+/* Field f of want and got as a diff prints them into w and a (size bytes
+ * each); for the bytes, the first channel that differs, as the element holds
+ * it, and where: "channel 2 of output 0 (UINT8_4) at (3, 1)" into where. */
+static void field_pair(const ctm_txn *want, const ctm_txn *got, int f, char *w, char *a,
+                       size_t size, char *where, size_t where_size)
+{
+    if (where_size)
+        where[0] = 0;
+    uint64_t wv, av;
+    int c = f == TF_BYTES ? bytes_differ(want, got, &wv, &av) : -1;
+    if (c < 0) {
+        print_value(w, size, f, field_value(want, f));
+        print_value(a, size, f, field_value(got, f));
+        return;
+    }
+    unsigned channels = mc_format_channels((unsigned)want->format);
+    int digits = 2 * (int)(element_bytes(want) / (channels ? channels : 4));
+    snprintf(w, size, "0x%0*" PRIx64, digits, wv);
+    snprintf(a, size, "0x%0*" PRIx64, digits, av);
+    char surface[32];
+    if (want->kind == CTM_TXN_MC_OUTPUT)
+        snprintf(surface, sizeof surface, "output %d", (int)want->index);
+    else
+        snprintf(surface, sizeof surface, "the conditional buffer");
+    snprintf(where, where_size, "channel %d of %s (%s) at (%" PRId64 ", %" PRId64 ")", c, surface,
+             mc_format_name((unsigned)want->format), want->x, want->y);
 }
 
 /* ------------------------------------------------------------ the queue */
@@ -445,8 +528,8 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
         say(c, "transaction %" PRIu64 ": %s: kind: expected %s, actual %s", c->puts,
             unit_names[want->t.unit], kt, gt);
     } else {
-        print_value(w, sizeof w, f, field_value(&want->t, f));
-        print_value(a, sizeof a, f, field_value(t, f));
+        char where[96];
+        field_pair(&want->t, t, f, w, a, sizeof w, where, sizeof where);
         char key[96] = ""; /* the key fields the kind carries */
         size_t used = 0;
         for (uint32_t m = kinds[want->t.kind].fields & TKEY; m; m &= m - 1) {
@@ -455,9 +538,9 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
                                      (int64_t)field_value(&want->t, k));
         }
         say(c,
-            "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: expected %s, "
+            "transaction %" PRIu64 ": %s (model's transaction %" PRIu64 "%s): %s: %s%sexpected %s, "
             "actual %s",
-            c->puts, kt, want->seq, key, field_names[f], w, a);
+            c->puts, kt, want->seq, key, field_names[f], where, where[0] ? ": " : "", w, a);
     }
     return stop(c, TW_FIELD, f, t, want);
 }
@@ -473,7 +556,7 @@ static long later_key(ctm_txn_checker *c, const ctm_txn *t, size_t from)
     return -1;
 }
 
-static int compare(ctm_txn_checker *c, const ctm_txn *t)
+static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
 {
     int ordered = kinds[t->kind].ordered;
     int st = fill(c, 1);
@@ -493,7 +576,7 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t)
         i = 1;
     }
     if (i < limit && i < c->n) {
-        int f = first_difference(&at(c, i)->t, t);
+        int f = first_difference(&at(c, i)->t, t, skip);
         if (f == TF_NONE) {
             accept(c, i);
             return CTM_OK;
@@ -519,7 +602,7 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t)
     }
     if (ordered && c->n && at(c, 0)->t.unit == t->unit && at(c, 0)->t.kind == t->kind) {
         tx_item want = *at(c, 0);
-        return field_mismatch(c, t, &want, first_difference(&want.t, t));
+        return field_mismatch(c, t, &want, first_difference(&want.t, t, skip));
     }
     if (c->n) {
         char ht[200];
@@ -549,7 +632,8 @@ static int can_check(ctm_txn_checker *c)
     return CTM_OK;
 }
 
-static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
+/* skip: fields the form put cannot carry (the positional form: no bytes). */
+static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func, uint32_t skip)
 {
     if (!api_is_live(c, API_TXN) && !api_live_slow(c, API_TXN, func))
         return CTM_E_ARG;
@@ -590,7 +674,7 @@ static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
         return misuse(c, func, text);
     }
     c->diff[0] = 0;
-    st = compare(c, t);
+    st = compare(c, t, skip);
     if (st && st != CTM_E_MISMATCH)
         c->verdict = st;
     c->puts++;
@@ -599,7 +683,7 @@ static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func)
 
 int ctm_txn_put(ctm_txn_checker *c, const ctm_txn *t)
 {
-    return put(c, t, __func__);
+    return put(c, t, __func__, 0);
 }
 
 int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int format, int64_t x,
@@ -612,8 +696,9 @@ int ctm_txn_put_fields(ctm_txn_checker *c, int unit, int kind, int index, int fo
                  address, mask,      {value0, value1, value2, value3},
                  v,       b,         test,
                  loc,     writemask, reads,
-                 keep,    write};
-    return put(c, &t, __func__);
+                 keep,    write,     {0, 0, 0, 0},
+                 0};
+    return put(c, &t, __func__, TSTORED);
 }
 
 int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])
@@ -624,7 +709,7 @@ int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])
         return misuse(c, __func__, "bits is NULL");
     ctm_txn t;
     api_txn_from_words(bits, &t);
-    return put(c, &t, __func__);
+    return put(c, &t, __func__, 0);
 }
 
 int ctm_txn_finish(ctm_txn_checker *c)
@@ -688,10 +773,10 @@ static void report_text(FILE *out, const void *handle)
         fprintf(out, "  unit     %s\n  kind     %s\n", unit_names[subject->unit], kt);
     }
     if (x->field >= 0 && x->has_got && x->has_want) {
-        char w[32], a[32];
-        print_value(w, sizeof w, x->field, field_value(&x->want.t, x->field));
-        print_value(a, sizeof a, x->field, field_value(&x->got, x->field));
-        fprintf(out, "  field    %s: expected %s, actual %s\n", field_names[x->field], w, a);
+        char w[32], a[32], where[96];
+        field_pair(&x->want.t, &x->got, x->field, w, a, sizeof w, where, sizeof where);
+        fprintf(out, "  field    %s: %s%sexpected %s, actual %s\n", field_names[x->field], where,
+                where[0] ? ": " : "", w, a);
     }
     if (x->has_got) {
         char d[256];
@@ -716,7 +801,13 @@ static void json_txn(FILE *out, const ctm_txn *t)
     fprintf(out, "{\"unit\":\"%s\",\"kind\":\"%s\"", unit_names[t->unit], kinds[t->kind].name);
     for (uint32_t m = compared(t); m; m &= m - 1) {
         int f = __builtin_ctz(m);
-        fprintf(out, ",\"%s\":%" PRId64, field_names[f], (int64_t)field_value(t, f));
+        char b[40];
+        if (f == TF_BYTES)
+            bytes_text(b, sizeof b, t);
+        if (f == TF_BYTES)
+            fprintf(out, ",\"%s\":\"%s\"", field_names[f], b);
+        else
+            fprintf(out, ",\"%s\":%" PRId64, field_names[f], (int64_t)field_value(t, f));
     }
     fputc('}', out);
 }
@@ -740,12 +831,18 @@ static void report_json(FILE *out, const void *handle)
                 kinds[subject->kind].name);
     else
         fputs(",\"unit\":null,\"kind\":null", out);
-    if (x->field >= 0 && x->has_got && x->has_want)
-        fprintf(out,
-                ",\"field\":\"%s\",\"expected\":\"0x%" PRIx64 "\",\"actual\":\"0x%" PRIx64 "\"",
-                field_names[x->field], field_value(&x->want.t, x->field),
-                field_value(&x->got, x->field));
-    else
+    if (x->field >= 0 && x->has_got && x->has_want) {
+        char w[32], a[32], where[96];
+        field_pair(&x->want.t, &x->got, x->field, w, a, sizeof w, where, sizeof where);
+        if (!where[0]) { /* a field as one number, in hex */
+            snprintf(w, sizeof w, "0x%" PRIx64, field_value(&x->want.t, x->field));
+            snprintf(a, sizeof a, "0x%" PRIx64, field_value(&x->got, x->field));
+        }
+        fprintf(out, ",\"field\":\"%s\",\"expected\":\"%s\",\"actual\":\"%s\"",
+                field_names[x->field], w, a);
+        if (where[0])
+            fprintf(out, ",\"where\":\"%s\"", where);
+    } else
         fputs(",\"field\":null", out);
     if (x->what == TW_ORDER)
         fprintf(out, ",\"later\":%" PRIu64, x->later);

@@ -38,8 +38,8 @@ void mc_txn_emit(const mc_model *m, const txn *t)
 }
 
 /* An MC transaction of kind k on surface s at address a. */
-static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s, int64_t x,
-                   int64_t y, uint64_t a, unsigned mask, const uint32_t v[4])
+static txn mc_txn_of(txn_kind k, int index, const mc_surface *s, int64_t x, int64_t y, uint64_t a,
+                     unsigned mask, const uint32_t v[4])
 {
     txn t = {.unit = TXN_UNIT_MC,
              .kind = k,
@@ -51,6 +51,27 @@ static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s
              .mask = mask};
     for (int c = 0; v && c < 4; c++)
         t.value[c] = v[c];
+    return t;
+}
+
+static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s, int64_t x,
+                   int64_t y, uint64_t a, unsigned mask, const uint32_t v[4])
+{
+    txn t = mc_txn_of(k, index, s, x, y, a, mask, v);
+    m->txn(m->txn_user, &t);
+}
+
+/* A write's transaction, with the bytes it stores (elem through byte_en; the
+ * others 0): a packing bug shows as a byte, not only as a value. */
+static void mc_txn_write(const mc_model *m, txn_kind k, int index, const mc_surface *s,
+                         int64_t x, int64_t y, uint64_t a, unsigned mask, const uint32_t v[4],
+                         const uint8_t elem[16], uint32_t byte_en)
+{
+    txn t = mc_txn_of(k, index, s, x, y, a, mask, v);
+    t.byte_en = byte_en;
+    for (unsigned b = 0; b < 16; b++)
+        if (byte_en >> b & 1)
+            t.bytes[b / 4] |= (uint32_t)elem[b] << (8 * (b % 4));
     m->txn(m->txn_user, &t);
 }
 
@@ -216,13 +237,16 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     dpp_status st = element(m, MC_CL_OUTPUT, idx, s, x, y, &a, err);
     if (st)
         return st;
-    if (TXN_ON(m))
-        mc_txn(m, TXN_MC_OUTPUT, (int)idx, s, x, y, a, chmask & m->out_mask & 0xF, v);
-    if (m->discard_outputs)
+    if (m->discard_outputs && !TXN_ON(m))
         return DPP_OK;
-    uint8_t elem[16];
+    uint8_t elem[16] = {0};
     uint32_t bytes;
     mc_pack(s->format, v, chmask & m->out_mask, elem, &bytes);
+    if (TXN_ON(m))
+        mc_txn_write(m, TXN_MC_OUTPUT, (int)idx, s, x, y, a, chmask & m->out_mask & 0xF, v, elem,
+                     bytes);
+    if (m->discard_outputs)
+        return DPP_OK;
     mc_line *l = bytes ? mc_cache_line(&m->cache[MC_CACHE_OUT], m->mem, m->size, a) : NULL;
     unsigned bpe = mc_format_bpe(s->format);
     for (unsigned b = 0; l && b < bpe; b++)
@@ -357,10 +381,10 @@ dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_erro
     if (st)
         return st;
     uint32_t vals[4] = {v, 0, 0, 0}, bytes;
-    uint8_t elem[16];
+    uint8_t elem[16] = {0};
     mc_pack(m->cond.format, vals, 1, elem, &bytes);
     if (TXN_ON(m))
-        mc_txn(m, TXN_MC_COND_WRITE, 0, &m->cond, i, j, a, 1, vals);
+        mc_txn_write(m, TXN_MC_COND_WRITE, 0, &m->cond, i, j, a, 1, vals, elem, bytes);
     mc_line *l = mc_cache_line(&m->cache[MC_CACHE_COND], m->mem, m->size, a);
     unsigned at = (unsigned)(a % MC_LINE_BYTES);
     for (unsigned b = 0; b < mc_format_bpe(m->cond.format); b++)

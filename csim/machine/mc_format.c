@@ -82,6 +82,23 @@ dpp_status mc_element_offset(const mc_surface *s, int64_t x, int64_t y, uint64_t
     return DPP_OK;
 }
 
+void mc_element_xy(const mc_surface *s, uint64_t elem, int64_t *x, int64_t *y)
+{
+    if (!s->pitch) {
+        *x = *y = 0;
+        return;
+    }
+    if (is_tiled(s)) {
+        uint64_t tile = elem / (MC_TILE_DIM * MC_TILE_DIM), in = elem % (MC_TILE_DIM * MC_TILE_DIM);
+        uint64_t tiles_per_row = s->pitch / MC_TILE_DIM;
+        *x = (int64_t)(tile % tiles_per_row * MC_TILE_DIM + in % MC_TILE_DIM);
+        *y = (int64_t)(tile / tiles_per_row * MC_TILE_DIM + in / MC_TILE_DIM);
+    } else {
+        *x = (int64_t)(elem % s->pitch);
+        *y = (int64_t)(elem / s->pitch);
+    }
+}
+
 static uint32_t rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;

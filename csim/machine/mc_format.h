@@ -59,6 +59,10 @@ uint64_t mc_surface_bytes(const mc_surface *s);
 dpp_status mc_element_offset(const mc_surface *s, int64_t x, int64_t y, uint64_t *off,
                              dpp_error *err);
 
+/* The inverse of mc_element_offset: element number elem (byte offset / bpe)
+ * of the surface's layout as (x, y). */
+void mc_element_xy(const mc_surface *s, uint64_t elem, int64_t *x, int64_t *y);
+
 /* Memory element -> four fp32 bit patterns (missing channels read 0, 0, 1). */
 void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4]);
 

@@ -18,9 +18,10 @@ typedef enum txn_kind {
     TXN_MC_CONSTF = 2,     /* index constant, address, format, value */
     TXN_MC_CONSTI = 3,     /* index constant c, address of (c, 0), format, value[0] the word */
     TXN_MC_CONSTB = 4,     /* index constant c, address of (c, 0), format, value[0] 0 or 1 */
-    TXN_MC_OUTPUT = 5,     /* index output, x, y, address, format, mask as applied, value */
+    TXN_MC_OUTPUT = 5,     /* index output, x, y, address, format, mask as applied, value,
+                              bytes and byte_en as stored */
     TXN_MC_COND_READ = 6,  /* x, y (the pair i, j), address, format, value[0] = b */
-    TXN_MC_COND_WRITE = 7, /* x, y, address, format, mask 1, value[0] = v */
+    TXN_MC_COND_WRITE = 7, /* x, y, address, format, mask 1, value[0] = v, bytes, byte_en */
     TXN_MC_FLUSH = 8,      /* index: cache lines written back */
     TXN_MC_WORD = 9,       /* address, value[0] (read_perf_counters) */
     TXN_CO_DECIDE = 10,    /* index client, x, y (i, j), v, b, test, loc, writemask, reads, keep,
@@ -37,6 +38,8 @@ typedef struct txn {
     uint32_t value[4];
     uint32_t v, b;
     int32_t test, loc, writemask, reads, keep, write;
+    uint32_t bytes[4]; /* the element's bytes a write stores: byte k in bits 8(k%4) of bytes[k/4] */
+    uint32_t byte_en;  /* bit k: byte k of the element (at address + k) is stored */
 } txn;
 
 typedef void (*txn_fn)(void *user, const txn *t);

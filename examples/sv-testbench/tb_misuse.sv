@@ -870,6 +870,7 @@ module tb_misuse;
       8: return longint'(ctm_mem_read_word(h, 0, w));
       9: return longint'(ctm_mem_write_word(h, 0, 1));
       10: return longint'(ctm_mem_cache_counts(h, n, n, n));
+      11: return longint'(ctm_mem_check_word(h, 0, 0));
       default: ctm_mem_free(h);
     endcase
     return 0;
@@ -884,12 +885,13 @@ module tb_misuse;
 
   function automatic void mem_cases();
     chandle y, other, freed;
-    string funcs[12] = '{"ctm_mem_set_surface", "ctm_mem_set_out_mask", "ctm_mem_read_input",
+    string funcs[13] = '{"ctm_mem_set_surface", "ctm_mem_set_out_mask", "ctm_mem_read_input",
                          "ctm_mem_write_output", "ctm_mem_cond_read", "ctm_mem_cond_write",
                          "ctm_mem_flush", "ctm_mem_cache_lines", "ctm_mem_read_word",
-                         "ctm_mem_write_word", "ctm_mem_cache_counts", "ctm_mem_free"};
-    int wants[12] = '{CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG,
-                      CTM_E_ARG, -CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
+                         "ctm_mem_write_word", "ctm_mem_cache_counts", "ctm_mem_check_word",
+                         "ctm_mem_free"};
+    int wants[13] = '{CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG,
+                      CTM_E_ARG, -CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
     string msg, earlier;
     longint got;
     bit [127:0] q;
@@ -900,13 +902,13 @@ module tb_misuse;
     ctm_mem_free(freed);
     other = ctm_pe_new(4, 4096);
     for (int mode = 0; mode < 3; mode++) begin
-      for (int k = 0; k < 12; k++) begin
+      for (int k = 0; k < 13; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
         got = mem_call(k, spoiled(mode, freed, other));
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
-        if (mode == 0 && k == 11)  // free of null keeps the earlier message
+        if (mode == 0 && k == 12)  // free of null keeps the earlier message
           check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
         else
           check_message({funcs[k], " with a bad handle"}, msg, funcs[k],
@@ -950,6 +952,8 @@ module tb_misuse;
                 ctm_mem_read_word(y, 6, w), CTM_E_ARG);
     mem_refused("ctm_mem_write_word", "addr = 0x2000 is not a multiple of 4",
                 ctm_mem_write_word(y, 8192, 1), CTM_E_ARG);
+    mem_refused("ctm_mem_check_word", "addr = 0x6 is not a multiple of 4",
+                ctm_mem_check_word(y, 6, 0), CTM_E_ARG);
     // FLOAT32_4 output 0 at 0x800: channel c of (1, 0) at 0x810 + 4c, through the cache
     check_status("ctm_mem_set_surface output 0", ctm_mem_set_surface(y, CTM_PE_OUTPUT, 0, 2048,
                  4, 2, CTM_TILE_LINEAR, CTM_FMT_FLOAT32_4), CTM_OK);
@@ -969,6 +973,12 @@ module tb_misuse;
       check_value($sformatf("channel %0d after the flush (out mask 5)", c), longint'(w),
                   c % 2 == 0 ? 32'h1111_1111 * (c + 1) : 0);
     end
+    // the memory-image check: the word as stored passes, one byte off is named
+    check_status("ctm_mem_check_word as stored", ctm_mem_check_word(y, 32'h810, 32'h1111_1111),
+                 CTM_OK);
+    mem_refused("ctm_mem_check_word", {"byte 0x810: channel 0 of output 0 (FLOAT32_4, linear, ",
+                "pitch 4) at (1, 0): expected 0x11111111, actual 0x11111110"},
+                ctm_mem_check_word(y, 32'h810, 32'h1111_1110), CTM_E_MISMATCH);
     ctm_mem_free(y);
   endfunction
 

@@ -179,6 +179,7 @@ txn_variant_case() {
   case $1 in
   mc_unit/tile_row_pitch | mc_unit/float2_stride) echo "surfaces 16x8 1 MC INPUT address" ;;
   mc_unit/u8_truncate) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;;  # UINT8_4 input 0
+  mc_unit/u8_store_truncate) echo "mandelbrot 16x8 69 MC OUTPUT bytes" ;; # UINT8_4 output 0: 3.98 stored 3
   mc_unit/quad_swap) echo "surfaces 16x8 6 MC INPUT value\\[[12]\\]" ;;     # input 1 LINEAR_2X2
   mc_unit/write_lost) echo "surfaces 16x8 1 MC FLUSH order" ;;  # the flush finds the write missing
   mc_unit/flush_deadlock) echo "surfaces 16x8 1 MC FLUSH hang" ;; # the flush never leaves
@@ -225,7 +226,8 @@ for d in "${txn_designs[@]}"; do
     # the first difference: unit, kind, the key, then the field with both values (or the
     # transaction that came out of order); the text report names them on lines of their own
     what=field
-    want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: expected [0-9a-fx]+, actual [0-9a-fx]+"
+    # (a write's bytes: the channel, the surface and its format, then the values)
+    want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: (channel [0-3] of [a-z0-9 ]+ \\([A-Z0-9_]+\\) at \\([0-9]+, [0-9]+\\): )?expected [0-9a-fx]+, actual [0-9a-fx]+"
     if [[ $field == order ]]; then
       what=order
       want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
@@ -236,7 +238,7 @@ for d in "${txn_designs[@]}"; do
     grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
     grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
     grep -Eq "^  unit +$unit$" "$log" && grep -Eq "^  kind +$unit $kind$" "$log" &&
-      { [[ $what != field ]] || grep -Eq "^  field +$field: expected " "$log"; } ||
+      { [[ $what != field ]] || grep -Eq "^  field +$field: (channel [^:]*: )?expected " "$log"; } ||
       { cat "$log"; fail "variant $v of $d: the text report does not name $unit, $kind and $field"; }
     grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
     wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||

@@ -416,6 +416,84 @@ static void test_errors(void **state)
     ctm_mem_free(NULL);
 }
 
+/* The design's word at addr: memory's word with byte b (0..3) changed by delta. */
+static uint32_t spoiled(const ctm_mem *m, uint32_t addr, int b, int delta)
+{
+    uint32_t w = 0;
+    assert_int_equal(ctm_mem_read_word(m, addr, &w), CTM_OK);
+    uint32_t byte = (w >> (8 * b) & 0xFFu) + (uint32_t)delta;
+    return (w & ~(0xFFu << (8 * b))) | (byte & 0xFFu) << (8 * b);
+}
+
+/* The memory-image check (since 1.15): a design's words equal to memory's
+ * pass; one byte off is named by surface, x, y, channel, format and both
+ * values, decoded through the layout (a tiled output, a linear UINT16_1
+ * input, the conditional buffer); a byte no surface holds says so. */
+static void test_memory_image_check(void **state)
+{
+    (void)state;
+    ctm_mem *m = new_mem();
+    /* output 1: UINT8_4, tiled, pitch 16, at 0x800; input 3: UINT16_1 at 0x1800 */
+    assert_int_equal(ctm_mem_set_surface(m, CTM_PE_OUTPUT, 1, 0x800, 16, 8, CTM_TILE_TILED,
+                                         CTM_FMT_UINT8_4),
+                     CTM_OK);
+    assert_int_equal(ctm_mem_set_surface(m, CTM_PE_INPUT, 3, 0x1800, 8, 4, CTM_TILE_LINEAR,
+                                         CTM_FMT_UINT16_1),
+                     CTM_OK);
+    assert_int_equal(ctm_mem_set_surface(m, CTM_PE_COND, 0, 0x2000, 4, 4, CTM_TILE_LINEAR,
+                                         CTM_FMT_FLOAT32_1),
+                     CTM_OK);
+    const uint32_t v[4] = {0x3F800000u, 0x3F000000u, 0x3E800000u, 0x00000000u};
+    assert_int_equal(ctm_mem_write_output(m, 1, 5, 1, v, 0xF), CTM_OK);
+    assert_int_equal(ctm_mem_flush(m), CTM_OK);
+    uint32_t words[MEM / 4];
+    for (uint32_t a = 0; a < MEM; a += 4)
+        assert_int_equal(ctm_mem_read_word(m, a, &words[a / 4]), CTM_OK);
+    assert_int_equal(ctm_mem_check(m, 0, words, MEM / 4), CTM_OK);
+
+    /* (5, 1) of a tiled pitch-16 surface: tile 1, element 4 + 1 = 5, bytes 0x800 + 84.. */
+    uint64_t a = 0;
+    assert_int_equal(ctm_mc_address(0x800, 16, 8, CTM_TILE_TILED, CTM_FMT_UINT8_4, 5, 1, &a),
+                     CTM_OK);
+    assert_int_equal(a, 0x800 + 4 * 21);
+    uint32_t w = spoiled(m, (uint32_t)a, 1, -1); /* 0.5 stored as 0x80; the design's 0x7f */
+    assert_int_equal(ctm_mem_check_word(m, (uint32_t)a, w), CTM_E_MISMATCH);
+    assert_string_equal(ctm_error(), "ctm_mem_check_word: byte 0x855: channel 1 of output 1 "
+                                     "(UINT8_4, tiled, pitch 16) at (5, 1): expected 0x80, "
+                                     "actual 0x7f");
+    words[a / 4] = w;
+    assert_int_equal(ctm_mem_check(m, 0, words, MEM / 4), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_error(), "channel 1 of output 1"));
+
+    /* UINT16_1 input 3, element (3, 1) at 0x1800 + 2 * 11: the high byte of a channel */
+    w = spoiled(m, 0x1814, 3, 1);
+    assert_int_equal(ctm_mem_check_word(m, 0x1814, w), CTM_E_MISMATCH);
+    uint32_t was = 0;
+    assert_int_equal(ctm_mem_read_word(m, 0x1814, &was), CTM_OK);
+    char want[160];
+    snprintf(want, sizeof want,
+             "ctm_mem_check_word: byte 0x1817: channel 0 of input 3 (UINT16_1, linear, pitch 8) "
+             "at (3, 1): expected 0x%04x, actual 0x%04x",
+             was >> 16, w >> 16);
+    assert_string_equal(ctm_error(), want);
+
+    /* the conditional buffer, and a byte of no surface */
+    assert_int_equal(ctm_mem_check_word(m, 0x2014, spoiled(m, 0x2014, 0, 1)), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_error(), "channel 0 of the conditional buffer (FLOAT32_1, linear, "
+                                        "pitch 4) at (1, 1)"));
+    assert_int_equal(ctm_mem_check_word(m, 0x10, spoiled(m, 0x10, 2, 1)), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_error(), "byte 0x12 (no surface holds it)"));
+
+    /* misuse */
+    assert_int_equal(ctm_mem_check_word(m, 2, 0), CTM_E_ARG);
+    assert_int_equal(ctm_mem_check_word(m, MEM, 0), CTM_E_ARG);
+    assert_int_equal(ctm_mem_check(m, 0, NULL, 1), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "ctm_mem_check: words is NULL"));
+    assert_int_equal(ctm_mem_check(m, MEM - 4, words, 2), CTM_E_ARG);
+    assert_int_equal(ctm_mem_check_word(NULL, 0, 0), CTM_E_ARG);
+    ctm_mem_free(m);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -424,6 +502,7 @@ int main(void)
         cmocka_unit_test(test_input_reads_every_format_and_tiling),
         cmocka_unit_test(test_cond_write_waits_for_the_flush),
         cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_memory_image_check),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -149,6 +149,8 @@ CALL(mem_cache_lines, return ctm_mem_cache_lines(h->y);)
 CALL(mem_cache_counts, uint64_t n; return ctm_mem_cache_counts(h->y, &n, &n, &n);)
 CALL(mem_read_word, uint32_t w; return ctm_mem_read_word(h->y, 0, &w);)
 CALL(mem_write_word, return ctm_mem_write_word(h->y, 0, 1);)
+CALL(mem_check_word, return ctm_mem_check_word(h->y, 0, 0);)
+CALL(mem_check, static const uint32_t w[1]; return ctm_mem_check(h->y, 0, w, 1);)
 CALL(mem_free, ctm_mem_free(h->y); return 0;)
 
 /* ------------------------------------------------------------ bad handles */
@@ -260,6 +262,8 @@ static const handle_case handle_cases[] = {
     {"ctm_mem_cache_counts", MEM, mem_cache_counts, CTM_E_ARG, 0},
     {"ctm_mem_read_word", MEM, mem_read_word, CTM_E_ARG, 0},
     {"ctm_mem_write_word", MEM, mem_write_word, CTM_E_ARG, 0},
+    {"ctm_mem_check_word", MEM, mem_check_word, CTM_E_ARG, 0},
+    {"ctm_mem_check", MEM, mem_check, CTM_E_ARG, 0},
     {"ctm_mem_free", MEM, mem_free, 0, 1},
 };
 
@@ -650,6 +654,9 @@ CALL(mem_word_past, uint32_t w; return ctm_mem_read_word(h->y, 8192, &w);)
 CALL(mem_word_null, return ctm_mem_read_word(h->y, 0, NULL);)
 CALL(mem_counts_null, uint64_t n; return ctm_mem_cache_counts(h->y, NULL, &n, &n);)
 CALL(mem_write_word_past, return ctm_mem_write_word(h->y, 8190, 1);)
+CALL(mem_check_word_unaligned, return ctm_mem_check_word(h->y, 6, 0);)
+CALL(mem_check_null, return ctm_mem_check(h->y, 0, NULL, 1);)
+CALL(mem_check_past, static const uint32_t w[2]; return ctm_mem_check(h->y, 8188, w, 2);)
 CALL(pred_diff_port_null, int lane; return ctm_pred_diff_port(h->p, NULL, &lane);)
 CALL(fc_diff_port_null, int port; return ctm_fc_diff_port(h->f, &port, NULL);)
 
@@ -847,6 +854,11 @@ static const arg_case arg_cases[] = {
     {"ctm_mem_cache_counts", "hits is NULL", mem_counts_null, CTM_E_ARG},
     {"ctm_mem_write_word", "addr = 0x1ffe is not a multiple of 4", mem_write_word_past,
      CTM_E_ARG},
+    {"ctm_mem_check_word", "addr = 0x6 is not a multiple of 4", mem_check_word_unaligned,
+     CTM_E_ARG},
+    {"ctm_mem_check", "words is NULL", mem_check_null, CTM_E_ARG},
+    {"ctm_mem_check", "addr = 0x1ffc, nwords = 2: not a multiple of 4 inside the 8192-byte",
+     mem_check_past, CTM_E_ARG},
 };
 
 static void test_arguments_out_of_range(void **state)

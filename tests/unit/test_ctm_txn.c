@@ -94,8 +94,10 @@ typedef struct rebuilt {
 } rebuilt;
 
 /* Applies the stream's output and conditional-buffer writes to the images
- * (outputs zeroed first; cond holds the buffer's initial contents), and
- * checks each write's address with the surface the PE's commands set. */
+ * (outputs zeroed first; cond holds the buffer's initial contents) from the
+ * bytes and byte enables they carry (since 1.15), and checks each write's
+ * address with the surface the PE's commands set and its bytes with
+ * ctm_mc_pack of its values. */
 static void rebuild(const stream *s, rebuilt *r)
 {
     surf out[4] = {{0}}, cond = {0};
@@ -123,10 +125,17 @@ static void rebuild(const stream *s, rebuilt *r)
         uint8_t elem[16];
         uint32_t bytes;
         assert_int_equal(ctm_mc_pack(t->format, t->value, (int)t->mask, elem, &bytes), CTM_OK);
+        assert_int_equal(t->byte_en, bytes);
         uint8_t *at = *img + ((size_t)t->y * r->width + (size_t)t->x) * (size_t)bpe;
-        for (int b = 0; b < bpe; b++)
-            if (bytes >> b & 1)
-                at[b] = elem[b];
+        for (int b = 0; b < 16; b++) {
+            uint8_t stored = (uint8_t)(t->bytes[b / 4] >> (8 * (b % 4)));
+            if (t->byte_en >> b & 1) {
+                assert_int_equal(stored, elem[b]);
+                at[b] = stored;
+            } else {
+                assert_int_equal(stored, 0); /* the bytes not stored are 0 */
+            }
+        }
     }
 }
 
@@ -162,7 +171,8 @@ static int same_txn(const ctm_txn *a, const ctm_txn *b)
            a->x == b->x && a->y == b->y && a->address == b->address && a->mask == b->mask &&
            !memcmp(a->value, b->value, sizeof a->value) && a->v == b->v && a->b == b->b &&
            a->test == b->test && a->loc == b->loc && a->writemask == b->writemask &&
-           a->reads == b->reads && a->keep == b->keep && a->write == b->write;
+           a->reads == b->reads && a->keep == b->keep && a->write == b->write &&
+           !memcmp(a->bytes, b->bytes, sizeof a->bytes) && a->byte_en == b->byte_en;
 }
 
 /* The sink of a plain dpp_run (txn in the options). */
@@ -173,7 +183,8 @@ static void keep_txn(void *user, const txn *t)
                  t->address, t->mask,      {t->value[0], t->value[1], t->value[2], t->value[3]},
                  t->v,       t->b,         t->test,
                  t->loc,     t->writemask, t->reads,
-                 t->keep,    t->write};
+                 t->keep,    t->write,     {t->bytes[0], t->bytes[1], t->bytes[2], t->bytes[3]},
+                 t->byte_en};
     add(user, &c);
 }
 
@@ -316,6 +327,99 @@ static ctm_model *surfaces_model(const char *elf, uint8_t *in[5], const char *co
     return m;
 }
 
+/* The stream s of the surfaces run put into a checker of MC kinds with
+ * transaction `at` changed by spoil: the put's status, the diff in *diff. */
+static int put_spoiled(const stream *s, const char *elf, uint8_t *in[5], const char *cond_path,
+                       size_t at, void (*spoil)(ctm_txn *), int legacy, char *diff, size_t size)
+{
+    ctm_model *m = surfaces_model(elf, in, cond_path);
+    ctm_txn_checker *c = ctm_txn_new(m, CTM_UNIT_BIT(CTM_UNIT_MC));
+    int st = CTM_OK;
+    for (size_t k = 0; k < s->n && !st; k++) {
+        ctm_txn t = s->t[k];
+        if (t.unit != CTM_UNIT_MC)
+            continue;
+        if (k == at)
+            spoil(&t);
+        st = legacy ? ctm_txn_put_fields(c, t.unit, t.kind, t.index, t.format, t.x, t.y, t.address,
+                                         t.mask, t.value[0], t.value[1], t.value[2], t.value[3],
+                                         t.v, t.b, t.test, t.loc, t.writemask, t.reads, t.keep,
+                                         t.write)
+                    : ctm_txn_put(c, &t);
+    }
+    if (!st)
+        st = ctm_txn_finish(c);
+    snprintf(diff, size, "%s", ctm_txn_diff(c));
+    ctm_txn_free(c);
+    ctm_model_free(m);
+    return st;
+}
+
+/* The first stored byte one less, as a design that truncates instead of rounding. */
+static void byte_less(ctm_txn *t)
+{
+    int k = __builtin_ctz(t->byte_en);
+    uint32_t b = (t->bytes[k / 4] >> (8 * (k % 4)) & 0xFFu) - 1u;
+    t->bytes[k / 4] = (t->bytes[k / 4] & ~(0xFFu << (8 * (k % 4)))) | (b & 0xFFu) << (8 * (k % 4));
+}
+
+static void last_channel_off(ctm_txn *t)
+{
+    t->byte_en &= ~0x8u;
+}
+
+/* Bytes past a 4-byte element: not stored, so not compared. */
+static void unstored_bytes(ctm_txn *t)
+{
+    t->bytes[3] = 0xDEADBEEFu;
+}
+
+/* Since 1.15 a write's stored bytes and byte enables are compared (not the
+ * bytes it does not store), and the diff names the field, the channel, the
+ * surface, its format and both values; the positional form, which cannot
+ * carry them, compares neither. The old checker passed all of these. */
+static void stored_bytes_checked(stream *s, const char *elf, uint8_t *in[5], const char *cond_path)
+{
+    size_t at = s->n; /* output 1 (UINT8_4) with a byte that is not 0 and all four written */
+    for (size_t k = 0; k < s->n && at == s->n; k++)
+        if (s->t[k].kind == CTM_TXN_MC_OUTPUT && s->t[k].index == 1 && s->t[k].byte_en == 0xF &&
+            (s->t[k].bytes[0] & 0xFF))
+            at = k;
+    assert_true(at < s->n);
+    const ctm_txn *t = &s->t[at];
+    char diff[512], want[256];
+    assert_int_equal(put_spoiled(s, elf, in, cond_path, at, byte_less, 0, diff, sizeof diff),
+                     CTM_E_MISMATCH);
+    snprintf(want, sizeof want,
+             "bytes: channel 0 of output 1 (UINT8_4) at (%lld, %lld): expected 0x%02x, actual "
+             "0x%02x",
+             (long long)t->x, (long long)t->y, t->bytes[0] & 0xFF, (t->bytes[0] & 0xFF) - 1);
+    if (!strstr(diff, want))
+        fail_msg("%s\nwants: %s", diff, want);
+    assert_int_equal(put_spoiled(s, elf, in, cond_path, at, last_channel_off, 0, diff, sizeof diff),
+                     CTM_E_MISMATCH);
+    assert_non_null(strstr(diff, "byte_en: expected 0xf, actual 0x7"));
+    /* a byte not stored, and the positional form: neither is compared */
+    assert_int_equal(put_spoiled(s, elf, in, cond_path, at, unstored_bytes, 0, diff, sizeof diff),
+                     CTM_OK);
+    assert_int_equal(put_spoiled(s, elf, in, cond_path, at, byte_less, 1, diff, sizeof diff),
+                     CTM_OK);
+    /* a UINT16_1 channel: both bytes shown as one number */
+    for (at = 0; at < s->n; at++)
+        if (s->t[at].kind == CTM_TXN_MC_OUTPUT && s->t[at].index == 2 && s->t[at].byte_en == 3 &&
+            (s->t[at].bytes[0] & 0xFF))
+            break;
+    assert_true(at < s->n);
+    t = &s->t[at];
+    assert_int_equal(put_spoiled(s, elf, in, cond_path, at, byte_less, 0, diff, sizeof diff),
+                     CTM_E_MISMATCH);
+    snprintf(want, sizeof want, "bytes: channel 0 of output 2 (UINT16_1) at (%lld, %lld): "
+                                "expected 0x%04x, actual 0x%04x",
+             (long long)t->x, (long long)t->y, t->bytes[0] & 0xFFFF, (t->bytes[0] & 0xFFFF) - 1);
+    if (!strstr(diff, want))
+        fail_msg("%s\nwants: %s", diff, want);
+}
+
 static void test_layouts_and_cond(void **state)
 {
     (void)state;
@@ -454,6 +558,7 @@ static void test_layouts_and_cond(void **state)
     ctm_txn_free(c);
     ctm_model_free(m);
 
+    stored_bytes_checked(&s, elf, in, cond_path);
     free(s.t);
     for (int k = 0; k < 5; k++)
         free(in[k]);
@@ -712,41 +817,47 @@ static void test_packed_form(void **state)
     (void)state;
     stream s = saxpy_stream(CTM_UNITS_ALL);
     ctm_model *m = saxpy();
-    uint32_t w[CTM_TXN_WORDS];
+    uint32_t w[CTM_TXN_WORDS], bytes_seen = 0;
     size_t k = 0;
     int r;
     while ((r = ctm_model_txn_bits(m, CTM_UNITS_ALL, w)) == 1) {
         assert_true(k < s.n);
         const ctm_txn *t = &s.t[k++];
-        /* word 22 down: unit, kind, index, format, x hi, x lo, y hi, y lo, address hi, lo,
-         * mask, value[3..0], v, b, test, loc, writemask, reads, keep, write */
-        assert_int_equal(w[22], (uint32_t)t->unit);
-        assert_int_equal(w[21], (uint32_t)t->kind);
-        assert_int_equal(w[20], (uint32_t)t->index);
-        assert_int_equal(w[19], (uint32_t)t->format);
-        assert_int_equal((uint64_t)w[18] << 32 | w[17], (uint64_t)t->x);
-        assert_int_equal((uint64_t)w[16] << 32 | w[15], (uint64_t)t->y);
-        assert_int_equal((uint64_t)w[14] << 32 | w[13], t->address);
-        assert_int_equal(w[12], t->mask);
+        /* word 27 down: unit, kind, index, format, x hi, x lo, y hi, y lo, address hi, lo,
+         * mask, value[3..0], v, b, test, loc, writemask, reads, keep, write, bytes[3..0],
+         * byte_en */
+        assert_int_equal(w[27], (uint32_t)t->unit);
+        assert_int_equal(w[26], (uint32_t)t->kind);
+        assert_int_equal(w[25], (uint32_t)t->index);
+        assert_int_equal(w[24], (uint32_t)t->format);
+        assert_int_equal((uint64_t)w[23] << 32 | w[22], (uint64_t)t->x);
+        assert_int_equal((uint64_t)w[21] << 32 | w[20], (uint64_t)t->y);
+        assert_int_equal((uint64_t)w[19] << 32 | w[18], t->address);
+        assert_int_equal(w[17], t->mask);
         for (int c = 0; c < 4; c++)
-            assert_int_equal(w[8 + c], t->value[c]);
-        assert_int_equal(w[7], t->v);
-        assert_int_equal(w[6], t->b);
-        assert_int_equal(w[5], (uint32_t)t->test);
-        assert_int_equal(w[4], (uint32_t)t->loc);
-        assert_int_equal(w[3], (uint32_t)t->writemask);
-        assert_int_equal(w[2], (uint32_t)t->reads);
-        assert_int_equal(w[1], (uint32_t)t->keep);
-        assert_int_equal(w[0], (uint32_t)t->write);
+            assert_int_equal(w[13 + c], t->value[c]);
+        assert_int_equal(w[12], t->v);
+        assert_int_equal(w[11], t->b);
+        assert_int_equal(w[10], (uint32_t)t->test);
+        assert_int_equal(w[9], (uint32_t)t->loc);
+        assert_int_equal(w[8], (uint32_t)t->writemask);
+        assert_int_equal(w[7], (uint32_t)t->reads);
+        assert_int_equal(w[6], (uint32_t)t->keep);
+        assert_int_equal(w[5], (uint32_t)t->write);
+        for (int c = 0; c < 4; c++)
+            assert_int_equal(w[1 + c], t->bytes[c]);
+        assert_int_equal(w[0], t->byte_en);
+        bytes_seen |= t->byte_en;
     }
     assert_int_equal(r, 0);
     assert_int_equal(k, s.n);
+    assert_true(bytes_seen != 0); /* saxpy's output writes carry their bytes */
     for (int i = 0; i < CTM_TXN_WORDS; i++) /* nothing came: zeros */
         assert_int_equal(w[i], 0);
     ctm_model_free(m);
 
     /* the round trip: the words of one run put into a checker of another, as a testbench
-     * moves them; the first output write's value[0] (word 8) spoiled once */
+     * moves them; the first output write's value[0] (word 13) spoiled once */
     size_t out = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
     for (int spoil = 0; spoil < 2; spoil++) {
         ctm_model *stim = saxpy();
@@ -755,7 +866,7 @@ static void test_packed_form(void **state)
         int st = CTM_OK;
         for (size_t i = 0; st == CTM_OK && ctm_model_txn_bits(stim, CTM_UNITS_ALL, w) == 1; i++) {
             if (spoil && i == out)
-                w[8] ^= 0x00400000u;
+                w[13] ^= 0x00400000u;
             st = ctm_txn_put_bits(c, w);
         }
         if (!spoil) {

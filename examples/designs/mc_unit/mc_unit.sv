@@ -7,7 +7,9 @@
 // to c/255, UINT16_1 to its integer value, FLOAT32_n raw, missing channels 0, 0, 1; in the 2x2
 // layouts a one-channel input's quad), and reports what it did as a ctm_txn_t: MC INPUT (index,
 // x, y, address, format, value), MC OUTPUT (index, x, y, address, format, the channels written,
-// value) and MC FLUSH, once every read and write before the flush has left.
+// value, and the bytes it would store with their byte enables: UINT8_4 and UINT16_1 by the
+// store rule of docs/mc.md, floats raw) and MC FLUSH, once every read and write before the
+// flush has left.
 //
 //   cmd / req --> A: surface lookup, address --> memory reads (2x2: four) --> read tracker
 //                    |  (writes leave from A)                 in order, any latency   | unpack
@@ -15,8 +17,8 @@
 //
 // Reads may be outstanding up to TrackDepth elements; a completed read takes the transaction
 // port before a write (its data cannot wait), so writes and reads leave out of order, as the
-// model's rule for unordered kinds allows. The write path stops at the address and the channel
-// mask: it stores nothing (the stream's output write carries the fp32 values a program wrote).
+// model's rule for unordered kinds allows. The write path packs the element but has no memory
+// write port: the transaction carries the bytes it would store.
 // Limits: no faults (an access outside a surface is not detected), no constant, instruction or
 // conditional-buffer client.
 module mc_unit
@@ -101,6 +103,71 @@ module mc_unit
     r = num % 40'd255;
     if (2 * r > 40'd255) q = q + 1;  // 2r == 255 cannot be: 255 is odd
     return {1'b0, 8'(127 - s), q[22:0]};
+  endfunction
+
+  // x / 2^sh rounded to the nearest integer, a tie to the even one (sh 1..40)
+  function automatic logic [40:0] round_shift(logic [40:0] x, int sh);
+    logic [40:0] q, r, half;
+    q = x >> sh;
+    r = x & ((41'd1 << sh) - 41'd1);
+    half = 41'd1 << (sh - 1);
+    if (r > half || (r == half && q[0])) q = q + 41'd1;
+    return q;
+  endfunction
+
+  // docs/mc.md "Conversions", UINT8_4: p = v * 255 rounded to fp32 (nearest even), then 0 for a
+  // NaN or p <= 0, 255 for p >= 255, else p rounded to the nearest integer, a tie to even.
+  // Integer form: v = M * 2^(e - 150); M * 255 is exact in 32 bits; rounding it to 24
+  // significant bits is the fp32 product.
+  function automatic logic [7:0] f32_to_u8(logic [31:0] v);
+    logic [40:0] p;
+    int n, sh;
+    if (v[31] || v[30:23] == 8'd0 || (v[30:23] == 8'hff && v[22:0] != 0)) return 8'd0;
+    if (v[30:23] >= 8'd127) return 8'hff;  // v >= 1 (and +inf): p >= 255
+    if (v[30:23] < 8'd110) return 8'd0;    // v < 2^-17: p < 0.5
+    p = 41'({1'b1, v[22:0]}) * 41'd255;    // 2^31 <= p < 2^32: 8 bits too many
+    n = p[31] ? 8 : 7;
+    p = round_shift(p, n) << n;            // the fp32 product, still scaled by 2^(150 - e)
+    sh = 150 - int'(v[30:23]);
+    p = round_shift(p, sh);
+    return p > 41'd255 ? 8'hff : p[7:0];
+  endfunction
+
+  // UINT16_1: v itself, 0 for a NaN or v <= 0, 65535 for v >= 65535, else the nearest integer.
+  function automatic logic [15:0] f32_to_u16(logic [31:0] v);
+    logic [40:0] q;
+    if (v[31] || v[30:23] < 8'd126 || (v[30:23] == 8'hff && v[22:0] != 0)) return 16'd0;
+    if (v[30:23] >= 8'd143) return 16'hffff;  // v >= 65536 (and +inf)
+    q = round_shift(41'({1'b1, v[22:0]}), 150 - int'(v[30:23]));
+    return q > 41'd65535 ? 16'hffff : q[15:0];
+  endfunction
+
+  // the element an output write stores, byte k in [8k +: 8], and the bytes the channels in
+  // chmask store
+  function automatic logic [143:0] pack(logic [2:0] format, logic [3:0][31:0] v,
+                                        logic [3:0] chmask);
+    logic [127:0] bytes;
+    logic [15:0] en;
+    bytes = '0;
+    en = '0;
+    case (format)
+      3'd0: begin
+        bytes[15:0] = f32_to_u16(v[0]);
+        en[1:0] = {2{chmask[0]}};
+      end
+      3'd1:
+        for (int c = 0; c < 4; c++) begin
+          bytes[8*c +: 8] = f32_to_u8(v[c]);
+          en[c] = chmask[c];
+        end
+      default:
+        for (int c = 0; c < 4; c++)
+          if (c < (format == 3'd2 ? 1 : format == 3'd3 ? 2 : 4)) begin
+            bytes[32*c +: 32] = v[c];
+            en[4*c +: 4] = {4{chmask[c]}};
+          end
+    endcase
+    return {en, bytes};
   endfunction
 
   function automatic logic [3:0][31:0] unpack(logic [2:0] format, logic [127:0] bytes);
@@ -305,6 +372,8 @@ module mc_unit
         txn_o.format <= int'(a_surf.format);
         txn_o.mask <= {28'd0, a_chmask_q & out_mask_q};
         txn_o.value <= a_value_q;
+        {txn_o.byte_en[15:0], txn_o.bytes} <= pack(a_surf.format, a_value_q,
+                                                   a_chmask_q & out_mask_q);
       end else if (emit_flush) begin
         txn_o.kind <= CTM_TXN_MC_FLUSH;
       end

@@ -18,6 +18,7 @@
 //   +in0=PATH +in1=PATH: raw FLOAT32_4 elements, (W+64) x H of them
 //   +ctm_txn_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
+// ctm-inputs: edges
 module tb_mc_unit #(
   parameter int unsigned Lanes    = 64,
   parameter int unsigned Contexts = 4
