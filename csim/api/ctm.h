@@ -414,7 +414,8 @@ int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, i
  * as it stands (since 1.11): the inputs, constants and command buffer as the
  * run lays them out (before the first step: as it will), then what the MC
  * has written (conditional-buffer write-backs; outputs are checked but not
- * kept by a ctm_model, docs/txn.md). For a testbench that serves a design's memory reads from the
+ * kept by a ctm_model_new run, docs/txn.md; a ctm_model_new_cmd run keeps
+ * them). For a testbench that serves a design's memory reads from the
  * model's memory. CTM_OK, or CTM_E_ARG (addr unaligned or outside the run's
  * memory; *word 0). */
 int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word);
