@@ -305,48 +305,49 @@ static uint8_t *read_whole(ctm_model *m, const char *call, const char *path, siz
     return buf;
 }
 
+/* ctm_model_load_mem and _load_cmd on a model cmd_refuse let through: the file at path (at
+ * most max bytes; words: a multiple of 4) replaces *to (*len bytes of *cap) for call. */
+static int load_file(ctm_model *m, const char *call, const char *path, size_t max,
+                     const char *what, int words, uint8_t **to, size_t *len, size_t *cap)
+{
+    int st;
+    size_t n;
+    uint8_t *buf = read_whole(m, call, path, max, what, &n, &st);
+    if (!buf)
+        return st;
+    if (words && n % 4) {
+        api_error(&m->h, "%s: %s: %zu bytes, but a command buffer is whole 32-bit words: "
+                  "expected a multiple of 4 (%zu or %zu)", call, path, n, n - n % 4,
+                  n - n % 4 + 4);
+        free(buf);
+        return CTM_E_FORMAT;
+    }
+    free(*to);
+    *to = buf;
+    *len = *cap = n;
+    m->stale = 1;
+    return CTM_OK;
+}
+
 int ctm_model_load_mem(ctm_model *m, const char *path)
 {
     int st = cmd_refuse(m, __func__);
-    if (st)
-        return st;
-    size_t len;
-    uint8_t *buf = read_whole(m, __func__, path, img_max(m),
-                              m->mem_bytes ? "the image holds mem_bytes less 2 KiB for the buffer"
-                                           : "the image holds 1 GiB",
-                              &len, &st);
-    if (!buf)
-        return st;
-    free(m->img);
-    m->img = buf;
-    m->img_len = m->img_cap = len;
-    m->stale = 1;
-    return CTM_OK;
+    return st ? st
+              : load_file(m, __func__, path, img_max(m),
+                          m->mem_bytes ? "the image holds mem_bytes less 2 KiB for the buffer"
+                                       : "the image holds 1 GiB",
+                          0, &m->img, &m->img_len, &m->img_cap);
 }
 
 int ctm_model_load_cmd(ctm_model *m, const char *path)
 {
     int st = cmd_refuse(m, __func__);
-    if (st)
-        return st;
-    size_t len;
-    uint8_t *buf = read_whole(m, __func__, path, CMD_MEM_MAX / 2, "a buffer holds 512 MiB",
-                              &len, &st);
-    if (!buf)
-        return st;
-    if (len % 4) {
-        api_error(&m->h, "%s: %s: %zu bytes, but a command buffer is whole 32-bit words: "
-                  "expected a multiple of 4 (%zu or %zu)", __func__, path, len, len - len % 4,
-                  len - len % 4 + 4);
-        free(buf);
-        return CTM_E_FORMAT;
-    }
-    free(m->cb);
-    m->cb = buf;
-    m->cb_len = m->cb_cap = len;
-    snprintf(m->path, sizeof m->path, "%s", path); /* errors name the file, as dpp exec's */
-    m->stale = 1;
-    return CTM_OK;
+    if (!st)
+        st = load_file(m, __func__, path, CMD_MEM_MAX / 2, "a buffer holds 512 MiB", 1, &m->cb,
+                       &m->cb_len, &m->cb_cap);
+    if (st == CTM_OK) /* errors name the file, as dpp exec's */
+        snprintf(m->path, sizeof m->path, "%s", path);
+    return st;
 }
 
 /* Prepares the run again with the inputs and constants set since

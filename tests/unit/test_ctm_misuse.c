@@ -305,7 +305,7 @@ static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
-                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL, NULL};
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL, NULL, NULL};
     h.c = ctm_commit_new(h.cm, 4, 0);
     assert_non_null(h.c);
     h.tm = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
