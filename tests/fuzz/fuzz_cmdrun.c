@@ -11,54 +11,16 @@
  * the run saying so; otherwise the run ends (0) exactly when dpp exec's succeeds, else faults
  * with dpp exec's message word for word; and the device memory after the run is dpp exec's,
  * byte for byte. Bounds as fuzz_exec's: 64 KiB of memory, 16 lanes, 400 steps a wavefront. */
-#include "ctm.h"
-#include "ctm_int.h"
-#include "pe.h"
-#include "runtime.h"
+#define FUZZ_NAME "fuzz_cmdrun"
+#include "fuzz_promise.h"
 
-#include <stdarg.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
+#include "ctm_int.h"
+#include "fuzz_cmdbuf.h"
+#include "runtime.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { MEM = 64 << 10, MAX_PAIRS = 64, MAX_STARTS = 2, STEP_LIMIT = 400, LANES = 16 };
-
-__attribute__((noreturn, format(printf, 1, 2))) static void broken(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    fprintf(stderr, "fuzz_cmdrun: broken promise: ");
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    fputc('\n', stderr);
-    abort();
-}
-
-static uint32_t le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-/* Bounds the work of one input (fuzz_exec's rule): small domains, two programs at most. */
-static int too_much_work(const uint8_t *cb, size_t n)
-{
-    unsigned starts = 0;
-    for (size_t at = 0; at + 4 <= n;) {
-        uint32_t h = le32(cb + at), nparams = (h >> 16 & 0x3fff) + 1, op = h >> 8 & 0xff;
-        if (op == PE_SET_DOMAIN && at + 20 <= n) {
-            uint64_t i0 = le32(cb + at + 4) & 0xfff, j0 = le32(cb + at + 8) & 0xfff,
-                     i1 = le32(cb + at + 12) & 0xfff, j1 = le32(cb + at + 16) & 0xfff;
-            if (i1 >= i0 && j1 >= j0 && (i1 - i0 + 1) * (j1 - j0 + 1) > MAX_PAIRS)
-                return 1;
-        }
-        starts += op == PE_START_PROGRAM;
-        at += 4 + 4 * (size_t)nparams;
-    }
-    return starts > MAX_STARTS;
-}
 
 /* dpp exec's run: the memory after it in mem (MEM bytes), its message ("" on success). */
 static void exec_ref(const uint8_t *img, size_t img_len, const uint8_t *cb, size_t cb_len,
@@ -102,12 +64,28 @@ static void write_file(const char *path, const uint8_t *b, size_t n)
         broken("cannot write %s", path);
 }
 
-/* Image and buffer into m, from files or word by word; CTM_OK or the refusal's status. */
-static int load(ctm_model *m, int files, int odd, const uint8_t *img, size_t img_len,
-                const uint8_t *cb, size_t cb_len)
+/* An image refused by a memory of 2 KiB (small: it holds none, the buffer takes the 2 KiB):
+ * the status and the message that names the most it may be. */
+static int refused_image(ctm_model *m, int files, const uint8_t *img, size_t img_len)
 {
-    if (files) {
+    int st = files ? ctm_model_load_mem(m, mem_path)
+                   : ctm_model_put_mem(m, 0, img_len >= 4 ? le32(img) : 0);
+    const char *want = files ? "expected at most 0" : "is not a multiple of 4 below 0";
+    if (st != (files ? CTM_E_FORMAT : CTM_E_ARG) || !strstr(ctm_model_error(m), want))
+        broken("an image of %zu bytes for a 2 KiB memory: %d \"%s\"", img_len, st,
+               ctm_model_error(m));
+    return st;
+}
+
+/* Image and buffer into m, from files or word by word; CTM_OK or the refusal's status. */
+static int load(ctm_model *m, int files, int odd, int small, const uint8_t *img,
+                size_t img_len, const uint8_t *cb, size_t cb_len)
+{
+    if (files)
         write_file(mem_path, img, img_len);
+    if (small && img_len >= (files ? 1u : 4u))
+        return refused_image(m, files, img, img_len);
+    if (files) {
         static uint8_t padded[MEM + 4]; /* odd: 2 bytes more than whole words */
         memcpy(padded, cb, cb_len);
         memset(padded + cb_len, 0, 4);
@@ -170,16 +148,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     unsigned flags = data[0];
     data++, size--;
-    size_t img = le32(data), rest = size - 4;
-    if (img > rest || img > MEM / 2)
-        img = rest < MEM / 2 ? rest : MEM / 2;
-    const uint8_t *image = data + 4, *cb = data + 4 + img;
-    size_t cb_len = (rest - img) & ~(size_t)3, at = (img + 2047) / 2048 * 2048;
+    const uint8_t *image, *cb;
+    size_t img, cb_len;
+    fuzz_split(data, size, MEM, &image, &img, &cb, &cb_len);
+    cb_len &= ~(size_t)3; /* whole words (a file of another size: flags bit 3) */
+    size_t at = (img + 2047) / 2048 * 2048;
     int files = flags & 1, odd = flags >> 3 & 1, small = flags >> 4 & 1;
     unsigned how = flags >> 1 & 3;
     if (!files)
         img &= ~(size_t)3; /* word by word: whole words */
-    if (at + cb_len > MEM || too_much_work(cb, cb_len))
+    if (at + cb_len > MEM || fuzz_too_much_work(cb, cb_len, MAX_PAIRS, MAX_STARTS))
         return 0;
     size_t need = (at + cb_len + 2047) / 2048 * 2048;
     small = small && need > 2048; /* a 2 KiB memory that cannot hold them */
@@ -187,14 +165,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!m)
         broken("ctm_model_new_cmd: %s", ctm_error());
     api_model_set_step_limit(m, STEP_LIMIT);
-    if (load(m, files, odd, image, img, cb, cb_len) != CTM_OK) {
+    if (load(m, files, odd, small, image, img, cb, cb_len) != CTM_OK) {
         ctm_model_free(m);
         return 0;
     }
     int r = run_out(m, how);
     const char *msg = ctm_model_error(m);
-    if (!msg || strnlen(msg, API_ERROR_MAX) == API_ERROR_MAX)
-        broken("ctm_model_error: not a message");
+    text_ok(msg, "ctm_model_error");
     if (small) { /* the run says the memory cannot hold them */
         if (r != -CTM_E_FAULT || !strstr(msg, "is smaller than the image"))
             broken("mem_bytes 2048 for %zu: %d \"%s\"", need, r, msg);
