@@ -6,9 +6,11 @@
 #define TESTS_FUZZ_CMDBUF_H
 
 #include "pe.h"
+#include "runtime.h"
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 static inline uint32_t le32(const uint8_t *p)
 {
@@ -48,6 +50,37 @@ static inline int fuzz_too_much_work(const uint8_t *cb, size_t n, uint64_t max_p
         at += 4 + 4 * (size_t)nparams;
     }
     return starts > max_starts;
+}
+
+/* What `dpp exec` does with the image and the buffer (cmd_exec.c's run) on a device of mem
+ * bytes, lanes and step_limit, the buffer named name: the memory after it into mem_out (NULL:
+ * not wanted; mem bytes), the status of the run (its message in *err), or DPP_E_NOMEM when
+ * the device cannot be opened. */
+static inline dpp_status fuzz_exec_run(const uint8_t *img, size_t img_len, const uint8_t *cb,
+                                       size_t cb_len, size_t mem, unsigned lanes,
+                                       uint64_t step_limit, const char *name, uint8_t *mem_out,
+                                       dpp_error *err)
+{
+    dpp_device_params p = dpp_device_default_params();
+    p.mem_bytes = mem;
+    p.array.step_limit = step_limit;
+    p.array.lanes = lanes;
+    dpp_connection *dev;
+    if (dpp_am_open(&p, &dev, err) != DPP_OK)
+        return DPP_E_NOMEM;
+    size_t msize, at = (img_len + 2047) / 2048 * 2048;
+    uint8_t *m = dpp_am_memory(dev, &msize);
+    memcpy(m, img, img_len);
+    memcpy(m + at, cb, cb_len);
+    uint32_t ticket;
+    int done = 0;
+    dpp_status st = dpp_am_submit(dev, (uint32_t)at, (uint32_t)cb_len, name, &ticket, err);
+    if (!st)
+        st = dpp_am_consumed(dev, ticket, &done, err);
+    if (mem_out)
+        memcpy(mem_out, m, mem);
+    dpp_am_close(dev);
+    return st;
 }
 
 #endif

@@ -16,36 +16,21 @@
 
 #include "ctm_int.h"
 #include "fuzz_cmdbuf.h"
-#include "runtime.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 enum { MEM = 64 << 10, MAX_PAIRS = 64, MAX_STARTS = 2, STEP_LIMIT = 400, LANES = 16 };
 
-/* dpp exec's run: the memory after it in mem (MEM bytes), its message ("" on success). */
+/* dpp exec's run: the memory after it in mem_out (MEM bytes), its message ("" on success). */
 static void exec_ref(const uint8_t *img, size_t img_len, const uint8_t *cb, size_t cb_len,
                      uint8_t *mem_out, char *msg, size_t msg_len)
 {
-    dpp_device_params p = dpp_device_default_params();
-    p.mem_bytes = MEM;
-    p.array.step_limit = STEP_LIMIT;
-    p.array.lanes = LANES;
-    dpp_connection *dev;
     dpp_error err;
-    if (dpp_am_open(&p, &dev, &err) != DPP_OK)
+    dpp_status st = fuzz_exec_run(img, img_len, cb, cb_len, MEM, LANES, STEP_LIMIT,
+                                  "command buffer", mem_out, &err);
+    if (st == DPP_E_NOMEM)
         broken("dpp_am_open: %s", err.msg);
-    size_t msize, at = (img_len + 2047) / 2048 * 2048;
-    uint8_t *mem = dpp_am_memory(dev, &msize);
-    memcpy(mem, img, img_len);
-    memcpy(mem + at, cb, cb_len);
-    uint32_t ticket;
-    int done = 0;
-    msg[0] = 0;
-    if (dpp_am_submit(dev, (uint32_t)at, (uint32_t)cb_len, "command buffer", &ticket, &err) ||
-        dpp_am_consumed(dev, ticket, &done, &err))
-        snprintf(msg, msg_len, "%s", err.msg);
-    memcpy(mem_out, mem, MEM);
-    dpp_am_close(dev);
+    snprintf(msg, msg_len, "%s", st ? err.msg : "");
 }
 
 static char dir[64], mem_path[96], cmd_path[96];

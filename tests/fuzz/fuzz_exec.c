@@ -5,9 +5,6 @@
  * wavefronts, partial ones, the limit itself) at a quarter of the work of 64-lane ones: the
  * array computes every lane of a wavefront per issue. */
 #include "fuzz_cmdbuf.h"
-#include "runtime.h"
-
-#include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -23,22 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t at = (img + 2047) / 2048 * 2048;
     if (at + cb_len > MEM || fuzz_too_much_work(cb, cb_len, MAX_PAIRS, MAX_STARTS))
         return 0;
-    dpp_device_params p = dpp_device_default_params();
-    p.mem_bytes = MEM;
-    p.array.step_limit = STEP_LIMIT;
-    p.array.lanes = LANES;
-    dpp_connection *dev;
     dpp_error err;
-    if (dpp_am_open(&p, &dev, &err) != DPP_OK)
-        return 0;
-    size_t msize;
-    uint8_t *mem = dpp_am_memory(dev, &msize);
-    memcpy(mem, image, img);
-    memcpy(mem + at, cb, cb_len);
-    uint32_t ticket;
-    int done = 0;
-    if (dpp_am_submit(dev, (uint32_t)at, (uint32_t)cb_len, "fuzz.cb", &ticket, &err) == DPP_OK)
-        (void)dpp_am_consumed(dev, ticket, &done, &err);
-    dpp_am_close(dev);
+    (void)fuzz_exec_run(image, img, cb, cb_len, MEM, LANES, STEP_LIMIT, "fuzz.cb", NULL, &err);
     return 0;
 }
