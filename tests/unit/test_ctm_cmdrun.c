@@ -368,8 +368,9 @@ static void test_out_mask_and_domains_reach_memory(void **state)
 }
 
 /* The streams come out as for an executable's run: a commit checker fed the run's own
- * commits passes, and its START count is the wavefronts of both start_programs. */
-static void test_commit_checker_takes_it(void **state)
+ * commits passes, and its START count is the wavefronts of both start_programs; so does a
+ * transaction checker fed its transactions. */
+static void test_checkers_take_it(void **state)
 {
     (void)state;
     const dpp_exe *exe = fixture_assemble(prog);
@@ -389,6 +390,25 @@ static void test_commit_checker_takes_it(void **state)
     /* 16 pairs of 5 lanes: 4 wavefronts; 7 pairs: 2 */
     assert_int_equal(starts, 6);
     ctm_commit_free(c);
+    ctm_model_free(ref);
+    ctm_model_free(m);
+    /* and a transaction checker over the same two runs: every PE, MC and CO transaction */
+    m = by_words(&img, &cb);
+    ref = by_words(&img, &cb);
+    ctm_txn_checker *x = ctm_txn_new(m, CTM_UNITS_ALL);
+    assert_non_null(x);
+    ctm_txn t;
+    uint64_t n = 0;
+    while ((r = ctm_model_txn(ref, CTM_UNITS_ALL, &t)) == 1) {
+        n++;
+        if (ctm_txn_put(x, &t) != CTM_OK)
+            fail_msg("%s", ctm_txn_report(x, CTM_REPORT_TEXT));
+    }
+    assert_int_equal(r, 0);
+    assert_int_equal(ctm_txn_finish(x), CTM_OK);
+    assert_int_equal(ctm_txn_count(x), n);
+    assert_true(n > 23); /* 12 commands and an output for each of 23 pairs at least */
+    ctm_txn_free(x);
     ctm_model_free(ref);
     ctm_model_free(m);
     free(cb.b);
@@ -487,7 +507,7 @@ int main(void)
         cmocka_unit_test(test_every_format_and_layout_as_dpp_exec),
         cmocka_unit_test(test_dpp_exec_itself_agrees),
         cmocka_unit_test(test_out_mask_and_domains_reach_memory),
-        cmocka_unit_test(test_commit_checker_takes_it),
+        cmocka_unit_test(test_checkers_take_it),
         cmocka_unit_test(test_errors_name_the_byte),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
