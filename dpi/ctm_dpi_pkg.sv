@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_0F00;  // 1.15.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1000;  // 1.16.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -332,6 +332,13 @@ package ctm_dpi_pkg;
                                                   int height);
   import "DPI-C" function int ctm_model_read_word(chandle m, int unsigned addr,
                                                   output int unsigned word);
+  // A run of a command buffer against a memory image (since 1.16), as dpp exec runs it.
+  import "DPI-C" function chandle ctm_model_new_cmd(int unsigned mem_bytes, int lanes, int contexts,
+                                                    int addr_depth, int loop_depth);
+  import "DPI-C" function int ctm_model_load_mem(chandle m, string path);
+  import "DPI-C" function int ctm_model_put_mem(chandle m, int unsigned addr, int unsigned word);
+  import "DPI-C" function int ctm_model_load_cmd(chandle m, string path);
+  import "DPI-C" function int ctm_model_put_cmd(chandle m, int unsigned word);
   import "DPI-C" function int ctm_model_step(chandle m);
   import "DPI-C" function longint unsigned ctm_model_get(chandle m, string name);
   import "DPI-C" function int ctm_model_port(string name);

@@ -4,7 +4,8 @@
 # API (api: sequences of ctm.h calls, checked against its promises; commit: a design's commits,
 # true and broken, against the commit checker; txn: a design's PE/MC/CO transactions, true
 # and broken, against the transaction checker; pe: command words fed to the PE handle, checked
-# against the model's own run of them). Each for --seconds S,
+# against the model's own run of them; cmdrun: a command buffer and memory image run through
+# ctm_model_new_cmd, checked against dpp exec's run of them). Each for --seconds S,
 # --par of them at a time. Each starts from the repository's own files (api: the sequences
 # the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
 # regression input in tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs" (for api, N
@@ -25,7 +26,7 @@ while (($#)); do
     *) names+=("$1"); shift ;;
   esac
 done
-((${#names[@]})) || names=(asm elf exec stack api commit pe txn)
+((${#names[@]})) || names=(asm elf exec stack api commit pe txn cmdrun)
 cd "$root"
 fz=$build/fuzz
 mkdir -p "$fz/artifacts" "$fz/seeds"
@@ -72,6 +73,14 @@ for p in saxpy reduction mandelbrot flow; do
   [[ -f $fz/seeds/$p.cb ]] && { printf '\x10\x03'; cat "$fz/seeds/$p.cb"; } >"$fz/seeds/$p.pe"
 done
 seed pe tests/fuzz/pe/* "$fz"/seeds/*.pe
+# cmdrun: exec's packed seeds behind a flags byte (fuzz_cmdrun.c): word by word with steps,
+# from files with commits, word by word with transactions, from files with a buffer not whole words
+for p in saxpy reduction mandelbrot flow; do
+  for fl in 00 03 04 09; do
+    [[ -f $fz/seeds/$p.fuzz ]] && { printf "\x$fl"; cat "$fz/seeds/$p.fuzz"; } >"$fz/seeds/$p.$fl.cmdrun"
+  done
+done
+seed cmdrun "$fz"/seeds/*.cmdrun
 for name in "${names[@]}"; do
   [[ -x $fz/fuzz_$name ]] || { echo "fuzz: no $fz/fuzz_$name (make fuzz-bin)" >&2; exit 2; }
   ls "$fz/corpus/$name"/* >/dev/null 2>&1 || { echo "fuzz: no seeds for $name" >&2; exit 2; }

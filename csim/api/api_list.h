@@ -100,6 +100,13 @@
     CALL(int, ctm_model_load_cond, (ctm_model *m, const char *path, int format, int width,         \
                                     int height), API_DPI)                                          \
     CALL(int, ctm_model_read_word, (ctm_model *m, uint32_t addr, uint32_t *word), API_DPI)         \
+    NOTE("A run of a command buffer against a memory image (since 1.16), as dpp exec runs it.")   \
+    CALL(ctm_model *, ctm_model_new_cmd, (uint32_t mem_bytes, int lanes, int contexts,             \
+                                          int addr_depth, int loop_depth), API_DPI)                \
+    CALL(int, ctm_model_load_mem, (ctm_model *m, const char *path), API_DPI)                       \
+    CALL(int, ctm_model_put_mem, (ctm_model *m, uint32_t addr, uint32_t word), API_DPI)            \
+    CALL(int, ctm_model_load_cmd, (ctm_model *m, const char *path), API_DPI)                       \
+    CALL(int, ctm_model_put_cmd, (ctm_model *m, uint32_t word), API_DPI)                           \
     CALL(int, ctm_model_step, (ctm_model *m), API_DPI)                                             \
     CALL(uint64_t, ctm_model_get, (const ctm_model *m, const char *name), API_DPI)                 \
     CALL(int, ctm_model_port, (const char *name), API_DPI)                                         \

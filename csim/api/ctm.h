@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 15
+#define CTM_VERSION_MINOR 16
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -414,10 +414,42 @@ int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, i
  * as it stands (since 1.11): the inputs, constants and command buffer as the
  * run lays them out (before the first step: as it will), then what the MC
  * has written (conditional-buffer write-backs; outputs are checked but not
- * kept by a ctm_model, docs/txn.md). For a testbench that serves a design's memory reads from the
+ * kept by a ctm_model_new run, docs/txn.md; a ctm_model_new_cmd run keeps
+ * them). For a testbench that serves a design's memory reads from the
  * model's memory. CTM_OK, or CTM_E_ARG (addr unaligned or outside the run's
  * memory; *word 0). */
 int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word);
+
+/* A run of the user's own command buffer against the user's own device memory image
+ * (since 1.16), as `dpp exec CMDBUF --mem IMAGE` runs it (docs/run.md, "A run of your own
+ * command buffer"): the image at device address 0, the buffer at the next 2 KiB boundary
+ * after it, device memory of mem_bytes (a multiple of 2048 up to 1 GiB; 0: the image plus
+ * the buffer, as dpp exec's default). Every command runs as the PE runs it, the whole
+ * buffer's framing checked before the first: each start_program runs the program at the
+ * image's instruction surface over its domain, outputs and conditional write-backs land in
+ * the device memory. The run is a ctm_model like ctm_model_new's: its steps, commits and
+ * transactions come out as for an executable's run (so a ctm_commit_checker or
+ * ctm_txn_checker takes it), and ctm_model_read_word reads its memory, after the run too.
+ * A failing command ends it as a fault (-CTM_E_FAULT) whose message names the buffer, the
+ * command's byte offset, the command and the rule ("cmd.bin: byte 12: error: start_program:
+ * no domain: set_domain has not been issued"), after the steps, commits or transactions
+ * before it. The array's shape as ctm_model_new's. NULL and ctm_error() on a bad argument. */
+ctm_model *ctm_model_new_cmd(uint32_t mem_bytes, int lanes, int contexts, int addr_depth,
+                             int loop_depth);
+
+/* The image and the buffer, before the run's first step, commit or transaction (else
+ * CTM_E_STATE; also on a ctm_model_new model). ctm_model_load_mem: the image is the
+ * file's bytes (CTM_E_FORMAT, naming the size it may be, for a file larger than the
+ * memory less 2 KiB). ctm_model_put_mem: the word at addr (a multiple of 4) of the image,
+ * little-endian; the image grows to hold it, zeros between. ctm_model_load_cmd: the buffer
+ * is the file's bytes (a multiple of 4: CTM_E_FORMAT names the sizes expected; errors of
+ * the run name the file). ctm_model_put_cmd: one more word at the buffer's end. CTM_OK, or
+ * CTM_E_ARG, CTM_E_IO, CTM_E_FORMAT, CTM_E_NOMEM or CTM_E_STATE with ctm_model_error
+ * saying why. */
+int ctm_model_load_mem(ctm_model *m, const char *path);
+int ctm_model_put_mem(ctm_model *m, uint32_t addr, uint32_t word);
+int ctm_model_load_cmd(ctm_model *m, const char *path);
+int ctm_model_put_cmd(ctm_model *m, uint32_t word);
 
 /* Runs the model to its next flow-control step (a wavefront's START, or an FC
  * instruction's step of the flow-control unit): 1, or 0 when the run has

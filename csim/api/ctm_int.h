@@ -136,6 +136,10 @@ void api_commit_of(const struct pa_issue_event *ev, ctm_commit *out);
  * call in errors. 1, 0 at the end, or a negative status (-CTM_E_NOMEM too). */
 int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func);
 
+/* The instructions one wavefront of m's run may issue (0: no limit; default 1,000,000), before
+ * the run is prepared: for harnesses that bound the work of a random program (fuzz_cmdrun). */
+void api_model_set_step_limit(ctm_model *m, uint64_t limit);
+
 /* Makes driver (a ctm_commit_checker or ctm_txn_checker; NULL: none) the only one that takes m's
  * commits: CTM_OK, or CTM_E_STATE (another drives it, or m was stepped). */
 int api_model_drive(ctm_model *m, const void *driver, const char *func);

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 _Static_assert((int)CTM_FMT_UINT16_1 == (int)MC_FMT_UINT16_1 &&
                    (int)CTM_FMT_UINT8_4 == (int)MC_FMT_UINT8_4 &&
@@ -56,6 +57,12 @@ struct ctm_model {
     txn *tq;
     size_t tq_head, tq_n, tq_cap;
     int tq_nomem;
+    /* a run of the user's memory image and command buffer (ctm_model_new_cmd; cmd = 1):
+     * both grow as words are put; path names the buffer in errors */
+    int cmd;
+    uint32_t mem_bytes; /* 0: the image plus the buffer, as dpp exec */
+    uint8_t *img, *cb;
+    size_t img_len, img_cap, cb_len, cb_cap;
 };
 
 /* Opens m's run with options o. An input the program reads that the testbench left unbound
@@ -64,6 +71,9 @@ struct ctm_model {
  * a pattern for it (INPUTPATTERN), which the preparation generates (run.c). */
 static dpp_status open_run(ctm_model *m, const dpp_run_opts *o, const char *name, dpp_error *err)
 {
+    if (m->cmd)
+        return dpp_stepper_open_cmds(m->img, m->img_len, m->cb, m->cb_len, m->mem_bytes, o, name,
+                                     &m->st, err);
     dpp_run_opts with = *o;
     uint8_t *zeros = NULL;
     for (int k = 0; k < 16; k++) {
@@ -132,9 +142,212 @@ void ctm_model_free(ctm_model *m)
     dpp_stepper_close(m->st);
     for (int k = 0; k < 17; k++)
         free(m->owned[k]);
+    free(m->img);
+    free(m->cb);
     free(m->tq);
     api_cover_free(m->cover);
     api_release(m, API_MODEL);
+}
+
+/* ------------------------------------------------------------ a run of a command buffer */
+
+/* The most memory a command-buffer run holds (as ctm_mem's). */
+#define CMD_MEM_MAX (1u << 30)
+
+ctm_model *ctm_model_new_cmd(uint32_t mem_bytes, int lanes, int contexts, int addr_depth,
+                             int loop_depth)
+{
+    if (!(mem_bytes <= CMD_MEM_MAX ||
+          api_range_slow(NULL, __func__, "mem_bytes", mem_bytes, 0, CMD_MEM_MAX)) ||
+        !API_RANGE(NULL, "lanes", lanes, 1, 64) ||
+        !API_RANGE(NULL, "contexts", contexts, 1, MODEL_CONTEXTS_MAX) ||
+        !API_RANGE(NULL, "addr_depth", addr_depth, 0, FC_MAX_DEPTH) ||
+        !API_RANGE(NULL, "loop_depth", loop_depth, 0, FC_MAX_DEPTH))
+        return NULL;
+    if (mem_bytes % 2048)
+        return api_fail("ctm_model_new_cmd: mem_bytes = %u is not a multiple of 2048 (0: the "
+                        "image plus the buffer)", (unsigned)mem_bytes);
+    ctm_model *m = api_alloc(API_MODEL, sizeof *m);
+    if (!m)
+        return api_fail("ctm_model_new_cmd: out of memory");
+    dpp_run_default_opts(&m->opts);
+    m->opts.array.lanes = (unsigned)lanes;
+    m->opts.array.contexts = (unsigned)contexts;
+    m->opts.array.addr_depth = (unsigned)addr_depth;
+    m->opts.array.loop_depth = (unsigned)loop_depth;
+    m->cmd = 1;
+    m->mem_bytes = mem_bytes;
+    m->stale = 1; /* prepared at the first step, commit, transaction or read */
+    snprintf(m->path, sizeof m->path, "command buffer");
+    m->cover = api_cover_new(m->opts.array.contexts, m->opts.array.addr_depth,
+                             m->opts.array.loop_depth, m->opts.array.part_branches);
+    if (!m->cover) {
+        ctm_model_free(m);
+        return api_fail("ctm_model_new_cmd: out of memory");
+    }
+    api_set_error("");
+    return m;
+}
+
+/* A live command-buffer model nothing has run on yet; names the call. */
+static int cmd_refuse(ctm_model *m, const char *call)
+{
+    if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, call))
+        return CTM_E_ARG;
+    if (!m->cmd) {
+        api_error(&m->h, "%s: this ctm_model runs an executable (ctm_model_new); "
+                         "ctm_model_new_cmd makes one that runs a command buffer", call);
+        return CTM_E_STATE;
+    }
+    if (m->stepped || m->mode) {
+        api_error(&m->h, "%s: too late: the memory image and the command buffer are set "
+                         "before the run's first step, commit or transaction", call);
+        return CTM_E_STATE;
+    }
+    return CTM_OK;
+}
+
+/* *buf grown to hold at least n bytes (new bytes zero); 0, or -1 out of memory. */
+static int grow(uint8_t **buf, size_t *cap, size_t n)
+{
+    if (n <= *cap)
+        return 0;
+    size_t c = *cap ? *cap : 256;
+    while (c < n)
+        c *= 2;
+    uint8_t *p = realloc(*buf, c);
+    if (!p)
+        return -1;
+    memset(p + *cap, 0, c - *cap);
+    *buf = p;
+    *cap = c;
+    return 0;
+}
+
+static void put_le32(uint8_t *p, uint32_t w)
+{
+    for (int b = 0; b < 4; b++)
+        p[b] = (uint8_t)(w >> 8 * b);
+}
+
+/* The image's most bytes: the memory's, less the smallest buffer's 2 KiB. */
+static size_t img_max(const ctm_model *m)
+{
+    return m->mem_bytes ? m->mem_bytes - 2048u : CMD_MEM_MAX;
+}
+
+int ctm_model_put_mem(ctm_model *m, uint32_t addr, uint32_t word)
+{
+    int st = cmd_refuse(m, __func__);
+    if (st)
+        return st;
+    if (addr % 4 || (size_t)addr + 4 > img_max(m)) {
+        api_error(&m->h, "%s: addr = 0x%x is not a multiple of 4 below %zu (the image's most "
+                  "bytes%s)", __func__, (unsigned)addr, img_max(m),
+                  m->mem_bytes ? ": mem_bytes less 2 KiB for the buffer" : "");
+        return CTM_E_ARG;
+    }
+    if (grow(&m->img, &m->img_cap, (size_t)addr + 4)) {
+        api_error(&m->h, "%s: out of memory", __func__);
+        return CTM_E_NOMEM;
+    }
+    put_le32(m->img + addr, word);
+    if ((size_t)addr + 4 > m->img_len)
+        m->img_len = (size_t)addr + 4;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+int ctm_model_put_cmd(ctm_model *m, uint32_t word)
+{
+    int st = cmd_refuse(m, __func__);
+    if (st)
+        return st;
+    if (m->cb_len + 4 > CMD_MEM_MAX / 2) {
+        api_error(&m->h, "%s: the buffer holds %zu bytes already, the most it may", __func__,
+                  m->cb_len);
+        return CTM_E_ARG;
+    }
+    if (grow(&m->cb, &m->cb_cap, m->cb_len + 4)) {
+        api_error(&m->h, "%s: out of memory", __func__);
+        return CTM_E_NOMEM;
+    }
+    put_le32(m->cb + m->cb_len, word);
+    m->cb_len += 4;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+/* A whole file for ctm_model_load_mem/_cmd, of at most max bytes (what: what it holds, for
+ * the message that names the size): NULL after saying why (*st). */
+static uint8_t *read_whole(ctm_model *m, const char *call, const char *path, size_t max,
+                           const char *what, size_t *len, int *st)
+{
+    if (!path || !*path) {
+        api_error(&m->h, "%s: path is %s", call, path ? "empty" : "NULL");
+        *st = CTM_E_ARG;
+        return NULL;
+    }
+    struct stat sb;
+    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (uint64_t)sb.st_size > max) {
+        api_error(&m->h, "%s: %s: %llu bytes, but %s: expected at most %zu", call, path,
+                  (unsigned long long)sb.st_size, what, max);
+        *st = CTM_E_FORMAT;
+        return NULL;
+    }
+    uint8_t *buf;
+    dpp_error err;
+    if (dpp_file_read(path, max, &buf, len, &err)) {
+        api_error(&m->h, "%s: %s", call, err.msg);
+        *st = CTM_E_IO;
+        return NULL;
+    }
+    return buf;
+}
+
+/* ctm_model_load_mem and _load_cmd on a model cmd_refuse let through: the file at path (at
+ * most max bytes; words: a multiple of 4) replaces *to (*len bytes of *cap) for call. */
+static int load_file(ctm_model *m, const char *call, const char *path, size_t max,
+                     const char *what, int words, uint8_t **to, size_t *len, size_t *cap)
+{
+    int st;
+    size_t n;
+    uint8_t *buf = read_whole(m, call, path, max, what, &n, &st);
+    if (!buf)
+        return st;
+    if (words && n % 4) {
+        api_error(&m->h, "%s: %s: %zu bytes, but a command buffer is whole 32-bit words: "
+                  "expected a multiple of 4 (%zu or %zu)", call, path, n, n - n % 4,
+                  n - n % 4 + 4);
+        free(buf);
+        return CTM_E_FORMAT;
+    }
+    free(*to);
+    *to = buf;
+    *len = *cap = n;
+    m->stale = 1;
+    return CTM_OK;
+}
+
+int ctm_model_load_mem(ctm_model *m, const char *path)
+{
+    int st = cmd_refuse(m, __func__);
+    return st ? st
+              : load_file(m, __func__, path, img_max(m),
+                          m->mem_bytes ? "the image holds mem_bytes less 2 KiB for the buffer"
+                                       : "the image holds 1 GiB",
+                          0, &m->img, &m->img_len, &m->img_cap);
+}
+
+int ctm_model_load_cmd(ctm_model *m, const char *path)
+{
+    int st = cmd_refuse(m, __func__);
+    if (!st)
+        st = load_file(m, __func__, path, CMD_MEM_MAX / 2, "a buffer holds 512 MiB", 1, &m->cb,
+                       &m->cb_len, &m->cb_cap);
+    if (st == CTM_OK) /* errors name the file, as dpp exec's */
+        snprintf(m->path, sizeof m->path, "%s", path);
+    return st;
 }
 
 /* Prepares the run again with the inputs and constants set since
@@ -157,6 +370,12 @@ static int refuse(ctm_model *m, const char *call, int n, int n_max)
 {
     if (!api_is_live(m, API_MODEL) && !api_live_slow(m, API_MODEL, call))
         return CTM_E_ARG;
+    if (m->cmd) {
+        api_error(&m->h, "%s: this ctm_model runs a command buffer (ctm_model_new_cmd): its "
+                         "inputs, constants and surfaces are what its memory image and "
+                         "commands say", call);
+        return CTM_E_STATE;
+    }
     if (m->stepped) {
         api_error(&m->h, "%s: too late: inputs and constants are set before the first "
                          "ctm_model_step", call);
@@ -488,6 +707,12 @@ int api_model_commit(ctm_model *m, ctm_commit *out, const pa_issue_event **evp, 
     if (evp)
         *evp = ev;
     return 1;
+}
+
+void api_model_set_step_limit(ctm_model *m, uint64_t limit)
+{
+    m->opts.array.step_limit = limit;
+    m->stale = 1;
 }
 
 int api_model_drive(ctm_model *m, const void *driver, const char *func)

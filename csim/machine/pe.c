@@ -367,8 +367,8 @@ static void note_race(pe_model *pe, const pe_cmd_desc *d, size_t off)
     }
 }
 
-dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
-                         const char *name, dpp_error *err)
+/* What every command does before its action: its clock, the race count, its transaction. */
+static void packet_prologue(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off)
 {
     count_clocks(pe, 1, 0);
     note_race(pe, d, off);
@@ -376,6 +376,25 @@ dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4]
         pe->unwaited = 1, pe->start_off = off;
     if (__builtin_expect(mc_txn_on(pe->mc), 0)) /* before it runs: its MC and CO work follows */
         pe_txn_command(pe, d, p, off);
+}
+
+dpp_status pe_open_program(pe_model *pe, const uint32_t p[4], size_t off, const char *name,
+                           pe_walk *wk, dpp_error *err)
+{
+    const pe_cmd_desc *d = pe_cmd_by_opcode(PE_START_PROGRAM);
+    packet_prologue(pe, d, p, off);
+    dpp_error inner = {0};
+    dpp_status st = pe_walk_open(pe, p[0], wk, &inner);
+    if (st)
+        return dpp_error_set(err, st, "%s: byte %zu: error: %s: %s", name, off, d->name,
+                             inner.msg);
+    return DPP_OK;
+}
+
+dpp_status pe_run_packet(pe_model *pe, const pe_cmd_desc *d, const uint32_t p[4], size_t off,
+                         const char *name, dpp_error *err)
+{
+    packet_prologue(pe, d, p, off);
     dpp_error inner = {0};
     dpp_status st = run_command(pe, d, p, &inner);
     if (st)

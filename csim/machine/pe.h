@@ -176,6 +176,12 @@ dpp_status pe_walk_open(pe_model *pe, uint32_t p0, pe_walk *wk, dpp_error *err);
 /* The next wavefront with a live lane (*more = 1), or the end (*more = 0). */
 dpp_status pe_walk_next(pe_model *pe, pe_walk *wk, pe_wave *wave, int *more, dpp_error *err);
 
+/* start_program at byte off of a buffer named name, for a caller that walks it itself: what
+ * pe_run_packet does before the command's action (its clock, its transaction), then
+ * pe_walk_open; an error as pe_run_packet words it ("NAME: byte OFF: error: start_program: ..."). */
+dpp_status pe_open_program(pe_model *pe, const uint32_t p[4], size_t off, const char *name,
+                           pe_walk *wk, dpp_error *err);
+
 /* Adds clocks to the performance counters (a walked program's command and
  * the array's busy clocks), as pe_execute counts them. */
 void pe_count_clocks(pe_model *pe, uint64_t total, uint64_t active);

@@ -8,7 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef enum { S_FILL, S_DRAIN, S_ENDED, S_FAULTED } phase;
+/* S_CMDS: the commands up to the next start_program are to run */
+typedef enum { S_CMDS, S_FILL, S_DRAIN, S_ENDED, S_FAULTED } phase;
 enum { WANT_UNSET, WANT_FC, WANT_ISSUES };
 
 struct dpp_stepper {
@@ -17,8 +18,16 @@ struct dpp_stepper {
     char name[256];
     pe_model *pe;
     pa_model *pa;
+    const uint8_t *buf; /* the command buffer as the device holds it, size bytes */
+    size_t size, pos;   /* pos: the next command's byte */
     pe_walk walk;
     int walk_more; /* the domain has wavefronts left */
+    /* The array numbers a start_program's wavefronts from 0; the stepper numbers them
+     * through the run (those of the programs before added), so that a checker that binds a
+     * context to a wavefront number sees each once in a buffer of several start_programs. */
+    unsigned wave_base, started;
+    pa_issue_fn sink; /* dpp_stepper_set_issue_sink's, renumbered through relay_issue */
+    void *sink_user;
     phase ph;
     dpp_status fault;
     dpp_error fault_err;
@@ -42,6 +51,7 @@ static void catch_event(void *user, const pa_fc_event *ev)
     s->in = *ev->in;
     s->out = *ev->out;
     s->ev = *ev;
+    s->ev.wave += s->wave_base;
     s->ev.in = &s->in;
     s->ev.out = &s->out;
     s->have_event = 1;
@@ -54,20 +64,13 @@ static void catch_issue(void *user, const pa_issue_event *ev)
         return;
     unsigned k = s->nissued++;
     s->issued[k] = *ev;
+    s->issued[k].wave += s->wave_base;
     if (ev->fc_in) {
         s->issued_in[k] = *ev->fc_in;
         s->issued_out[k] = *ev->fc_out;
         s->issued[k].fc_in = &s->issued_in[k];
         s->issued[k].fc_out = &s->issued_out[k];
     }
-}
-
-/* Runs the command buffer's bytes [from, to) through the PE. */
-static dpp_status commands(dpp_stepper *s, size_t from, size_t to, dpp_error *err)
-{
-    pe_set_txn_base(s->pe, from); /* transactions name offsets in the whole buffer */
-    return from < to ? pe_execute(s->pe, s->d.cb.bytes + from, to - from, s->d.cbname, err)
-                     : DPP_OK;
 }
 
 /* A fault as pe_execute names it: the command buffer, start_program's offset. */
@@ -80,13 +83,69 @@ static dpp_status fault(dpp_stepper *s, dpp_status st, const dpp_error *inner)
     return st;
 }
 
-dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const char *name,
-                            dpp_stepper **out, dpp_error *err)
+/* A command's failure as it stands (its message names the byte already). */
+static dpp_status failed(dpp_stepper *s, dpp_status st, const dpp_error *e)
 {
-    *out = NULL;
+    s->ph = S_FAULTED;
+    s->fault = st;
+    s->fault_err = *e;
+    return st;
+}
+
+static uint32_t word_at(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/* Runs the commands from pos as pe_execute does (the whole buffer's framing is checked
+ * before the first command runs) up to the next start_program, which it opens (S_FILL), or
+ * to the end (S_ENDED); a failure ends the run (S_FAULTED) with the command's message. */
+static dpp_status advance(dpp_stepper *s)
+{
+    const pe_cmd_desc *d;
+    dpp_error e;
+    dpp_status st;
+    if (s->pos == 0)
+        for (size_t off = 0; off < s->size; off += 4 + 4u * d->nparams)
+            if ((st = pe_check_packet(s->buf, s->size, off, s->d.cbname, &d, &e)))
+                return failed(s, st, &e);
+    while (s->pos < s->size) {
+        size_t off = s->pos;
+        /* checked again: a program may have written over the buffer in device memory */
+        if ((st = pe_check_packet(s->buf, s->size, off, s->d.cbname, &d, &e)))
+            return failed(s, st, &e);
+        uint32_t p[4] = {0};
+        for (unsigned k = 0; k < d->nparams; k++)
+            p[k] = word_at(s->buf + off + 4 + 4 * k);
+        s->pos += 4 + 4u * d->nparams;
+        if (d->opcode != PE_START_PROGRAM) {
+            if ((st = pe_run_packet(s->pe, d, p, off, s->d.cbname, &e)))
+                return failed(s, st, &e);
+            continue;
+        }
+        s->d.start_off = off;
+        s->wave_base = s->started;
+        dpp_error inner;
+        if ((st = pe_open_program(s->pe, p, off, s->d.cbname, &s->walk, &e)))
+            return failed(s, st, &e);
+        if ((st = pa_pull_begin(s->pa, &s->walk.prog, &inner)))
+            return fault(s, st, &inner);
+        s->walk_more = 1;
+        s->ph = S_FILL;
+        return DPP_OK;
+    }
+    s->ph = S_ENDED;
+    return DPP_OK;
+}
+
+/* A stepper with options o, its device not yet open. */
+static dpp_stepper *stepper_new(const dpp_run_opts *o, const char *name, dpp_error *err)
+{
     dpp_stepper *s = calloc(1, sizeof *s);
-    if (!s)
-        return dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
+    if (!s) {
+        dpp_error_set(err, DPP_E_NOMEM, "%s: out of memory", name);
+        return NULL;
+    }
     s->o = *o;
     s->o.trace = catch_event;
     s->o.trace_user = s;
@@ -94,48 +153,96 @@ dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const cha
     s->o.array.chip = TM_CHIP_CTM; /* stepping is functional: no timing model */
     s->o.timeline = NULL;
     snprintf(s->name, sizeof s->name, "%s", name);
+    return s;
+}
+
+/* The device's PE and array, and the buffer: the run starts at its first command. */
+static void stepper_ready(dpp_stepper *s, const uint8_t *buf, size_t size)
+{
+    s->pe = dpp_am_pe(s->d.c);
+    s->pa = dpp_am_pa(s->d.c);
+    pe_set_txn_base(s->pe, 0); /* transactions name offsets in the whole buffer */
+    s->buf = buf;
+    s->size = size;
+    s->ph = S_CMDS;
+}
+
+dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const char *name,
+                            dpp_stepper **out, dpp_error *err)
+{
+    *out = NULL;
+    dpp_stepper *s = stepper_new(o, name, err);
+    if (!s)
+        return DPP_E_NOMEM;
     dpp_status st = run_prepare(exe, &s->o, name, &s->d, err);
     if (st) {
         free(s);
         return st;
     }
-    s->pe = dpp_am_pe(s->d.c);
-    s->pa = dpp_am_pa(s->d.c);
-    /* everything before start_program, then start_program's own checks */
-    st = commands(s, 0, s->d.start_off, err);
-    const uint8_t *p = s->d.cb.bytes + s->d.start_off + 4; /* the parameter word */
-    uint32_t p0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-    pe_count_clocks(s->pe, 1, 0); /* start_program itself, as pe_execute counts a command */
-    if (!st) {
-        pe_set_txn_base(s->pe, 0);
-        pe_txn_command(s->pe, pe_cmd_by_opcode(PE_START_PROGRAM), (const uint32_t[4]){p0, 0, 0, 0},
-                       s->d.start_off);
-    }
-    dpp_error inner;
-    if (!st && ((st = pe_walk_open(s->pe, p0, &s->walk, &inner)) ||
-                (st = pa_pull_begin(s->pa, &s->walk.prog, &inner))))
-        dpp_error_set(err, st, "%s: byte %zu: error: start_program: %s", s->d.cbname,
-                      s->d.start_off, inner.msg);
-    if (st) {
+    stepper_ready(s, s->d.cb.bytes, s->d.cb.size);
+    /* everything before start_program, then start_program's own checks: a run that cannot
+     * start is refused here */
+    if ((st = advance(s))) {
+        *err = s->fault_err;
         dpp_stepper_close(s);
         return st;
     }
-    s->walk_more = 1;
+    *out = s;
+    return DPP_OK;
+}
+
+dpp_status dpp_stepper_open_cmds(const uint8_t *img, size_t img_len, const uint8_t *cb,
+                                 size_t cb_len, size_t mem_bytes, const dpp_run_opts *o,
+                                 const char *name, dpp_stepper **out, dpp_error *err)
+{
+    *out = NULL;
+    size_t at = (img_len + 2047) / 2048 * 2048, need = (at + cb_len + 2047) / 2048 * 2048;
+    if (need == 0)
+        need = 2048;
+    if (mem_bytes && mem_bytes < need)
+        return dpp_error_set(err, DPP_E_ARG,
+                             "%s: device memory of %zu bytes is smaller than the image (%zu "
+                             "bytes) and the buffer (%zu bytes) at the next 2 KiB: %zu",
+                             name, mem_bytes, img_len, cb_len, need);
+    dpp_stepper *s = stepper_new(o, name, err);
+    if (!s)
+        return DPP_E_NOMEM;
+    dpp_device_params dp = {.mem_bytes = mem_bytes ? mem_bytes : need, .array = s->o.array};
+    dpp_status st = dpp_am_open(&dp, &s->d.c, err);
+    if (st) {
+        free(s);
+        return st;
+    }
+    dpp_am_set_trace(s->d.c, s->o.trace, s->o.trace_user);
+    mc_set_txn_sink(dpp_am_mc(s->d.c), s->o.txn, s->o.txn_user);
+    size_t size;
+    s->d.mem = dpp_am_memory(s->d.c, &size);
+    s->d.L.end = size;
+    s->d.L.cmd = at;
+    if (img_len)
+        memcpy(s->d.mem, img, img_len);
+    if (cb_len)
+        memcpy(s->d.mem + at, cb, cb_len);
+    snprintf(s->d.cbname, sizeof s->d.cbname, "%s", name);
+    stepper_ready(s, s->d.mem + at, cb_len); /* run from device memory, as dpp exec does */
     *out = s;
     return DPP_OK;
 }
 
 /* One action of the run: start a wavefront, or issue one instruction. */
-static dpp_status act(dpp_stepper *s, dpp_error *err)
+static dpp_status act(dpp_stepper *s)
 {
     dpp_error inner;
     dpp_status st = DPP_OK;
+    if (s->ph == S_CMDS)
+        return advance(s);
     if (s->ph == S_FILL) {
         pe_wave w;
         int more = 0;
         if (s->walk_more && (st = pe_walk_next(s->pe, &s->walk, &w, &more, &inner)))
             return fault(s, st, &inner);
         s->walk_more = more;
+        s->started += (unsigned)more;
         s->ph = !more || pa_pull_start(s->pa, &w) ? S_DRAIN : S_FILL;
         return DPP_OK;
     }
@@ -148,12 +255,18 @@ static dpp_status act(dpp_stepper *s, dpp_error *err)
     if (!busy && s->walk_more) {
         s->ph = S_FILL;
     } else if (!busy) { /* the domain is done: the commands after start_program */
-        s->ph = S_ENDED;
-        size_t after = s->d.start_off + 4 + 4u * pe_cmd_by_opcode(PE_START_PROGRAM)->nparams;
-        if ((st = commands(s, after, s->d.cb.size, err)))
-            return st;
+        s->ph = S_CMDS;
     }
     return DPP_OK;
+}
+
+/* A commit to the sink, its wavefront numbered through the run. */
+static void relay_issue(void *user, const pa_issue_event *ev)
+{
+    dpp_stepper *s = user;
+    pa_issue_event e = *ev;
+    e.wave += s->wave_base;
+    s->sink(s->sink_user, &e);
 }
 
 dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user, dpp_error *err)
@@ -161,7 +274,9 @@ dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user
     if (s->want != WANT_UNSET)
         return dpp_error_set(err, DPP_E_ARG, "%s: the stepper has handed out events already",
                              s->name);
-    pa_set_issue_hook(s->pa, fn, user);
+    s->sink = fn;
+    s->sink_user = user;
+    pa_set_issue_hook(s->pa, relay_issue, s);
     return DPP_OK;
 }
 
@@ -199,7 +314,7 @@ dpp_status dpp_stepper_next_issue(dpp_stepper *s, const pa_issue_event **ev, dpp
     if (s->next_issued == s->nissued)
         s->next_issued = s->nissued = 0;
     while (s->next_issued == s->nissued && s->ph != S_ENDED && s->ph != S_FAULTED) {
-        st = act(s, err);
+        st = act(s);
         if (st && s->ph != S_FAULTED)
             return st;
     }
@@ -218,7 +333,7 @@ dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *e
         return choice;
     s->have_event = 0;
     while (!s->have_event && s->ph != S_ENDED && s->ph != S_FAULTED) {
-        dpp_status st = act(s, err);
+        dpp_status st = act(s);
         if (st && s->ph != S_FAULTED)
             return st;
     }

@@ -18,9 +18,22 @@ typedef struct dpp_stepper dpp_stepper;
 dpp_status dpp_stepper_open(const dpp_exe *exe, const dpp_run_opts *o, const char *name,
                             dpp_stepper **out, dpp_error *err);
 
+/* Sets up a run of a command buffer against a device memory image, as `dpp exec` runs
+ * one (docs/run.md): the image at device address 0, the buffer's cb_len bytes at the next
+ * 2 KiB boundary after it, device memory of mem_bytes (0: image plus buffer, 2 KiB aligned,
+ * as dpp exec's default). Every command runs as pe_execute runs it (the whole buffer's
+ * framing checked before the first), each start_program stepped as above; outputs land in
+ * the device memory (o->discard_outputs is ignored). Of o only array, txn and txn_user
+ * count. name (the buffer's file) starts error messages ("NAME: byte N: error: ...").
+ * Wavefronts are numbered through the run: a start_program's first is the number after
+ * the previous one's last (the array numbers each program's from 0). */
+dpp_status dpp_stepper_open_cmds(const uint8_t *img, size_t img_len, const uint8_t *cb,
+                                 size_t cb_len, size_t mem_bytes, const dpp_run_opts *o,
+                                 const char *name, dpp_stepper **out, dpp_error *err);
+
 /* Runs to the next flow-control event: *ev points at it (valid until the
  * next call), or is NULL when the run has ended (the commands after
- * start_program have run then). A program fault returns DPP_E_FAULT, with
+ * the last start_program have run then). A program fault returns DPP_E_FAULT, with
  * dpp_run's message, after the events that led to it; so does every later
  * call. */
 dpp_status dpp_stepper_next(dpp_stepper *s, const pa_fc_event **ev, dpp_error *err);

@@ -982,6 +982,59 @@ module tb_misuse;
     ctm_mem_free(y);
   endfunction
 
+  // A run of a command buffer (since 1.16): its four calls with null, a freed model and a live
+  // handle of another kind, each argument just outside its range, the other kind of model's
+  // calls refused, and a call after the first step.
+  function automatic longint cmd_call(int k, chandle h);
+    case (k)
+      0: return longint'(ctm_model_load_mem(h, "/dev/null"));
+      1: return longint'(ctm_model_put_mem(h, 0, 0));
+      2: return longint'(ctm_model_load_cmd(h, "/dev/null"));
+      default: return longint'(ctm_model_put_cmd(h, 0));
+    endcase
+  endfunction
+
+  function automatic void cmd_cases();
+    chandle x, elf_m, other, freed;
+    string funcs[4] = '{"ctm_model_load_mem", "ctm_model_put_mem", "ctm_model_load_cmd",
+                        "ctm_model_put_cmd"};
+    refused_new("ctm_model_new_cmd", "mem_bytes = 1000 is not a multiple of 2048",
+                ctm_model_new_cmd(1000, 4, 1, 4, 4));
+    refused_new("ctm_model_new_cmd", "lanes = 0 is outside 1..64",
+                ctm_model_new_cmd(0, 0, 1, 4, 4));
+    freed = ctm_model_new_cmd(0, 4, 1, 4, 4);
+    ctm_model_free(freed);
+    other = ctm_pe_new(4, 4096);
+    for (int mode = 0; mode < 3; mode++)
+      for (int k = 0; k < 4; k++) begin
+        longint got = cmd_call(k, spoiled(mode, freed, other));
+        check_value({funcs[k], " with a bad handle"}, got, CTM_E_ARG);
+        check_message({funcs[k], " with a bad handle"}, ctm_error(), funcs[k],
+                      mode == 0 ? "the ctm_model handle is NULL"
+                      : mode == 1 ? "the ctm_model handle was freed"
+                      : "the handle is a ctm_pe, not a ctm_model");
+      end
+    ctm_pe_free(other);
+    x = ctm_model_new_cmd(0, 4, 1, 4, 4);
+    elf_m = new_model(elf);
+    if (x == null || elf_m == null) $fatal(1, "tb_misuse: ctm_model_new_cmd: %s", ctm_error());
+    mem_refused("ctm_model_put_mem", "addr = 0x6 is not a multiple of 4",
+                ctm_model_put_mem(x, 6, 0), CTM_E_ARG);
+    mem_refused("ctm_model_load_cmd", "path is empty", ctm_model_load_cmd(x, ""), CTM_E_ARG);
+    mem_refused("ctm_model_load_mem", "/nonexistent.bin",
+                ctm_model_load_mem(x, "/nonexistent.bin"), CTM_E_IO);
+    mem_refused("ctm_model_put_cmd", "this ctm_model runs an executable",
+                ctm_model_put_cmd(elf_m, 0), CTM_E_STATE);
+    mem_refused("ctm_model_set_constb", "this ctm_model runs a command buffer",
+                ctm_model_set_constb(x, 0, 1), CTM_E_STATE);
+    check_status("ctm_model_put_cmd wait_for_idle", ctm_model_put_cmd(x, 32'hC000_0300), CTM_OK);
+    check_status("ctm_model_put_cmd its parameter", ctm_model_put_cmd(x, 0), CTM_OK);
+    check_value("a buffer without start_program ends at once", longint'(ctm_model_step(x)), 0);
+    mem_refused("ctm_model_put_cmd", "too late", ctm_model_put_cmd(x, 0), CTM_E_STATE);
+    ctm_model_free(x);
+    ctm_model_free(elf_m);
+  endfunction
+
   initial begin
     void'($value$plusargs("elf=%s", elf));
     m = new_model(elf);
@@ -999,6 +1052,7 @@ module tb_misuse;
     pe_cases();
     txn_cases();
     mem_cases();
+    cmd_cases();
     $display("tb_misuse: PASS, %0d checks", checks);
     if (p != null) ctm_pred_free(p);
     if (s != null) ctm_stack_free(s);

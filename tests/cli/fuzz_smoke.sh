@@ -8,8 +8,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 rc=$?
 cat "$BUILD/fuzz-smoke.log"
 ((rc == 0)) || fail "scripts/fuzz.sh exit $rc"
-for name in asm elf exec stack api commit pe txn; do
+for name in asm elf exec stack api commit pe txn cmdrun; do
   n=$(grep -oP "^BENCH fuzz\.$name\.execs \K[0-9]+" "$BUILD/fuzz-smoke.log")
   ((${n:-0} > 0)) || fail "fuzz.$name ran no inputs"
 done
-echo "ok: 8 harnesses"
+echo "ok: 9 harnesses"

@@ -1,6 +1,7 @@
-/* What the checker harnesses (fuzz_commit.c, fuzz_txn.c) share: a broken promise stops the run
- * with its reason (define FUZZ_NAME first), a text must be NUL-terminated, a status one ctm.h
- * documents, and the program they check is assembled once into a temporary ELF. */
+/* What the checker harnesses (fuzz_commit.c, fuzz_txn.c; fuzz_cmdrun.c the first two) share:
+ * a broken promise stops the run with its reason (define FUZZ_NAME first), a text must be
+ * NUL-terminated, a status one ctm.h documents, and the program they check is assembled once
+ * into a temporary ELF. */
 #ifndef TESTS_FUZZ_PROMISE_H
 #define TESTS_FUZZ_PROMISE_H
 
@@ -27,7 +28,7 @@ __attribute__((noreturn, format(printf, 1, 2))) static void broken(const char *f
     abort();
 }
 
-static size_t text_ok(const char *s, const char *what)
+static inline size_t text_ok(const char *s, const char *what)
 {
     if (!s)
         broken("%s is NULL", what);
@@ -37,7 +38,7 @@ static size_t text_ok(const char *s, const char *what)
     return n;
 }
 
-static void status_ok(int st, const char *what)
+static inline void status_ok(int st, const char *what)
 {
     if (st != CTM_OK && st != CTM_E_ARG && st != CTM_E_MISMATCH && st != CTM_E_STATE &&
         st != CTM_E_FAULT && st != CTM_E_NOMEM)
@@ -45,14 +46,14 @@ static void status_ok(int st, const char *what)
 }
 
 /* The program's text assembled into an ELF at path (a mkstemp template), removed at exit. */
-static char *fuzz_elf_path;
+static char *fuzz_elf_path __attribute__((unused));
 
-static void fuzz_remove_elf(void)
+static inline void fuzz_remove_elf(void)
 {
     unlink(fuzz_elf_path);
 }
 
-static void fuzz_write_elf(const char *program, char *path)
+static inline void fuzz_write_elf(const char *program, char *path)
 {
     static dpp_exe exe;
     dpp_error err;

@@ -27,6 +27,7 @@ typedef struct handles {
     ctm_txn_checker *t; /* of the CO's transactions; drives a model of its own */
     ctm_model *tm;
     ctm_mem *y; /* an input, an output and a conditional buffer set */
+    ctm_model *xm; /* a run of a command buffer (ctm_model_new_cmd): one wait_for_idle */
 } handles;
 
 /* A call, its result widened (a NULL pointer as 0, a string as its length
@@ -129,6 +130,10 @@ CALL(model_txn_bits, uint32_t w[CTM_TXN_WORDS]; return ctm_model_txn_bits(h->m, 
 CALL(txn_put_bits, static const uint32_t w[CTM_TXN_WORDS]; return ctm_txn_put_bits(h->t, w);)
 CALL(txn_set_kinds, return ctm_txn_set_kinds(h->t, 1 << CTM_TXN_MC_INPUT);)
 CALL(model_read_word, uint32_t w; return ctm_model_read_word(h->m, 0, &w);)
+CALL(model_load_mem, return ctm_model_load_mem(h->m, "/dev/null");)
+CALL(model_put_mem, return ctm_model_put_mem(h->m, 0, 0);)
+CALL(model_load_cmd, return ctm_model_load_cmd(h->m, "/dev/null");)
+CALL(model_put_cmd, return ctm_model_put_cmd(h->m, 0);)
 CALL(txn_put, static const ctm_txn r = {.unit = CTM_UNIT_PE}; return ctm_txn_put(h->t, &r);)
 CALL(txn_put_fields, return ctm_txn_put_fields(h->t, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 0, 0, 0, 0,
                                                0, 0, 0, 0, 0);)
@@ -244,6 +249,10 @@ static const handle_case handle_cases[] = {
     {"ctm_txn_put_bits", TXN, txn_put_bits, CTM_E_ARG, 0},
     {"ctm_txn_set_kinds", TXN, txn_set_kinds, CTM_E_ARG, 0},
     {"ctm_model_read_word", MODEL, model_read_word, CTM_E_ARG, 0},
+    {"ctm_model_load_mem", MODEL, model_load_mem, CTM_E_ARG, 0},
+    {"ctm_model_put_mem", MODEL, model_put_mem, CTM_E_ARG, 0},
+    {"ctm_model_load_cmd", MODEL, model_load_cmd, CTM_E_ARG, 0},
+    {"ctm_model_put_cmd", MODEL, model_put_cmd, CTM_E_ARG, 0},
     {"ctm_txn_put", TXN, txn_put, CTM_E_ARG, 0},
     {"ctm_txn_put_fields", TXN, txn_put_fields, CTM_E_ARG, 0},
     {"ctm_txn_finish", TXN, txn_finish, CTM_E_ARG, 0},
@@ -300,12 +309,16 @@ static handles live(void)
 {
     handles h = {ctm_pred_new(4, 16, 4), ctm_stack_new(64, 0, 0, 16), ctm_fc_new(2, 16, 4, 4, 6),
                  ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), NULL,
-                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL, NULL};
+                 ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4), ctm_pe_new(4, 4096), NULL, NULL, NULL, NULL};
     h.c = ctm_commit_new(h.cm, 4, 0);
     assert_non_null(h.c);
     h.tm = ctm_model_new(elf_path, 4, 1, 4, 1, 4, 4);
     h.t = ctm_txn_new(h.tm, CTM_UNIT_BIT(CTM_UNIT_CO)); /* the CO's decisions: one a lane */
     assert_non_null(h.t);
+    h.xm = ctm_model_new_cmd(0, 4, 1, 4, 4);
+    assert_non_null(h.xm);
+    assert_int_equal(ctm_model_put_cmd(h.xm, 0xC0000300u), CTM_OK); /* wait_for_idle */
+    assert_int_equal(ctm_model_put_cmd(h.xm, 0), CTM_OK);
     h.y = ctm_mem_new(8192);
     assert_non_null(h.y);
     assert_int_equal(ctm_mem_set_surface(h.y, CTM_PE_INPUT, 0, 0, 4, 2, 0, CTM_FMT_FLOAT32_4), 0);
@@ -331,6 +344,7 @@ static void free_all(handles *h)
     ctm_txn_free(h->t);
     ctm_model_free(h->tm);
     ctm_mem_free(h->y);
+    ctm_model_free(h->xm);
 }
 
 static void **slot(handles *h, int kind)
@@ -566,6 +580,16 @@ CALL(model_cond_writemask, return ctm_model_set_cond(h->m, 0, 0, -1, 0);)
 CALL(model_cond_path, return ctm_model_load_cond(h->m, NULL, 0, 1, 1);)
 CALL(model_cond_missing, return ctm_model_load_cond(h->m, "/nonexistent.raw", 0, 1, 1);)
 CALL(model_cond_width, return ctm_model_load_cond(h->m, "/nonexistent.raw", 0, 0, 1);)
+CALL(new_cmd_mem, return ctm_model_new_cmd(1000, 4, 1, 4, 4) != NULL;)
+CALL(new_cmd_mem_big, return ctm_model_new_cmd((1u << 30) + 2048, 4, 1, 4, 4) != NULL;)
+CALL(new_cmd_lanes, return ctm_model_new_cmd(0, 0, 1, 4, 4) != NULL;)
+CALL(model_put_mem_addr, return ctm_model_put_mem(h->xm, 6, 0);)
+CALL(model_put_mem_elf, return ctm_model_put_mem(h->m, 0, 0);)
+CALL(model_load_cmd_path, return ctm_model_load_cmd(h->xm, NULL);)
+CALL(model_load_cmd_empty, return ctm_model_load_cmd(h->xm, "");)
+CALL(model_load_mem_missing, return ctm_model_load_mem(h->xm, "/nonexistent.bin");)
+CALL(model_cmd_setter, return ctm_model_set_constb(h->xm, 0, 1);)
+CALL(model_put_cmd_late, ctm_model_step(h->xm); return ctm_model_put_cmd(h->xm, 0);)
 CALL(model_late_cond, ctm_model_step(h->m); return ctm_model_set_cond(h->m, 0, 0, 0, 0);)
 CALL(model_commit_out, return ctm_model_commit(h->m, NULL);)
 CALL(model_commit_driven, ctm_commit r; return ctm_model_commit(h->cm, &r);)
@@ -758,6 +782,17 @@ static const arg_case arg_cases[] = {
     {"ctm_model_load_cond", "/nonexistent.raw", model_cond_missing, CTM_E_IO},
     {"ctm_model_load_cond", "width = 0 is outside 1..8192", model_cond_width, CTM_E_ARG},
     {"ctm_model_set_cond", "too late", model_late_cond, CTM_E_STATE},
+    {"ctm_model_new_cmd", "mem_bytes = 1000 is not a multiple of 2048", new_cmd_mem, 0},
+    {"ctm_model_new_cmd", "mem_bytes = 1073743872 is outside 0..1073741824", new_cmd_mem_big, 0},
+    {"ctm_model_new_cmd", "lanes = 0 is outside 1..64", new_cmd_lanes, 0},
+    {"ctm_model_put_mem", "addr = 0x6 is not a multiple of 4", model_put_mem_addr, CTM_E_ARG},
+    {"ctm_model_put_mem", "this ctm_model runs an executable", model_put_mem_elf, CTM_E_STATE},
+    {"ctm_model_load_cmd", "path is NULL", model_load_cmd_path, CTM_E_ARG},
+    {"ctm_model_load_cmd", "path is empty", model_load_cmd_empty, CTM_E_ARG},
+    {"ctm_model_load_mem", "/nonexistent.bin", model_load_mem_missing, CTM_E_IO},
+    {"ctm_model_set_constb", "this ctm_model runs a command buffer", model_cmd_setter,
+     CTM_E_STATE},
+    {"ctm_model_put_cmd", "too late", model_put_cmd_late, CTM_E_STATE},
     {"ctm_model_commit", "out is NULL", model_commit_out, -CTM_E_ARG},
     {"ctm_model_commit", "a ctm_commit_checker drives this run", model_commit_driven,
      -CTM_E_STATE},
