@@ -158,7 +158,7 @@ static int opt_print_config(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static const cosim_option common_options[] = {
+const cosim_option cosim_common_options[] = {
     {"block", "NAME", "block under test: pred, stack, fc or system (all three from one program; "
                       "default pred)",
      opt_block, 0, 0},
@@ -200,7 +200,7 @@ static void usage(FILE *out)
             "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error, 4 the JSON\n"
             "report could not be written.\n\n"
             "options:\n");
-    cli_print_options(out, common_options);
+    cli_print_options(out, cosim_common_options);
     const cosim_bench *b;
     for (size_t i = 0; (b = cosim_bench_at(i)); i++) {
         const cosim_params *t = b->params;
@@ -283,7 +283,7 @@ static int parse(int argc, char **argv)
     char scope[64];
     snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
     cli_parser p;
-    cli_init(&p, "cosim", argc, argv, common_options, params);
+    cli_init(&p, "cosim", argc, argv, cosim_common_options, params);
     p.ctx[0] = &cosim_cfg;
     for (int k = 0; k < COSIM_OPTION_TABLES; k++) {
         p.tables[2 + k] = cosim_cfg.bench->options[k];
@@ -332,8 +332,19 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
     return parse(argc, argv);
 }
 
+/* Whether the options ask for a design's run (--design NAME or --design=NAME). */
+static bool design_run(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--design") || !strncmp(argv[i], "--design=", 9))
+            return true;
+    return false;
+}
+
 int cosim_config_main(int argc, char **argv)
 {
+    if (argc == 3 && !strcmp(argv[1], "--model") && !strncmp(argv[2], "design-", 7))
+        return cosim_design_model(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--model")) {
         const cosim_params *t;
         unsigned v[COSIM_PARAMS_MAX];
@@ -352,5 +363,7 @@ int cosim_config_main(int argc, char **argv)
     check_only = true;
     print_config = true;
     cosim_cfg.variant = "";
+    if (design_run(argc, argv))
+        return cosim_design_config(argc, argv);
     return parse(argc, argv);
 }
