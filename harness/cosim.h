@@ -138,6 +138,11 @@ int cosim_config_main(int argc, char **argv);
  * written into cosim_cfg. */
 extern const cosim_option cosim_common_options[];
 
+/* The options of p's tables in turn, a row of t (an option without a parse function) set
+ * into v: CLI_END, CLI_HELP, or CLI_ERROR after a message naming the option (the block's
+ * or the design's parse and the checks after it are the caller's). */
+int cosim_parse_options(cli_parser *p, const cosim_params *t, unsigned *v);
+
 /* cosim --design (cosim_design.c): the design run's options, common ones included, parsed
  * and printed resolved as key=value lines for scripts/design_run.sh; exit status as
  * cosim's. cosim_design_model: the same description of a model name

@@ -447,37 +447,21 @@ int cosim_design_config(int argc, char **argv)
     p.ctx[1] = &d;
     p.ctx[3] = &cosim_cfg;
     p.scope = "for --design";
-    for (;;) {
-        const cli_option *o;
-        const char *v;
-        char err[1024];
-        switch (cli_next(&p, &o, &v)) {
-        case CLI_END: {
-            design_where w;
-            if (resolve(root, &d, shape, &w, err, sizeof err)) {
-                cli_error(&p, "%s", err);
-                return 2;
-            }
-            print_description(stdout, &d, shape, &w);
-            return 0;
-        }
-        case CLI_HELP:
-            usage(stdout, root);
-            return 0;
-        case CLI_ARG:
-            cli_error(&p, "unexpected argument '%s' (see --help)", v);
-            return 2;
-        case CLI_ERROR:
-            return 2;
-        default: /* a row of the design's shape */
-            if (!o->parse &&
-                cosim_params_set(&cosim_params_design, (unsigned)o->key, v, shape, err, sizeof err)) {
-                cli_error(&p, "--%s: %s", o->name, err);
-                return 2;
-            }
-            break;
-        }
+    switch (cosim_parse_options(&p, &cosim_params_design, shape)) {
+    case CLI_HELP:
+        usage(stdout, root);
+        return 0;
+    case CLI_ERROR:
+        return 2;
     }
+    design_where w;
+    char err[1024];
+    if (resolve(root, &d, shape, &w, err, sizeof err)) {
+        cli_error(&p, "%s", err);
+        return 2;
+    }
+    print_description(stdout, &d, shape, &w);
+    return 0;
 }
 
 int cosim_design_model(const char *model)

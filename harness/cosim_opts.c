@@ -255,6 +255,33 @@ static int new_settings(void)
     return 0;
 }
 
+int cosim_parse_options(cli_parser *p, const cosim_params *t, unsigned *v)
+{
+    for (;;) {
+        const cli_option *o;
+        const char *arg;
+        char err[512];
+        switch (cli_next(p, &o, &arg)) {
+        case CLI_END:
+            return CLI_END;
+        case CLI_HELP:
+            return CLI_HELP;
+        case CLI_ARG:
+            cli_error(p, "unexpected argument '%s' (see --help)", arg);
+            return CLI_ERROR;
+        case CLI_ERROR:
+            return CLI_ERROR;
+        default: /* a parameter (a row of the table); every other option parses itself */
+            if (!o->parse && cosim_params_set(t, (unsigned)o->key, arg, v, err, sizeof err)) {
+                /* the range is the scope's (the block's) */
+                cli_error(p, "--%s: %s %s", o->name, err, p->scope);
+                return CLI_ERROR;
+            }
+            break;
+        }
+    }
+}
+
 /* Parses argv into cosim_cfg: -1 to continue, or an exit status. */
 static int parse(int argc, char **argv)
 {
@@ -290,40 +317,25 @@ static int parse(int argc, char **argv)
         p.ctx[2 + k] = bench_settings;
     }
     p.scope = scope;
-    for (;;) {
-        const cli_option *o;
-        const char *v;
-        char err[512];
-        switch (cli_next(&p, &o, &v)) {
-        case CLI_END:
-            if (!cosim_cfg.cycles_given && cosim_cfg.bench->runs_to_end)
-                cosim_cfg.cycles = INT64_MAX;
-            if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
-                cli_error(&p, "%s", err);
-                return 2;
-            }
-            if (print_config) {
-                cosim_params_print(stdout, t, cosim_cfg.param, cosim_cfg.variant);
-                return 0;
-            }
-            return -1;
-        case CLI_HELP:
-            usage(stdout);
-            return 0;
-        case CLI_ARG:
-            cli_error(&p, "unexpected argument '%s' (see --help)", v);
-            return 2;
-        case CLI_ERROR:
-            return 2;
-        default: /* a parameter (a row of the block's table); every other option parses itself */
-            if (!o->parse &&
-                cosim_params_set(t, (unsigned)o->key, v, cosim_cfg.param, err, sizeof err)) {
-                cli_error(&p, "--%s: %s %s", o->name, err, scope); /* the range is the block's */
-                return 2;
-            }
-            break;
-        }
+    switch (cosim_parse_options(&p, t, cosim_cfg.param)) {
+    case CLI_HELP:
+        usage(stdout);
+        return 0;
+    case CLI_ERROR:
+        return 2;
     }
+    char err[512];
+    if (!cosim_cfg.cycles_given && cosim_cfg.bench->runs_to_end)
+        cosim_cfg.cycles = INT64_MAX;
+    if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
+        cli_error(&p, "%s", err);
+        return 2;
+    }
+    if (print_config) {
+        cosim_params_print(stdout, t, cosim_cfg.param, cosim_cfg.variant);
+        return 0;
+    }
+    return -1;
 }
 
 int cosim_parse_args(int argc, char **argv, const char *variant)
