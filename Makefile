@@ -274,7 +274,8 @@ DESIGN_DEPS = $(wildcard examples/designs/*/*.sv examples/designs/*/*.svh exampl
 $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc: $(BUILD)/libctm.a $(CTM_H) $(CTM_PORTS_H) $(wildcard dpi/*.sv) rtl/ctm_isa_pkg.sv
 	@$(MAKE) -s --no-print-directory install PREFIX=$(abspath $(BUILD))/designs/kit >/dev/null
 
-$(BUILD)/cosim-design-%: $(DESIGN_DEPS)
+# (cosim_config reads the model's name: order-only, a harness change rebuilds no testbench)
+$(BUILD)/cosim-design-%: $(DESIGN_DEPS) | $(BUILD)/cosim_config
 	@VERILATOR=$(VERILATOR) scripts/design_run.sh --build-dir $(abspath $(BUILD)) --make $*
 
 # The block parameters' one table without a model (harness/cosim_params.c): the front end asks

@@ -57,11 +57,10 @@ typedef struct cosim_bench {
     const cosim_option *options[COSIM_OPTION_TABLES];
     size_t settings_size;
     const void *settings_default;
-    /* The testbench top ("tb_pred_stack"); the GTKWave save file shows
-     * TOP.<top>.<dut>'s ports (the bench's field tables) and TOP.<top>.mismatch_o. */
-    const char *top;
+    /* The GTKWave save file shows TOP.<tb>.<dut>'s ports (the bench's field tables) and
+     * TOP.<tb>.mismatch_o; tb is the testbench top of the block's table (params->tb). */
     const struct cmp_unit *(*unit)(const void *self);
-    /* Instead of top and unit (a bench of several DUTs): the signals of the
+    /* Instead of unit (a bench of several DUTs): the signals of the
      * save file, one "name[msb:lsb]" per call of emit. */
     void (*wave_signals)(const void *self, void (*emit)(void *ctx, const char *sig), void *ctx);
     /* Block-specific report sections: text lines, and members added to the
@@ -134,6 +133,22 @@ int cosim_parse_args(int argc, char **argv, const char *variant);
 /* build/cosim_config (harness/cosim_config.c): the same options without a model, or
  * --model NAME; prints the configuration (cosim_params_print). Exit status as cosim's. */
 int cosim_config_main(int argc, char **argv);
+
+/* The options every mode takes (--seed, --json, --out, --quiet, ...; cosim_opts.c),
+ * written into cosim_cfg. */
+extern const cosim_option cosim_common_options[];
+
+/* The options of p's tables in turn, a row of t (an option without a parse function) set
+ * into v: CLI_END, CLI_HELP, or CLI_ERROR after a message naming the option (the block's
+ * or the design's parse and the checks after it are the caller's). */
+int cosim_parse_options(cli_parser *p, const cosim_params *t, unsigned *v);
+
+/* cosim --design (cosim_design.c): the design run's options, common ones included, parsed
+ * and printed resolved as key=value lines for scripts/design_run.sh; exit status as
+ * cosim's. cosim_design_model: the same description of a model name
+ * ("design-pipe_fc-c4l16[-VARIANT]", cosim_config --model). */
+int cosim_design_config(int argc, char **argv);
+int cosim_design_model(const char *model);
 
 /* The value of one of the block's parameters (by option: "pred-depth"); the block
  * must have it. */

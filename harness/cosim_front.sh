@@ -55,12 +55,16 @@ print_variants() {
   done
   echo "  --design DIR      a design folder of your own (docs/commit.md \"Your own design\")"
 }
-# An example design (examples/designs/) is a testbench of its own: scripts/design_run.sh.
-[[ ${1:-} == --design ]] && exec "$root/scripts/design_run.sh" --build-dir "$here" "$@"
+# A design's run (--design: examples/designs/ or a folder of the user's) has options of its own
+# beside the common ones; cosim_config parses them too (harness/cosim_design.c) and finds the
+# design's folder in the kit (COSIM_ROOT).
+export COSIM_ROOT=$root
+design=0
+for a in "$@"; do [[ $a == --design || $a == --design=* ]] && design=1; done
 for a in "$@"; do
   if [[ $a == --help || $a == -h ]]; then
-    "$config_tool" --help
-    print_variants
+    # (the help alone: a bad option beside it does not hide it)
+    if ((design)); then "$config_tool" --help --design; else "$config_tool" --help; print_variants; fi
     exit 0
   fi
 done
@@ -70,6 +74,8 @@ for a in "$@"; do [[ $a == --print-config ]] && { printf '%s\n' "$config"; exit 
 # COSIM_PRINT_MODEL=1: print the model name these options select, and stop (scripts/regress.sh,
 # scripts/mutate.py).
 [[ ${COSIM_PRINT_MODEL:-0} == 1 ]] && { echo "$name"; exit 0; }
+# A design's testbench is built and run by scripts/design_run.sh from the description.
+((design)) && exec "$root/scripts/design_run.sh" --build-dir "$here" --run "$config" "$@"
 bin=$here/cosim-$name
 ensure_built "$bin" "the $name model (~4 s)"
 exec "$bin" "$@"

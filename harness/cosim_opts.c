@@ -158,7 +158,7 @@ static int opt_print_config(void *ctx, const char *v, char *err, size_t errlen)
     return 0;
 }
 
-static const cosim_option common_options[] = {
+const cosim_option cosim_common_options[] = {
     {"block", "NAME", "block under test: pred, stack, fc or system (all three from one program; "
                       "default pred)",
      opt_block, 0, 0},
@@ -200,7 +200,7 @@ static void usage(FILE *out)
             "Exit status: 0 pass, 1 mismatch, 2 usage error, 3 configuration error, 4 the JSON\n"
             "report could not be written.\n\n"
             "options:\n");
-    cli_print_options(out, common_options);
+    cli_print_options(out, cosim_common_options);
     const cosim_bench *b;
     for (size_t i = 0; (b = cosim_bench_at(i)); i++) {
         const cosim_params *t = b->params;
@@ -255,6 +255,33 @@ static int new_settings(void)
     return 0;
 }
 
+int cosim_parse_options(cli_parser *p, const cosim_params *t, unsigned *v)
+{
+    for (;;) {
+        const cli_option *o;
+        const char *arg;
+        char err[512];
+        switch (cli_next(p, &o, &arg)) {
+        case CLI_END:
+            return CLI_END;
+        case CLI_HELP:
+            return CLI_HELP;
+        case CLI_ARG:
+            cli_error(p, "unexpected argument '%s' (see --help)", arg);
+            return CLI_ERROR;
+        case CLI_ERROR:
+            return CLI_ERROR;
+        default: /* a parameter (a row of the table); every other option parses itself */
+            if (!o->parse && cosim_params_set(t, (unsigned)o->key, arg, v, err, sizeof err)) {
+                /* the range is the scope's (the block's) */
+                cli_error(p, "--%s: %s %s", o->name, err, p->scope);
+                return CLI_ERROR;
+            }
+            break;
+        }
+    }
+}
+
 /* Parses argv into cosim_cfg: -1 to continue, or an exit status. */
 static int parse(int argc, char **argv)
 {
@@ -283,47 +310,32 @@ static int parse(int argc, char **argv)
     char scope[64];
     snprintf(scope, sizeof scope, "for --block %s", cosim_cfg.bench->block);
     cli_parser p;
-    cli_init(&p, "cosim", argc, argv, common_options, params);
+    cli_init(&p, "cosim", argc, argv, cosim_common_options, params);
     p.ctx[0] = &cosim_cfg;
     for (int k = 0; k < COSIM_OPTION_TABLES; k++) {
         p.tables[2 + k] = cosim_cfg.bench->options[k];
         p.ctx[2 + k] = bench_settings;
     }
     p.scope = scope;
-    for (;;) {
-        const cli_option *o;
-        const char *v;
-        char err[512];
-        switch (cli_next(&p, &o, &v)) {
-        case CLI_END:
-            if (!cosim_cfg.cycles_given && cosim_cfg.bench->runs_to_end)
-                cosim_cfg.cycles = INT64_MAX;
-            if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
-                cli_error(&p, "%s", err);
-                return 2;
-            }
-            if (print_config) {
-                cosim_params_print(stdout, t, cosim_cfg.param, cosim_cfg.variant);
-                return 0;
-            }
-            return -1;
-        case CLI_HELP:
-            usage(stdout);
-            return 0;
-        case CLI_ARG:
-            cli_error(&p, "unexpected argument '%s' (see --help)", v);
-            return 2;
-        case CLI_ERROR:
-            return 2;
-        default: /* a parameter (a row of the block's table); every other option parses itself */
-            if (!o->parse &&
-                cosim_params_set(t, (unsigned)o->key, v, cosim_cfg.param, err, sizeof err)) {
-                cli_error(&p, "--%s: %s %s", o->name, err, scope); /* the range is the block's */
-                return 2;
-            }
-            break;
-        }
+    switch (cosim_parse_options(&p, t, cosim_cfg.param)) {
+    case CLI_HELP:
+        usage(stdout);
+        return 0;
+    case CLI_ERROR:
+        return 2;
     }
+    char err[512];
+    if (!cosim_cfg.cycles_given && cosim_cfg.bench->runs_to_end)
+        cosim_cfg.cycles = INT64_MAX;
+    if (cosim_params_check(t, cosim_cfg.param, err, sizeof err)) {
+        cli_error(&p, "%s", err);
+        return 2;
+    }
+    if (print_config) {
+        cosim_params_print(stdout, t, cosim_cfg.param, cosim_cfg.variant);
+        return 0;
+    }
+    return -1;
 }
 
 int cosim_parse_args(int argc, char **argv, const char *variant)
@@ -332,8 +344,19 @@ int cosim_parse_args(int argc, char **argv, const char *variant)
     return parse(argc, argv);
 }
 
+/* Whether the options ask for a design's run (--design NAME or --design=NAME). */
+static bool design_run(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--design") || !strncmp(argv[i], "--design=", 9))
+            return true;
+    return false;
+}
+
 int cosim_config_main(int argc, char **argv)
 {
+    if (argc == 3 && !strcmp(argv[1], "--model") && !strncmp(argv[2], "design-", 7))
+        return cosim_design_model(argv[2]);
     if (argc == 3 && !strcmp(argv[1], "--model")) {
         const cosim_params *t;
         unsigned v[COSIM_PARAMS_MAX];
@@ -352,5 +375,7 @@ int cosim_config_main(int argc, char **argv)
     check_only = true;
     print_config = true;
     cosim_cfg.variant = "";
+    if (design_run(argc, argv))
+        return cosim_design_config(argc, argv);
     return parse(argc, argv);
 }

@@ -103,13 +103,36 @@ static int system_check(const unsigned *v, char *err, size_t errlen)
     return 0;
 }
 
-const cosim_params cosim_params_pred = {"pred", ROWS(pred_rows), pred_check,
-                                        "with --spu-sc K, --lanes is a multiple of K + 1"};
-const cosim_params cosim_params_stack = {"stack", ROWS(stack_rows), NULL, NULL};
-const cosim_params cosim_params_fc = {"fc", ROWS(fc_rows), NULL, NULL};
+/* Each block's RTL files and its testbench's port package, once: the system's are theirs. */
+#define PRED_RTL "rtl/pred_stack.sv"
+#define STACK_RTL "rtl/stack_acct.sv"
+#define FC_RTL "rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv"
+#define PORTS(unit) "harness/" unit "_ports.sv"
+
+const cosim_params cosim_params_pred = {
+    "pred", ROWS(pred_rows), pred_check, "with --spu-sc K, --lanes is a multiple of K + 1",
+    "pred_stack", PRED_RTL, PORTS("pred_stack") " harness/tb_pred_stack.sv", "tb_pred_stack"};
+const cosim_params cosim_params_stack = {
+    "stack", ROWS(stack_rows), NULL, NULL,
+    "stack_acct", STACK_RTL, PORTS("stack_acct") " harness/tb_stack_acct.sv", "tb_stack_acct"};
+const cosim_params cosim_params_fc = {"fc", ROWS(fc_rows), NULL, NULL,
+                                      "fc_unit", FC_RTL,
+                                      PORTS("fc_unit") " harness/tb_fc_unit.sv", "tb_fc_unit"};
 const cosim_params cosim_params_system = {
     "system", ROWS(system_rows), system_check,
-    "--pred-spu-sc K divides 16, and with it --lanes is a multiple of 16"};
+    "--pred-spu-sc K divides 16, and with it --lanes is a multiple of 16", NULL,
+    FC_RTL " " PRED_RTL " " STACK_RTL,
+    PORTS("fc_unit") " " PORTS("pred_stack") " " PORTS("stack_acct") " harness/tb_system.sv",
+    "tb_system"};
+
+/* An example design's (or a user's folder's) shape (cosim --design, cosim_design.c): the
+ * design Makefile's CONTEXTS, and the lanes of the testbench it builds (OUT/l16, OUT/l64). */
+static const cosim_param_row design_rows[] = {
+    {"contexts", "N", "CONTEXTS", "c", 1, 8, 4, 1, NULL, 0, "the design's contexts"},
+    {"lanes", "N", "LANES", "l", 16, 64, 16, 48, NULL, 0, "lanes of the design and the model"},
+};
+const cosim_params cosim_params_design = {
+    .block = "design", .row = design_rows, .rows = sizeof design_rows / sizeof design_rows[0]};
 
 const cosim_params *const cosim_params_all[] = {&cosim_params_pred, &cosim_params_stack,
                                                 &cosim_params_fc, &cosim_params_system, NULL};
@@ -382,14 +405,17 @@ void cosim_params_print(FILE *out, const cosim_params *t, const unsigned *v, con
     cosim_params_sv(t, v, sv, sizeof sv);
     fprintf(out, "model=%s\nblock=%s\nconfig=%s\nvariant=%s\nargs=%s\nsv=%s\n", model, t->block,
             cfg, variant, args, sv);
+    fprintf(out, "dut=%s\nrtl=%s\ntb_files=%s\ntb=%s\n", t->dut ? t->dut : "", t->rtl,
+            t->tb_files, t->tb);
 }
 
 void cosim_params_print_table(FILE *out)
 {
     fprintf(out, "| block | option | values | default | SV parameter | in the name |\n"
                  "|---|---|---|---|---|---|\n");
-    for (unsigned b = 0; cosim_params_all[b]; b++) {
-        const cosim_params *t = cosim_params_all[b];
+    /* the blocks, then a design's shape (cosim --design; its sources are its Makefile's) */
+    for (unsigned b = 0; b == 0 || cosim_params_all[b - 1]; b++) {
+        const cosim_params *t = cosim_params_all[b] ? cosim_params_all[b] : &cosim_params_design;
         for (unsigned i = 0; i < t->rows; i++) {
             const cosim_param_row *p = &t->row[i];
             char range[96], def[32] = "";
@@ -402,12 +428,19 @@ void cosim_params_print_table(FILE *out)
         /* the whole name, its alternatives' '|' escaped for the table */
         char grammar[256];
         cosim_params_grammar(t, grammar, sizeof grammar);
-        fprintf(out, "| | *model* | | | | `%s-", t->block);
+        fprintf(out, "| | *model* | | | | `%s-%s", t->block, t->tb ? "" : "NAME-");
         for (const char *c = grammar; *c; c++)
             fprintf(out, *c == '|' ? "\\|" : "%c", *c);
-        fprintf(out, "` |\n");
+        fprintf(out, "%s` |\n", t->tb ? "" : "[-VARIANT]");
         if (t->rules)
             fprintf(out, "| | *rules* | %s | | | |\n", t->rules);
+        if (t->tb)
+            fprintf(out, "| | *sources* | %s%s%s%s; %s | top `%s` | | |\n", t->rtl,
+                    t->dut ? " (`" : "", t->dut ? t->dut : "", t->dut ? "`)" : "", t->tb_files,
+                    t->tb);
+        else
+            fprintf(out, "| | *sources* | examples/designs/NAME/ (or a folder of your own): "
+                         "its Makefile's; levels in tb_NAME.sv | top `tb_NAME` | | |\n");
     }
 }
 

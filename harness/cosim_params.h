@@ -42,10 +42,17 @@ typedef struct cosim_params {
      * message that names the options and their values. NULL: none. */
     int (*check)(const unsigned *v, char *err, size_t errlen);
     const char *rules; /* those rules in words, for --help and the docs (NULL: none) */
+    /* The block's sources, in Verilator's order (scripts/vbuild.sh builds the model from
+     * them, scripts/mutate.py mutates the RTL ones): the RTL top module (NULL: several,
+     * the system's), the RTL files and the testbench's files, space-separated, and the
+     * testbench top. */
+    const char *dut, *rtl, *tb_files, *tb;
 } cosim_params;
 
 extern const cosim_params cosim_params_pred, cosim_params_stack, cosim_params_fc,
     cosim_params_system;
+/* A design's shape (cosim --design; not a block: not in cosim_params_all). */
+extern const cosim_params cosim_params_design;
 
 /* The table of a block, or NULL. */
 const cosim_params *cosim_params_find(const char *block);
@@ -104,7 +111,7 @@ int cosim_model_parse(const char *model, const cosim_params **t, unsigned *v, ch
                       size_t variant_len, char *err, size_t errlen);
 
 /* Prints a model's configuration, one key=value line each: model, block, config,
- * variant, args (the option words), sv (the -G parameters). cosim --print-config
+ * variant, args (the option words), sv (the -G parameters), dut, rtl, tb_files, tb. cosim --print-config
  * and build/cosim_config print this; the front end and scripts/vbuild.sh read it. */
 void cosim_params_print(FILE *out, const cosim_params *t, const unsigned *v, const char *variant);
 

@@ -57,7 +57,7 @@ int cosim_write_gtkw(const char *gtkw_path, const char *fst_path, uint64_t from,
         b->wave_signals(self, gtkw_emit, &g);
     } else {
         char top[64], sig[96];
-        snprintf(top, sizeof top, "TOP.%s.", b->top);
+        snprintf(top, sizeof top, "TOP.%s.", b->params->tb);
         cmp_wave_signals(b->unit(self), top, gtkw_emit, &g);
         snprintf(sig, sizeof sig, "%smismatch_o", top);
         gtkw_emit(&g, sig);

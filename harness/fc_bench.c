@@ -595,7 +595,6 @@ static const cosim_bench kind = {
     .settings_size = sizeof(fc_bench_settings),
     .settings_default = &defaults,
     .has_contexts = true,
-    .top = "tb_fc_unit",
     .unit = unit_of,
     .report_text = report_text,
     .report_json = report_json,

@@ -495,7 +495,6 @@ static const cosim_bench kind = {
     .options = {pred_options},
     .settings_size = sizeof(pred_bench_settings),
     .settings_default = &defaults,
-    .top = "tb_pred_stack",
     .unit = unit_of,
     .report_text = report_text,
     .report_json = report_json,

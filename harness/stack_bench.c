@@ -388,7 +388,6 @@ static const cosim_bench kind = {
     .options = {stack_stim_options},
     .settings_size = sizeof(stack_bench_settings),
     .settings_default = &defaults,
-    .top = "tb_stack_acct",
     .unit = unit_of,
     .report_text = report_text,
     .report_json = report_json,

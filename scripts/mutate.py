@@ -12,7 +12,8 @@ proven. Prints per block generated, not compilable, killed, proven equivalent an
 (killed / (generated - not compilable - equivalent)).
 An example design (examples/designs/NAME, --design NAME) is mutated the same way under the label
 design-NAME: its RTL files are the Makefile's DESIGN, its jobs the `--design NAME` pass jobs
-(run by scripts/design_run.sh, which runs the schema's testbench when COSIM_MUTANT is set); no
+(run by build/cosim --design, whose scripts/design_run.sh runs the schema's testbench when
+COSIM_MUTANT is set); no
 equivalence proof is tried (every survivor counts as surviving) and the jobs run in full (they
 have no cycle count to cut).
 
@@ -27,19 +28,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The encodings every block names (`dpp svpkg --isa`): read first on both sides, never mutated.
 PKG = 'rtl/ctm_isa_pkg.sv'
 
+# Each block's RTL files and top module are the block parameters' table's (build/cosim_config
+# --block NAME: its rtl and dut lines); here what mutating a block needs beside them.
 BLOCKS = {
-    'pred': {'files': ['rtl/pred_stack.sv'], 'top': 'pred_stack',
-             # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one; and a
+    'pred': {  # Contexts Lanes Depth: the smallest job shape, and an odd multi-context one; and a
              # small SPU grouping (2 SPUs of 4 SC + 1 SFU lane), else a mutant of the grouping
              # logic, not built at SpuSc = 0, would be "proven" equivalent
              'formal': [{'Contexts': 1, 'Lanes': 16, 'Depth': 4}, {'Contexts': 3, 'Lanes': 5, 'Depth': 3},
                         {'Contexts': 2, 'Lanes': 10, 'Depth': 2, 'SpuSc': 4}]},
-    'stack': {'files': ['rtl/stack_acct.sv'], 'top': 'stack_acct',
-              # the (Width, Rule, Chip) row of every job, at a small tracker depth
+    'stack': {  # the (Width, Rule, Chip) row of every job, at a small tracker depth
               'formal': 'jobs'},
-    'fc': {'files': ['rtl/fc_unit.sv', 'rtl/fc_branch_counters.sv', 'rtl/fc_addr_stack.sv',
-                     'rtl/fc_loop_stack.sv'], 'top': 'fc_unit',
-           'max': 150,  # of ~760 candidates: a seeded sample keeps the block within 5 minutes
+    'fc': {'max': 150,  # of ~760 candidates: a seeded sample keeps the block within 5 minutes
            'formal': [{'Contexts': 1, 'Lanes': 3, 'AddrDepth': 2, 'LoopDepth': 2, 'BcWidth': 6},
                       {'Contexts': 2, 'Lanes': 2, 'AddrDepth': 1, 'LoopDepth': 3, 'BcWidth': 3}]},
 }
@@ -64,8 +63,13 @@ def kit_env(build):
     return dict(os.environ, PKG_CONFIG_PATH=os.path.join(build, 'designs', 'kit', 'lib', 'pkgconfig'))
 
 
-def block_target(name):
-    return dict(BLOCKS[name], kind='block', name=name, label=name)
+def block_target(name, build):
+    """A block as a target: its RTL files and top module as build/cosim_config gives them."""
+    r = sh([os.path.join(build, 'cosim_config'), '--block', name])
+    if r.returncode:
+        sys.exit(f'mutate: {name}: {r.stderr.strip()}')
+    cfg = dict(line.split('=', 1) for line in r.stdout.splitlines())
+    return dict(BLOCKS[name], kind='block', name=name, label=name, files=cfg['rtl'].split(), top=cfg['dut'])
 
 
 def design_target(name, build):
@@ -343,7 +347,7 @@ def mutate_target(t, a):
         if r.returncode or not model:
             sys.exit(f'mutate: {label}: cannot name the model of job {name}: {r.stderr}')
         if design:
-            commands[name] = [os.path.join(ROOT, 'scripts', 'design_run.sh'), '--build-dir', a.build]
+            commands[name] = [os.path.join(a.build, 'cosim')]  # COSIM_MUTANT: the schema's binary
             models[model] = ['scripts/design_run.sh', '--build-dir', a.build, '--make',
                              model[len('design-'):], '--rtl-dir', schema]
         else:
@@ -495,7 +499,7 @@ def main():
     if not os.path.isfile(os.path.join(ROOT, a.jobs)):
         sys.exit(f'mutate: cannot read job file {a.jobs}')
     os.makedirs(a.out, exist_ok=True)
-    targets = [block_target(b) for b in (list(BLOCKS) if a.block == 'all' else [a.block] if a.block else [])]
+    targets = [block_target(b, a.build) for b in (list(BLOCKS) if a.block == 'all' else [a.block] if a.block else [])]
     targets += [design_target(d, a.build) for d in (designs() if a.design == 'all' else [a.design] if a.design else [])]
     results = [mutate_target(t, a) for t in targets]
     with open(os.path.join(a.out, 'summary.json'), 'w') as f:

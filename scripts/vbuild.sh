@@ -39,37 +39,18 @@ die() { echo "vbuild: $name: $*" >&2; exit 1; }
 config_tool=${COSIM_CONFIG:-$build/cosim_config}
 [[ -x $config_tool ]] || die "no $config_tool (make $config_tool builds it)"
 config=$("$config_tool" --model "$name" 2>&1) || die "${config#cosim_config: }"
-block="" variant="" params=()
+# ... and the block's sources and testbench top (the table's dut, rtl, tb_files, tb rows).
+block="" variant="" params=() sources=() top=""
 while IFS='=' read -r key value; do
   case $key in
     block) block=$value ;;
     variant) variant=$value ;;
     sv) read -ra params <<<"$value" ;;
+    rtl | tb_files) read -ra words <<<"$value"; sources+=("${words[@]}") ;;
+    tb) top=$value ;;
   esac
 done <<<"$config"
-
-case $block in
-  pred)
-    top=tb_pred_stack
-    sources=(rtl/pred_stack.sv harness/pred_stack_ports.sv harness/tb_pred_stack.sv)
-    ;;
-  stack)
-    top=tb_stack_acct
-    sources=(rtl/stack_acct.sv harness/stack_acct_ports.sv harness/tb_stack_acct.sv)
-    ;;
-  fc)
-    top=tb_fc_unit
-    sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
-             harness/fc_unit_ports.sv harness/tb_fc_unit.sv)
-    ;;
-  system)
-    top=tb_system
-    sources=(rtl/fc_unit.sv rtl/fc_branch_counters.sv rtl/fc_addr_stack.sv rtl/fc_loop_stack.sv
-             rtl/pred_stack.sv rtl/stack_acct.sv harness/fc_unit_ports.sv
-             harness/pred_stack_ports.sv harness/stack_acct_ports.sv harness/tb_system.sv)
-    ;;
-  *) die "cosim_config gave no block (block '$block')" ;;
-esac
+[[ -n $top && ${#sources[@]} -gt 0 ]] || die "cosim_config gave no sources for block '$block'"
 
 mdir=$build/vlt/$name
 mkdir -p "$mdir"

@@ -22,6 +22,10 @@ config=7x9x5
 variant=
 args=--contexts 7 --lanes 9 --depth 5
 sv=-GContexts=7 -GLanes=9 -GDepth=5 -GSpuSc=0
+dut=pred_stack
+rtl=rtl/pred_stack.sv
+tb_files=harness/pred_stack_ports.sv harness/tb_pred_stack.sv
+tb=tb_pred_stack
 OUT
 diff "$tmp/want" "$tmp/front" || bad "cosim --print-config printed the above"
 [[ ! -e $BUILD/cosim-$model && ! -s $tmp/err ]] || bad "--print-config built $model: $(cat "$tmp/err")"
@@ -61,17 +65,24 @@ expect 1 "pred configuration 032x20x32 is spelled 32x20x32" env COSIM_CONFIG="$t
 [[ ! -e $tmp/m && ! -e $tmp/vlt ]] || bad "vbuild.sh started a build of a bad name"
 ls "$BUILD"/cosim-system-17x* >/dev/null 2>&1 && bad "a system model of 17 wavefronts exists"
 
-# 3. The -G parameters are the testbench tops' parameters, for every block.
-declare -A top=([pred]=tb_pred_stack [stack]=tb_stack_acct [fc]=tb_fc_unit [system]=tb_system)
+# 3. The -G parameters are the testbench tops' parameters, for every block; the table's sources
+# exist, the testbench top's file is among them, and the RTL top module is declared in its RTL
+# (scripts/vbuild.sh and scripts/mutate.py build and mutate from these rows).
 for block in pred stack fc system; do
-  sv=$("$tool" --block "$block" | sed -n 's/^sv=//p')
-  for g in $sv; do
+  "$tool" --block "$block" >"$tmp/cfg" || bad "cosim_config --block $block: exit $?"
+  get() { sed -n "s/^$1=//p" "$tmp/cfg"; }
+  top=$(get tb) dut=$(get dut)
+  [[ " $(get tb_files) " == *" harness/$top.sv "* ]] || bad "$block: harness/$top.sv is not in its tb_files"
+  for f in $(get rtl) $(get tb_files); do [[ -f $f ]] || bad "$block: no source $f"; done
+  [[ $block == system || -n $dut ]] || bad "$block: no dut"
+  [[ -z $dut ]] || grep -qE "^module $dut\b" $(get rtl) || bad "$block: no module $dut in $(get rtl)"
+  for g in $(get sv); do
     p=${g#-G} p=${p%%=*}
-    grep -qE "^\s*parameter int unsigned $p\b" "harness/${top[$block]}.sv" ||
-      bad "$block: -G$p is no parameter of harness/${top[$block]}.sv"
+    grep -qE "^\s*parameter int unsigned $p\b" "harness/$top.sv" ||
+      bad "$block: -G$p is no parameter of harness/$top.sv"
   done
 done
-echo "ok: every -G parameter of the tables is a testbench top's parameter"
+echo "ok: every -G parameter of the tables is a testbench top's parameter; the sources exist"
 
 # 4. docs/cosim.md's parameter table is the tool's output.
 "$tool" --table >"$tmp/table"

@@ -26,8 +26,28 @@ expect_bad "--domain: '3' is not WxH" --design pipe_fc --progen 1 --domain 3
 expect_bad "--level: pipe_fc commits level 0 2, not 1" --design pipe_fc --progen 1 --level 1
 expect_bad "--rtl-variant: no zz.patch in tests/variants/designs/pipe_fc/" --design pipe_fc --progen 1 --rtl-variant zz
 expect_bad '--program: cannot read /nonexistent.elf' --design pipe_fc --program /nonexistent.elf
-expect_bad 'unknown option --bogus' --design pipe_fc --progen 1 --bogus 1
+expect_bad "unknown option '--bogus' for --design" --design pipe_fc --progen 1 --bogus 1
 expect_bad '--seed needs a value' --design pipe_fc --progen 1 --seed
+# the common options are every mode's (harness/cosim_design.c): those a design cannot take are
+# refused with the reason, before anything is built
+expect_bad "--cycles: not for --design: the design's testbench runs its program to the end" \
+  --design pipe_fc --progen 1 --cycles 100
+expect_bad "--wave-window: only 0 \(no waveform\)" --design pipe_fc --progen 1 --wave-window 5
+expect_bad "--no-compare: not for --design" --design pipe_fc --progen 1 --no-compare
+expect_bad "--seed: '4294967296' is not in 0..4294967295" --design pipe_fc --progen 1 --seed 4294967296
+expect_bad "--json: cannot create /nonexistent/r.json" --design pipe_fc --progen 1 --json /nonexistent/r.json
+# --print-config: the run's description, as cosim_config --model gives a model's
+"$cosim" --design pipe_fc --lanes 64 --contexts 3 --progen 1 --seed 5 --quiet --print-config >"$tmp/desc" ||
+  bad "--design --print-config: exit $?"
+for kv in model=design-pipe_fc-c3l64 design=pipe_fc "dir=$ROOT/examples/designs/pipe_fc" contexts=3 lanes=64 \
+  "levels=0 2" progen=1 seed=5 quiet=1 wave=1 out=cosim-out; do
+  grep -qxF "$kv" "$tmp/desc" || bad "--print-config: no line $kv in: $(cat "$tmp/desc")"
+done
+"$BUILD/cosim_config" --model design-pipe_fc-c3l64 >"$tmp/mdesc" || bad "cosim_config --model design-pipe_fc-c3l64"
+grep -qxF "dir=$ROOT/examples/designs/pipe_fc" "$tmp/mdesc" && grep -qxF lanes=64 "$tmp/mdesc" ||
+  bad "cosim_config --model design-pipe_fc-c3l64: $(cat "$tmp/mdesc")"
+rc=0; "$BUILD/cosim_config" --model design-pipe_fc-c4l32 >/dev/null 2>"$tmp/err" || rc=$?
+((rc == 2)) && grep -q "'32' is not 16 or 64" "$tmp/err" || bad "a design model of 32 lanes: exit $rc $(cat "$tmp/err")"
 
 name=$(COSIM_PRINT_MODEL=1 "$cosim" --design pipe_fc --lanes 64 --contexts 3 --progen 1 --rtl-variant stall_overwrite)
 [[ $name == design-pipe_fc-c3l64-stall_overwrite ]] || bad "model name: $name"
@@ -36,6 +56,8 @@ name=$(COSIM_PRINT_MODEL=1 "$cosim" --design pipe_fc --lanes 64 --contexts 3 --p
 grep -q -- '--design pipe_fc' "$tmp/help.txt" || bad "cosim --help lists no example design"
 "$cosim" --design pipe_fc --help >"$tmp/dhelp.txt"
 grep -q -- '--rtl-variant' "$tmp/dhelp.txt" || bad "cosim --design --help"
+grep -q -- '--quiet' "$tmp/dhelp.txt" && grep -q 'not taken by a design:.* --cycles' "$tmp/dhelp.txt" ||
+  bad "cosim --design --help: no common options: $(cat "$tmp/dhelp.txt")"
 
 rc=0
 "$cosim" --design pipe_fc --progen 7 --domain 32x16 --json "$tmp/r.json" >"$tmp/run.log" 2>&1 || rc=$?
@@ -54,6 +76,11 @@ c = r["control_coverage"]
 assert c["bins"] > 0 and 0 < c["hit"] <= c["bins"] and c["steps"] > 0, c
 assert sum(1 for v in c["hits"].values() if v) == c["hit"], c
 ' "$tmp/r.json" || bad "a pass's JSON: $(head -c 300 "$tmp/r.json" 2>&1)"
+
+# --quiet: nothing on a pass, as for every block
+rc=0
+"$cosim" --design pipe_fc --progen 7 --domain 32x16 --quiet >"$tmp/quiet.log" 2>&1 || rc=$?
+((rc == 0)) && [[ ! -s $tmp/quiet.log ]] || bad "--quiet pass: exit $rc, printed: $(head -3 "$tmp/quiet.log")"
 
 # A design folder outside the kit, as a user keeps one: a copy of pipe_fc.
 mkdir -p "$tmp/user"

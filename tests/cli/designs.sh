@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The example designs (examples/designs/, docs/commit.md "Examples"), checked at commit level
-# as a user builds them, through `build/cosim --design` (scripts/design_run.sh: the library
+# as a user builds them, through `build/cosim --design` (scripts/design_run.sh builds: the library
 # installed into BUILD/designs/kit, each design's own Makefile and pkg-config; the builds are
 # the ones make cosim uses). Each design lints clean (verilator -Wall); its testbench passes
 # over every example program at 16 and 64 lanes, at each level it commits (its testbench's
@@ -27,7 +27,7 @@ done
 ((${#designs[@]} >= 2)) || fail "fewer than 2 example designs checked at commit level"
 ((${#txn_designs[@]} >= 1)) || fail "no example design checked at its transactions"
 
-levels() { # DESIGN -> the levels it commits, as its testbench says (design_run.sh reads it too)
+levels() { # DESIGN -> the levels it commits, as its testbench says (cosim_config reads it too)
   local l
   l=$(sed -n 's|^// ctm-levels: ||p' "$ROOT/examples/designs/$1/tb_$1.sv")
   echo "${l:-0}"
