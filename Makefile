@@ -103,7 +103,7 @@ help:
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
-	@echo "                 rtl/ctm_isa_pkg.sv) from the model's tables (tests/cli/svpkg.sh holds them to it)"
+	@echo "                 rtl/ctm_isa_pkg.sv, python/ctm/_api.py) from the model's tables (tests/cli/svpkg.sh holds them to it)"
 	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
@@ -186,22 +186,39 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 # The committed SystemVerilog packages, written from the model's tables (csim/cli/cmd_svpkg.c):
 # rewritten on demand only, so tests/cli/svpkg.sh can tell a stale one.
 svpkg: $(BUILD)/dpp
-	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv)
+	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv python/ctm/_api.py)
 	$(Q)$(BUILD)/dpp svpkg --dpi -o dpi/ctm_dpi_pkg.sv
+	$(Q)$(BUILD)/dpp svpkg --py -o python/ctm/_api.py
 	$(Q)$(BUILD)/dpp svpkg -o dpi/ctm_ports_pkg.sv
 	$(Q)$(BUILD)/dpp svpkg --isa -o rtl/ctm_isa_pkg.sv
 
 # ---------------------------------------------------------------- libctm (make install)
 # The library users link (docs/dpi.md): the model's objects built without LTO, partly linked
-# into one object whose only global symbols are the public ctm_* ones (csim/api/ctm.h).
+# into one object whose only global symbols are the public ctm_* ones (csim/api/ctm.h). The
+# same objects (position independent, for both) make the shared libctm.so.MAJOR that Python
+# loads (docs/python.md): it exports exactly api_list.h's calls (the version script below).
 PREFIX ?= /usr/local
 CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' $(CTM_H) | paste -sd.)
+CTM_SONAME = libctm.so.$(firstword $(subst ., ,$(CTM_VERSION)))
 
 $(BUILD)/lib/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [lib])
-	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
+	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) -fPIC $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
 	    $(DEP) -c $< -o $@
+
+# The version script: every call of api_list.h global, the rest local (written from the table,
+# so a new call is exported by its row).
+$(BUILD)/libctm.map: csim/api/libctm.map.in csim/api/api_list.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) -E -P -x c -Icsim/api $< -o $@
+
+# Installed without the libctm.so link, so that -lctm (ctm.pc) still links the static library:
+# the shared one is for loaders (Python's ctypes), by its soname.
+$(BUILD)/$(CTM_SONAME): $(call objs,lib,$(CSIM_SRC)) $(BUILD)/libctm.map
+	$(call say,LINK,$@)
+	$(Q)$(CC) -shared -Wl,-soname,$(CTM_SONAME) -Wl,--version-script=$(BUILD)/libctm.map \
+	    -Wl,--no-undefined $(filter %.o,$^) -o $@ $(ELF_LIBS) -lm -pthread
 
 $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	@rm -f $@ $(BUILD)/libctm.o
@@ -214,20 +231,21 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 # used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
-CTM_INSTALLED = lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
+CTM_INSTALLED = lib/libctm.a lib/$(CTM_SONAME) include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
                 share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv \
                 share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
-lib: $(BUILD)/libctm.a
+lib: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME)
 
 # ctm.pc names the absolute prefix (escaped for sed); its flags quote the paths, so that
 # pkg-config prints a prefix with spaces backslash-escaped (docs/dpi.md).
-install: $(BUILD)/libctm.a csim/api/ctm.pc.in
+install: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME) csim/api/ctm.pc.in
 	$(ctm_no_prefix)
 	@abs=$$(realpath -ms -- $(CTM_P)) && abs=$$(printf '%s' "$$abs" | sed 's/[\\|&]/\\&/g') && \
 	    sed -e "s|@PREFIX@|$$abs|" -e 's|@VERSION@|$(CTM_VERSION)|' csim/api/ctm.pc.in > $(BUILD)/ctm.pc
 	install -D -m 644 $(BUILD)/libctm.a $(CTM_P)/lib/libctm.a
+	install -D -m 755 $(BUILD)/$(CTM_SONAME) $(CTM_P)/lib/$(CTM_SONAME)
 	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
 	install -D -m 644 $(CTM_PORTS_H) $(CTM_P)/include/ctm_ports.h
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
