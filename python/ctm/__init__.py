@@ -362,7 +362,7 @@ for _c in CALLS.values():
             setattr(_cls, _m, _make(_c, True))
         setattr(_cls, "c_" + _m, _make(_c, True))  # the raw call, whatever the Pythonic one
     elif _first is None or _first.kind != "handle":
-        if _c.name[4:] not in globals():
-            globals()[_c.name[4:]] = _make(_c, False)
+        _f = _make(_c, False)
+        globals()[_c.name[4:] if _c.name[4:] not in globals() else "c_" + _c.name[4:]] = _f
 
 from ._run import RunResult, run  # noqa: E402  (ctm.run uses the classes above)
