@@ -75,7 +75,7 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 # One object tree per flavour: opt (users, cosim, bench), san (tests), fuzz (clang, libFuzzer).
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
-.PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
+.PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-python test-cosim \
         regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg \
         examples-bin
 .DEFAULT_GOAL := all
@@ -86,7 +86,7 @@ help:
 	@echo "make build       build the golden model library, dpp and the default cosim binaries"
 	@echo "make cosim       main job: default lock-step regression (RTL vs C model), pass/fail summary"
 	@echo "make test        everything under ASan/UBSan: unit tests, CLI tests, lock-step runs, broken-RTL checks"
-	@echo "make test-unit|test-cli|test-cosim   one group of make test"
+	@echo "make test-unit|test-cli|test-python|test-cosim   one group of make test"
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s, and the"
 	@echo "                 example designs with their commit or transaction check on and off, and how often"
@@ -350,12 +350,12 @@ fuzz: deps
 TEST_KIT = $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc
 test: deps
 	@start=$$(date +%s); \
-	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT)) && \
+	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT) lib) && \
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
-test-unit test-cli test-cosim: deps
-	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT))
+test-unit test-cli test-python test-cosim: deps
+	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT) lib)
 	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
 
 bench: deps

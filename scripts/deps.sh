@@ -35,6 +35,11 @@ declare -A need=(
   [/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-dev
   # the schema check of the JSON reports uses Debian's python3, not a virtualenv's
   [/usr/lib/python3/dist-packages/jsonschema]=python3-jsonschema
+  # the Python package (python/ctm: ctypes, no compile step) and its tests, on Debian's python3
+  [/usr/lib/python3/dist-packages/numpy]=python3-numpy
+  [/usr/lib/python3/dist-packages/pytest]=python3-pytest
+  [/usr/lib/python3/dist-packages/matplotlib]=python3-matplotlib
+  [/usr/lib/python3.*/ensurepip/__init__.py]=python3-venv
   # Verilator from 5.0xx on includes lz4.h in its FST writer (include/fstcpp/): a user's newer
   # Verilator cannot build a traced model without it
   [/usr/include/lz4.h]=liblz4-dev
