@@ -104,7 +104,7 @@ help:
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
 	@echo "                 rtl/ctm_isa_pkg.sv, python/ctm/_api.py) from the model's tables (tests/cli/svpkg.sh holds them to it)"
-	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
+	@echo "make install PREFIX=DIR   libctm.a and .so.1, ctm.h, the DPI package, ctm.pc and the Python package (docs/dpi.md, docs/python.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
 	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) PAR=$(PAR) (parallel tests and jobs)"
@@ -233,7 +233,10 @@ shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
 CTM_INSTALLED = lib/libctm.a lib/$(CTM_SONAME) include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
                 share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv \
-                share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc
+                share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc $(addprefix share/ctm/python/,$(CTM_PY))
+# The Python package (docs/python.md): PYTHONPATH=PREFIX/share/ctm/python finds it, and it finds
+# PREFIX/lib/libctm.so.N from there.
+CTM_PY = $(patsubst python/%,%,$(wildcard python/ctm/*.py))
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
 lib: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME)
@@ -255,11 +258,14 @@ install: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME) csim/api/ctm.pc.in
 	install -D -m 644 dpi/ctm_commit_check.sv $(CTM_P)/share/ctm/ctm_commit_check.sv
 	install -D -m 644 dpi/ctm_txn_check.sv $(CTM_P)/share/ctm/ctm_txn_check.sv
 	install -D -m 644 $(BUILD)/ctm.pc $(CTM_P)/lib/pkgconfig/ctm.pc
+	install -d $(CTM_P)/share/ctm/python/ctm
+	install -m 644 $(addprefix python/,$(CTM_PY)) $(CTM_P)/share/ctm/python/ctm
 
 uninstall:
 	$(ctm_no_prefix)
 	rm -f $(foreach f,$(CTM_INSTALLED),$(CTM_P)/$(f))
-	-rmdir $(CTM_P)/share/ctm 2>/dev/null || true
+	-rm -rf $(CTM_P)/share/ctm/python/ctm/__pycache__
+	-rmdir $(CTM_P)/share/ctm/python/ctm $(CTM_P)/share/ctm/python $(CTM_P)/share/ctm 2>/dev/null || true
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \

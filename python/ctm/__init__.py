@@ -104,6 +104,12 @@ class _Mirror(_Checked):
         _check(st, self._prefix + "expected")
         return struct_dict(out)
 
+    def history(self, *where: int) -> Tuple[int, Dict[str, Any], Dict[str, Any]]:
+        """A step the history keeps: (ctx, i) (Stack: i), i = 0 the last. Returns (cycle,
+        inputs, expected outputs), the structs as dicts; CtmError when it is not kept."""
+        _, cyc, ins, out = call(self._prefix + "history", self, *where)
+        return cyc, struct_dict(ins), struct_dict(out)
+
     def set_history(self, steps: int) -> None:
         """Keeps the last `steps` steps (of each context) for the report."""
         _check(call(self._prefix + "set_history", self, steps), self._prefix + "set_history")
@@ -124,11 +130,6 @@ class Pred(_Mirror):
         else:
             super().__init__(call("ctm_pred_new", contexts, lanes, depth))
 
-    def history(self, ctx: int, i: int) -> Tuple[int, Dict[str, Any], Dict[str, Any]]:
-        """Context ctx's i-th last step kept: (cycle, inputs, expected outputs)."""
-        st, cyc, i_, o = call("ctm_pred_history", self, ctx, i)
-        return cyc, struct_dict(i_), struct_dict(o)
-
 
 class Stack(_Mirror):
     """stack_acct's mirror: width (16, 32, 48, 64), the accounting rule, the chip, depth."""
@@ -136,11 +137,6 @@ class Stack(_Mirror):
 
     def __init__(self, width: int, rule: int, chip: int, depth: int) -> None:
         super().__init__(call("ctm_stack_new", width, rule, chip, depth))
-
-    def history(self, i: int) -> Tuple[int, Dict[str, Any], Dict[str, Any]]:
-        """The i-th last step kept: (cycle, inputs, expected outputs)."""
-        st, cyc, i_, o = call("ctm_stack_history", self, i)
-        return cyc, struct_dict(i_), struct_dict(o)
 
 
 class Fc(_Mirror):
@@ -150,11 +146,6 @@ class Fc(_Mirror):
     def __init__(self, contexts: int, lanes: int, addr_depth: int, loop_depth: int,
                  bc_width: int) -> None:
         super().__init__(call("ctm_fc_new", contexts, lanes, addr_depth, loop_depth, bc_width))
-
-    def history(self, ctx: int, i: int) -> Tuple[int, Dict[str, Any], Dict[str, Any]]:
-        """Context ctx's i-th last step kept: (cycle, inputs, expected outputs)."""
-        st, cyc, i_, o = call("ctm_fc_history", self, ctx, i)
-        return cyc, struct_dict(i_), struct_dict(o)
 
 
 # numpy dtype and channels -> CTM_FMT_*
@@ -193,14 +184,14 @@ class Model(Handle):
 
     def set_input(self, n: int, array) -> None:
         """Binds input n to a numpy array of (height, width[, channels]) (input_format)."""
+        import ctypes
         import numpy as np
         a = np.ascontiguousarray(array)
         fmt = input_format(a)
-        from ._lib import _convert  # the data must live as long as the handle
-        c = CALLS["ctm_model_set_input"]
-        buf = _convert(c, c.params[2], a, self._inputs)
-        _model_status(self, call_raw("ctm_model_set_input", self, n, buf, fmt, a.shape[1],
-                                     a.shape[0]), "ctm_model_set_input")
+        buf = ctypes.create_string_buffer(a.tobytes(), a.nbytes)
+        self._inputs.append(buf)  # ctm_model_set_input reads it until the handle is freed
+        _model_status(self, call("ctm_model_set_input", self, n, buf, fmt, a.shape[1],
+                                 a.shape[0]), "ctm_model_set_input")
 
     def step(self) -> bool:
         """Runs to the next flow-control step: True, or False at the run's end; CtmFault when
@@ -235,21 +226,10 @@ def _model_status(m: Model, status: int, name: str) -> None:
     raise cls(msg, name, None, status)
 
 
-def call_raw(name: str, *args: Any) -> Any:
-    """call() with arguments already converted (a ctypes buffer): no checks but the library's."""
-    from ._lib import _clear_error, _error_text
-    c = CALLS[name]
-    _clear_error()
-    r = c.fn(*[a._ptr if isinstance(a, Handle) else a for a in args])
-    if _error_text():
-        raise CtmError(_error_text(), name)
-    return r
-
-
 class CommitChecker(_Checked):
     """Checks a design's commits against model m's run (ctm_commit_new): contexts of the
-    design, level 0, 1 or 2. put_fields()/put_state() each commit, clock() each cycle,
-    finish() at the end; each returns True while the design agrees."""
+    design, level 0, 1 or 2. put() each commit (a dict; or put_fields()/put_state(), which
+    return the status), clock() each cycle, finish() at the end."""
     _kind, _free, _prefix = "ctm_commit_checker", "ctm_commit_free", "ctm_commit_"
 
     def __init__(self, model: Model, contexts: int, level: int = 0) -> None:
@@ -338,12 +318,12 @@ def _doc(c: Call) -> str:
     return d + "\n\nRaises CtmError naming the function and the argument on a misuse."
 
 
-def _make(c: Call, method: bool):
+def _make(c: Call, method: bool, name: str):
     def f(*args, **kw):
         bound = sig.bind(*args[1:] if method else args, **kw)
         return call(c.name, *((args[0],) if method else ()), *bound.args)
     sig = _signature(c, method)
-    f.__name__ = c.name.split("_", 2)[-1] if method else c.name[4:]
+    f.__name__ = name
     f.__qualname__ = f.__name__
     f.__doc__ = _doc(c)
     f.__signature__ = inspect.Signature(
@@ -358,11 +338,12 @@ for _c in CALLS.values():
             and _c.name.startswith(_PREFIX[_first.ctype]):
         _cls = _CLASSES[_first.ctype]
         _m = _c.name[len(_PREFIX[_first.ctype]):]
-        if _m not in vars(_cls) and not any(_m in vars(b) for b in _cls.__mro__[1:-1]):
-            setattr(_cls, _m, _make(_c, True))
-        setattr(_cls, "c_" + _m, _make(_c, True))  # the raw call, whatever the Pythonic one
+        if not any(_m in vars(b) for b in _cls.__mro__[:-1]):
+            setattr(_cls, _m, _make(_c, True, _m))
+        else:  # a Pythonic method has the name: the plain call is c_NAME
+            setattr(_cls, "c_" + _m, _make(_c, True, "c_" + _m))
     elif _first is None or _first.kind != "handle":
-        _f = _make(_c, False)
-        globals()[_c.name[4:] if _c.name[4:] not in globals() else "c_" + _c.name[4:]] = _f
+        _n = _c.name[4:] if _c.name[4:] not in globals() else "c_" + _c.name[4:]
+        globals()[_n] = _make(_c, False, _n)
 
 from ._run import RunResult, run  # noqa: E402  (ctm.run uses the classes above)

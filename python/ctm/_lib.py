@@ -173,9 +173,12 @@ class Arg(NamedTuple):
     ct: Any
 
 
+# Array lengths that are names in ctm.h (#defines, so not in CONSTS)
+_LENGTHS = {"CTM_TXN_WORDS": _api.TXN_BYTES // 4}
+
+
 def _length(text: str) -> int:
-    return int(text) if text.isdigit() else int(CONSTS.get(text, getattr(_api, text, 0)) or
-                                                {"CTM_TXN_WORDS": _api.TXN_BYTES // 4}[text])
+    return int(text) if text.isdigit() else _LENGTHS[text]
 
 
 def _parse_arg(text: str) -> Arg:
@@ -363,6 +366,8 @@ def _convert(c: Call, a: Arg, v: Any, keep: list) -> Any:
         keep.append(arr)
         return arr
     if a.kind == "data":
+        if isinstance(v, ctypes.Array):  # the caller's buffer, kept by the caller
+            return v
         if isinstance(v, (bytes, bytearray)):
             buf = ctypes.create_string_buffer(bytes(v), len(v))
         else:

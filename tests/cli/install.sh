@@ -13,7 +13,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
 installed=(lib/libctm.a lib/libctm.so.1 include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
            share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv
-           share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc)
+           share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc share/ctm/python/ctm/__init__.py share/ctm/python/ctm/_api.py
+           share/ctm/python/ctm/_lib.py share/ctm/python/ctm/_run.py)
 
 # install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
 install_to() {
@@ -97,6 +98,10 @@ print("\n".join(sorted(set(re.findall(r"\b(ctm_\w+)\s*\([^)]*\)\s*;", hdr)))))' 
 [[ $(wc -l <<<"$declared") -gt 100 ]] || fail "no functions read from ctm.h"
 diff <(echo "$declared") <(echo "$exported") >"$tmp/exports.diff" ||
   { cat "$tmp/exports.diff"; fail "libctm.so.1 does not export exactly ctm.h's functions"; }
+# the installed Python package loads the installed library (not the kit's), from any folder
+got=$(cd / && env -u CTM_LIB -u BUILD PYTHONPATH="$prefix/share/ctm/python" /usr/bin/python3 -B -c \
+  'import ctm; print(ctm.LIB_PATH, ctm.version())') || fail "the installed Python package does not import"
+[[ $got == "$prefix/lib/libctm.so.1 $pkg_version" ]] || fail "the installed Python package loaded: $got"
 [[ ! -e $prefix/lib/libctm.so ]] && ! ldd "$tmp/use" | grep -q libctm ||
   fail "-lctm links the shared library"
 
