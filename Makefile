@@ -76,7 +76,7 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
 .PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-python test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg \
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix cocotb svpkg \
         examples-bin
 .DEFAULT_GOAL := all
 
@@ -93,6 +93,7 @@ help:
 	@echo "                 the lanes of dpp progen's programs disagree per profile (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
+	@echo "make cocotb      the cocotb testbenches (COCOTB=1.8.1 for Verilator 5.006, 1.9.2 for 5.050; docs/python.md)"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
 	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n] [FUZZ_NAMES=api]  libFuzzer on the assembler, ELF"
 	@echo "                 reader, command buffers, stack event files, the C API's call sequences and"
@@ -386,6 +387,13 @@ lint: | deps
 
 matrix: | deps
 	@scripts/matrix.sh
+
+# The cocotb testbenches (examples/cocotb/, docs/python.md): cocotb from ../shared/vendor into a
+# virtual environment under BUILD (once), pred_stack checked from Python, a broken copy caught.
+COCOTB ?= 1.8.1
+cocotb: | deps
+	@$(call build_first,lib)
+	@scripts/cocotb.sh --build $(BUILD) --cocotb $(COCOTB)
 
 format:
 	clang-format -i $(CSIM_SRC) $(wildcard $(addsuffix /*.h,$(CSIM_DIRS)) csim/cli/*.[ch] harness/*.[ch] harness/*.cpp dpi/*.[ch] tests/unit/*.[ch])

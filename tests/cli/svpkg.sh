@@ -2,7 +2,8 @@
 # dpi/ctm_ports_pkg.sv is what `dpp svpkg` writes from libctm's port tables (so the SV structs and
 # ctm.h's cannot drift), every struct is as wide as its C struct; rtl/ctm_isa_pkg.sv is what
 # `dpp svpkg --isa` writes from the C lists of the encodings and the ISA's field table, and the
-# RTL keeps no encodings of its own; a bad argument is refused.
+# RTL keeps no encodings of its own; dpi/ctm_dpi_pkg.sv and python/ctm/_api.py are what `--dpi` and
+# `--py` write from libctm's tables of its public surface; a bad argument is refused.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -105,6 +106,8 @@ echo "ok: the packages lint; yosys reads ctm_isa_pkg"
 
 if "$DPP" svpkg --bogus >"$tmp/out" 2>&1; then fail "dpp svpkg --bogus succeeded"; fi
 grep -q "unexpected argument '--bogus'" "$tmp/out" || fail "no message for --bogus: $(cat "$tmp/out")"
+if "$DPP" svpkg --dpi --py >"$tmp/out" 2>&1; then fail "dpp svpkg --dpi --py succeeded"; fi
+grep -q -- "--isa, --dpi and --py write different packages" "$tmp/out" || fail "no message for --dpi --py"
 if "$DPP" svpkg -o "$tmp/no/such/dir/pkg.sv" 2>"$tmp/err"; then fail "an unwritable -o succeeded"; fi
 grep -q "no/such/dir/pkg.sv" "$tmp/err" || fail "the unwritable path is not named: $(cat "$tmp/err")"
 echo "ok: bad arguments are refused"
