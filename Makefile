@@ -361,9 +361,14 @@ test: deps
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
-test-unit test-cli test-python test-cosim: deps
-	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT) lib)
+test-unit test-cli test-cosim: deps
+	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT))
 	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
+
+# The Python tests need the shared library, dpp (ctm.run) and the example programs only.
+test-python: deps
+	@$(call build_first,lib dpp examples-bin)
+	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only python
 
 bench: deps
 	@$(call build_first,build)
