@@ -176,7 +176,6 @@ class Model(Handle):
         super().__init__(call("ctm_model_new", str(elf), width, height, lanes, contexts,
                               addr_depth, loop_depth))
         self._children: List[Handle] = []
-        self._inputs: list = []  # ctm_model_set_input keeps the caller's data
 
     def _closed_children(self) -> None:
         for c in self._children:
@@ -188,8 +187,7 @@ class Model(Handle):
         import numpy as np
         a = np.ascontiguousarray(array)
         fmt = input_format(a)
-        buf = ctypes.create_string_buffer(a.tobytes(), a.nbytes)
-        self._inputs.append(buf)  # ctm_model_set_input reads it until the handle is freed
+        buf = ctypes.create_string_buffer(a.tobytes(), a.nbytes)  # kept by call()
         _model_status(self, call("ctm_model_set_input", self, n, buf, fmt, a.shape[1],
                                  a.shape[0]), "ctm_model_set_input")
 

@@ -55,7 +55,8 @@ def _candidates() -> List[str]:
     out = []
     if os.environ.get("CTM_LIB"):
         out.append(os.environ["CTM_LIB"])
-    out.append(str(here.parents[3] / "lib" / soname))  # PREFIX/share/ctm/python/ctm
+    if len(here.parents) > 3:
+        out.append(str(here.parents[3] / "lib" / soname))  # PREFIX/share/ctm/python/ctm
     kit = here.parents[1]
     build = Path(os.environ.get("BUILD", "build"))
     out.append(str((build if build.is_absolute() else kit / build) / soname))
@@ -269,7 +270,10 @@ class Handle:
     _free = ""  # its ctm_*_free
 
     def __init__(self, ptr: Optional[int]) -> None:
+        if not ptr:  # a failed ctm_*_new that left no message (call() raised on one)
+            raise CtmError(f"{self._kind}_new: failed: {_error_text()}", self._kind + "_new")
         self._ptr = ptr
+        self._keep: list = []  # data the library reads until the handle is freed
 
     @property
     def closed(self) -> bool:
@@ -448,6 +452,9 @@ def call(name: str, *args: Any) -> Any:
             cargs.append(o)
         else:
             cargs.append(_convert(c, a, next(it), keep))
+    rule = _DATA_BYTES.get(name)
+    if rule:
+        _data_rule(c, args, rule, keep)
     _clear_error()
     r = c.fn(*cargs)
     msg = _error_text()
@@ -460,6 +467,31 @@ def call(name: str, *args: Any) -> Any:
     vals = [o.value if isinstance(o, ctypes._SimpleCData) else
             list(o) if isinstance(o, ctypes.Array) else o for o in outs]
     return (r, *vals)
+
+
+# A call that reads `const void *data` through a pointer: its bytes from the other arguments
+# (by position among the arguments it takes in), and the handle that keeps reading it after
+# the call (ctm_model_set_input: until the handle is freed). Past the end would be a crash.
+_ELEMENT_BYTES = {"CTM_FMT_UINT16_1": 2, "CTM_FMT_UINT8_4": 4, "CTM_FMT_FLOAT32_1": 4,
+                  "CTM_FMT_FLOAT32_2": 8, "CTM_FMT_FLOAT32_4": 16}
+_DATA_BYTES = {
+    "ctm_model_set_input": lambda a: a[4] * a[5] * {CONSTS[k]: v for k, v in
+                                                    _ELEMENT_BYTES.items()}.get(a[3], 0),
+}
+
+
+def _data_rule(c: Call, args: tuple, rule, keep: list) -> None:
+    ins = [a for a in c.params if a.kind not in ("out", "struct_out", "array_out")]
+    at = next(i for i, a in enumerate(ins) if a.kind == "data")
+    buf = keep[-1] if not isinstance(args[at], ctypes.Array) else args[at]
+    try:
+        need = rule(args)
+    except TypeError:
+        return  # an argument of the wrong type: the library refuses it
+    if isinstance(need, int) and need > 0 and ctypes.sizeof(buf) < need:
+        raise _refuse(c, ins[at], f"holds {ctypes.sizeof(buf)} bytes, the call reads {need}")
+    if isinstance(args[0], Handle):
+        args[0]._keep.append(buf)
 
 
 def _status_of(c: Call, r: Any) -> Optional[int]:

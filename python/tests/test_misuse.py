@@ -131,3 +131,17 @@ def test_wrong_types_and_members(elf):
         _lib.call("ctm_pred_peek", 3, 0, 0)
     with pytest.raises(ctm.CtmError, match="ctm_pred_peek: the handle is a ctm_fc"):
         _lib.call("ctm_pred_peek", ctm.Fc(4, 16, 8, 8, 4), 0, 0)
+
+
+def test_data_too_short_and_kept(elf):
+    """ctm_model_set_input's data: too few bytes for width x height elements is refused
+    (the library would read past it); bytes given to the plain call stay alive with the
+    handle (the library reads them at the first step)."""
+    with ctm.Model(elf, 8, 8) as m:
+        with pytest.raises(ctm.CtmError, match=r"^ctm_model_set_input: data holds 16 bytes, "
+                                               r"the call reads 256"):
+            m.c_set_input(0, b"\0" * 16, ctm.FMT_FLOAT32_1, 8, 8)
+        assert m.c_set_input(0, bytes(256), ctm.FMT_FLOAT32_1, 8, 8) == ctm.OK
+        import gc
+        gc.collect()
+        assert m.step()
