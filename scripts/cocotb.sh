@@ -35,6 +35,8 @@ if [[ ! -x $venv/bin/cocotb-config ]]; then
     { tail -30 "$build/cocotb-$version.log"; rm -rf "$venv"; exit 1; }
 fi
 export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles
+# cocotb's Makefile runs the `verilator` on PATH: $VERILATOR's when it names one by its path
+if [[ ${VERILATOR:-verilator} == */* ]]; then PATH=$(dirname "$VERILATOR"):$PATH; fi
 [[ -f $CTM_LIB ]] || make -C "$root" --no-print-directory BUILD="$build" lib >/dev/null
 work=$build/cocotb-run/$version
 rm -rf "$work" && mkdir -p "$work/good" "$work/bad"

@@ -21,6 +21,7 @@ from __future__ import annotations
 import inspect
 import keyword
 import json
+import re
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 from . import _api
@@ -29,7 +30,8 @@ from ._lib import (CALLS, CONSTS, LIB_PATH, STRUCTS, Call, CtmError, CtmFault, H
 from ._lib import _ports
 
 __all__ = ["CtmError", "CtmFault", "Pred", "Stack", "Fc", "Model", "CommitChecker",
-           "TxnChecker", "Pe", "Mem", "run", "RunResult", "ports", "version", "CALLS", "CONSTS",
+           "TxnChecker", "Pe", "Mem", "run", "RunResult", "ports", "version", "commit_from_bits",
+           "commit_state_from_bits", "CALLS", "CONSTS",
            "LIB_PATH"]
 
 for _k, _v in CONSTS.items():
@@ -60,6 +62,40 @@ def _check(status: int, name: str) -> int:
 
 def _report_dict(text: str) -> Dict[str, Any]:
     return json.loads(text) if text else {}
+
+
+# ------------------------------------------------------------------ packed records
+
+def _sv_width(sv_type: str) -> Tuple[int, bool]:
+    """The bits and sign of an SV type of the package: "logic signed [15:0]", "logic [63:0][7:0]"."""
+    bits = 1
+    for hi, lo in re.findall(r"\[(\d+):(\d+)\]", sv_type):
+        bits *= int(hi) - int(lo) + 1
+    return bits, " signed" in sv_type
+
+
+def _unpack(fields, value: int) -> Dict[str, int]:
+    out, at = {}, sum(_sv_width(t)[0] for _, t in fields)
+    for name, t in fields:
+        bits, signed = _sv_width(t)
+        at -= bits
+        v = (int(value) >> at) & ((1 << bits) - 1)
+        out[name] = v - (1 << bits) if signed and v >> (bits - 1) else v
+    return out
+
+
+def commit_from_bits(value: int) -> Dict[str, int]:
+    """A design's ctm_commit_t port value (an int, e.g. cocotb's ``int(dut.commit_o.value)``)
+    as a dict of its members (signed ones sign-extended), for CommitChecker.put."""
+    return _unpack(_api.COMMIT_SV, value)
+
+
+def commit_state_from_bits(value: int) -> Dict[str, Any]:
+    """A design's ctm_commit_state_t port value as a dict (bc as a list of its 64 bytes,
+    lane 0 first)."""
+    d: Dict[str, Any] = _unpack(_api.COMMIT_STATE_SV, value)
+    d["bc"] = [(d["bc"] >> (8 * lane)) & 0xFF for lane in range(64)]
+    return d
 
 
 # ------------------------------------------------------------------ handles

@@ -338,3 +338,36 @@ COMMIT_FIELDS = (
     ("regions", 172, 4, 0),
 )
 COMMIT_BYTES = 176
+
+# The DPI package's packed records ctm_commit_t and ctm_commit_state_t: (member, SV type)
+COMMIT_SV = (
+    ("ctx", "logic [15:0]"),
+    ("kind", "logic [3:0]"),
+    ("wave", "logic signed [31:0]"),
+    ("pc", "logic [15:0]"),
+    ("exec", "logic [63:0]"),
+    ("done", "logic [63:0]"),
+    ("kill", "logic [63:0]"),
+    ("jump", "logic"),
+    ("next_pc", "logic [15:0]"),
+    ("active", "logic [63:0]"),
+    ("al", "logic signed [15:0]"),
+)
+COMMIT_STATE_SV = (
+    ("ctx", "logic [15:0]"),
+    ("kind", "logic [4:0]"),
+    ("pc", "logic [15:0]"),
+    ("op", "logic [2:0]"),
+    ("quarter", "logic [1:0]"),
+    ("mask", "logic [63:0]"),
+    ("exec", "logic [63:0]"),
+    ("br_inactive", "logic [63:0]"),
+    ("depth", "logic [7:0]"),
+    ("addr_sp", "logic [5:0]"),
+    ("addr_top", "logic [9:0]"),
+    ("loop_sp", "logic [5:0]"),
+    ("loop_count", "logic [7:0]"),
+    ("al", "logic signed [15:0]"),
+    ("bc", "logic [63:0][7:0]"),
+    ("regions", "logic [7:0]"),
+)

@@ -128,3 +128,14 @@ def test_run_round_trip_against_dpp(elf, tmp_path):
     assert all(s.end > s.start for s in r.timeline)
     with pytest.raises(ctm.CtmError, match="^run: "):
         ctm.run(elf, (0, 0))
+
+
+def test_commit_from_bits():
+    """A ctm_commit_t port value taken apart: ctx in the top 16 of its 357 bits (the DPI
+    package's layout, first member most significant), wave and al sign-extended."""
+    v = 3 << 341 | 4 << 337 | (2**32 - 2) << 305 | 0x1F << 289 | 1 << 96 | 1 << 16 | 0xFFFE
+    c = ctm.commit_from_bits(v)
+    assert (c["ctx"], c["kind"], c["wave"], c["pc"], c["al"]) == (3, 4, -2, 0x1F, -2)
+    assert c["active"] == 1 and c["jump"] == 1 and c["exec"] == c["done"] == c["kill"] == 0
+    s = ctm.commit_state_from_bits(5 << 8)  # bc[63:0][7:0] above regions[7:0]
+    assert s["bc"][0] == 5 and s["regions"] == 0
