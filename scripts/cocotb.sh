@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The cocotb testbenches (examples/cocotb/): pred_stack checked against libctm every cycle from
-# Python, on the kit's RTL (must pass) and on a broken copy (tests/variants/pred/inv_no_and.patch:
-# must fail with the library's mismatch report in the failure). cocotb comes from the vendored
+# The cocotb testbenches (examples/cocotb/): pred_stack checked against libctm every cycle, and
+# the example design pipe_fc at commit level with a program run by the model, from Python; each
+# on its RTL (must pass) and on a copy broken by one of tests/variants' patches (must fail with
+# the library's mismatch report in the failure). cocotb comes from the vendored
 # sources (../shared/vendor, or $CTM_VENDOR) into a virtual environment under BUILD, made once
 # (about 2 minutes), that sees Debian's Python packages (numpy, setuptools, wheel).
 #   scripts/cocotb.sh [--build DIR] [--cocotb 1.8.1|1.9.2] [--cycles N]
@@ -34,33 +35,42 @@ if [[ ! -x $venv/bin/cocotb-config ]]; then
     "$src/find_libpython-0.4.0" "$src/cocotb-$version" >"$build/cocotb-$version.log" 2>&1 ||
     { tail -30 "$build/cocotb-$version.log"; rm -rf "$venv"; exit 1; }
 fi
-export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles
+export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles BUILD=$build
 # cocotb's Makefile runs the `verilator` on PATH: $VERILATOR's when it names one by its path
 if [[ ${VERILATOR:-verilator} == */* ]]; then PATH=$(dirname "$VERILATOR"):$PATH; fi
 [[ -f $CTM_LIB ]] || make -C "$root" --no-print-directory BUILD="$build" lib >/dev/null
 work=$build/cocotb-run/$version
-rm -rf "$work" && mkdir -p "$work/good" "$work/bad"
-
-# run NAME [make args]: the testbench in work/NAME; its log there, exit status cocotb's
-run() {
-  local dir=$work/$1
-  shift
-  make -C "$dir" -f "$root/examples/cocotb/pred_stack/Makefile" "$@" >"$dir/log" 2>&1
-}
+rm -rf "$work" && mkdir -p "$work"
 verilator_v=$("${VERILATOR:-verilator}" --version | cut -d' ' -f2)
-if ! run good || ! grep -q 'pred_stack: PASS' "$work/good/log" || grep -q 'FAIL=[1-9]' "$work/good/log"; then
-  tail -40 "$work/good/log"; echo "FAIL: cocotb $version, Verilator $verilator_v: pred_stack" >&2; exit 1
-fi
-echo "ok: pred_stack checked against libctm every cycle for $cycles cycles (cocotb $version, Verilator $verilator_v)"
 
-cp -r "$root/rtl" "$work/bad/rtl"
-patch -s -p1 -d "$work/bad" <"$root/tests/variants/pred/inv_no_and.patch"
-run bad RTL="$work/bad/rtl" || true
-# cocotb's Makefile exits 0 on a failed test; its results.xml and log say it
-grep -q '<failure' "$work/bad/results.xml" ||
-  { tail -40 "$work/bad/log"; echo "FAIL: the broken pred_stack passes" >&2; exit 1; }
-grep -Eq 'AssertionError: pred_stack: cycle [0-9]+, context [0-9]+: [a-z_]+: expected 0x' "$work/bad/log" &&
-  grep -q 'MISMATCH pred_stack 8x16x8 at cycle' "$work/bad/log" ||
-  { tail -40 "$work/bad/log"; echo "FAIL: the broken pred_stack's failure lacks the library's report" >&2; exit 1; }
-echo "ok: a broken pred_stack (inv_no_and) fails with the library's report:"
-grep -m1 -o "AssertionError: pred_stack:.*" "$work/bad/log"
+# Each testbench: its name, the folder of the RTL it checks, the patch that breaks it, and the
+# first line of the library's report its failure must carry.
+benches=(
+  "pred_stack rtl tests/variants/pred/inv_no_and.patch MISMATCH pred_stack 8x16x8 at cycle"
+  "pipe_fc examples/designs/pipe_fc tests/variants/designs/pipe_fc/exec_no_forward.patch commit-level mismatch (level 0"
+)
+rc=0
+for b in "${benches[@]}"; do
+  read -r name rtl patch report <<<"$b"
+  good=$work/$name bad=$work/$name-broken
+  mkdir -p "$good" "$bad"
+  # cocotb's Makefile exits 0 on a failed test: its results.xml says it
+  make -C "$good" -f "$root/examples/cocotb/$name/Makefile" >"$good/log" 2>&1 || true
+  if grep -q "$name: PASS" "$good/log" && [[ -f $good/results.xml ]] && ! grep -q '<failure' "$good/results.xml"; then
+    echo "ok: $name checked against libctm from Python (cocotb $version, Verilator $verilator_v): $(grep -o "$name: PASS.*" "$good/log")"
+  else
+    tail -40 "$good/log"; echo "FAIL: $name under cocotb $version, Verilator $verilator_v (log: $good/log)" >&2; rc=1
+    continue
+  fi
+  mkdir -p "$bad/$(dirname "$rtl")"
+  cp -r "$root/$rtl" "$bad/$rtl"
+  patch -s -p1 -d "$bad" <"$root/$patch"
+  make -C "$bad" -f "$root/examples/cocotb/$name/Makefile" RTL="$bad/$rtl" >"$bad/log" 2>&1 || true
+  if [[ -f $bad/results.xml ]] && grep -q '<failure' "$bad/results.xml" &&
+     grep -q "AssertionError: $name: " "$bad/log" && grep -qF "$report" "$bad/log"; then
+    echo "ok: $name broken by $(basename "$patch") fails with the library's report: $(grep -m1 -o "AssertionError: $name: .*" "$bad/log")"
+  else
+    tail -40 "$bad/log"; echo "FAIL: $name broken by $(basename "$patch"): no failure with the library's report (log: $bad/log)" >&2; rc=1
+  fi
+done
+exit $rc
