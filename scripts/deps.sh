@@ -40,6 +40,10 @@ declare -A need=(
   [/usr/lib/python3/dist-packages/pytest]=python3-pytest
   [/usr/lib/python3/dist-packages/matplotlib]=python3-matplotlib
   [/usr/lib/python3.*/ensurepip/__init__.py]=python3-venv
+  # cocotb and the package installed by pip --no-index into a venv under build/ (make cocotb)
+  [/usr/lib/python3/dist-packages/setuptools]=python3-setuptools
+  [/usr/lib/python3/dist-packages/wheel]=python3-wheel
+  [/usr/include/python3.*/Python.h]=python3-dev
   # Verilator from 5.0xx on includes lz4.h in its FST writer (include/fstcpp/): a user's newer
   # Verilator cannot build a traced model without it
   [/usr/include/lz4.h]=liblz4-dev
