@@ -75,8 +75,8 @@ FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 # One object tree per flavour: opt (users, cosim, bench), san (tests), fuzz (clang, libFuzzer).
 objs = $(patsubst %.c,$(BUILD)/$(1)/%.o,$(2))
 
-.PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-cosim \
-        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix svpkg \
+.PHONY: all help deps build dpp cosim-bin cosim test test-unit test-cli test-python test-cosim \
+        regress bench lint fuzz fuzz-bin format clean lib install uninstall mutate coverage matrix cocotb svpkg \
         examples-bin
 .DEFAULT_GOAL := all
 
@@ -86,13 +86,14 @@ help:
 	@echo "make build       build the golden model library, dpp and the default cosim binaries"
 	@echo "make cosim       main job: default lock-step regression (RTL vs C model), pass/fail summary"
 	@echo "make test        everything under ASan/UBSan: unit tests, CLI tests, lock-step runs, broken-RTL checks"
-	@echo "make test-unit|test-cli|test-cosim   one group of make test"
+	@echo "make test-unit|test-cli|test-python|test-cosim   one group of make test"
 	@echo "make regress JOBS_FILE=F [PAR=n]  run a lock-step job list (see tests/cosim/*.jobs)"
 	@echo "make bench       lock-step and RTL-alone cycles/s, golden-model lane-instructions/s, and the"
 	@echo "                 example designs with their commit or transaction check on and off, and how often"
 	@echo "                 the lanes of dpp progen's programs disagree per profile (BENCH lines)"
 	@echo "make lint        verilator --lint-only -Wall on every RTL module"
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
+	@echo "make cocotb      the cocotb testbenches (COCOTB=1.8.1 for Verilator 5.006, 1.9.2 for 5.050; docs/python.md)"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
 	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n] [FUZZ_NAMES=api]  libFuzzer on the assembler, ELF"
 	@echo "                 reader, command buffers, stack event files, the C API's call sequences and"
@@ -103,8 +104,8 @@ help:
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
-	@echo "                 rtl/ctm_isa_pkg.sv) from the model's tables (tests/cli/svpkg.sh holds them to it)"
-	@echo "make install PREFIX=DIR   libctm.a, ctm.h, the DPI package and ctm.pc (docs/dpi.md); make uninstall PREFIX=DIR"
+	@echo "                 rtl/ctm_isa_pkg.sv, python/ctm/_api.py) from the model's tables (tests/cli/svpkg.sh holds them to it)"
+	@echo "make install PREFIX=DIR   libctm.a and .so.1, ctm.h, the DPI package, ctm.pc and the Python package (docs/dpi.md, docs/python.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
 	@echo "Variables: BUILD=$(BUILD) JOBS=$(JOBS) (parallel build jobs) PAR=$(PAR) (parallel tests and jobs)"
@@ -186,22 +187,39 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 # The committed SystemVerilog packages, written from the model's tables (csim/cli/cmd_svpkg.c):
 # rewritten on demand only, so tests/cli/svpkg.sh can tell a stale one.
 svpkg: $(BUILD)/dpp
-	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv)
+	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv python/ctm/_api.py)
 	$(Q)$(BUILD)/dpp svpkg --dpi -o dpi/ctm_dpi_pkg.sv
+	$(Q)$(BUILD)/dpp svpkg --py -o python/ctm/_api.py
 	$(Q)$(BUILD)/dpp svpkg -o dpi/ctm_ports_pkg.sv
 	$(Q)$(BUILD)/dpp svpkg --isa -o rtl/ctm_isa_pkg.sv
 
 # ---------------------------------------------------------------- libctm (make install)
 # The library users link (docs/dpi.md): the model's objects built without LTO, partly linked
-# into one object whose only global symbols are the public ctm_* ones (csim/api/ctm.h).
+# into one object whose only global symbols are the public ctm_* ones (csim/api/ctm.h). The
+# same objects (position independent, for both) make the shared libctm.so.MAJOR that Python
+# loads (docs/python.md): it exports exactly api_list.h's calls (the version script below).
 PREFIX ?= /usr/local
 CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' $(CTM_H) | paste -sd.)
+CTM_SONAME = libctm.so.$(firstword $(subst ., ,$(CTM_VERSION)))
 
 $(BUILD)/lib/%.o: %.c
 	@mkdir -p $(@D)
 	$(call say,CC,$< [lib])
-	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
+	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) -fPIC $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
 	    $(DEP) -c $< -o $@
+
+# The version script: every call of api_list.h global, the rest local (written from the table,
+# so a new call is exported by its row).
+$(BUILD)/libctm.map: csim/api/libctm.map.in csim/api/api_list.h
+	@mkdir -p $(@D)
+	$(Q)$(CC) -E -P -x c -Icsim/api $< -o $@
+
+# Installed without the libctm.so link, so that -lctm (ctm.pc) still links the static library:
+# the shared one is for loaders (Python's ctypes), by its soname.
+$(BUILD)/$(CTM_SONAME): $(call objs,lib,$(CSIM_SRC)) $(BUILD)/libctm.map
+	$(call say,LINK,$@)
+	$(Q)$(CC) -shared -Wl,-soname,$(CTM_SONAME) -Wl,--version-script=$(BUILD)/libctm.map \
+	    -Wl,--no-undefined $(filter %.o,$^) -o $@ $(ELF_LIBS) -lm -pthread
 
 $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 	@rm -f $@ $(BUILD)/libctm.o
@@ -214,20 +232,24 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 # used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
-CTM_INSTALLED = lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
+CTM_INSTALLED = lib/libctm.a lib/$(CTM_SONAME) include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
                 share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv \
-                share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc
+                share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc $(addprefix share/ctm/python/,$(CTM_PY))
+# The Python package (docs/python.md): PYTHONPATH=PREFIX/share/ctm/python finds it, and it finds
+# PREFIX/lib/libctm.so.N from there.
+CTM_PY = $(patsubst python/%,%,$(wildcard python/ctm/*.py))
 ctm_no_prefix = $(if $(strip $(PREFIX)),,$(error PREFIX is empty: make $@ PREFIX=DIR))
 
-lib: $(BUILD)/libctm.a
+lib: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME)
 
 # ctm.pc names the absolute prefix (escaped for sed); its flags quote the paths, so that
 # pkg-config prints a prefix with spaces backslash-escaped (docs/dpi.md).
-install: $(BUILD)/libctm.a csim/api/ctm.pc.in
+install: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME) csim/api/ctm.pc.in
 	$(ctm_no_prefix)
 	@abs=$$(realpath -ms -- $(CTM_P)) && abs=$$(printf '%s' "$$abs" | sed 's/[\\|&]/\\&/g') && \
 	    sed -e "s|@PREFIX@|$$abs|" -e 's|@VERSION@|$(CTM_VERSION)|' csim/api/ctm.pc.in > $(BUILD)/ctm.pc
 	install -D -m 644 $(BUILD)/libctm.a $(CTM_P)/lib/libctm.a
+	install -D -m 755 $(BUILD)/$(CTM_SONAME) $(CTM_P)/lib/$(CTM_SONAME)
 	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
 	install -D -m 644 $(CTM_PORTS_H) $(CTM_P)/include/ctm_ports.h
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
@@ -237,11 +259,14 @@ install: $(BUILD)/libctm.a csim/api/ctm.pc.in
 	install -D -m 644 dpi/ctm_commit_check.sv $(CTM_P)/share/ctm/ctm_commit_check.sv
 	install -D -m 644 dpi/ctm_txn_check.sv $(CTM_P)/share/ctm/ctm_txn_check.sv
 	install -D -m 644 $(BUILD)/ctm.pc $(CTM_P)/lib/pkgconfig/ctm.pc
+	install -d $(CTM_P)/share/ctm/python/ctm
+	install -m 644 $(addprefix python/,$(CTM_PY)) $(CTM_P)/share/ctm/python/ctm
 
 uninstall:
 	$(ctm_no_prefix)
 	rm -f $(foreach f,$(CTM_INSTALLED),$(CTM_P)/$(f))
-	-rmdir $(CTM_P)/share/ctm 2>/dev/null || true
+	-rm -rf $(CTM_P)/share/ctm/python/ctm/__pycache__
+	-rmdir $(CTM_P)/share/ctm/python/ctm $(CTM_P)/share/ctm/python $(CTM_P)/share/ctm 2>/dev/null || true
 
 # ---------------------------------------------------------------- unit tests
 $(BUILD)/san/tests/%: tests/unit/%.c $(call objs,san,$(UNIT_HELPERS)) \
@@ -333,13 +358,18 @@ fuzz: deps
 TEST_KIT = $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc
 test: deps
 	@start=$$(date +%s); \
-	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT)) && \
+	$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT) lib) && \
 	PAR=$(PAR) scripts/test.sh --build $(BUILD); rc=$$?; \
 	echo "make test: $$(($$(date +%s) - start)) s wall ($$(nproc) cores), exit $$rc"; exit $$rc
 
 test-unit test-cli test-cosim: deps
 	@$(call build_first,$(UNIT_BINS) $(BUILD)/san/dpp build fuzz-bin $(TEST_KIT))
 	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only $(patsubst test-%,%,$@)
+
+# The Python tests need the shared library, dpp (ctm.run) and the example programs only.
+test-python: deps
+	@$(call build_first,lib dpp examples-bin)
+	@PAR=$(PAR) scripts/test.sh --build $(BUILD) --only python
 
 bench: deps
 	@$(call build_first,build)
@@ -363,6 +393,13 @@ lint: | deps
 
 matrix: | deps
 	@scripts/matrix.sh
+
+# The cocotb testbenches (examples/cocotb/, docs/python.md): cocotb from ../shared/vendor into a
+# virtual environment under BUILD (once), pred_stack checked from Python, a broken copy caught.
+COCOTB ?= 1.8.1
+cocotb: | deps
+	@$(call build_first,lib)
+	@scripts/cocotb.sh --build $(BUILD) --cocotb $(COCOTB)
 
 format:
 	clang-format -i $(CSIM_SRC) $(wildcard $(addsuffix /*.h,$(CSIM_DIRS)) csim/cli/*.[ch] harness/*.[ch] harness/*.cpp dpi/*.[ch] tests/unit/*.[ch])

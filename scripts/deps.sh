@@ -35,6 +35,15 @@ declare -A need=(
   [/usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.fuzzer-x86_64.a]=libclang-rt-dev
   # the schema check of the JSON reports uses Debian's python3, not a virtualenv's
   [/usr/lib/python3/dist-packages/jsonschema]=python3-jsonschema
+  # the Python package (python/ctm: ctypes, no compile step) and its tests, on Debian's python3
+  [/usr/lib/python3/dist-packages/numpy]=python3-numpy
+  [/usr/lib/python3/dist-packages/pytest]=python3-pytest
+  [/usr/lib/python3/dist-packages/matplotlib]=python3-matplotlib
+  [/usr/lib/python3.*/ensurepip/__init__.py]=python3-venv
+  # cocotb and the package installed by pip --no-index into a venv under build/ (make cocotb)
+  [/usr/lib/python3/dist-packages/setuptools]=python3-setuptools
+  [/usr/lib/python3/dist-packages/wheel]=python3-wheel
+  [/usr/include/python3.*/Python.h]=python3-dev
   # Verilator from 5.0xx on includes lz4.h in its FST writer (include/fstcpp/): a user's newer
   # Verilator cannot build a traced model without it
   [/usr/include/lz4.h]=liblz4-dev

@@ -11,6 +11,8 @@
 #            run once: its first passing job of tests/cosim/default.jobs (scripts/regress.sh)
 #   wave     a broken RTL variant caught, and its FST window read back by fst2vcd
 #   speed    lock-step cycles/s of the default pred (32x20x32) and fc (4x16a4l4b6) models
+#   cocotb   the cocotb testbenches (scripts/cocotb.sh): cocotb 1.8.1 under 5.006, 1.9.2 under
+#            5.050 (cocotb 1.9 needs 5.022 or later), each in a venv under the build folder
 # Prints each cell's time, a table and "matrix: all passed" or the failed cells; exits 1 if any
 # failed. --parts runs only those cells (a comma list of the names above; without cosim, the
 # kit's C side and example programs are built first, the "kit" step); --ci is the cells CI runs
@@ -18,7 +20,7 @@
 #   scripts/matrix.sh [--versions "5.006 5.050"] [--parts LIST] [--ci] [--cycles N]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-all_parts="lint cosim install designs wave speed"
+all_parts="lint cosim install designs wave speed cocotb"
 versions="5.006 5.050" cycles=5M parts=$all_parts
 while (($#)); do
   case $1 in
@@ -93,7 +95,7 @@ for v in $versions; do
   build=build/matrix/$v logs=build/matrix/$v-logs
   mkdir -p "$logs"
   if ! tool=$(tool_of "$v"); then
-    for part in lint cosim install designs wave pred fc; do cell[$v.$part]="no tool"; done
+    for part in lint cosim install designs wave pred fc cocotb; do cell[$v.$part]="no tool"; done
     failed+=("$v: no Verilator $v"); continue
   fi
   export VERILATOR=$tool
@@ -106,7 +108,7 @@ for v in $versions; do
     # checker, dpp, libctm and the example programs
     start=$SECONDS
     if ! make --no-print-directory -j"${JOBS:-2}" BUILD="$build" "$build/cosim" "$build/cosim_config" \
-        "$build/dpp" "$build/libctm.a" examples-bin >"$logs/kit.log" 2>&1; then
+        "$build/dpp" "$build/libctm.a" "$build/libctm.so.1" examples-bin >"$logs/kit.log" 2>&1; then
       failed+=("$v kit build: $logs/kit.log")
     fi
     echo "matrix: $v kit (C side, example programs): $((SECONDS - start)) s"
@@ -114,6 +116,11 @@ for v in $versions; do
   has install && run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
   has designs && run_part designs design_jobs "$build" "$logs"
   has wave && run_part wave mismatch_wave "$build" "$logs"
+  if has cocotb; then
+    cocotb=1.9.2
+    [[ $v == 5.0[01]* || $v == 5.02[01] ]] && cocotb=1.8.1  # cocotb 1.9 supports 5.022 on
+    run_part cocotb scripts/cocotb.sh --build "$build" --cocotb "$cocotb"
+  fi
   if has speed; then
     cell[$v.pred]=$(rate --block pred --contexts 32 --lanes 20 --depth 32)
     cell[$v.fc]=$(rate --block fc --contexts 4 --lanes 16)
@@ -126,7 +133,7 @@ echo
 printf '%-34s' "part"; for v in $versions; do printf '%16s' "$v"; done; echo
 for row in "lint:lint" "cosim:default regression" "install:install + SV examples" \
            "designs:example designs, a job each" "wave:mismatch FST window" \
-           "pred:pred 32x20x32 cycles/s" "fc:fc 4x16a4l4b6 cycles/s"; do
+           "pred:pred 32x20x32 cycles/s" "fc:fc 4x16a4l4b6 cycles/s" "cocotb:cocotb, pred_stack from Python"; do
   part=${row%%:*}
   [[ $part == pred || $part == fc ]] && part=speed
   has "$part" || continue

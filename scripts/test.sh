@@ -5,10 +5,12 @@
 #   unit   : each build/san/tests/test_* (cmocka, ASan/UBSan), with cmocka's own JUnit output
 #   cli    : each tests/cli/*.sh but lib.sh, which they share (one test each; gets DPP, BUILD, ROOT
 #            in the environment)
+#   python : pytest over the Python package (python/tests) with the shared libctm, Debian's
+#            python3 (its JUnit)
 #   cosim  : the lock-step job list tests/cosim/test.jobs (one test per job, regress.sh's JUnit)
 # The unit and CLI tests are independent processes: they run PAR at a time (default 2), the
 # longest first (by the times of the last run's report), each line printed as it ends.
-# Usage: scripts/test.sh [--build DIR] [--only unit|cli|cosim]
+# Usage: scripts/test.sh [--build DIR] [--only unit|cli|python|cosim]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=build only=""
@@ -130,6 +132,21 @@ if ((${#tasks[@]})); then
   fi
   rm -f "$parts"/unit-*.rc
   times+=("unit and command-line tests $((SECONDS - pool_start)) s ($par at a time)")
+fi
+
+if want python; then
+  echo "== Python package (pytest)"
+  py_start=$SECONDS
+  # Debian's python3, where scripts/deps.sh installs numpy and pytest (not a virtualenv's)
+  BUILD="$root/$build" CTM_LIB="$root/$build/libctm.so.1" /usr/bin/python3 -m pytest -q -p no:cacheprovider \
+    --junitxml="$parts/python.xml" python/tests >"$parts/python.log" 2>&1
+  rc=$?
+  tail -1 "$parts/python.log"
+  if ! xmllint --noout "$parts/python.xml" 2>/dev/null; then
+    error_suite "$parts/python.xml" python pytest "pytest exited $rc without a report" "$parts/python.log"
+  fi
+  ((rc == 0)) || { tail -40 "$parts/python.log"; failures+=("python: see $parts/python.log"); }
+  times+=("Python package $((SECONDS - py_start)) s")
 fi
 
 if want cosim && [[ -f tests/cosim/test.jobs ]]; then

@@ -15,7 +15,10 @@
  * (csim/api/api_list.h, svpkg_dpi.c): the users' DPI package. Committed as
  * dpi/ctm_dpi_pkg.sv.
  *
- * tests/cli/svpkg.sh holds the three files to this output (`make svpkg`
+ * python/ctm/_api.py (--py), from the same tables (svpkg_py.c): the Python
+ * package's bindings. Not SystemVerilog, but the same rule: written, not copied.
+ *
+ * tests/cli/svpkg.sh holds the four files to this output (`make svpkg`
  * rewrites them); nobody edits them. */
 #include "api_check.h"
 #include "commands.h"
@@ -31,7 +34,7 @@
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: dpp svpkg [--isa | --dpi] [-o FILE]\n"
+    "usage: dpp svpkg [--isa | --dpi | --py] [-o FILE]\n"
     "Writes a SystemVerilog package (to stdout, or FILE). By default ctm_ports_pkg\n"
     "(dpi/ctm_ports_pkg.sv): one packed struct per port struct of libctm (ctm_pred_in_t,\n"
     "ctm_pred_out_t, ...), laid out as ctm.h's C structs, which ctm_*_cycle takes.\n"
@@ -41,7 +44,8 @@ static const char usage_text[] =
     "(ctm_isa_fc_op(dword), ...). See docs/dpi.md, \"Port structs\".\n"
     "With --dpi, ctm_dpi_pkg (dpi/ctm_dpi_pkg.sv): libctm's constants, the records a\n"
     "design's ports carry and an import per call, from the library's tables\n"
-    "(csim/api/api_list.h). `make svpkg` rewrites all three.\n";
+    "(csim/api/api_list.h). With --py, python/ctm/_api.py: the same tables as the\n"
+    "Python package's data (docs/python.md). `make svpkg` rewrites all four.\n";
 
 /* Verilator packs a struct's last member into the lowest bits, and the lowest
  * bits are the first bytes of an svBitVecVal array: the members go highest
@@ -282,14 +286,14 @@ static void emit_ports_pkg(FILE *out)
 int cmd_svpkg(int argc, char **argv)
 {
     const char *path = NULL;
-    int isa = 0, dpi = 0;
+    int isa = 0, dpi = 0, py = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage_text, stdout);
             return 0;
         }
-        if (!strcmp(argv[i], "--isa") || !strcmp(argv[i], "--dpi")) {
-            *(argv[i][2] == 'i' ? &isa : &dpi) = 1;
+        if (!strcmp(argv[i], "--isa") || !strcmp(argv[i], "--dpi") || !strcmp(argv[i], "--py")) {
+            *(argv[i][2] == 'i' ? &isa : argv[i][2] == 'd' ? &dpi : &py) = 1;
             continue;
         }
         if (!strcmp(argv[i], "-o") && i + 1 < argc) {
@@ -299,8 +303,8 @@ int cmd_svpkg(int argc, char **argv)
         fprintf(stderr, "dpp svpkg: unexpected argument '%s'\n%s", argv[i], usage_text);
         return 2;
     }
-    if (isa && dpi) {
-        fprintf(stderr, "dpp svpkg: --isa and --dpi write different packages: give one\n");
+    if (isa + dpi + py > 1) {
+        fprintf(stderr, "dpp svpkg: --isa, --dpi and --py write different packages: give one\n");
         return 2;
     }
     /* Written whole into memory first: a package that fails leaves FILE as it was. */
@@ -316,6 +320,8 @@ int cmd_svpkg(int argc, char **argv)
         rc = emit_isa_pkg(mem);
     else if (dpi)
         rc = svpkg_emit_dpi(mem);
+    else if (py)
+        rc = svpkg_emit_py(mem);
     else
         emit_ports_pkg(mem);
     fclose(mem);

@@ -8,4 +8,7 @@
  * row has no SystemVerilog form. */
 int svpkg_emit_dpi(FILE *out);
 
+/* python/ctm/_api.py (svpkg_py.c): the same tables as Python data; 0. */
+int svpkg_emit_py(FILE *out);
+
 #endif

@@ -11,9 +11,10 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
-installed=(lib/libctm.a include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
+installed=(lib/libctm.a lib/libctm.so.1 include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
            share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv
-           share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc)
+           share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc share/ctm/python/ctm/__init__.py share/ctm/python/ctm/_api.py
+           share/ctm/python/ctm/_lib.py share/ctm/python/ctm/_run.py)
 
 # install_to PREFIX ABSOLUTE: the files are there, and ctm.pc's prefix is ABSOLUTE
 install_to() {
@@ -88,6 +89,21 @@ pkg_version=$((16#${v:0:4})).$((16#${v:4:2})).$((16#${v:6:2}))
 nonpublic=$(nm -g --defined-only "$prefix/lib/libctm.a" | awk 'NF == 3 && $3 !~ /^ctm_/ {print $3}')
 [[ -z $nonpublic ]] || fail "public symbols without the ctm_ prefix: $nonpublic"
 nm -g --defined-only "$prefix/lib/libctm.a" | drain_grep -q ' T ctm_pred_check$'
+# the shared library (for Python's ctypes) exports exactly ctm.h's functions, and -lctm (ctm.pc)
+# still links the static one: no libctm.so link is installed, so the C user above runs unaided
+exported=$(nm -D --defined-only "$prefix/lib/libctm.so.1" | awk '{print $3}' | sort)
+declared=$(python3 -c 'import re, sys
+hdr = re.sub(r"/\*.*?\*/", "", open(sys.argv[1]).read(), flags=re.S)
+print("\n".join(sorted(set(re.findall(r"\b(ctm_\w+)\s*\([^)]*\)\s*;", hdr)))))' "$prefix/include/ctm.h")
+[[ $(wc -l <<<"$declared") -gt 100 ]] || fail "no functions read from ctm.h"
+diff <(echo "$declared") <(echo "$exported") >"$tmp/exports.diff" ||
+  { cat "$tmp/exports.diff"; fail "libctm.so.1 does not export exactly ctm.h's functions"; }
+# the installed Python package loads the installed library (not the kit's), from any folder
+got=$(cd / && env -u CTM_LIB -u BUILD PYTHONPATH="$prefix/share/ctm/python" /usr/bin/python3 -B -c \
+  'import ctm; print(ctm.LIB_PATH, ctm.version())') || fail "the installed Python package does not import"
+[[ $got == "$prefix/lib/libctm.so.1 $pkg_version" ]] || fail "the installed Python package loaded: $got"
+[[ ! -e $prefix/lib/libctm.so ]] && ! ldd "$tmp/use" | grep -q libctm ||
+  fail "-lctm links the shared library"
 
 # every function of ctm.h has its row in docs/dpi.md (the package is held to ctm.h by
 # tests/cli/svpkg.sh: it is written from libctm's tables)

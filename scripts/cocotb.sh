@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# The cocotb testbenches (examples/cocotb/): pred_stack checked against libctm every cycle, and
+# the example design pipe_fc at commit level with a program run by the model, from Python; each
+# on its RTL (must pass) and on a copy broken by one of tests/variants' patches (must fail with
+# the library's mismatch report in the failure). cocotb comes from the vendored
+# sources (../shared/vendor, or $CTM_VENDOR) into a virtual environment under BUILD, made once
+# (about 2 minutes), that sees Debian's Python packages (numpy, setuptools, wheel).
+#   scripts/cocotb.sh [--build DIR] [--cocotb 1.8.1|1.9.2] [--cycles N]
+# Verilator is $VERILATOR (default verilator): cocotb 1.8 for 5.006, 1.9 for 5.022 and later.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=$root/build version=1.8.1 cycles=3000
+while (($#)); do
+  case $1 in
+    --build) build=$(realpath -m "$2"); shift 2 ;;
+    --cocotb) version=$2; shift 2 ;;
+    --cycles) cycles=$2; shift 2 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    *) echo "cocotb.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+vendor=${CTM_VENDOR:-$root/../shared/vendor}
+venv=$build/cocotb-$version
+if [[ ! -x $venv/bin/cocotb-config ]]; then
+  for f in "cocotb-$version.tar.gz" find_libpython-0.4.0.tar.gz; do
+    [[ -f $vendor/$f ]] || { echo "cocotb.sh: no $vendor/$f (set CTM_VENDOR)" >&2; exit 1; }
+  done
+  echo "cocotb.sh: installing cocotb $version into $venv (once)"
+  src=$(mktemp -d) && trap 'rm -rf "$src"' EXIT
+  tar xzf "$vendor/cocotb-$version.tar.gz" -C "$src"
+  tar xzf "$vendor/find_libpython-0.4.0.tar.gz" -C "$src"
+  rm -rf "$venv"
+  /usr/bin/python3 -m venv --system-site-packages "$venv"
+  SETUPTOOLS_SCM_PRETEND_VERSION=0.4.0 "$venv/bin/pip" install -q --no-index --no-build-isolation \
+    "$src/find_libpython-0.4.0" "$src/cocotb-$version" >"$build/cocotb-$version.log" 2>&1 ||
+    { tail -30 "$build/cocotb-$version.log"; rm -rf "$venv"; exit 1; }
+fi
+export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles BUILD=$build
+# cocotb's Makefile runs the `verilator` on PATH: $VERILATOR's when it names one by its path
+if [[ ${VERILATOR:-verilator} == */* ]]; then PATH=$(dirname "$VERILATOR"):$PATH; fi
+[[ -f $CTM_LIB ]] || make -C "$root" --no-print-directory BUILD="$build" lib >/dev/null
+work=$build/cocotb-run/$version
+rm -rf "$work" && mkdir -p "$work"
+verilator_v=$("${VERILATOR:-verilator}" --version | cut -d' ' -f2)
+
+# Each testbench: its name, the folder of the RTL it checks, the patch that breaks it, and the
+# first line of the library's report its failure must carry.
+benches=(
+  "pred_stack rtl tests/variants/pred/inv_no_and.patch MISMATCH pred_stack 8x16x8 at cycle"
+  "pipe_fc examples/designs/pipe_fc tests/variants/designs/pipe_fc/exec_no_forward.patch commit-level mismatch (level 0"
+)
+rc=0
+for b in "${benches[@]}"; do
+  read -r name rtl patch report <<<"$b"
+  good=$work/$name bad=$work/$name-broken
+  mkdir -p "$good" "$bad"
+  # cocotb's Makefile exits 0 on a failed test: its results.xml says it
+  make -C "$good" -f "$root/examples/cocotb/$name/Makefile" >"$good/log" 2>&1 || true
+  if grep -q "$name: PASS" "$good/log" && [[ -f $good/results.xml ]] && ! grep -q '<failure' "$good/results.xml"; then
+    echo "ok: $name checked against libctm from Python (cocotb $version, Verilator $verilator_v): $(grep -o "$name: PASS.*" "$good/log")"
+  else
+    tail -40 "$good/log"; echo "FAIL: $name under cocotb $version, Verilator $verilator_v (log: $good/log)" >&2; rc=1
+    continue
+  fi
+  mkdir -p "$bad/$(dirname "$rtl")"
+  cp -r "$root/$rtl" "$bad/$rtl"
+  patch -s -p1 -d "$bad" <"$root/$patch"
+  make -C "$bad" -f "$root/examples/cocotb/$name/Makefile" RTL="$bad/$rtl" >"$bad/log" 2>&1 || true
+  if [[ -f $bad/results.xml ]] && grep -q '<failure' "$bad/results.xml" &&
+     grep -q "AssertionError: $name: " "$bad/log" && grep -qF "$report" "$bad/log"; then
+    echo "ok: $name broken by $(basename "$patch") fails with the library's report: $(grep -m1 -o "AssertionError: $name: .*" "$bad/log")"
+  else
+    tail -40 "$bad/log"; echo "FAIL: $name broken by $(basename "$patch"): no failure with the library's report (log: $bad/log)" >&2; rc=1
+  fi
+done
+exit $rc
