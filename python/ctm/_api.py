@@ -2,8 +2,8 @@
 # (csim/api/api_list.h; `make svpkg` rewrites it): do not edit.
 """libctm's public surface as data, from which ctm._lib binds every call."""
 
-API_VERSION = 0x010E00
-VERSION_STRING = "1.14.0"
+API_VERSION = 0x011000
+VERSION_STRING = "1.16.0"
 
 # (section, name, C return type, C arguments as ctm.h spells them, "dpi" | "c" |
 # "legacy": api_list.h's FLAGS)
@@ -58,6 +58,11 @@ CALLS = (
     ("the processor array", "ctm_model_set_cond", "int", "(ctm_model *m, int test, int loc, int writemask, uint32_t value)", "dpi"),
     ("the processor array", "ctm_model_load_cond", "int", "(ctm_model *m, const char *path, int format, int width, int height)", "dpi"),
     ("the processor array", "ctm_model_read_word", "int", "(ctm_model *m, uint32_t addr, uint32_t *word)", "dpi"),
+    ("the processor array", "ctm_model_new_cmd", "ctm_model *", "(uint32_t mem_bytes, int lanes, int contexts, int addr_depth, int loop_depth)", "dpi"),
+    ("the processor array", "ctm_model_load_mem", "int", "(ctm_model *m, const char *path)", "dpi"),
+    ("the processor array", "ctm_model_put_mem", "int", "(ctm_model *m, uint32_t addr, uint32_t word)", "dpi"),
+    ("the processor array", "ctm_model_load_cmd", "int", "(ctm_model *m, const char *path)", "dpi"),
+    ("the processor array", "ctm_model_put_cmd", "int", "(ctm_model *m, uint32_t word)", "dpi"),
     ("the processor array", "ctm_model_step", "int", "(ctm_model *m)", "dpi"),
     ("the processor array", "ctm_model_get", "uint64_t", "(const ctm_model *m, const char *name)", "dpi"),
     ("the processor array", "ctm_model_port", "int", "(const char *name)", "dpi"),
@@ -111,6 +116,8 @@ CALLS = (
     ("the MC's memory", "ctm_mem_cache_counts", "int", "(const ctm_mem *m, uint64_t *hits, uint64_t *misses, uint64_t *evictions)", "dpi"),
     ("the MC's memory", "ctm_mem_read_word", "int", "(const ctm_mem *m, uint32_t addr, uint32_t *word)", "dpi"),
     ("the MC's memory", "ctm_mem_write_word", "int", "(ctm_mem *m, uint32_t addr, uint32_t word)", "dpi"),
+    ("the MC's memory", "ctm_mem_check_word", "int", "(const ctm_mem *m, uint32_t addr, uint32_t word)", "dpi"),
+    ("the MC's memory", "ctm_mem_check", "int", "(const ctm_mem *m, uint32_t addr, const uint32_t *words, uint32_t nwords)", "c"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_model_txn", "int", "(ctm_model *m, int units, ctm_txn *out)", "c"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_model_txn_bits", "int", "(ctm_model *m, int units, uint32_t bits[CTM_TXN_WORDS])", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_new", "ctm_txn_checker *", "(ctm_model *m, int units)", "dpi"),
@@ -311,8 +318,10 @@ TXN_FIELDS = (
     ("reads", 80, 4, 1),
     ("keep", 84, 4, 1),
     ("write", 88, 4, 1),
+    ("bytes", 92, 16, 0),
+    ("byte_en", 108, 4, 0),
 )
-TXN_BYTES = 96
+TXN_BYTES = 112
 COMMIT_FIELDS = (
     ("ctx", 0, 4, 1),
     ("kind", 4, 4, 1),
