@@ -75,13 +75,7 @@ static int opt_depth(void *ctx, const char *v, char *err, size_t n)
 
 static int opt_profile(void *ctx, const char *v, char *err, size_t n)
 {
-    int k = pg_profile_find(v);
-    if (k < 0) {
-        put(err, n, "'%s' is not a profile (%s)", v, pg_profile_list());
-        return -1;
-    }
-    ((design_opts *)ctx)->profile = (unsigned)k;
-    return 0;
+    return pg_profile_parse(v, &((design_opts *)ctx)->profile, err, n);
 }
 
 static int opt_domain(void *ctx, const char *v, char *err, size_t n)
