@@ -107,7 +107,8 @@ for d in "${designs[@]}"; do
           [[ $(levels "$d") == 0 ]] || lv=(--level "$level")
           rc=0
           "$cosim" --design "$d" "${lv[@]}" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
-            --domain "$(domain "$prog")" --stall $stall --seed $((lanes + stall)) >"$log" 2>&1 || rc=$?
+            --domain "$(domain "$prog")" --stall $stall --seed $((lanes + stall)) \
+            --json "${log%.log}.json" >"$log" 2>&1 || rc=$?
           ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes, level $level, stall $stall%) exited $rc"; }
           grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$log" ||
             { cat "$log"; fail "$d on $prog: no PASS line of the checker"; }
@@ -262,3 +263,21 @@ PY
   done
   echo "ok: ${#names[@]} broken variants of $d, each caught by the transaction check"
 done
+
+# Every report written above (a pass's record with its coverage, a commit mismatch, a transaction
+# mismatch) is one docs/cosim-report.schema.json describes
+python3 - "$ROOT/docs/cosim-report.schema.json" "$tmp"/*.json <<'PY' || fail "a design's --json report does not match the schema"
+import json, sys, jsonschema
+schema, bad, kinds = json.load(open(sys.argv[1])), 0, set()
+for path in sys.argv[2:]:
+    r = json.load(open(path))
+    kinds.add((r["result"], r.get("check")))
+    try:
+        jsonschema.validate(r, schema, cls=jsonschema.Draft7Validator)
+    except jsonschema.ValidationError as e:
+        print("invalid", path, str(e).splitlines()[0]); bad = 1
+want = {("pass", None), ("mismatch", "commit"), ("mismatch", "txn")}
+assert want <= kinds, f"not every kind of report was checked: {sorted(kinds, key=str)}"
+print(f"ok: {len(sys.argv) - 2} design reports match the schema")
+sys.exit(bad)
+PY
