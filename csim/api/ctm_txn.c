@@ -801,13 +801,13 @@ static void json_txn(FILE *out, const ctm_txn *t)
     fprintf(out, "{\"unit\":\"%s\",\"kind\":\"%s\"", unit_names[t->unit], kinds[t->kind].name);
     for (uint32_t m = compared(t); m; m &= m - 1) {
         int f = __builtin_ctz(m);
-        char b[40];
-        if (f == TF_BYTES)
+        if (f == TF_BYTES) { /* hex, first byte first; -- a byte not enabled */
+            char b[40];
             bytes_text(b, sizeof b, t);
-        if (f == TF_BYTES)
             fprintf(out, ",\"%s\":\"%s\"", field_names[f], b);
-        else
+        } else {
             fprintf(out, ",\"%s\":%" PRId64, field_names[f], (int64_t)field_value(t, f));
+        }
     }
     fputc('}', out);
 }
