@@ -6,25 +6,33 @@
 # sources (../shared/vendor, or $CTM_VENDOR) into a virtual environment under BUILD, made once
 # (about 2 minutes), that sees Debian's Python packages (numpy, setuptools, wheel).
 #   scripts/cocotb.sh [--build DIR] [--cocotb 1.8.1|1.9.2] [--cycles N]
+#   scripts/cocotb.sh --vendor    prints the folder of the vendored sources, or fails saying why
 # Verilator is $VERILATOR (default verilator): cocotb 1.8 for 5.006, 1.9 for 5.022 and later.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build version=1.8.1 cycles=3000
+build=$root/build version=1.8.1 cycles=3000 print_vendor=0
 while (($#)); do
   case $1 in
+    --vendor) print_vendor=1; shift ;;
     --build) build=$(realpath -m "$2"); shift 2 ;;
     --cocotb) version=$2; shift 2 ;;
     --cycles) cycles=$2; shift 2 ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
     *) echo "cocotb.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
-vendor=${CTM_VENDOR:-$root/../shared/vendor}
+vendor=$(realpath -m "${CTM_VENDOR:-$root/../shared/vendor}")
 venv=$build/cocotb-$version
+missing=()
+for f in "cocotb-$version.tar.gz" find_libpython-0.4.0.tar.gz; do
+  [[ -f $vendor/$f ]] || missing+=("$vendor/$f")
+done
+if ((print_vendor)); then
+  ((${#missing[@]} == 0)) || { echo "cocotb.sh: no ${missing[*]} (set CTM_VENDOR to the folder)" >&2; exit 1; }
+  echo "$vendor"; exit 0
+fi
 if [[ ! -x $venv/bin/cocotb-config ]]; then
-  for f in "cocotb-$version.tar.gz" find_libpython-0.4.0.tar.gz; do
-    [[ -f $vendor/$f ]] || { echo "cocotb.sh: no $vendor/$f (set CTM_VENDOR)" >&2; exit 1; }
-  done
+  ((${#missing[@]} == 0)) || { echo "cocotb.sh: no ${missing[*]} (set CTM_VENDOR to the folder)" >&2; exit 1; }
   echo "cocotb.sh: installing cocotb $version into $venv (once)"
   src=$(mktemp -d) && trap 'rm -rf "$src"' EXIT
   tar xzf "$vendor/cocotb-$version.tar.gz" -C "$src"

@@ -3,8 +3,8 @@
 # lock-step jobs) source it. Every text a report carries goes through junit_text, so no log
 # can break the XML.
 #   junit_text                                 stdin as XML text
-#   junit_case CLASS NAME TIME [KIND MESSAGE]  one <testcase>; KIND is failure or error, and its
-#                                              text comes on stdin (the end of a log, say)
+#   junit_case CLASS NAME TIME [KIND MESSAGE]  one <testcase>; KIND is failure, error or skipped,
+#                                              and its text comes on stdin (the end of a log, say)
 #   junit_suite NAME                           a <testsuite> document around the <testcase>
 #                                              elements on stdin, which it counts
 #   junit_merge NAME FILE...                   one <testsuites> of the suites of every FILE
@@ -30,13 +30,14 @@ junit_case() {
 # The counts come from the elements junit_case writes: each opens its own line, and no text
 # in them holds a '<'.
 junit_suite() {
-  local cases tests failures errors
+  local cases tests failures errors skipped
   cases=$(cat)
   tests=$(grep -c '^  <testcase ' <<<"$cases")
   failures=$(grep -c '^    <failure ' <<<"$cases")
   errors=$(grep -c '^    <error ' <<<"$cases")
+  skipped=$(grep -c '^    <skipped ' <<<"$cases")
   echo '<?xml version="1.0" encoding="UTF-8"?>'
-  echo "<testsuite name=\"$(junit_text <<<"$1")\" tests=\"$tests\" failures=\"$failures\" errors=\"$errors\">"
+  echo "<testsuite name=\"$(junit_text <<<"$1")\" tests=\"$tests\" failures=\"$failures\" errors=\"$errors\" skipped=\"$skipped\">"
   [[ -z $cases ]] || printf '%s\n' "$cases"
   echo '</testsuite>'
 }

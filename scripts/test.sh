@@ -4,7 +4,9 @@
 # time of each part and of the whole.
 #   unit   : each build/san/tests/test_* (cmocka, ASan/UBSan), with cmocka's own JUnit output
 #   cli    : each tests/cli/*.sh but lib.sh, which they share (one test each; gets DPP, BUILD, ROOT
-#            in the environment)
+#            in the environment). A script that exits 77 could not run here (what it needs is
+#            missing, its last line says what): reported SKIPPED, in the JUnit and the summary,
+#            never counted as passed
 #   python : pytest over the Python package (python/tests) with the shared libctm, Debian's
 #            python3 (its JUnit)
 #   cosim  : the lock-step job list tests/cosim/test.jobs (one test per job, regress.sh's JUnit)
@@ -37,9 +39,10 @@ fi
 rm -rf "$parts" && mkdir -p "$parts"
 failures=() times=()
 want() { [[ -z $only || $only == "$1" ]]; }
-# The CLI tests: every script of tests/cli but the library they source.
+# The CLI tests: every script of tests/cli (CLI_DIR, for test.sh's own test) but the library
+# they source.
 cli_tests=()
-for t in tests/cli/*.sh; do [[ -f $t && $t != */lib.sh ]] && cli_tests+=("$t"); done
+for t in "${CLI_DIR:-tests/cli}"/*.sh; do [[ -f $t && $t != */lib.sh ]] && cli_tests+=("$t"); done
 
 # A testsuite of one errored testcase, for a part that could not report itself.
 error_suite() { # file suite case message logfile
@@ -86,6 +89,10 @@ run_cli() {
   if ((rc == 0)); then
     echo "[ PASS ] $t (${secs%.*} s)"
     junit_case cli "$name" "$secs" >"$parts/cli-$name.case"
+  elif ((rc == 77)); then
+    echo "[ SKIP ] $t: $(tail -1 "$log")" | tee "$parts/cli-$name.skip"
+    tail -1 "$log" | junit_case cli "$name" "$secs" skipped "could not run here" >"$parts/cli-$name.case"
+    rc=0
   else
     { echo "[ FAIL ] $t (log: $log)"; tail -20 "$log"; }
     tail -60 "$log" | junit_case cli "$name" "$secs" failure "exit $rc" >"$parts/cli-$name.case"
@@ -128,7 +135,8 @@ if ((${#tasks[@]})); then
       if [[ $(cat "$parts/cli-$name.rc" 2>/dev/null) != 0 ]]; then failures+=("cli: $t"); fi
     done >"$parts/cli.cases"
     junit_suite cli <"$parts/cli.cases" >"$parts/cli.xml"
-    rm -f "$parts"/cli-*.case "$parts"/cli-*.rc "$parts/cli.cases"
+    skipped_lines=$(cat "$parts"/cli-*.skip 2>/dev/null)
+    rm -f "$parts"/cli-*.case "$parts"/cli-*.rc "$parts"/cli-*.skip "$parts/cli.cases"
   fi
   rm -f "$parts"/unit-*.rc
   times+=("unit and command-line tests $((SECONDS - pool_start)) s ($par at a time)")
@@ -171,11 +179,13 @@ if ! xmllint --noout "$report"; then
 fi
 tests=$(count 'sum(//testsuite/@tests)' "$report")
 failed=$(count 'sum(//testsuite/@failures) + sum(//testsuite/@errors)' "$report")
+skipped=$(count 'count(//testcase/skipped)' "$report")
 echo
+[[ -z ${skipped_lines:-} ]] || sed 's/^\[ SKIP \]/SKIPPED:/' <<<"$skipped_lines"
 for f in "${failures[@]}"; do echo "FAILED: $f"; done
 echo "JUnit: $report ($tests tests)"
 line="time:"
 for t in "${times[@]}"; do line+=" $t,"; done
 echo "$line whole run $((SECONDS - t_start)) s"
-echo "total: $((tests - failed)) passed, $failed failed"
+echo "total: $((tests - failed - skipped)) passed, $failed failed$( ((skipped)) && echo ", $skipped SKIPPED")"
 ((failed == 0 && ${#failures[@]} == 0))

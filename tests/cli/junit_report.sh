@@ -36,3 +36,17 @@ x 'string(//testsuite[@name="test_crash"]//error)' | drain_grep -q 'heap-use-aft
   fail "the crash log is missing"
 grep -q '^total: 1 passed, 2 failed' "$tmp/log" || fail "summary line"
 echo "ok: one report, cmocka's XML plus a crash without one"
+
+# A CLI script that exits 77 could not run: SKIPPED in the summary and the JUnit, not passed.
+mkdir -p "$tmp/cli"
+printf 'echo "no widget here"; exit 77\n' >"$tmp/cli/needs_widget.sh"
+printf 'exit 0\n' >"$tmp/cli/plain.sh"
+CLI_DIR=$tmp/cli "$ROOT/scripts/test.sh" --build "$tmp" --only cli >"$tmp/log" 2>&1
+rc=$?
+cat "$tmp/log"
+((rc == 0)) || fail "test.sh exit $rc with a skipped script, want 0"
+grep -q '^total: 1 passed, 0 failed, 1 SKIPPED' "$tmp/log" || fail "the summary line does not count the skip"
+grep -q '^SKIPPED: .*needs_widget.sh: no widget here' "$tmp/log" || fail "the skip's reason is not in the summary"
+[[ $(x 'string(//testcase[@name="needs_widget"]/skipped)') == "no widget here" &&
+   $(x 'string(//testsuite[@name="cli"]/@skipped)') == 1 ]] || fail "the JUnit skip: $(cat "$report")"
+echo "ok: a script that could not run is reported SKIPPED, with its reason"
