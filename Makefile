@@ -138,18 +138,32 @@ DEP = -MMD -MP -MT '$(abspath $@)' -MT '$(patsubst $(CURDIR)/%,%,$(abspath $@))'
 .SECONDEXPANSION:
 .SECONDARY:
 
-$(BUILD)/opt/%.o: %.c
+# Each object tree keeps the flags it was built with in .flags, rewritten only when they change:
+# a new flag (-fPIC for lib/) rebuilds the tree, which the files' times alone cannot tell (an
+# old tree once linked a shared libctm from objects built without -fPIC). Not the per-file
+# LTO/HOT choice: a file moving in or out of those lists is rare and needs `make clean`.
+FLAGS_opt  = $(CC) $(CSTD) $(WARN) $(OPT) $(LTO) $(HOT) $(INCS) $(PKG_CFLAGS)
+FLAGS_san  = $(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS)
+FLAGS_fuzz = $(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) $(INCS) $(PKG_CFLAGS)
+FLAGS_lib  = $(CC) $(CSTD) $(WARN) $(OPT) -fPIC $(HOT) $(INCS) $(PKG_CFLAGS)
+$(BUILD)/%/.flags: FORCE
+	@mkdir -p $(@D) && printf '%s\n' '$(subst ','\'',$(FLAGS_$*))' >$@.new && \
+	  { cmp -s $@.new $@ && rm -f $@.new || mv -f $@.new $@; }
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/opt/%.o: %.c $(BUILD)/opt/.flags
 	@mkdir -p $(@D)
 	$(call say,CC,$<)
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) $(if $(filter $<,$(LTO_SRC)),$(LTO)) \
 	    $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) $(DEP) -c $< -o $@
 
-$(BUILD)/san/%.o: %.c
+$(BUILD)/san/%.o: %.c $(BUILD)/san/.flags
 	@mkdir -p $(@D)
 	$(call say,CC,$< [san])
 	$(Q)$(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS) $(DEP) -c $< -o $@
 
-$(BUILD)/fuzz/%.o: %.c
+$(BUILD)/fuzz/%.o: %.c $(BUILD)/fuzz/.flags
 	@mkdir -p $(@D)
 	$(call say,CC,$< [fuzz])
 	$(Q)$(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INCS) $(PKG_CFLAGS) \
@@ -202,7 +216,7 @@ PREFIX ?= /usr/local
 CTM_VERSION = $(shell sed -n 's/^\#define CTM_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' $(CTM_H) | paste -sd.)
 CTM_SONAME = libctm.so.$(firstword $(subst ., ,$(CTM_VERSION)))
 
-$(BUILD)/lib/%.o: %.c
+$(BUILD)/lib/%.o: %.c $(BUILD)/lib/.flags
 	@mkdir -p $(@D)
 	$(call say,CC,$< [lib])
 	$(Q)$(CC) $(CSTD) $(WARN) $(OPT) -fPIC $(if $(filter $<,$(HOT_SRC)),$(HOT)) $(INCS) $(PKG_CFLAGS) \
