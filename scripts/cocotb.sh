@@ -43,9 +43,11 @@ if [[ ! -x $venv/bin/cocotb-config ]]; then
     "$src/find_libpython-0.4.0" "$src/cocotb-$version" >"$build/cocotb-$version.log" 2>&1 ||
     { tail -30 "$build/cocotb-$version.log"; rm -rf "$venv"; exit 1; }
 fi
-export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles BUILD=$build
-# cocotb's Makefile runs the `verilator` on PATH: $VERILATOR's when it names one by its path
+# cocotb's Makefile runs the `verilator` on PATH: $VERILATOR's when it names one by its path.
+# The venv's bin goes first: its python3 is the one cocotb embeds (after /usr/bin, where
+# Debian's verilator is, the simulator starts the system python3, without cocotb).
 if [[ ${VERILATOR:-verilator} == */* ]]; then PATH=$(dirname "$VERILATOR"):$PATH; fi
+export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles BUILD=$build
 [[ -f $CTM_LIB ]] || make -C "$root" --no-print-directory BUILD="$build" lib >/dev/null
 work=$build/cocotb-run/$version
 rm -rf "$work" && mkdir -p "$work"
