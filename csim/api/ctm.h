@@ -830,7 +830,7 @@ int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
  * counters ("perf_enabled", "perf_running", "perf_total", "perf_active":
  * busy clocks, one a command without an array), the busy/idle handshake
  * ("busy", "busy_reports", "idle_reports", "idle_waits";
- * docs/pe.md, and the commands that race a running program
+ * docs/pe.md), and the commands that race a running program
  * ("races": a command that changes what a program reads after a start_program
  * with no wait_for_idle between, "race_offset": the first one's byte). CTM_OK,
  * or CTM_E_ARG (an unknown name), *value 0. */

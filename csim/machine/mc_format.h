@@ -1,7 +1,7 @@
 /* MC surface descriptions (spec ctm-isa.md 3.1, 3.3): the base/format/height
  * words, element sizes, the linear and the model-defined tiled layout, and the
  * conversions between memory elements and four fp32 channels
- * (docs/mc.md. */
+ * (docs/mc.md). */
 #ifndef CSIM_MC_FORMAT_H
 #define CSIM_MC_FORMAT_H
 
@@ -73,11 +73,11 @@ void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4]);
 /* Integer constant c from its element (c, 0): the element's first four bytes (two for
  * UINT16_1, zero-extended) as a little-endian word, KR | KG << 8 | KB << 16. A 32-bit format
  * (FLOAT32_1, UINT8_4) gives the raw word; FLOAT32_2/4 give channel 0's word (model-defined,
- * docs/mc.md. */
+ * docs/mc.md). */
 uint32_t mc_int_word(unsigned format, const uint8_t *elem);
 
 /* Boolean constant c from its element (c, 0): 1 if channel 0, as mc_unpack converts it, is
- * not 0 (a NaN is true, -0 false), else 0 (model-defined, docs/mc.md. */
+ * not 0 (a NaN is true, -0 false), else 0 (model-defined, docs/mc.md). */
 uint32_t mc_bool_value(unsigned format, const uint8_t *elem);
 
 /* Four fp32 bit patterns -> memory element. *byte_mask gets one bit per byte

@@ -195,7 +195,7 @@ void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active);
 
 /* The busy/idle handshake of seed 000 p8, 2.1.1 ("the processor informs the PE that
  * it is busy ... informs that PE that it is again idle"), as the PE counts it
- * (docs/pe.md: a processor reports busy when start_program
+ * (docs/pe.md): a processor reports busy when start_program
  * hands it a pair and idle when its wavefront has ended (the array's return
  * from wave(), or from end() for an array that keeps wavefronts in flight). */
 typedef struct pe_activity {

@@ -1,8 +1,8 @@
 /* The PE command table: name, opcode, parameter count, reserved bits of each
  * parameter, its fields, and whether a change by it reaches a program still
  * running (RACES: counted as a race after an unwaited start_program,
- * docs/pe.md. 0x0F and 0x1B are the manual's; the rest are model-defined
- * (spec ctm-isa.md 2.3, docs/pe.md. */
+ * docs/pe.md). 0x0F and 0x1B are the manual's; the rest are model-defined
+ * (spec ctm-isa.md 2.3, docs/pe.md). */
 #include "pe.h"
 
 #include <string.h>
