@@ -2,7 +2,8 @@
 # The unit contracts say what the model does: docs/pe.md's command table is the model's command
 # table (as ctm_consts.h, which `dpp svpkg --consts` writes from it, spells it), its annotated
 # buffer is the one `dpp run` writes for the commands it shows, word for word and at the bytes
-# it gives, and the outputs it and docs/co.md claim are what the runs store.
+# it gives, the outputs it and docs/co.md claim are what the runs store, and docs/mc.md's
+# worked address and store are what libctm's ctm_mc_address, _pack and _unpack give.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -57,4 +58,19 @@ bash -e co.sh >/dev/null 2>&1 || fail "the notequal run fails"
 [[ $(od -An -tx1 out.raw | xargs) == "14 28 3c 50 00 00 00 00 14 28 3c 50 14 28 3c 50" ]] &&
   cmp -s b.raw b_after.raw && echo "ok: docs/co.md's CO tests keep the pairs it says" ||
   bad "co.md notequal: out.raw is $(od -An -tx1 out.raw | xargs)"
+
+# docs/mc.md's example, through the Python package over this build's libctm.
+mc=$ROOT/docs/mc.md
+for claim in "address 0x4000 + 25 x 4 = 0x4064" "byte 0 = 0x80" "byte 1 = 0x00" "byte 3 = 0x00" \
+             "(byte enables 0xB)" "128/255 = 0x3f008081"; do
+  tr '\n' ' ' <"$mc" | tr -s ' ' | grep -qF "$claim" || bad "docs/mc.md no longer says '$claim'"
+done
+PYTHONPATH=$ROOT/python python3 - <<'PY' && echo "ok: docs/mc.md's tiled address and UINT8 store are libctm's" ||
+import ctm
+assert ctm.mc_address(0x4000, 8, 8, ctm.TILE_TILED, ctm.FMT_UINT8_4, 5, 2) == (0, 0x4064)
+_, elem, en = ctm.mc_pack(ctm.FMT_UINT8_4, [0x3f000000, 0x3b008081, 0x3f800000, 0x7fc00000], 0xB)
+assert (elem[0], elem[1], elem[3], en) == (0x80, 0x00, 0x00, 0xB), (elem, en)
+assert ctm.mc_unpack(ctm.FMT_UINT8_4, bytes([0x80, 0, 0, 0] + [0] * 12))[1][0] == 0x3f008081
+PY
+  bad "docs/mc.md's example differs from libctm (above)"
 finish
