@@ -57,6 +57,7 @@ INCS   := $(addprefix -I,$(CSIM_DIRS)) -Iharness
 CSIM_SRC    := $(wildcard $(addsuffix /*.c,$(CSIM_DIRS)))
 CTM_H       := csim/api/ctm.h
 CTM_PORTS_H := csim/util/ctm_ports.h
+CTM_CONSTS_H := csim/api/ctm_consts.h
 CLI_SRC     := $(wildcard csim/cli/*.c)
 # harness/cosim_config.c is the main of build/cosim_config, not part of the library.
 HARNESS_SRC := $(filter-out harness/cosim_config.c,$(wildcard harness/*.c))
@@ -104,7 +105,8 @@ help:
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
 	@echo "make format      clang-format the C and C++ sources"
 	@echo "make svpkg       rewrite the generated SV packages (dpi/ctm_dpi_pkg.sv, dpi/ctm_ports_pkg.sv,"
-	@echo "                 rtl/ctm_isa_pkg.sv, python/ctm/_api.py) from the model's tables (tests/cli/svpkg.sh holds them to it)"
+	@echo "                 rtl/ctm_isa_pkg.sv, python/ctm/_api.py, csim/api/ctm_consts.h) from the model's tables"
+	@echo "                 (tests/cli/svpkg.sh holds them to it)"
 	@echo "make install PREFIX=DIR   libctm.a and .so.1, ctm.h, the DPI package, ctm.pc and the Python package (docs/dpi.md, docs/python.md); make uninstall PREFIX=DIR"
 	@echo "make deps        install missing tools (scripts/deps.sh; apt-get, idempotent)"
 	@echo "make clean       remove $(BUILD)/"
@@ -201,7 +203,8 @@ dpp: $(if $(CLI_SRC),$(BUILD)/dpp)
 # The committed SystemVerilog packages, written from the model's tables (csim/cli/cmd_svpkg.c):
 # rewritten on demand only, so tests/cli/svpkg.sh can tell a stale one.
 svpkg: $(BUILD)/dpp
-	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv python/ctm/_api.py)
+	$(call say,SVPKG,dpi/ctm_dpi_pkg.sv dpi/ctm_ports_pkg.sv rtl/ctm_isa_pkg.sv python/ctm/_api.py $(CTM_CONSTS_H))
+	$(Q)$(BUILD)/dpp svpkg --consts -o $(CTM_CONSTS_H)
 	$(Q)$(BUILD)/dpp svpkg --dpi -o dpi/ctm_dpi_pkg.sv
 	$(Q)$(BUILD)/dpp svpkg --py -o python/ctm/_api.py
 	$(Q)$(BUILD)/dpp svpkg -o dpi/ctm_ports_pkg.sv
@@ -246,7 +249,7 @@ $(BUILD)/libctm.a: $(call objs,lib,$(CSIM_SRC))
 # used only as one single-quoted shell word, $(CTM_P), and made absolute by the shell.
 shq = '$(subst ','\'',$(1))'
 CTM_P = $(call shq,$(PREFIX))
-CTM_INSTALLED = lib/libctm.a lib/$(CTM_SONAME) include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
+CTM_INSTALLED = lib/libctm.a lib/$(CTM_SONAME) include/ctm.h include/ctm_consts.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv \
                 share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv \
                 share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc $(addprefix share/ctm/python/,$(CTM_PY))
 # The Python package (docs/python.md): PYTHONPATH=PREFIX/share/ctm/python finds it, and it finds
@@ -266,6 +269,7 @@ install: $(BUILD)/libctm.a $(BUILD)/$(CTM_SONAME) csim/api/ctm.pc.in
 	install -D -m 755 $(BUILD)/$(CTM_SONAME) $(CTM_P)/lib/$(CTM_SONAME)
 	install -D -m 644 $(CTM_H) $(CTM_P)/include/ctm.h
 	install -D -m 644 $(CTM_PORTS_H) $(CTM_P)/include/ctm_ports.h
+	install -D -m 644 $(CTM_CONSTS_H) $(CTM_P)/include/ctm_consts.h
 	install -D -m 644 dpi/ctm_ports_pkg.sv $(CTM_P)/share/ctm/ctm_ports_pkg.sv
 	install -D -m 644 rtl/ctm_isa_pkg.sv $(CTM_P)/share/ctm/ctm_isa_pkg.sv
 	install -D -m 644 dpi/ctm_dpi_pkg.sv $(CTM_P)/share/ctm/ctm_dpi_pkg.sv
@@ -310,7 +314,7 @@ $(BUILD)/cosim-%: $(COSIM_DEPS) $(BUILD)/cosim_config
 # this build's library installed into BUILD/designs/kit, as a user builds it against theirs.
 DESIGN_DEPS = $(wildcard examples/designs/*/*.sv examples/designs/*/*.svh examples/designs/*/*.vlt examples/designs/*/Makefile tests/variants/designs/*/*.patch rtl/*.sv rtl/*.svh rtl/*.vlt) \
               scripts/design_run.sh $(BUILD)/designs/kit/lib/pkgconfig/ctm.pc $(BUILD)/dpp
-$(BUILD)/designs/kit/lib/pkgconfig/ctm.pc: $(BUILD)/libctm.a $(CTM_H) $(CTM_PORTS_H) $(wildcard dpi/*.sv) rtl/ctm_isa_pkg.sv
+$(BUILD)/designs/kit/lib/pkgconfig/ctm.pc: $(BUILD)/libctm.a $(CTM_H) $(CTM_CONSTS_H) $(CTM_PORTS_H) $(wildcard dpi/*.sv) rtl/ctm_isa_pkg.sv
 	@$(MAKE) -s --no-print-directory install PREFIX=$(abspath $(BUILD))/designs/kit >/dev/null
 
 # (cosim_config reads the model's name: order-only, a harness change rebuilds no testbench)

@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_1000;  // 1.16.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1300;  // 1.19.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -111,17 +111,6 @@ package ctm_dpi_pkg;
   localparam int CTM_FC_FAULT = 18;
   localparam int CTM_FC_FIELDS = 19;
 
-  // Surface formats and layouts
-  localparam int CTM_FMT_UINT16_1 = 0;
-  localparam int CTM_FMT_UINT8_4 = 1;
-  localparam int CTM_FMT_FLOAT32_1 = 2;
-  localparam int CTM_FMT_FLOAT32_2 = 3;
-  localparam int CTM_FMT_FLOAT32_4 = 4;
-  localparam int CTM_TILE_LINEAR = 0;
-  localparam int CTM_TILE_TILED = 1;
-  localparam int CTM_TILE_LINEAR_2X2 = 2;
-  localparam int CTM_TILE_TILED_2X2 = 3;
-
   // The CO's tests and locations
   localparam int CTM_CO_NEVER = 0;
   localparam int CTM_CO_LESS = 1;
@@ -190,6 +179,49 @@ package ctm_dpi_pkg;
   localparam int CTM_COMMIT_FAMILY_PRED = 1;
   localparam int CTM_REGIONS_DIVERGENT = 0;
   localparam int CTM_REGIONS_ALL = 1;
+
+  // PE command opcodes (csim/machine/pe_cmds.c, docs/pe.md). A command's
+  // header is 0xC0000000 | (words - 1) << 16 | opcode << 8
+  localparam int CTM_PE_OP_SET_DOMAIN = 'h01;  // 4 parameter words
+  localparam int CTM_PE_OP_START_PROGRAM = 'h02;  // 1 parameter word
+  localparam int CTM_PE_OP_WAIT_FOR_IDLE = 'h03;  // 1 parameter word
+  localparam int CTM_PE_OP_SET_COND_VAL = 'h04;  // 1 parameter word
+  localparam int CTM_PE_OP_INIT_PERF_COUNTERS = 'h05;  // 1 parameter word
+  localparam int CTM_PE_OP_START_PERF_COUNTERS = 'h06;  // 1 parameter word
+  localparam int CTM_PE_OP_STOP_PERF_COUNTERS = 'h07;  // 1 parameter word
+  localparam int CTM_PE_OP_READ_PERF_COUNTERS = 'h08;  // 1 parameter word
+  localparam int CTM_PE_OP_SET_INST_FMT = 'h0D;  // 2 parameter words
+  localparam int CTM_PE_OP_SET_CONSTF_FMT = 'h0E;  // 2 parameter words
+  localparam int CTM_PE_OP_SET_CONSTI_FMT = 'h0F;  // 2 parameter words
+  localparam int CTM_PE_OP_SET_CONSTB_FMT = 'h10;  // 2 parameter words
+  localparam int CTM_PE_OP_SET_INP_FMT = 'h14;  // 4 parameter words
+  localparam int CTM_PE_OP_SET_OUT_FMT = 'h15;  // 4 parameter words
+  localparam int CTM_PE_OP_SET_COND_OUT_FMT = 'h16;  // 3 parameter words
+  localparam int CTM_PE_OP_SET_OUT_MASK = 'h17;  // 1 parameter word
+  localparam int CTM_PE_OP_INVALIDATE_INP_CACHE = 'h18;  // 1 parameter word
+  localparam int CTM_PE_OP_FLUSH_OUT_CACHE = 'h19;  // 1 parameter word
+  localparam int CTM_PE_OP_SET_COND_TEST = 'h1B;  // 1 parameter word
+  localparam int CTM_PE_OP_SET_COND_LOC = 'h1C;  // 1 parameter word
+  localparam int CTM_PE_OP_SET_COND_OUT_MASK = 'h1D;  // 1 parameter word
+
+  // The format word of a surface (set_*_fmt's word after the base;
+  // docs/pe.md): pitch | tiling << TILING_SHIFT | format << FORMAT_SHIFT
+  localparam int CTM_FMTWORD_PITCH_MASK = 'h1FFC;  // the pitch in elements, as it is
+  localparam int CTM_FMTWORD_TILING_SHIFT = 16;
+  localparam int CTM_FMTWORD_FORMAT_SHIFT = 24;
+
+  // Surface formats (csim/machine/mc_format.c, docs/mc.md): the format word's bits 26:24
+  localparam int CTM_FMT_UINT16_1 = 0;  // 2 bytes an element, 1 channel
+  localparam int CTM_FMT_UINT8_4 = 1;  // 4 bytes an element, 4 channels
+  localparam int CTM_FMT_FLOAT32_1 = 2;  // 4 bytes an element, 1 channel
+  localparam int CTM_FMT_FLOAT32_2 = 3;  // 8 bytes an element, 2 channels
+  localparam int CTM_FMT_FLOAT32_4 = 4;  // 16 bytes an element, 4 channels
+
+  // Surface layouts (csim/machine/mc_format.c, docs/mc.md): the format word's bits 17:16
+  localparam int CTM_TILE_LINEAR = 0;
+  localparam int CTM_TILE_TILED = 1;
+  localparam int CTM_TILE_LINEAR_2X2 = 2;
+  localparam int CTM_TILE_TILED_2X2 = 3;
   /* verilator lint_on UNUSEDPARAM */
   // Left out, counts for C loops: CTM_UNITS CTM_TXN_KINDS CTM_COMMIT_KINDS
 

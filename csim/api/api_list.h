@@ -256,7 +256,9 @@
 
 /* The constants a testbench names, in the package's order: K(NAME, "comment")
  * (the value is ctm.h's; "" for no comment), NOTE between groups. C(NAME)
- * marks a constant of ctm.h the package leaves out (a count for C loops). */
+ * marks a constant of ctm.h the package leaves out (a count for C loops). The
+ * opcodes, formats and layouts of ctm_consts.h are not rows here: the packages
+ * take them from the model's tables (csim/cli/svpkg_consts.c). */
 #define CTM_API_CONSTS(K, C, NOTE)                                                                 \
     NOTE("Status codes")                                                                           \
     K(CTM_OK, "")                                                                                  \
@@ -293,11 +295,6 @@
     K(CTM_FC_LOOP_TOP_IS_LOOP, "") K(CTM_FC_LOOP_TOP_COUNT, "") K(CTM_FC_LOOP_TOP_LIVE, "")        \
     K(CTM_FC_LOOP_TOP_BRK, "") K(CTM_FC_LOOP_TOP_CONT, "") K(CTM_FC_AL, "") K(CTM_FC_OVF, "")      \
     K(CTM_FC_UDF, "") K(CTM_FC_FAULT, "") K(CTM_FC_FIELDS, "")                                     \
-    NOTE("Surface formats and layouts")                                                            \
-    K(CTM_FMT_UINT16_1, "") K(CTM_FMT_UINT8_4, "") K(CTM_FMT_FLOAT32_1, "")                        \
-    K(CTM_FMT_FLOAT32_2, "") K(CTM_FMT_FLOAT32_4, "")                                              \
-    K(CTM_TILE_LINEAR, "") K(CTM_TILE_TILED, "") K(CTM_TILE_LINEAR_2X2, "")                        \
-    K(CTM_TILE_TILED_2X2, "")                                                                      \
     NOTE("The CO's tests and locations")                                                           \
     K(CTM_CO_NEVER, "") K(CTM_CO_LESS, "") K(CTM_CO_LEQUAL, "") K(CTM_CO_EQUAL, "")                \
     K(CTM_CO_GEQUAL, "") K(CTM_CO_GREATER, "") K(CTM_CO_NOTEQUAL, "") K(CTM_CO_ALWAYS, "")         \

@@ -49,6 +49,7 @@
 
 #include <stdint.h>
 
+#include "ctm_consts.h" /* the PE's opcodes, the MC's formats and layouts: the model's tables */
 #include "ctm_ports.h"
 
 #ifdef __cplusplus
@@ -56,7 +57,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 16
+#define CTM_VERSION_MINOR 19
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -348,14 +349,9 @@ ctm_model *ctm_model_new(const char *elf_path, int width, int height, int lanes,
                          int addr_depth, int loop_depth);
 void ctm_model_free(ctm_model *m);
 
-/* Surface formats of an input (spec: the memory controller's formats). */
-enum {
-    CTM_FMT_UINT16_1 = 0,
-    CTM_FMT_UINT8_4 = 1,
-    CTM_FMT_FLOAT32_1 = 2,
-    CTM_FMT_FLOAT32_2 = 3,
-    CTM_FMT_FLOAT32_4 = 4,
-};
+/* Surface formats CTM_FMT_* (UINT16_1 .. FLOAT32_4), layouts CTM_TILE_*, the PE's
+ * opcodes CTM_PE_OP_* (since 1.19) and the format word's CTM_FMTWORD_* fields: ctm_consts.h,
+ * which `dpp svpkg --consts` writes from the model's own tables (docs/mc.md, docs/pe.md). */
 
 /* Binds input n (0..15, the program's INPUT n) to width x height elements of
  * format CTM_FMT_*, row-major, as `dpp run --in` does; before the first
@@ -711,10 +707,8 @@ const char *ctm_model_cover_report(ctm_model *m, int format);
  * by ctm_error()); nothing is kept between calls. Formats are CTM_FMT_*
  * (above). */
 
-/* Surface layouts: linear rows, the model's 4 x 4 element tiles, and the
- * same two with a single-channel input read as 2 x 2 quads
- * (docs/model-defined.md, "MC"). */
-enum { CTM_TILE_LINEAR = 0, CTM_TILE_TILED = 1, CTM_TILE_LINEAR_2X2 = 2, CTM_TILE_TILED_2X2 = 3 };
+/* Surface layouts CTM_TILE_* (ctm_consts.h): linear rows, the model's 4 x 4 element
+ * tiles, and the same two with a single-channel input read as 2 x 2 quads (docs/mc.md). */
 
 /* The byte address of element (x, y) of a surface at `base` (a multiple of
  * 2048: the command words carry bits 31:11), `pitch` elements a row (a
@@ -836,7 +830,7 @@ int ctm_pe_field(const ctm_pe *pe, const char *name, uint64_t *value);
  * counters ("perf_enabled", "perf_running", "perf_total", "perf_active":
  * busy clocks, one a command without an array), the busy/idle handshake
  * ("busy", "busy_reports", "idle_reports", "idle_waits";
- * docs/model-defined.md, "PE"), and the commands that race a running program
+ * docs/pe.md), and the commands that race a running program
  * ("races": a command that changes what a program reads after a start_program
  * with no wait_for_idle between, "race_offset": the first one's byte). CTM_OK,
  * or CTM_E_ARG (an unknown name), *value 0. */
@@ -872,8 +866,8 @@ int ctm_pe_surface(const ctm_pe *pe, int client, int index, int field, uint64_t 
  * "MC memory"): surfaces per client, input reads, output writes through the
  * output channel mask and the output cache, conditional-buffer reads and
  * writes, and the memory's words as they stand, for a design's memory
- * controller to be checked against. The cache is the model's (docs/
- * model-defined.md, "MC"): 64 lines of 32 bytes, FIFO replacement; an output
+ * controller to be checked against. The cache is the model's (docs/mc.md,
+ * "Output writes and caches"): 64 lines of 32 bytes, FIFO replacement; an output
  * write that misses takes a new line, and with all 64 held the oldest line
  * goes to memory first; only its written bytes reach memory, at that eviction
  * or at ctm_mem_flush. The conditional buffer has a cache of its own, 16 such

@@ -79,7 +79,7 @@ static const cmd_args exec_args = {.prog = "dpp exec",
 
 /* A command that changes what a running program reads, with no wait_for_idle
  * after its start_program: the model ran the program to its end first, as the
- * seed's PE need not (docs/model-defined.md, "PE"). A warning: the outputs are
+ * seed's PE need not (docs/pe.md). A warning: the outputs are
  * what a wait_for_idle there would give. */
 static void warn_races(struct pe_model *pe, const char *name)
 {

@@ -18,7 +18,11 @@
  * python/ctm/_api.py (--py), from the same tables (svpkg_py.c): the Python
  * package's bindings. Not SystemVerilog, but the same rule: written, not copied.
  *
- * tests/cli/svpkg.sh holds the four files to this output (`make svpkg`
+ * csim/api/ctm_consts.h (--consts), from the model's PE command and MC format
+ * tables (svpkg_consts.c): the opcodes, formats and layouts ctm.h includes; the
+ * DPI and Python packages carry the same rows.
+ *
+ * tests/cli/svpkg.sh holds the five files to this output (`make svpkg`
  * rewrites them); nobody edits them. */
 #include "api_check.h"
 #include "commands.h"
@@ -34,7 +38,7 @@
 #include <string.h>
 
 static const char usage_text[] =
-    "usage: dpp svpkg [--isa | --dpi | --py] [-o FILE]\n"
+    "usage: dpp svpkg [--isa | --dpi | --py | --consts] [-o FILE]\n"
     "Writes a SystemVerilog package (to stdout, or FILE). By default ctm_ports_pkg\n"
     "(dpi/ctm_ports_pkg.sv): one packed struct per port struct of libctm (ctm_pred_in_t,\n"
     "ctm_pred_out_t, ...), laid out as ctm.h's C structs, which ctm_*_cycle takes.\n"
@@ -45,7 +49,10 @@ static const char usage_text[] =
     "With --dpi, ctm_dpi_pkg (dpi/ctm_dpi_pkg.sv): libctm's constants, the records a\n"
     "design's ports carry and an import per call, from the library's tables\n"
     "(csim/api/api_list.h). With --py, python/ctm/_api.py: the same tables as the\n"
-    "Python package's data (docs/python.md). `make svpkg` rewrites all four.\n";
+    "Python package's data (docs/python.md). With --consts, csim/api/ctm_consts.h: the\n"
+    "PE's opcodes and the MC's formats and layouts from the model's own tables, which\n"
+    "ctm.h includes (docs/dpi.md, \"Opcodes, formats and layouts\"). `make svpkg`\n"
+    "rewrites all five.\n";
 
 /* Verilator packs a struct's last member into the lowest bits, and the lowest
  * bits are the first bytes of an svBitVecVal array: the members go highest
@@ -286,7 +293,7 @@ static void emit_ports_pkg(FILE *out)
 int cmd_svpkg(int argc, char **argv)
 {
     const char *path = NULL;
-    int isa = 0, dpi = 0, py = 0;
+    int isa = 0, dpi = 0, py = 0, consts = 0;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
             fputs(usage_text, stdout);
@@ -296,6 +303,10 @@ int cmd_svpkg(int argc, char **argv)
             *(argv[i][2] == 'i' ? &isa : argv[i][2] == 'd' ? &dpi : &py) = 1;
             continue;
         }
+        if (!strcmp(argv[i], "--consts")) {
+            consts = 1;
+            continue;
+        }
         if (!strcmp(argv[i], "-o") && i + 1 < argc) {
             path = argv[++i];
             continue;
@@ -303,8 +314,9 @@ int cmd_svpkg(int argc, char **argv)
         fprintf(stderr, "dpp svpkg: unexpected argument '%s'\n%s", argv[i], usage_text);
         return 2;
     }
-    if (isa + dpi + py > 1) {
-        fprintf(stderr, "dpp svpkg: --isa, --dpi and --py write different packages: give one\n");
+    if (isa + dpi + py + consts > 1) {
+        fprintf(stderr,
+                "dpp svpkg: --isa, --dpi, --py and --consts write different packages: give one\n");
         return 2;
     }
     /* Written whole into memory first: a package that fails leaves FILE as it was. */
@@ -322,6 +334,8 @@ int cmd_svpkg(int argc, char **argv)
         rc = svpkg_emit_dpi(mem);
     else if (py)
         rc = svpkg_emit_py(mem);
+    else if (consts)
+        svpkg_emit_consts_h(mem);
     else
         emit_ports_pkg(mem);
     fclose(mem);

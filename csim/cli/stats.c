@@ -75,7 +75,7 @@ void cli_print_stats(FILE *f, const cli_stats *s)
     if (s->timing)
         print_timing(f, p, s->timing);
     unsigned threads = s->timing ? 1 : a->threads; /* a profile's schedule runs on one */
-    /* The MC's caches (docs/model-defined.md, "MC"), one line each. */
+    /* The MC's caches (docs/mc.md), one line each. */
     static const struct {
         const char *name, *what;
         unsigned lines;

@@ -304,6 +304,7 @@ static void emit_consts(FILE *out)
             fprintf(out, "  localparam int %s = %lld;%s%s\n", k->name, k->value,
                     k->comment[0] ? "  // " : "", k->comment);
     }
+    svpkg_emit_consts_sv(out); /* the opcodes, formats and layouts: the model's tables */
     fputs("  /* verilator lint_on UNUSEDPARAM */\n  // Left out, counts for C loops:", out);
     for (unsigned i = 0; i < api_n_consts; i++)
         if (api_consts[i].row == API_ROW_C_CONST)

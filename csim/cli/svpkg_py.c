@@ -55,6 +55,7 @@ static void emit_consts(FILE *out)
     for (unsigned i = 0; i < api_n_consts; i++)
         if (api_consts[i].row != API_ROW_NOTE)
             fprintf(out, "    \"%s\": %lld,\n", api_consts[i].name, api_consts[i].value);
+    svpkg_emit_consts_py(out); /* the opcodes, formats and layouts: the model's tables */
     fputs("}\n", out);
 }
 

@@ -1,4 +1,4 @@
-/* mc_cache: one write-back cache of the MC (docs/model-defined.md, "MC"):
+/* mc_cache: one write-back cache of the MC (docs/mc.md):
  * fully associative lines of MC_LINE_BYTES bytes, FIFO replacement, a line
  * per 32-byte-aligned block of device memory. The MC keeps two: the output
  * cache (64 lines, output writes only, lines start empty) and the

@@ -1,5 +1,5 @@
 /* Surface words, layouts and element conversions; the choices are in
- * docs/model-defined.md ("MC"). */
+ * docs/mc.md. */
 #include "mc_format.h"
 
 #include "fp_bits.h"
@@ -14,6 +14,18 @@ static const struct {
     [MC_FMT_FLOAT32_1] = {"FLOAT32_1", 4, 1},  [MC_FMT_FLOAT32_2] = {"FLOAT32_2", 8, 2},
     [MC_FMT_FLOAT32_4] = {"FLOAT32_4", 16, 4},
 };
+
+static const char *const tilings[MC_TILE_COUNT] = {
+    [MC_TILE_LINEAR] = "LINEAR",
+    [MC_TILE_TILED] = "TILED",
+    [MC_TILE_LINEAR_2X2] = "LINEAR_2X2",
+    [MC_TILE_TILED_2X2] = "TILED_2X2",
+};
+
+const char *mc_tiling_name(unsigned tiling)
+{
+    return tiling < MC_TILE_COUNT ? tilings[tiling] : "?";
+}
 
 unsigned mc_format_bpe(unsigned format)
 {

@@ -1,7 +1,7 @@
 /* MC surface descriptions (spec ctm-isa.md 3.1, 3.3): the base/format/height
  * words, element sizes, the linear and the model-defined tiled layout, and the
  * conversions between memory elements and four fp32 channels
- * (docs/model-defined.md, "MC"). */
+ * (docs/mc.md). */
 #ifndef CSIM_MC_FORMAT_H
 #define CSIM_MC_FORMAT_H
 
@@ -23,6 +23,7 @@ typedef enum mc_tiling {
     MC_TILE_TILED = 1,
     MC_TILE_LINEAR_2X2 = 2,
     MC_TILE_TILED_2X2 = 3,
+    MC_TILE_COUNT
 } mc_tiling;
 
 #define MC_TILE_DIM 4 /* model-defined tiles are 4 x 4 elements */
@@ -51,6 +52,9 @@ unsigned mc_format_channels(unsigned format);
 /* Name of a format, e.g. "FLOAT32_4" ("?" if reserved). */
 const char *mc_format_name(unsigned format);
 
+/* Name of a layout, e.g. "TILED_2X2" ("?" past the last). */
+const char *mc_tiling_name(unsigned tiling);
+
 /* Bytes the surface spans from its base (tiled surfaces round the height up to whole tiles). */
 uint64_t mc_surface_bytes(const mc_surface *s);
 
@@ -69,11 +73,11 @@ void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4]);
 /* Integer constant c from its element (c, 0): the element's first four bytes (two for
  * UINT16_1, zero-extended) as a little-endian word, KR | KG << 8 | KB << 16. A 32-bit format
  * (FLOAT32_1, UINT8_4) gives the raw word; FLOAT32_2/4 give channel 0's word (model-defined,
- * docs/model-defined.md "MC"). */
+ * docs/mc.md). */
 uint32_t mc_int_word(unsigned format, const uint8_t *elem);
 
 /* Boolean constant c from its element (c, 0): 1 if channel 0, as mc_unpack converts it, is
- * not 0 (a NaN is true, -0 false), else 0 (model-defined, docs/model-defined.md "MC"). */
+ * not 0 (a NaN is true, -0 false), else 0 (model-defined, docs/mc.md). */
 uint32_t mc_bool_value(unsigned format, const uint8_t *elem);
 
 /* Four fp32 bit patterns -> memory element. *byte_mask gets one bit per byte

@@ -74,6 +74,10 @@ const pe_field *pe_cmd_field(const pe_cmd_desc *d, const char *name);
 /* Its value in the command with parameters p. */
 uint32_t pe_field_value(const pe_field *f, const uint32_t p[4]);
 
+/* Row k of the table (in opcode order), or NULL past its end: for a caller that
+ * lists every command (`dpp svpkg --consts`). */
+const pe_cmd_desc *pe_cmd_at(unsigned k);
+
 /* The command with this opcode, or NULL. */
 const pe_cmd_desc *pe_cmd_by_opcode(unsigned opcode);
 
@@ -191,7 +195,7 @@ void pe_perf(const pe_model *pe, uint32_t *total, uint32_t *active);
 
 /* The busy/idle handshake of seed 000 p8, 2.1.1 ("the processor informs the PE that
  * it is busy ... informs that PE that it is again idle"), as the PE counts it
- * (docs/model-defined.md, "PE"): a processor reports busy when start_program
+ * (docs/pe.md): a processor reports busy when start_program
  * hands it a pair and idle when its wavefront has ended (the array's return
  * from wave(), or from end() for an array that keeps wavefronts in flight). */
 typedef struct pe_activity {

@@ -1,8 +1,8 @@
 /* The PE command table: name, opcode, parameter count, reserved bits of each
  * parameter, its fields, and whether a change by it reaches a program still
  * running (RACES: counted as a race after an unwaited start_program,
- * docs/model-defined.md "PE"). 0x0F and 0x1B are the manual's; the rest are model-defined
- * (spec ctm-isa.md 2.3, docs/model-defined.md "PE"). */
+ * docs/pe.md). 0x0F and 0x1B are the manual's; the rest are model-defined
+ * (spec ctm-isa.md 2.3, docs/pe.md). */
 #include "pe.h"
 
 #include <string.h>
@@ -57,6 +57,11 @@ static const pe_cmd_desc cmds[] = {
     {"set_cond_out_mask", PE_SET_COND_OUT_MASK, 1, {~0x1u}, ONE("writemask", 1), RACES},
 };
 /* clang-format on */
+
+const pe_cmd_desc *pe_cmd_at(unsigned k)
+{
+    return k < sizeof cmds / sizeof cmds[0] ? &cmds[k] : NULL;
+}
 
 const pe_cmd_desc *pe_cmd_by_opcode(unsigned opcode)
 {

@@ -140,7 +140,7 @@ static void fill_constants(uint8_t *mem, const dpp_exe *exe, const dpp_run_opts 
         put_words(mem + L->consti + 4 * c, &w, 1);
     }
     /* Boolean constant c is element (c, 0) of a FLOAT32_1 surface, true as 1.0
-     * (docs/model-defined.md "MC"). */
+     * (docs/mc.md). */
     uint32_t b = (exe->bool_val & exe->bool_set & ~o->bool_set) | (o->bool_val & o->bool_set);
     for (int c = 0; c < 32; c++) {
         uint32_t w = b >> c & 1 ? 0x3F800000u : 0;

@@ -2,8 +2,8 @@
 # (csim/api/api_list.h; `make svpkg` rewrites it): do not edit.
 """libctm's public surface as data, from which ctm._lib binds every call."""
 
-API_VERSION = 0x011000
-VERSION_STRING = "1.16.0"
+API_VERSION = 0x011300
+VERSION_STRING = "1.19.0"
 
 # (section, name, C return type, C arguments as ctm.h spells them, "dpi" | "c" |
 # "legacy": api_list.h's FLAGS)
@@ -216,15 +216,6 @@ CONSTS = {
     "CTM_FC_UDF": 17,
     "CTM_FC_FAULT": 18,
     "CTM_FC_FIELDS": 19,
-    "CTM_FMT_UINT16_1": 0,
-    "CTM_FMT_UINT8_4": 1,
-    "CTM_FMT_FLOAT32_1": 2,
-    "CTM_FMT_FLOAT32_2": 3,
-    "CTM_FMT_FLOAT32_4": 4,
-    "CTM_TILE_LINEAR": 0,
-    "CTM_TILE_TILED": 1,
-    "CTM_TILE_LINEAR_2X2": 2,
-    "CTM_TILE_TILED_2X2": 3,
     "CTM_CO_NEVER": 0,
     "CTM_CO_LESS": 1,
     "CTM_CO_LEQUAL": 2,
@@ -289,6 +280,39 @@ CONSTS = {
     "CTM_COMMIT_FAMILY_PRED": 1,
     "CTM_REGIONS_DIVERGENT": 0,
     "CTM_REGIONS_ALL": 1,
+    "CTM_PE_OP_SET_DOMAIN": 1,
+    "CTM_PE_OP_START_PROGRAM": 2,
+    "CTM_PE_OP_WAIT_FOR_IDLE": 3,
+    "CTM_PE_OP_SET_COND_VAL": 4,
+    "CTM_PE_OP_INIT_PERF_COUNTERS": 5,
+    "CTM_PE_OP_START_PERF_COUNTERS": 6,
+    "CTM_PE_OP_STOP_PERF_COUNTERS": 7,
+    "CTM_PE_OP_READ_PERF_COUNTERS": 8,
+    "CTM_PE_OP_SET_INST_FMT": 13,
+    "CTM_PE_OP_SET_CONSTF_FMT": 14,
+    "CTM_PE_OP_SET_CONSTI_FMT": 15,
+    "CTM_PE_OP_SET_CONSTB_FMT": 16,
+    "CTM_PE_OP_SET_INP_FMT": 20,
+    "CTM_PE_OP_SET_OUT_FMT": 21,
+    "CTM_PE_OP_SET_COND_OUT_FMT": 22,
+    "CTM_PE_OP_SET_OUT_MASK": 23,
+    "CTM_PE_OP_INVALIDATE_INP_CACHE": 24,
+    "CTM_PE_OP_FLUSH_OUT_CACHE": 25,
+    "CTM_PE_OP_SET_COND_TEST": 27,
+    "CTM_PE_OP_SET_COND_LOC": 28,
+    "CTM_PE_OP_SET_COND_OUT_MASK": 29,
+    "CTM_FMTWORD_PITCH_MASK": 8188,
+    "CTM_FMTWORD_TILING_SHIFT": 16,
+    "CTM_FMTWORD_FORMAT_SHIFT": 24,
+    "CTM_FMT_UINT16_1": 0,
+    "CTM_FMT_UINT8_4": 1,
+    "CTM_FMT_FLOAT32_1": 2,
+    "CTM_FMT_FLOAT32_2": 3,
+    "CTM_FMT_FLOAT32_4": 4,
+    "CTM_TILE_LINEAR": 0,
+    "CTM_TILE_TILED": 1,
+    "CTM_TILE_LINEAR_2X2": 2,
+    "CTM_TILE_TILED_2X2": 3,
 }
 
 # The blocks' port structs (ctm_ports() gives their members): block -> (input struct,

@@ -11,7 +11,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 tmp=$(cd "$tmp" && pwd -P) # physical, as make's working folder is: the relative prefix resolves to it
-installed=(lib/libctm.a lib/libctm.so.1 include/ctm.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
+installed=(lib/libctm.a lib/libctm.so.1 include/ctm.h include/ctm_consts.h include/ctm_ports.h share/ctm/ctm_ports_pkg.sv share/ctm/ctm_isa_pkg.sv
            share/ctm/ctm_dpi_pkg.sv share/ctm/ctm_commit_check_state.sv share/ctm/ctm_commit_check.sv
            share/ctm/ctm_txn_check.sv lib/pkgconfig/ctm.pc share/ctm/python/ctm/__init__.py share/ctm/python/ctm/_api.py
            share/ctm/python/ctm/_lib.py share/ctm/python/ctm/_run.py)

@@ -4,7 +4,7 @@
  * it; each case against the runtime calls dpp exec makes (cmd_exec.c: dpp_am_open with the
  * image at 0 and the buffer at the next 2 KiB, dpp_am_submit, dpp_am_consumed), and all of
  * them in one buffer against the dpp program itself (build/san/dpp exec --mem-out). The buffers are written here word by word from the
- * command table of docs/run.md (headers and format words spelled out, not by cmdbuf.c), with
+ * command table of docs/pe.md (headers and format words spelled out, not by cmdbuf.c), with
  * an output mask other than 0xF, domains not at (0, 0) and two start_programs. Then the run's
  * streams (commits to a commit checker, transactions to a transaction checker), the file
  * entries and their size errors, and the errors that name a command's byte. */
@@ -43,7 +43,7 @@ static uint32_t header(unsigned op, unsigned nparams)
     return 0xC0000000u | (nparams - 1) << 16 | op << 8;
 }
 
-/* bits 12:2 pitch (elements, a multiple of 4), 17:16 tiling, 26:24 format (docs/run.md) */
+/* bits 12:2 pitch (elements, a multiple of 4), 17:16 tiling, 26:24 format (docs/pe.md) */
 static uint32_t fmt_word(uint32_t pitch, int tiling, int format)
 {
     return pitch | (uint32_t)tiling << 16 | (uint32_t)format << 24;

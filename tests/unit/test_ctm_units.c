@@ -1,6 +1,6 @@
 /* The memory controller's and the conditional output unit's pure functions
  * of ctm.h (since 1.7), each held to the spec's own rules written here
- * independently (docs/model-defined.md, "MC"; ctm-isa.md 4), and to the
+ * independently (docs/mc.md; ctm-isa.md 4), and to the
  * model's results where a program runs them (test_mc.c, test_co.c hold the
  * units themselves); every misuse a specific error. */
 #include "cmocka_all.h"

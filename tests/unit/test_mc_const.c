@@ -3,7 +3,7 @@
  * "Set the base address offset pitch tiling and data format". A program on a model device
  * (the runtime API, as `dpp exec` runs it) reads i5 (a loop) and b5, b6 (two ifs) from
  * surfaces in every format, LINEAR and TILED, and writes what it saw; the MC's transactions
- * name each constant's element address and format. The rule (docs/model-defined.md "MC"):
+ * name each constant's element address and format. The rule (docs/mc.md):
  * int constant c is the first four bytes of element (c, 0) (two for UINT16_1) as a
  * little-endian word; bool constant c is channel 0 of element (c, 0), as the format
  * converts it, compared with 0. */

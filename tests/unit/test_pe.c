@@ -634,7 +634,7 @@ static void test_commands_race_a_running_program(void **state)
     assert_int_equal(a.race_start_off, 40);
     assert_int_equal(a.race_opcode, PE_SET_OUT_MASK);
     drop(f);
-    /* Which commands race, each by its reason (docs/model-defined.md "PE"). */
+    /* Which commands race, each by its reason (docs/pe.md). */
     static const unsigned racing[] = {
         PE_SET_INST_FMT,       PE_SET_CONSTF_FMT,      PE_SET_CONSTI_FMT,     PE_SET_CONSTB_FMT,
         PE_SET_INP_FMT,        PE_SET_OUT_FMT,         PE_SET_COND_OUT_FMT,   PE_SET_OUT_MASK,
@@ -654,7 +654,7 @@ static void test_commands_race_a_running_program(void **state)
                  pe_cmd_races_running(PE_INVALIDATE_INP_CACHE));
 }
 
-/* The busy/idle handshake (seed 000 p8, 2.1.1; docs/model-defined.md "PE"): a 5 x 3 domain
+/* The busy/idle handshake (seed 000 p8, 2.1.1; docs/pe.md): a 5 x 3 domain
  * (15 pairs) in 4-lane wavefronts (4, 4, 4, 3 live lanes). An array whose wavefronts end
  * inside wave() sees only its own lanes busy: 4, 4, 4, 3, after 4, 8, 12, 15 busy reports;
  * one that keeps them in flight until end() sees 4, 8, 12, 15 busy. Either way start_program

@@ -2,7 +2,7 @@
 // makes (docs/txn.md) against the golden model's MC. It takes the PE's commands that set up
 // surfaces (set_inp_fmt, set_out_fmt, set_out_mask) and flush_out_cache, and the processor
 // array's input reads and output writes at (x, y). For each it computes the element's byte
-// address (linear, or the model's 4 x 4-element tiles; docs/model-defined.md "MC"), reads an
+// address (linear, or the model's 4 x 4-element tiles; docs/mc.md), reads an
 // input's element(s) through its memory port and converts them to four fp32 channels (UINT8_4
 // to c/255, UINT16_1 to its integer value, FLOAT32_n raw, missing channels 0, 0, 1; in the 2x2
 // layouts a one-channel input's quad), and reports what it did as a ctm_txn_t: MC INPUT (index,
