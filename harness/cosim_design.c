@@ -18,13 +18,19 @@
 
 /* What a design run's own options leave (the common ones go into cosim_cfg). */
 typedef struct design_opts {
-    const char *design, *program, *progen;
+    const char *design, *program, *progen, *tb_mode;
     unsigned depth, profile, width, height, stall;
     int level; /* -1: the testbench's default */
     bool wave_off;
 } design_opts;
 
 static const char designs_dir[] = "examples/designs";
+
+static bool word_name(const char *s)
+{
+    return *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+                     strlen(s);
+}
 
 /* snprintf that cuts a long path to the buffer without gcc's truncation warning (the
  * messages name paths of any length; a cut one still names the option). */
@@ -98,6 +104,16 @@ static int opt_level(void *ctx, const char *v, char *err, size_t n)
     return 0;
 }
 
+/* A mode the testbench names on its "// ctm-tb-modes:" line (checked in resolve). */
+static int opt_tb_mode(void *ctx, const char *v, char *err, size_t n)
+{
+    if (!word_name(v)) {
+        put(err, n, "'%s' is not a mode name (letters, digits and _)", v);
+        return -1;
+    }
+    return opt_str(&((design_opts *)ctx)->tb_mode, v);
+}
+
 static int opt_wave_window(void *ctx, const char *v, char *err, size_t n)
 {
     if (strcmp(v, "0")) {
@@ -129,6 +145,11 @@ static const cosim_option design_options[] = {
      0},
     {"level", "0|1|2", "the checker's level, of those the design's testbench says it commits",
      opt_level, 0, 0},
+    {"tb-mode", "NAME",
+     "a mode of the testbench, of those its \"// ctm-tb-modes:\" line names (passed as "
+     "+tb_mode=NAME; mc_unit's cmd: the testbench writes its own command buffer and memory "
+     "image, so no --program)",
+     opt_tb_mode, 0, 0},
     {"wave-window", "0",
      "no waveform (only 0: a design's waveform is the whole run, written on a mismatch)",
      opt_wave_window, 0, 0},
@@ -209,12 +230,6 @@ static void list_designs(const char *root, char *buf, size_t n)
         free(names);
 }
 
-static bool word_name(const char *s)
-{
-    return *s && strspn(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
-                     strlen(s);
-}
-
 /* FNV-1a of a user's folder: its binary's key (two folders of one name, two binaries). */
 static uint32_t path_key(const char *s)
 {
@@ -226,12 +241,13 @@ static uint32_t path_key(const char *s)
 
 /* The resolved design: its folder, name and model. */
 typedef struct design_where {
-    char dir[PATH_MAX], name[256], model[PATH_MAX], levels[32];
+    char dir[PATH_MAX], name[256], model[PATH_MAX], levels[32], modes[128];
     bool user;
 } design_where;
 
 /* Finds the design's folder and testbench and reads the levels it commits
- * ("// ctm-levels: 0 2" in tb_NAME.sv; none: level 0 only). 0, or -1 with a message. */
+ * ("// ctm-levels: 0 2" in tb_NAME.sv; none: level 0 only) and its modes
+ * ("// ctm-tb-modes: cmd"; none: none). 0, or -1 with a message. */
 static int find_design(const char *root, const char *arg, design_where *w, char *err, size_t n)
 {
     char tb[2 * PATH_MAX];
@@ -281,24 +297,43 @@ static int find_design(const char *root, const char *arg, design_where *w, char 
         return -1;
     }
     char line[512];
+    /* the header lines a testbench may hold, each read once */
+    const struct {
+        const char *tag;
+        char *dst;
+        size_t size;
+    } heads[] = {{"// ctm-levels: ", w->levels, sizeof w->levels},
+                 {"// ctm-tb-modes: ", w->modes, sizeof w->modes}};
     put(w->levels, sizeof w->levels, "0");
+    w->modes[0] = 0;
+    bool seen[2] = {false, false};
     while (fgets(line, sizeof line, f))
-        if (!strncmp(line, "// ctm-levels: ", 15)) {
-            line[strcspn(line, "\r\n")] = 0;
-            put(w->levels, sizeof w->levels, "%s", line + 15);
-            break;
-        }
+        for (size_t k = 0; k < 2; k++)
+            if (!seen[k] && !strncmp(line, heads[k].tag, strlen(heads[k].tag))) {
+                line[strcspn(line, "\r\n")] = 0;
+                put(heads[k].dst, heads[k].size, "%s", line + strlen(heads[k].tag));
+                seen[k] = true;
+            }
     fclose(f);
     return 0;
+}
+
+/* Whether `word` is one of the space-separated words of `list`. */
+static bool has_word(const char *list, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *s = list; (s = strstr(s, word)); s++)
+        if ((s == list || s[-1] == ' ') && (!s[n] || s[n] == ' '))
+            return true;
+    return false;
 }
 
 /* Whether the design commits `level` (a word of its levels). */
 static bool commits_level(const char *levels, int level)
 {
-    for (const char *s = levels; *s; s++)
-        if (*s - '0' == level && (s == levels || s[-1] == ' ') && (!s[1] || s[1] == ' '))
-            return true;
-    return false;
+    char word[4];
+    put(word, sizeof word, "%d", level);
+    return has_word(levels, word);
 }
 
 static void usage(FILE *out, const char *root)
@@ -310,7 +345,7 @@ static void usage(FILE *out, const char *root)
     cosim_params_options(&cosim_params_design, shape, help);
     cosim_params_grammar(&cosim_params_design, grammar, sizeof grammar);
     fprintf(out,
-            "usage: cosim --design NAME|DIR (--program ELF | --progen SEED) [options]\n\n"
+            "usage: cosim --design NAME|DIR (--program ELF | --progen SEED | --tb-mode NAME) [options]\n\n"
             "One run of a design's commit- or transaction-level testbench: an example design\n"
             "(examples/designs/: %s) or a folder of your own. The testbench is\n"
             "built as a user builds it, through the design's own Makefile against this build's\n"
@@ -362,7 +397,13 @@ static int resolve(const char *root, const design_opts *d, const unsigned *shape
     }
     if (find_design(root, d->design, w, err, n))
         return -1;
-    if (!d->program && !d->progen) {
+    if (d->tb_mode && !has_word(w->modes, d->tb_mode)) {
+        put(err, n, "--tb-mode: tb_%s.sv has no mode %s (its modes: %s)", w->name, d->tb_mode,
+            *w->modes ? w->modes : "none");
+        return -1;
+    }
+    /* a mode's testbench may write its own program (mc_unit's cmd) */
+    if (!d->program && !d->progen && !d->tb_mode) {
         put(err, n, "needs --program ELF or --progen SEED");
         return -1;
     }
@@ -413,7 +454,8 @@ static void print_description(FILE *out, const design_opts *d, const unsigned *s
             w->model, w->name, w->dir, w->user, cosim_cfg.variant, args);
     for (unsigned i = 0; i < cosim_params_design.rows; i++)
         fprintf(out, "%s=%u\n", cosim_params_design.row[i].opt, shape[i]);
-    fprintf(out, "levels=%s\nlevel=", w->levels);
+    fprintf(out, "levels=%s\ntb_modes=%s\ntb_mode=%s\nlevel=", w->levels, w->modes,
+            d->tb_mode ? d->tb_mode : "");
     if (d->level >= 0)
         fprintf(out, "%d", d->level);
     fprintf(out,

@@ -134,17 +134,22 @@ def word(k):
     return struct.unpack("<I", struct.pack("<f", (k * 2654435761) % 17 - 8.0))[0]
 sys.stdout.buffer.write(b"".join(struct.pack("<I", word(k)) for k in range(w * h * 4)))
 ' "$w" "$h" "${inputs:-}" >"$tmp/in.raw" || die "cannot write the input surface"
-plus=(+elf="$program" +width="$w" +height="$h" +seed="$seed" +stall="${d[stall]}"
+plus=(+width="$w" +height="$h" +seed="$seed" +stall="${d[stall]}"
   +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json"
   +ctm_cover_json="$tmp/cover.json")
 # a divergent or partial program's input 0 stays unbound: the library makes its pattern
 # (INPUTPATTERN)
 [[ -n $progen && $profile != default ]] || plus+=(+in0="$tmp/in.raw")
 [[ -n $level ]] && plus+=(+level="$level")
+# --tb-mode NAME: a mode of the testbench ("// ctm-tb-modes:"); without a program it writes its own
+tb_mode=${d[tb_mode]}
+[[ -n $tb_mode ]] && plus+=(+tb_mode="$tb_mode")
+[[ -n $program ]] && plus+=(+elf="$program")
+run_name=$(basename "${program:-tb_mode-$tb_mode}" .elf)
 wave="" json=${d[json]}
 if ((d[wave])); then
   mkdir -p "${d[out]}" || die "--out: cannot make ${d[out]}"
-  wave=${d[out]}/$model-$(basename "$program" .elf)${level:+-lv$level}-s$seed.fst
+  wave=${d[out]}/$model-$run_name${level:+-lv$level}-s$seed.fst
   plus+=(+ctm_wave="$wave")
 fi
 [[ -n $json ]] && rm -f "$json"
@@ -158,6 +163,7 @@ write_json() { # RESULT
   [[ -n $json ]] || return 0
   local prog=$program
   [[ -n $progen ]] && prog="progen $progen --profile $profile --depth ${d[progen_depth]}"
+  [[ -n $prog ]] || prog="tb-mode $tb_mode"
   python3 - "$1" "$tmp/report.json" "$tmp/cover.json" "$json" "$model" "$prog" <<'PY' ||
 import json, os, sys
 result, report, cover, out, model, program = sys.argv[1:]

@@ -28,6 +28,14 @@ expect_bad "--rtl-variant: no zz.patch in tests/variants/designs/pipe_fc/" --des
 expect_bad '--program: cannot read /nonexistent.elf' --design pipe_fc --program /nonexistent.elf
 expect_bad "unknown option '--bogus' for --design" --design pipe_fc --progen 1 --bogus 1
 expect_bad '--seed needs a value' --design pipe_fc --progen 1 --seed
+# --tb-mode: a mode the testbench names on its "// ctm-tb-modes:" line (mc_unit's cmd writes its
+# own command buffer, so it needs no program); any other is refused naming the modes it has
+expect_bad "--tb-mode: tb_pipe_fc.sv has no mode cmd \(its modes: none\)" --design pipe_fc --progen 1 --tb-mode cmd
+expect_bad "--tb-mode: tb_mc_unit.sv has no mode elf \(its modes: cmd\)" --design mc_unit --tb-mode elf
+expect_bad "--tb-mode: 'a-b' is not a mode name" --design mc_unit --tb-mode a-b
+"$cosim" --design mc_unit --tb-mode cmd --print-config >"$tmp/cdesc" || bad "--tb-mode cmd --print-config: exit $?"
+grep -qxF tb_mode=cmd "$tmp/cdesc" && grep -qxF program= "$tmp/cdesc" ||
+  bad "--tb-mode cmd --print-config: $(cat "$tmp/cdesc")"
 # the common options are every mode's (harness/cosim_design.c): those a design cannot take are
 # refused with the reason, before anything is built
 expect_bad "--cycles: not for --design: the design's testbench runs its program to the end" \

@@ -12,9 +12,10 @@
 # leaves the FST waveform of the run up to it (a pass leaves none).
 # A design checked at its transactions (its testbench instantiates ctm_txn_check, docs/txn.md:
 # mc_unit, co_unit) has its own section at the end: it lints clean, passes over every example program
-# once at 16 and once at 64 lanes (each run at another seed, so another CO setup), and each
-# broken variant exits 1 at the run its case below gives, with a first difference and text and
-# JSON reports that name the unit, the kind and the field, and leaves its waveform.
+# once at 16 and once at 64 lanes (each run at another seed, so another CO setup), and a testbench
+# with a cmd mode (mc_unit's) on its own command buffer at two seeds; each broken variant exits 1
+# at each run its case below gives, with a first difference and text and JSON reports that name
+# the unit, the kind and the field, and leaves its waveform.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cosim=$BUILD/cosim
@@ -170,8 +171,10 @@ leak=$BUILD/cosim-$(COSIM_PRINT_MODEL=1 "$cosim" --design reconv_stack --progen 
 echo "ok: uniform_leak passes the commits alone (+regions=0): only its open regions catch it"
 
 # ---------------------------------------------------------------- designs checked at their transactions
-# DESIGN/VARIANT -> "PROGRAM DOMAIN SEED UNIT KIND FIELD": the run that shows the bug and what its
-# first difference names (co_unit's testbench programs the CO from the seed: test seed % 8, loc
+# DESIGN/VARIANT -> "PROGRAM DOMAIN SEED UNIT KIND FIELD", one line a run: the runs that show the bug
+# and what each first difference names; PROGRAM "cmd": the testbench's own command buffer
+# (--tb-mode cmd, mc_unit's: set_out_mask other than 0xF, UINT8_4 and UINT16_1 outputs, LINEAR
+# and TILED, by the seed; tb_mc_unit.sv) (co_unit's testbench programs the CO from the seed: test seed % 8, loc
 # seed / 8 % 2, writemask seed / 16 % 2, the PE's value by (seed + seed / 8) % 4: 1.0, -0, NaN,
 # -3.0; mc_unit's gives its surfaces formats and layouts from the seed). FIELD "order": the
 # verdict is that the transaction of UNIT KIND came out of order; "hang": the design stopped
@@ -180,7 +183,12 @@ txn_variant_case() {
   case $1 in
   mc_unit/tile_row_pitch | mc_unit/float2_stride) echo "surfaces 16x8 1 MC INPUT address" ;;
   mc_unit/u8_truncate) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;;  # UINT8_4 input 0
-  mc_unit/u8_store_truncate) echo "mandelbrot 16x8 69 MC OUTPUT bytes" ;; # UINT8_4 output 0: 3.98 stored 3
+  mc_unit/u8_store_truncate) # UINT8_4 output 0: 3.98 stored 3; and the testbench's own buffer's
+    echo "mandelbrot 16x8 69 MC OUTPUT bytes"
+    echo "cmd 16x8 0 MC OUTPUT bytes" ;;
+  # set_out_mask 0x5: only the testbench's own buffer sets a mask not 0xF (every ELF run passes it)
+  mc_unit/out_mask_ignored) echo "cmd 16x8 0 MC OUTPUT byte_en" ;;
+  mc_unit/tiled_pitch_off_by_one) echo "cmd 16x8 0 MC OUTPUT address" ;; # TILED UINT16_1, pitch 24
   mc_unit/quad_swap) echo "surfaces 16x8 6 MC INPUT value\\[[12]\\]" ;;     # input 1 LINEAR_2X2
   mc_unit/write_lost) echo "surfaces 16x8 1 MC FLUSH order" ;;  # the flush finds the write missing
   mc_unit/flush_deadlock) echo "surfaces 16x8 1 MC FLUSH hang" ;; # the flush never leaves
@@ -212,41 +220,77 @@ for d in "${txn_designs[@]}"; do
     done
   done
   ((runs >= 12)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  # a testbench that writes its own command buffer (// ctm-tb-modes: cmd): two seeds besides the
+  # jobs' (0, 5): every output mask of its table but 0xA, an input TILED (seed 7)
+  if grep -q '^// ctm-tb-modes: .*\bcmd\b' "$ROOT/examples/designs/$d/tb_$d.sv"; then
+    # the program words it holds are what dpp asm makes of its "asm:" lines
+    tb=$ROOT/examples/designs/$d/tb_$d.sv
+    sed -n 's|^ *//   asm: ||p' "$tb" >"$tmp/$d-cmd.s"
+    "$BUILD/dpp" asm "$tmp/$d-cmd.s" -o "$tmp/$d-cmd.elf" || fail "$d: its asm: lines do not assemble"
+    python3 - "$tmp/$d-cmd.elf" "$tb" <<'PY' || fail "$d: its cmd program's words are not its asm: lines'"
+import re, struct, sys
+elf = open(sys.argv[1], "rb").read()
+shoff, = struct.unpack_from("<I", elf, 0x20)
+shentsize, shnum, shstrndx = struct.unpack_from("<HHH", elf, 0x2E)
+sec = [struct.unpack_from("<IIIIII", elf, shoff + k * shentsize) for k in range(shnum)]
+names = sec[shstrndx][4]
+text = next(s for s in sec if elf[names + s[0]:].split(b"\0")[0] == b".text")
+want = list(struct.unpack_from(f"<{text[5] // 4}I", elf, text[4]))
+body = re.search(r"CmdProgram\[\d+\] = '\{(.*?)\};", open(sys.argv[2]).read(), re.S).group(1)
+have = [int(w.replace("_", ""), 16) for w in re.findall(r"32'h([0-9a-f_]+)", body)]
+assert have == want, f"CmdProgram {[hex(w) for w in have]}, dpp asm {[hex(w) for w in want]}"
+PY
+    for run in "16 2" "64 7"; do
+      read -r lanes seed <<<"$run"
+      log=$tmp/$d-cmd-$lanes.log
+      rc=0
+      "$cosim" --design "$d" --tb-mode cmd --lanes "$lanes" --domain 16x8 --seed "$seed" \
+        --out "$tmp/pass-$d" >"$log" 2>&1 || rc=$?
+      ((rc == 0)) && grep -Eq '^ctm_txn_check: PASS, [1-9][0-9]* transactions$' "$log" ||
+        { cat "$log"; fail "$d on its own command buffer ($lanes lanes, seed $seed) exited $rc"; }
+      grep -q "output writes of its own command buffer over 16x8 (seed $seed)" "$log" ||
+        { cat "$log"; fail "$d --tb-mode cmd: not the testbench's own command buffer"; }
+      runs=$((runs + 1))
+    done
+  fi
   compgen -G "$tmp/pass-$d/*.fst" >/dev/null && fail "a pass of $d kept its waveform"
   echo "ok: $d passes the transaction check over $runs runs of the example programs"
 
   names=("$ROOT/tests/variants/designs/$d"/*.patch)
+  ncases=0
   for p in "${names[@]}"; do
     v=$(basename "$p" .patch)
-    read -r prog dom seed unit kind field < <(txn_variant_case "$d/$v")
-    log=$tmp/$d-$v.log json=$tmp/$d-$v.json
-    rc=0
-    "$cosim" --design "$d" --rtl-variant "$v" --program "$BUILD/examples/$prog.elf" --domain "$dom" \
-      --seed "$seed" --json "$json" --out "$tmp/waves" >"$log" 2>&1 || rc=$?
-    ((rc == 1)) || { cat "$log"; fail "variant $v of $d exited $rc, not 1 (a mismatch)"; }
-    # the first difference: unit, kind, the key, then the field with both values (or the
-    # transaction that came out of order); the text report names them on lines of their own
-    what=field
-    # (a write's bytes: the channel, the surface and its format, then the values)
-    want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: (channel [0-3] of [a-z0-9 ]+ \\([A-Z0-9_]+\\) at \\([0-9]+, [0-9]+\\): )?expected [0-9a-fx]+, actual [0-9a-fx]+"
-    if [[ $field == order ]]; then
-      what=order
-      want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
-    elif [[ $field == hang ]]; then # the watchdog's verdict is the drain check's report
-      what=drain
-      want="ctm_txn_check: watchdog: no transaction for [0-9]+ cycles: drain: [0-9]+ transactions expected, never made; the first: the model's transaction [0-9]+, $unit $kind"
-    fi
-    grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
-    grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
-    grep -Eq "^  unit +$unit$" "$log" && grep -Eq "^  kind +$unit $kind$" "$log" &&
-      { [[ $what != field ]] || grep -Eq "^  field +$field: (channel [^:]*: )?expected " "$log"; } ||
-      { cat "$log"; fail "variant $v of $d: the text report does not name $unit, $kind and $field"; }
-    grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
-    wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
-      { cat "$log"; fail "variant $v of $d: no waveform"; }
-    last=$(fst2vcd "$wave" 2>/dev/null | grep '^#' | tail -1) && [[ ${last#\#} -gt 0 ]] ||
-      fail "variant $v of $d: $wave does not read back"
-    python3 - "$json" "$d $v" "$unit" "$kind" "$field" <<'PY' || fail "variant $v of $d: the JSON report"
+    while read -r prog dom seed unit kind field; do
+      log=$tmp/$d-$v-$prog.log json=$tmp/$d-$v-$prog.json
+      run=(--program "$BUILD/examples/$prog.elf")
+      [[ $prog == cmd ]] && run=(--tb-mode cmd)
+      rc=0
+      "$cosim" --design "$d" --rtl-variant "$v" "${run[@]}" --domain "$dom" \
+        --seed "$seed" --json "$json" --out "$tmp/waves" >"$log" 2>&1 </dev/null || rc=$?
+      ((rc == 1)) || { cat "$log"; fail "variant $v of $d ($prog) exited $rc, not 1 (a mismatch)"; }
+      # the first difference: unit, kind, the key, then the field with both values (or the
+      # transaction that came out of order); the text report names them on lines of their own
+      what=field
+      # (a write's bytes: the channel, the surface and its format, then the values)
+      want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: (channel [0-3] of [a-z0-9 ]+ \\([A-Z0-9_]+\\) at \\([0-9]+, [0-9]+\\): )?expected [0-9a-fx]+, actual [0-9a-fx]+"
+      if [[ $field == order ]]; then
+        what=order
+        want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
+      elif [[ $field == hang ]]; then # the watchdog's verdict is the drain check's report
+        what=drain
+        want="ctm_txn_check: watchdog: no transaction for [0-9]+ cycles: drain: [0-9]+ transactions expected, never made; the first: the model's transaction [0-9]+, $unit $kind"
+      fi
+      grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
+      grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }
+      grep -Eq "^  unit +$unit$" "$log" && grep -Eq "^  kind +$unit $kind$" "$log" &&
+        { [[ $what != field ]] || grep -Eq "^  field +$field: (channel [^:]*: )?expected " "$log"; } ||
+        { cat "$log"; fail "variant $v of $d: the text report does not name $unit, $kind and $field"; }
+      grep -q "^replay: .*--rtl-variant $v" "$log" || { cat "$log"; fail "variant $v of $d: no replay line"; }
+      wave=$(grep -oP '^waveform: \K\S+\.fst' "$log") && [[ -s $wave ]] ||
+        { cat "$log"; fail "variant $v of $d: no waveform"; }
+      last=$(fst2vcd "$wave" 2>/dev/null | grep '^#' | tail -1) && [[ ${last#\#} -gt 0 ]] ||
+        fail "variant $v of $d: $wave does not read back"
+      python3 - "$json" "$d $v $prog" "$unit" "$kind" "$field" <<'PY' || fail "variant $v of $d: the JSON report"
 import json, re, sys
 r = json.load(open(sys.argv[1]))
 unit, kind, field = sys.argv[3:6]
@@ -260,8 +304,11 @@ t = r["model"]["transaction"] if what == "drain" else r["design"]["transaction"]
 assert t["unit"] == r["unit"] and t["kind"] == r["kind"], r
 print(f"ok: {sys.argv[2]}: {r['what']}: {r['diff']}")
 PY
+      ncases=$((ncases + 1))
+    done < <(txn_variant_case "$d/$v")
   done
-  echo "ok: ${#names[@]} broken variants of $d, each caught by the transaction check"
+  ((ncases >= ${#names[@]})) || fail "$d: $ncases runs for ${#names[@]} variants"
+  echo "ok: ${#names[@]} broken variants of $d, each caught by the transaction check ($ncases runs)"
 done
 
 # Every report written above (a pass's record with its coverage, a commit mismatch, a transaction

@@ -12,13 +12,20 @@
 // one-channel format, else % 2; output k is stored in format (seed + k + 2) % 5, layout
 // (seed / 5 + k + 1) % 2. Seeds 0..19 give input 0 every format in every layout it takes.
 //
-// Plusargs: +elf=PATH (default surfaces.elf) +width=W +height=H (16x8) +seed=N (1)
+// +tb_mode=cmd (cosim --design mc_unit --tb-mode cmd): no ELF: the testbench writes the device
+// memory image and the command buffer itself, word by word, and both runs are made from them
+// (ctm_model_new_cmd; "+tb_mode=cmd" below): two start_programs over domains not at (0, 0), output
+// masks other than 0xF, a UINT8_4 and a UINT16_1 output, LINEAR and TILED, pitches not the width.
+// The check is the same: every MC transaction, a write's stored bytes and byte enables included.
+//
+// Plusargs: +elf=PATH (default surfaces.elf) +width=W +height=H (16x8) +seed=N (1) +tb_mode=cmd
 //   +stall=PERCENT of cycles the memory holds back an answer that is due (25)
 //   +gap=PERCENT of cycles a ready command or access is held back (10)
 //   +in0=PATH +in1=PATH: raw FLOAT32_4 elements, (W+64) x H of them
 //   +ctm_txn_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
 // ctm-inputs: edges
+// ctm-tb-modes: cmd
 module tb_mc_unit #(
   parameter int unsigned Lanes    = 64,
   parameter int unsigned Contexts = 4
@@ -87,7 +94,7 @@ module tb_mc_unit #(
 
   // ---------------------------------------------------------------- stimulus
   chandle stim, reference;  // the run that feeds the design; the checker's own
-  string elf = "surfaces.elf", in_path[2];
+  string elf = "surfaces.elf", in_path[2], tb_mode = "";
   int unsigned width = 16, height = 8, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned cmds = 0, reads = 0, writes = 0, held = 0;
   longint unsigned cycles = 0;
@@ -118,10 +125,129 @@ module tb_mc_unit #(
     return format == CTM_FMT_FLOAT32_1 || format == CTM_FMT_UINT16_1;
   endfunction
 
+  // ---------------------------------------------------------------- +tb_mode=cmd
+  // The run from the testbench's own image and buffer, as a driver writes them (docs/run.md,
+  // "A run of your own command buffer"). The image:
+  //   0x0000  the program (CmdProgram), 2 instructions of 6 words, `dpp asm` of the "asm:" lines
+  //           (tests/cli/designs.sh checks the words): output 0 = 2 x input 0 at each position
+  //   asm: tex ld r1.rgba, r0.rgba, i0 unscaled acquire wait
+  //   asm: out rgb mad r2._ o0.rgb, s0.rgb, s1.rgb, s2.rgb alpha mad r2._ o0.a, s0.a, s1.a, s2.a src r1/r1, #1/#1, r1/r1 wait
+  //   0x0800  input 0: FLOAT32_4, (W + 3 rounded up to 4) + 4 elements a row (not W), rows H + 2
+  //           rounded up to 4; channel 0 in [0.5, 65536) (a UINT16 with a fraction when
+  //           doubled), channels 1..3 in [2^-8, 0.5) (doubled and x 255: 2..255 with a fraction,
+  //           which a UINT8 store rounds), every 7th word an edge (zeros, NaN, infinities, 1.0,
+  //           65535.5)
+  //   then output surfaces A and B, 2 KiB aligned, pitch (W + 3 rounded up to 4) + 8
+  // The buffer: set_inst_fmt, set_inp_fmt 0, then for each start_program k = 0, 1: set_out_fmt 0
+  // to surface k, set_domain W x H at (1 + (seed + k) % 3, 2 - k), set_out_mask, start_program,
+  // wait_for_idle; flush_out_cache last. From the seed: start k's output is UINT8_4 or UINT16_1
+  // by (seed + k) % 2 (one of each a run), TILED or LINEAR by (seed / 2 + k) % 2 (seeds 0..3: each
+  // format in each layout), its mask cmd_mask(); input 0 TILED when seed / 4 is odd.
+  localparam int unsigned CmdIn = 32'h800;  // input 0's base
+  localparam logic [3:0] CmdWriteMask = 4'hf;  // the program's OUTPUT writes o0.rgb and o0.a
+
+  // the program's words (its "asm:" lines above)
+  localparam logic [31:0] CmdProgram[12] = '{
+    32'h0000_7807, 32'h0a40_0000, 32'he401_e400, 32'h0, 32'h0, 32'h0,  // tex ld
+    32'h0007_8005, 32'h0012_e001, 32'h0012_e001, 32'h0044_2220, 32'h0068_c020, 32'h1c22_2020  // out
+  };
+  // input 0's edge words: +-0, NaN, +-inf, 1.0, 65535.5
+  localparam logic [31:0] CmdEdges[7] = '{
+    32'h0000_0000, 32'h8000_0000, 32'h7fc0_0000, 32'h7f80_0000, 32'hff80_0000, 32'h3f80_0000,
+    32'h477f_ff80
+  };
+
+  // start k's output mask: UINT8_4 0x5, 0xA, 0x3, 0xE by seed % 4; UINT16_1 (channel 0 only)
+  // 0x3, 0xB, 0x5 and 0xE, the last writing no byte
+  function automatic int unsigned cmd_mask(int format);
+    case (seed % 4)
+      0: return format == CTM_FMT_UINT8_4 ? 32'h5 : 32'h3;
+      1: return format == CTM_FMT_UINT8_4 ? 32'ha : 32'hb;
+      2: return format == CTM_FMT_UINT8_4 ? 32'h3 : 32'h5;
+      default: return 32'he;
+    endcase
+  endfunction
+
+  // input 0's word at addr (the values above)
+  function automatic int unsigned cmd_input_word(int unsigned addr);
+    int unsigned h = (addr * 32'h9e37_79b1) ^ (addr >> 3);
+    h ^= h >> 15;
+    if ((addr >> 2) % 7 == 3) return CmdEdges[(addr >> 2) / 7 % 7];
+    if (addr[3:2] == 2'd0) return 32'h3f00_0000 + h % 32'h0800_0000;
+    return 32'h3b80_0000 + h % 32'h0380_0000;
+  endfunction
+
+  function automatic int unsigned round_up(int unsigned n, int unsigned to);
+    return (n + to - 1) / to * to;
+  endfunction
+
+  // a status of the run's calls: the model's own message on failure
+  function automatic void run_ok(chandle m, int status, string what);
+    if (status != CTM_OK) $fatal(1, "tb_mc_unit: +tb_mode=cmd: %s: %s", what, ctm_model_error(m));
+  endfunction
+
+  // one command: the PM4 type-3 header, then its n parameters
+  function automatic void cmd(chandle m, logic [7:0] op, int unsigned n, int unsigned p0,
+                              int unsigned p1 = 0, int unsigned p2 = 0, int unsigned p3 = 0);
+    int unsigned p[4];
+    p = '{p0, p1, p2, p3};
+    run_ok(m, ctm_model_put_cmd(m, 32'hc000_0000 | (n - 1) << 16 | 32'(op) << 8),
+           $sformatf("command 0x%02h", op));
+    for (int unsigned k = 0; k < n; k++)
+      run_ok(m, ctm_model_put_cmd(m, p[k]), $sformatf("command 0x%02h", op));
+  endfunction
+
+  // the format word: pitch (elements, a multiple of 4), tiling, format
+  function automatic int unsigned fmt_word(int unsigned pitch, int tiling, int format);
+    return pitch | int'(tiling) << 16 | int'(format) << 24;
+  endfunction
+
+  function automatic chandle open_cmd_run();
+    int unsigned pitch_in = round_up(width + 3, 4) + 4, pitch_out = round_up(width + 3, 4) + 8;
+    int unsigned rows = round_up(height + 2, 4), base[3], image_end;
+    int format[2], tiling[2];
+    chandle m;
+    for (int k = 0; k < 2; k++) begin
+      format[k] = (seed + k) % 2 != 0 ? CTM_FMT_UINT16_1 : CTM_FMT_UINT8_4;
+      tiling[k] = (seed / 2 + k) % 2 != 0 ? CTM_TILE_TILED : CTM_TILE_LINEAR;
+    end
+    base[0] = CmdIn;  // then the two outputs, each at the next 2 KiB
+    base[1] = round_up(CmdIn + pitch_in * rows * 16, 2048);
+    base[2] = round_up(base[1] + pitch_out * rows * 32'(ctm_mc_element_bytes(format[0])), 2048);
+    image_end = round_up(base[2] + pitch_out * rows * 32'(ctm_mc_element_bytes(format[1])), 2048);
+    // memory: the image, then 2 KiB for the buffer (and the design's 16-byte reads stay inside)
+    m = ctm_model_new_cmd(image_end + 2048, int'(Lanes), int'(Contexts), int'(Depth),
+                          int'(Depth));
+    if (m == null) $fatal(1, "tb_mc_unit: +tb_mode=cmd: %s", ctm_error());
+    for (int k = 0; k < 12; k++)
+      run_ok(m, ctm_model_put_mem(m, 4 * k, CmdProgram[k]), "the program");
+    for (int unsigned a = base[0]; a < base[0] + pitch_in * rows * 16; a += 4)
+      run_ok(m, ctm_model_put_mem(m, a, cmd_input_word(a)), "input 0");
+    // the image ends past the outputs: the buffer goes after them, not over them
+    run_ok(m, ctm_model_put_mem(m, image_end - 4, 0), "the image's end");
+
+    cmd(m, 8'h0d, 2, 0, fmt_word(32, CTM_TILE_LINEAR, CTM_FMT_FLOAT32_1));  // set_inst_fmt
+    cmd(m, 8'h14, 4, 0, base[0],                                             // set_inp_fmt 0
+        fmt_word(pitch_in, (seed / 4) % 2 != 0 ? CTM_TILE_TILED : CTM_TILE_LINEAR,
+                 CTM_FMT_FLOAT32_4), rows);
+    for (int k = 0; k < 2; k++) begin
+      int unsigned x0 = 1 + (seed + k) % 3, y0 = 2 - k;
+      cmd(m, 8'h15, 4, 0, base[1 + k], fmt_word(pitch_out, tiling[k], format[k]), rows);
+      cmd(m, 8'h01, 4, x0, y0, x0 + width - 1, y0 + height - 1);  // set_domain, inclusive
+      cmd(m, 8'h17, 1, cmd_mask(format[k]));                       // set_out_mask
+      cmd(m, 8'h02, 1, 2);                                         // start_program, 2 insts
+      cmd(m, 8'h03, 1, 0);                                         // wait_for_idle
+    end
+    cmd(m, 8'h19, 1, 0);  // flush_out_cache
+    return m;
+  endfunction
+
   function automatic chandle open_run();
     int format, tiling;
     string what;
-    chandle m = ctm_model_new(elf, int'(width), int'(height), int'(Lanes), int'(Contexts),
+    chandle m;
+    if (tb_mode == "cmd") return open_cmd_run();
+    m = ctm_model_new(elf, int'(width), int'(height), int'(Lanes), int'(Contexts),
                               int'(Depth), int'(Depth));
     if (m == null) $fatal(1, "tb_mc_unit: +elf=%s: %s", elf, ctm_error());
     for (int n = 0; n < 5; n++) begin
@@ -164,7 +290,10 @@ module tb_mc_unit #(
     req_index = 4'(next.index);
     req_x = 16'(next.x);
     req_y = 16'(next.y);
-    req_chmask = 4'(next.mask);
+    // the channels the instruction writes: the transaction's mask is what the MC stores, after
+    // set_out_mask, which the design must apply itself; in cmd mode the testbench knows its
+    // program's one OUTPUT writes all four (an ELF run's mask is 0xF: the two are the same)
+    req_chmask = tb_mode == "cmd" ? CmdWriteMask : 4'(next.mask);
     req_value = next.value;
   endfunction
 
@@ -221,6 +350,11 @@ module tb_mc_unit #(
     void'($value$plusargs("gap=%d", gap_pct));
     void'($value$plusargs("in0=%s", in_path[0]));
     void'($value$plusargs("in1=%s", in_path[1]));
+    void'($value$plusargs("tb_mode=%s", tb_mode));
+    if (tb_mode != "" && tb_mode != "cmd") $fatal(1, "tb_mc_unit: +tb_mode=%s: only cmd", tb_mode);
+    if (tb_mode == "cmd" && $test$plusargs("elf="))
+      $fatal(1, "tb_mc_unit: +tb_mode=cmd writes its own program: no +elf");
+    if (tb_mode == "cmd") elf = "its own command buffer";
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     stim = open_run();
     reference = open_run();
