@@ -140,19 +140,22 @@ DEP = -MMD -MP -MT '$(abspath $@)' -MT '$(patsubst $(CURDIR)/%,%,$(abspath $@))'
 .SECONDEXPANSION:
 .SECONDARY:
 
-# Each object tree keeps the flags it was built with in .flags, rewritten only when they change:
-# a new flag (-fPIC for lib/) rebuilds the tree, which the files' times alone cannot tell (an
-# old tree once linked a shared libctm from objects built without -fPIC). Not the per-file
-# LTO/HOT choice: a file moving in or out of those lists is rare and needs `make clean`.
+# Each object tree keeps the flags it was built with in .flags, rewritten (when make reads this
+# file) only when they change: a new flag (-fPIC for lib/) rebuilds the tree, which the files'
+# times alone cannot tell (an old tree once linked a shared libctm from objects built without
+# -fPIC). Written at parse time, not by a forced rule, so `make -q` (the cosim front's "is it
+# built?") still answers yes. Not the per-file LTO/HOT choice: a file moving in or out of
+# those lists is rare and needs `make clean`.
 FLAGS_opt  = $(CC) $(CSTD) $(WARN) $(OPT) $(LTO) $(HOT) $(INCS) $(PKG_CFLAGS)
 FLAGS_san  = $(CC) $(CSTD) $(WARN) $(SAN) $(INCS) $(PKG_CFLAGS)
 FLAGS_fuzz = $(FUZZ_CC) $(CSTD) $(WARN) $(FUZZ_FLAGS) $(INCS) $(PKG_CFLAGS)
 FLAGS_lib  = $(CC) $(CSTD) $(WARN) $(OPT) -fPIC $(HOT) $(INCS) $(PKG_CFLAGS)
-$(BUILD)/%/.flags: FORCE
-	@mkdir -p $(@D) && printf '%s\n' '$(subst ','\'',$(FLAGS_$*))' >$@.new && \
-	  { cmp -s $@.new $@ && rm -f $@.new || mv -f $@.new $@; }
-.PHONY: FORCE
-FORCE:
+flags_line = '$(subst ','\'',$(FLAGS_$(1)))'
+ifneq ($(filter-out $(NO_DEPS_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(foreach t,opt san fuzz lib,$(shell mkdir -p $(BUILD)/$(t) && \
+  { printf '%s\n' $(call flags_line,$(t)) | cmp -s - $(BUILD)/$(t)/.flags || \
+    printf '%s\n' $(call flags_line,$(t)) >$(BUILD)/$(t)/.flags; }))
+endif
 
 $(BUILD)/opt/%.o: %.c $(BUILD)/opt/.flags
 	@mkdir -p $(@D)
