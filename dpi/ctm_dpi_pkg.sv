@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_1000;  // 1.16.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1200;  // 1.18.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -447,6 +447,8 @@ package ctm_dpi_pkg;
   import "DPI-C" function chandle ctm_txn_new(chandle m, int units);
   import "DPI-C" function void ctm_txn_free(chandle c);
   import "DPI-C" function int ctm_txn_set_kinds(chandle c, int kinds);
+  // The testbench's cycle of the puts from now on: a verdict names it (since 1.18).
+  import "DPI-C" function int ctm_txn_set_cycle(chandle c, longint unsigned cycle);
   // A design's transaction as its port carries it (ctm_txn_check's txn_i).
   import "DPI-C" function int ctm_txn_put_bits(chandle c, input bit [CTM_TXN_BITS-1:0] bits);
   import "DPI-C" function int ctm_txn_finish(chandle c);
