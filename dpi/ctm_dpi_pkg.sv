@@ -479,6 +479,8 @@ package ctm_dpi_pkg;
   import "DPI-C" function chandle ctm_txn_new(chandle m, int units);
   import "DPI-C" function void ctm_txn_free(chandle c);
   import "DPI-C" function int ctm_txn_set_kinds(chandle c, int kinds);
+  // The testbench's cycle of the puts from now on: a verdict names it (since 1.18).
+  import "DPI-C" function int ctm_txn_set_cycle(chandle c, longint unsigned cycle);
   // A design's transaction as its port carries it (ctm_txn_check's txn_i).
   import "DPI-C" function int ctm_txn_put_bits(chandle c, input bit [CTM_TXN_BITS-1:0] bits);
   import "DPI-C" function int ctm_txn_finish(chandle c);

@@ -18,7 +18,8 @@
 // not checked"). The watchdog: Watchdog cycles out of reset with no transaction and done_i low
 // make a hang, reported as the drain check's report of what the model still expects (or, when
 // it expects nothing, as a done_i that never rose), so a design that deadlocks ends with a
-// verdict instead of running until an outer timeout. Compile after ctm_dpi_pkg.sv.
+// verdict instead of running until an outer timeout. Reports name the cycle: clock edges out
+// of reset, counted from 0 (ctm_txn_set_cycle). Compile after ctm_dpi_pkg.sv.
 module ctm_txn_check
   import ctm_dpi_pkg::*;
 #(
@@ -38,6 +39,7 @@ module ctm_txn_check
   // Written by the clocked process below, so no initialiser (Verilator 5.050's PROCASSINIT):
   // 2-state variables start at 0 without one (IEEE 1800-2017 6.8, table 6-7).
   longint unsigned seen;
+  longint unsigned cycle;  // clock edges out of reset: the cycle a report names (ctm_txn_set_cycle)
   bit drained;
   longint unsigned idle;  // cycles since the last transaction (the watchdog)
   bit off = 1'b0;  // +ctm_txn_off: the transactions are counted, not checked
@@ -82,8 +84,13 @@ module ctm_txn_check
         $display("%s: OFF, %0d transactions not checked", Name, seen);
       end
     end else if (rst_ni) begin
+      cycle <= cycle + 1;
       if (chk == null && |valid_i) $fatal(1, "%s: a transaction before start(model)", Name);
       if (chk != null) begin
+        // only in a cycle that may reach a verdict: one DPI call, not one per idle cycle
+        if (|valid_i || done_i || (Watchdog != 0 && idle + 1 >= Watchdog))
+          if (ctm_txn_set_cycle(chk, cycle) != CTM_OK)
+            $fatal(1, "%s: ctm_txn_set_cycle: %s", Name, ctm_error());
         for (int p = 0; p < Ports; p++)
           if (valid_i[p]) verdict(ctm_txn_put_bits(chk, txn_i[p]), "put");
         idle <= |valid_i || done_i ? 0 : idle + 1;

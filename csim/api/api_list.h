@@ -210,6 +210,8 @@
     CALL(ctm_txn_checker *, ctm_txn_new, (ctm_model *m, int units), API_DPI)                       \
     CALL(void, ctm_txn_free, (ctm_txn_checker *c), API_DPI)                                        \
     CALL(int, ctm_txn_set_kinds, (ctm_txn_checker *c, int kinds), API_DPI)                         \
+    NOTE("The testbench's cycle of the puts from now on: a verdict names it (since 1.18).")      \
+    CALL(int, ctm_txn_set_cycle, (ctm_txn_checker *c, uint64_t cycle), API_DPI)                    \
     CALL(int, ctm_txn_put, (ctm_txn_checker *c, const ctm_txn *t), API_C)                          \
     NOTE("A design's transaction as its port carries it (ctm_txn_check's txn_i).")                \
     CALL(int, ctm_txn_put_bits, (ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS]),          \

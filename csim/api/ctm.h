@@ -1048,6 +1048,12 @@ void ctm_txn_free(ctm_txn_checker *c);
  * first put; CTM_OK, CTM_E_ARG (no kind of the units) or CTM_E_STATE. */
 int ctm_txn_set_kinds(ctm_txn_checker *c, int kinds);
 
+/* The testbench's cycle of the puts from now on (since 1.18; its clock count,
+ * as a mirror's ctm_*_set_cycle): a verdict's diff then starts "cycle N, "
+ * and its report gives the cycle. Call it in each cycle that puts or
+ * finishes; unset, reports name no cycle. CTM_OK or CTM_E_ARG. */
+int ctm_txn_set_cycle(ctm_txn_checker *c, uint64_t cycle);
+
 /* The design did *t. Ordered kinds (PE commands, MC flushes and words) must
  * be the model's next; the others match the earliest pending transaction
  * with the same key (unit, kind, index, x, y) among the next ones before an

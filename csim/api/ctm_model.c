@@ -468,16 +468,23 @@ static uint8_t *read_surface(ctm_model *m, const char *call, const char *path, i
         return NULL;
     }
     size_t want = (size_t)width * (size_t)height * mc_format_bpe((unsigned)format), len;
-    uint8_t *buf;
+    struct stat sb; /* a file too long is told by its size, not only as "too large" */
+    int known = stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+    uint8_t *buf = NULL;
     dpp_error err;
-    if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
-        api_error(&m->h, "%s: %s", call, err.msg);
-        *st = CTM_E_IO;
-        return NULL;
+    if (!known || (uint64_t)sb.st_size == want) {
+        if (dpp_file_read(path, want + 1, &buf, &len, &err)) {
+            api_error(&m->h, "%s: %s", call, err.msg);
+            *st = CTM_E_IO;
+            return NULL;
+        }
+    } else {
+        len = (size_t)sb.st_size;
     }
     if (len != want) {
-        api_error(&m->h, "%s: %s: %zu bytes, but a %dx%d surface of format %d holds %zu", call,
-                  path, len, width, height, format, want);
+        api_error(&m->h, "%s: %s: %zu bytes, but a %dx%d surface of format %s holds %zu: "
+                  "expected %zu", call, path, len, width, height,
+                  mc_format_name((unsigned)format), want, want);
         free(buf);
         *st = CTM_E_FORMAT;
         return NULL;

@@ -101,6 +101,12 @@ static const char *const unit_names[CTM_UNITS] = {"PE", "MC", "CO"};
 enum { TW_FIELD, TW_ORDER, TW_EXTRA, TW_DRAIN, TW_WHATS };
 static const char *const what_names[TW_WHATS] = {"field", "order", "extra", "drain"};
 
+/* Why an order verdict: the match lies past a pending ordered transaction
+ * (crossed), past the window with none between, or the design's own
+ * transaction is ordered with unmatched ones before it. */
+enum { TO_NONE, TO_CROSSED, TO_WINDOW, TO_ORDERED };
+static const char *const cause_names[] = {"", "crossed", "window", "ordered"};
+
 typedef struct tx_item {
     ctm_txn t;
     uint64_t seq; /* its number in the model's stream of the checker's units, from 0 */
@@ -113,6 +119,10 @@ typedef struct tx_mismatch {
     ctm_txn got;
     tx_item want;
     uint64_t later; /* TW_ORDER: how many waiting transactions come before the one it is */
+    int cause;      /* TW_ORDER: TO_* */
+    tx_item crossed; /* TO_CROSSED: the first ordered transaction pending before it */
+    int has_cycle;  /* the testbench's cycle of the verdict (ctm_txn_set_cycle) */
+    uint64_t cycle;
     tx_item next[TXN_SHOWN];
     unsigned nnext;
     tx_item hist[TXN_HISTORY]; /* oldest first */
@@ -135,6 +145,8 @@ struct ctm_txn_checker {
     tx_item hist[TXN_HISTORY]; /* ring: hist_head, nhist */
     unsigned hist_head, nhist;
     int verdict;
+    int has_cycle; /* ctm_txn_set_cycle was called: the cycle of the puts from then on */
+    uint64_t cycle;
     tx_mismatch x;
     char diff[API_ERROR_MAX];
     char *report;
@@ -257,8 +269,21 @@ static int first_difference(const ctm_txn *want, const ctm_txn *got, uint32_t sk
     return TF_NONE;
 }
 
+/* A format by its name (UINT8_4), a code the model has not as its number. */
+static const char *format_text(char *buf, size_t size, int64_t format)
+{
+    if (format >= 0 && format < MC_FMT_COUNT)
+        return mc_format_name((unsigned)format);
+    snprintf(buf, size, "%" PRId64, format);
+    return buf;
+}
+
 static int print_value(char *buf, size_t size, int f, uint64_t v)
 {
+    if (f == TF_FORMAT) {
+        char n[24];
+        return snprintf(buf, size, "%s", format_text(n, sizeof n, (int64_t)v));
+    }
     if (f == TF_X || f == TF_Y)
         return snprintf(buf, size, "%" PRId64, (int64_t)v);
     if (f == TF_ADDRESS || f == TF_MASK || (f >= TF_VALUE0 && f <= TF_B) || f == TF_BYTE_EN)
@@ -499,6 +524,18 @@ static int stop(ctm_txn_checker *c, int what, int field, const ctm_txn *got, con
     x->has_want = want != NULL;
     if (want)
         x->want = *want;
+    x->has_cycle = c->has_cycle;
+    x->cycle = c->cycle;
+    if (c->has_cycle) { /* the diff leads with the cycle, as a mirror's does */
+        char lead[32];
+        size_t n = (size_t)snprintf(lead, sizeof lead, "cycle %" PRIu64 ", ", c->cycle);
+        size_t keep = strlen(c->diff); /* cut at the end if the whole does not fit */
+        if (keep > sizeof c->diff - 1 - n)
+            keep = sizeof c->diff - 1 - n;
+        memmove(c->diff + n, c->diff, keep);
+        memcpy(c->diff, lead, n);
+        c->diff[n + keep] = 0;
+    }
     fill(c, TXN_SHOWN);
     x->nnext = 0;
     for (size_t i = 0; i < c->n && i < TXN_SHOWN; i++)
@@ -556,6 +593,47 @@ static long later_key(ctm_txn_checker *c, const ctm_txn *t, size_t from)
     return -1;
 }
 
+/* An order verdict: t is the model's transaction `later` places on; says why
+ * it may not be matched there, naming the ordered transaction it crossed. */
+static int out_of_order(ctm_txn_checker *c, const ctm_txn *t, size_t later, const char *gt)
+{
+    tx_item want = *at(c, later), head = *at(c, 0);
+    size_t b = 0;
+    while (b < later && !kinds[at(c, b)->t.kind].ordered)
+        b++;
+    char ht[200], why[320];
+    describe(ht, sizeof ht, &head.t);
+    tx_mismatch *x = &c->x;
+    if (b < later) { /* a barrier pending before it */
+        x->cause = TO_CROSSED;
+        x->crossed = *at(c, b);
+        char bt[64];
+        kind_text(bt, sizeof bt, &x->crossed.t);
+        snprintf(why, sizeof why,
+                 "; it crossed the ordered %s at address 0x%" PRIx64 " (the model's transaction %" PRIu64
+                 "), which the design has not made",
+                 bt, x->crossed.t.address, x->crossed.seq);
+    } else if (kinds[t->kind].ordered) {
+        x->cause = TO_ORDERED;
+        snprintf(why, sizeof why,
+                 "; an ordered kind must be the model's next, and the %zu before it were "
+                 "never made",
+                 later);
+    } else {
+        x->cause = TO_WINDOW;
+        snprintf(why, sizeof why,
+                 "; the %d-transaction window was the cause: an unordered one is matched "
+                 "only among the next %d waiting",
+                 TXN_WINDOW, TXN_WINDOW);
+    }
+    say(c,
+        "transaction %" PRIu64 ": out of order: %s is the model's transaction %" PRIu64
+        ", %zu after the next one waiting (%s)%s",
+        c->puts, gt, want.seq, later, ht, why);
+    x->later = (uint64_t)later;
+    return stop(c, TW_ORDER, TF_NONE, t, &want);
+}
+
 static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
 {
     int ordered = kinds[t->kind].ordered;
@@ -588,18 +666,8 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
     char gt[200];
     describe(gt, sizeof gt, t);
     long later = later_key(c, t, 0);
-    if (later >= 0) {
-        tx_item want = *at(c, (size_t)later), head = *at(c, 0);
-        char ht[200];
-        describe(ht, sizeof ht, &head.t);
-        say(c,
-            "transaction %" PRIu64 ": out of order: %s is the model's transaction %" PRIu64
-            ", %ld after the next one waiting (%s)%s",
-            c->puts, gt, want.seq, later, ht,
-            kinds[head.t.kind].ordered || ordered ? ", across an ordered one" : "");
-        c->x.later = (uint64_t)later;
-        return stop(c, TW_ORDER, TF_NONE, t, &want);
-    }
+    if (later >= 0)
+        return out_of_order(c, t, (size_t)later, gt);
     if (ordered && c->n && at(c, 0)->t.unit == t->unit && at(c, 0)->t.kind == t->kind) {
         tx_item want = *at(c, 0);
         return field_mismatch(c, t, &want, first_difference(&want.t, t, skip));
@@ -712,6 +780,15 @@ int ctm_txn_put_bits(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])
     return put(c, &t, __func__, 0);
 }
 
+int ctm_txn_set_cycle(ctm_txn_checker *c, uint64_t cycle)
+{
+    if (!api_is_live(c, API_TXN) && !api_live_slow(c, API_TXN, __func__))
+        return CTM_E_ARG;
+    c->has_cycle = 1;
+    c->cycle = cycle;
+    return CTM_OK;
+}
+
 int ctm_txn_finish(ctm_txn_checker *c)
 {
     if (!API_LIVE(c, API_TXN))
@@ -766,6 +843,8 @@ static void report_text(FILE *out, const void *handle)
     const ctm_txn_checker *c = handle;
     const tx_mismatch *x = &c->x;
     fprintf(out, "transaction-level mismatch (%s)\n  %s\n", what_names[x->what], c->diff);
+    if (x->has_cycle)
+        fprintf(out, "  cycle    %" PRIu64 "\n", x->cycle);
     const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
     if (subject) {
         char kt[64];
@@ -787,6 +866,11 @@ static void report_text(FILE *out, const void *handle)
         text_item(out, "model:", &x->want);
     for (unsigned i = 0; i < x->nnext; i++)
         text_item(out, i ? "" : "model next:", &x->next[i]);
+    if (x->what == TW_ORDER && x->cause == TO_CROSSED)
+        text_item(out, "crossed:", &x->crossed);
+    if (x->what == TW_ORDER && x->cause == TO_WINDOW)
+        fprintf(out, "  window   %" PRIu64 " waiting before it, past the %d an unordered "
+                     "transaction is matched among\n", x->later, TXN_WINDOW);
     if (x->what == TW_DRAIN)
         fprintf(out, "  %" PRIu64 " transactions never made\n", x->missing);
     if (x->nhist) {
@@ -805,6 +889,10 @@ static void json_txn(FILE *out, const ctm_txn *t)
             char b[40];
             bytes_text(b, sizeof b, t);
             fprintf(out, ",\"%s\":\"%s\"", field_names[f], b);
+        } else if (f == TF_ADDRESS) { /* hex, as every report's addresses */
+            fprintf(out, ",\"address\":\"0x%" PRIx64 "\"", t->address);
+        } else if (f == TF_FORMAT && t->format >= 0 && t->format < MC_FMT_COUNT) {
+            fprintf(out, ",\"format\":\"%s\"", mc_format_name((unsigned)t->format));
         } else {
             fprintf(out, ",\"%s\":%" PRId64, field_names[f], (int64_t)field_value(t, f));
         }
@@ -834,7 +922,7 @@ static void report_json(FILE *out, const void *handle)
     if (x->field >= 0 && x->has_got && x->has_want) {
         char w[32], a[32], where[96];
         field_pair(&x->want.t, &x->got, x->field, w, a, sizeof w, where, sizeof where);
-        if (!where[0]) { /* a field as one number, in hex */
+        if (!where[0] && x->field != TF_FORMAT) { /* a field as one number, in hex */
             snprintf(w, sizeof w, "0x%" PRIx64, field_value(&x->want.t, x->field));
             snprintf(a, sizeof a, "0x%" PRIx64, field_value(&x->got, x->field));
         }
@@ -844,8 +932,16 @@ static void report_json(FILE *out, const void *handle)
             fprintf(out, ",\"where\":\"%s\"", where);
     } else
         fputs(",\"field\":null", out);
-    if (x->what == TW_ORDER)
-        fprintf(out, ",\"later\":%" PRIu64, x->later);
+    if (x->has_cycle)
+        fprintf(out, ",\"cycle\":%" PRIu64, x->cycle);
+    if (x->what == TW_ORDER) {
+        fprintf(out, ",\"later\":%" PRIu64 ",\"cause\":\"%s\"", x->later,
+                cause_names[x->cause]);
+        if (x->cause == TO_CROSSED) {
+            fputs(",\"crossed\":", out);
+            json_item(out, &x->crossed);
+        }
+    }
     if (x->what == TW_DRAIN)
         fprintf(out, ",\"missing\":%" PRIu64, x->missing);
     fputs(",\"diff\":\"", out);

@@ -94,13 +94,17 @@ static dpp_status check_header(const rd *r)
     if (phnum == 0)
         return FAIL(r, 44, "no program headers");
     if (!inside(r, phoff, (uint64_t)phnum * 32))
-        return FAIL(r, 28, "program header table (%u entries at %u) runs past the end of the file",
-                    phnum, phoff);
+        return FAIL(r, 28,
+                    "program header table (%u entries at %u) runs past the end of the file "
+                    "(%zu bytes; expected at least %llu)",
+                    phnum, phoff, r->size, (unsigned long long)phoff + phnum * 32ull);
     if (shnum == 0)
         return FAIL(r, 48, "no section headers");
     if (!inside(r, shoff, (uint64_t)shnum * 40))
-        return FAIL(r, 32, "section header table (%u entries at %u) runs past the end of the file",
-                    shnum, shoff);
+        return FAIL(r, 32,
+                    "section header table (%u entries at %u) runs past the end of the file "
+                    "(%zu bytes; expected at least %llu)",
+                    shnum, shoff, r->size, (unsigned long long)shoff + shnum * 40ull);
     if (shstrndx == 0 || shstrndx >= shnum)
         return FAIL(r, 50, "section name table index %u out of range", shstrndx);
     return DPP_OK;
@@ -117,8 +121,9 @@ static dpp_status check_sections(const rd *r)
             continue;
         if (!inside(r, off, size))
             return FAIL(r, shoff + i * 40 + 16,
-                        "section %u (offset %u, %u bytes) runs past the end of the file", i, off,
-                        size);
+                        "section %u (offset %u, %u bytes) runs past the end of the file (%zu "
+                        "bytes; expected at least %llu)",
+                        i, off, size, r->size, (unsigned long long)off + size);
         if (off < 52)
             return FAIL(r, shoff + i * 40 + 16, "section %u overlaps the ELF header", i);
         for (uint32_t j = 1; j < i; j++) {
@@ -402,7 +407,10 @@ static dpp_status check_segments(const rd *r)
     for (uint32_t i = 0; i < phnum; i++) {
         const uint8_t *p = r->b + phoff + i * 32;
         if (u32(p) != PT_NULL && !inside(r, u32(p + 4), u32(p + 16)))
-            return FAIL(r, phoff + i * 32 + 4, "segment %u runs past the end of the file", i);
+            return FAIL(r, phoff + i * 32 + 4,
+                        "segment %u runs past the end of the file (%zu bytes; expected at least "
+                        "%llu)",
+                        i, r->size, (unsigned long long)u32(p + 4) + u32(p + 16));
     }
     return DPP_OK;
 }

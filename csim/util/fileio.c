@@ -32,10 +32,12 @@ dpp_status dpp_file_read(const char *path, size_t max, uint8_t **buf, size_t *le
     fclose(f);
     if (!b || bad || too_long || n > max) {
         free(b);
+        if (b && !bad) /* too long: say the most it may hold */
+            return dpp_error_set(err, DPP_E_IO,
+                                 "%s: error: file is too large: expected at most %zu bytes", path,
+                                 max);
         return dpp_error_set(err, b ? DPP_E_IO : DPP_E_NOMEM, "%s: error: %s", path,
-                             !b    ? "out of memory"
-                             : bad ? "cannot read the file"
-                                   : "file is too large");
+                             !b ? "out of memory" : "cannot read the file");
     }
     b[n] = 0;
     *buf = b;

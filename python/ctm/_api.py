@@ -123,6 +123,7 @@ CALLS = (
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_new", "ctm_txn_checker *", "(ctm_model *m, int units)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_free", "void", "(ctm_txn_checker *c)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_set_kinds", "int", "(ctm_txn_checker *c, int kinds)", "dpi"),
+    ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_set_cycle", "int", "(ctm_txn_checker *c, uint64_t cycle)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_put", "int", "(ctm_txn_checker *c, const ctm_txn *t)", "c"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_put_bits", "int", "(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_finish", "int", "(ctm_txn_checker *c)", "dpi"),

@@ -272,13 +272,13 @@ PY
       # transaction that came out of order); the text report names them on lines of their own
       what=field
       # (a write's bytes: the channel, the surface and its format, then the values)
-      want="ctm_txn_check: put: transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: (channel [0-3] of [a-z0-9 ]+ \\([A-Z0-9_]+\\) at \\([0-9]+, [0-9]+\\): )?expected [0-9a-fx]+, actual [0-9a-fx]+"
+      want="ctm_txn_check: put: cycle [0-9]+, transaction [0-9]+: $unit $kind \\(model's transaction [0-9]+, index [0-9]+, x [0-9]+, y [0-9]+\\): $field: (channel [0-3] of [a-z0-9 ]+ \\([A-Z0-9_]+\\) at \\([0-9]+, [0-9]+\\): )?expected [0-9a-fx]+, actual [0-9a-fx]+"
       if [[ $field == order ]]; then
         what=order
-        want="ctm_txn_check: put: transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
+        want="ctm_txn_check: put: cycle [0-9]+, transaction [0-9]+: out of order: $unit $kind is the model's transaction [0-9]+, [0-9]+ after the next one waiting"
       elif [[ $field == hang ]]; then # the watchdog's verdict is the drain check's report
         what=drain
-        want="ctm_txn_check: watchdog: no transaction for [0-9]+ cycles: drain: [0-9]+ transactions expected, never made; the first: the model's transaction [0-9]+, $unit $kind"
+        want="ctm_txn_check: watchdog: no transaction for [0-9]+ cycles: cycle [0-9]+, drain: [0-9]+ transactions expected, never made; the first: the model's transaction [0-9]+, $unit $kind"
       fi
       grep -Eq "$want" "$log" || { cat "$log"; fail "variant $v of $d: no /$want/"; }
       grep -q "^transaction-level mismatch ($what)$" "$log" || { cat "$log"; fail "variant $v of $d: no report"; }

@@ -135,7 +135,7 @@ bad_file() { # name, expected message after "FILE: " (the file is $tmp/name)
   [[ $rc == 1 && $err == "$tmp/$1$2" ]] || bad "$1: rc $rc, '$err', want '$tmp/$1$2'"
 }
 head -c 100 "$tmp/if3.elf" >"$tmp/trunc100.elf"
-bad_file trunc100.elf ": byte 28: error: program header table (2 entries at 52) runs past the end of the file"
+bad_file trunc100.elf ": byte 28: error: program header table (2 entries at 52) runs past the end of the file (100 bytes; expected at least 116)"
 head -c 3 "$tmp/if3.elf" >"$tmp/trunc3.elf"
 bad_file trunc3.elf ": byte 3: error: file is 3 bytes, shorter than an ELF header (52)"
 # Not an ELF file: read as an event list, which a binary file is not.

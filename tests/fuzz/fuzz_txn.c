@@ -51,6 +51,7 @@ typedef struct run {
     int units, src_ended, clean, verdict, finished;
     ctm_txn held;
     int have_held;
+    int has_cycle; /* ctm_txn_set_cycle was called: a verdict names the cycle */
 } run;
 
 /* The true stream's next transaction, or 0 at its end. */
@@ -80,6 +81,9 @@ static void put(run *u, const ctm_txn *t, int is_true)
         broken("a true transaction in order returned %d: %s", st, ctm_txn_diff(u->c));
     if (!is_true || st != CTM_OK)
         u->clean = 0;
+    if (st == CTM_E_MISMATCH && !u->verdict && u->has_cycle &&
+        strncmp(ctm_txn_diff(u->c), "cycle ", 6))
+        broken("a verdict after ctm_txn_set_cycle names no cycle: %s", ctm_txn_diff(u->c));
     if (st == CTM_E_MISMATCH)
         u->verdict = st;
     if (st == CTM_OK && u->verdict == 0 && ctm_txn_diff(u->c)[0])
@@ -207,6 +211,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 model_freed = 1;
                 u.clean = 0;
             }
+            break;
+        case 13: /* the testbench's cycle, any 64-bit value */
+            if (ctm_txn_set_cycle(u.c, (uint64_t)u32(&r) << 32 | u32(&r)) != CTM_OK)
+                broken("ctm_txn_set_cycle on a live checker: %s", ctm_error());
+            u.has_cycle = 1;
             break;
         default:
             put(&u, NULL, 0);

@@ -644,7 +644,15 @@ static void test_model_inputs(void **state)
     m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
     assert_int_equal(ctm_model_load_input(m, 16, raw, CTM_FMT_FLOAT32_1, 8, 1), CTM_E_ARG);
     assert_int_equal(ctm_model_load_input(m, 0, raw, CTM_FMT_FLOAT32_1, 9, 1), CTM_E_FORMAT);
-    assert_non_null(strstr(ctm_model_error(m), "32 bytes"));
+    assert_non_null(strstr(ctm_model_error(m), ": 32 bytes, but a 9x1 surface of format FLOAT32_1 "
+                                               "holds 36: expected 36"));
+    /* a file too long says the size expected too (it was "file is too large") */
+    assert_int_equal(ctm_model_load_input(m, 0, raw, CTM_FMT_FLOAT32_1, 7, 1), CTM_E_FORMAT);
+    assert_non_null(strstr(ctm_model_error(m), ": 32 bytes, but a 7x1 surface of format FLOAT32_1 "
+                                               "holds 28: expected 28"));
+    assert_int_equal(ctm_model_load_cond(m, raw, CTM_FMT_UINT8_4, 4, 1), CTM_E_FORMAT);
+    assert_non_null(strstr(ctm_model_error(m), ": 32 bytes, but a 4x1 surface of format UINT8_4 "
+                                               "holds 16: expected 16"));
     assert_int_equal(ctm_model_load_input(m, 0, "/nonexistent/in.raw", CTM_FMT_FLOAT32_1, 8, 1),
                      CTM_E_IO);
     assert_int_equal(ctm_model_load_input(m, 0, raw, CTM_FMT_FLOAT32_1, 8, 1), CTM_OK);
@@ -665,6 +673,14 @@ static void test_model_inputs(void **state)
     m = ctm_model_new(elf, 8, 1, 8, 1, 4, 4);
     assert_int_equal(conditional_ret_lanes(m), 0);
     ctm_model_free(m);
+
+    /* a file past a reader's limit (an executable's 64 MiB; here 16 bytes, as a 64 MiB
+     * file takes seconds under ASan) says the most it may be */
+    uint8_t *buf;
+    size_t len;
+    dpp_error err;
+    assert_int_equal(dpp_file_read(raw, 16, &buf, &len, &err), DPP_E_IO);
+    assert_non_null(strstr(err.msg, ": error: file is too large: expected at most 16 bytes"));
     unlink(raw);
     unlink(elf);
 }

@@ -954,6 +954,132 @@ static void test_swapped_commands_fail_as_order(void **state)
     free(s.t);
 }
 
+/* Issue 41 item 4, reports a user can act on: the cycle the testbench gave
+ * (ctm_txn_set_cycle), formats by name, addresses in hex, and an order
+ * verdict that names the ordered transaction crossed or the window. */
+static const char *const fmt_names[] = {"UINT16_1", "UINT8_4", "FLOAT32_1", "FLOAT32_2",
+                                        "FLOAT32_4"};
+
+static void test_report_cycle_and_names(void **state)
+{
+    (void)state;
+    stream s = saxpy_stream(CTM_UNITS_ALL);
+    size_t k = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
+    int was = s.t[k].format;
+    assert_in_range(was, 0, 4);
+    s.t[k].format = was == CTM_FMT_UINT8_4 ? CTM_FMT_FLOAT32_4 : CTM_FMT_UINT8_4;
+    for (int with_cycle = 0; with_cycle < 2; with_cycle++) {
+        ctm_model *m = saxpy();
+        ctm_txn_checker *c = ctm_txn_new(m, CTM_UNITS_ALL);
+        if (with_cycle)
+            assert_int_equal(ctm_txn_set_cycle(c, 1234), CTM_OK);
+        size_t where;
+        assert_int_equal(feed(c, &s, (size_t)-1, &where), CTM_E_MISMATCH);
+        const char *diff = ctm_txn_diff(c);
+        char want[160];
+        snprintf(want, sizeof want, "%stransaction %zu: MC OUTPUT", with_cycle ? "cycle 1234, " : "",
+                 k);
+        if (strncmp(diff, want, strlen(want)))
+            fail_msg("%s, not starting %s", diff, want);
+        snprintf(want, sizeof want, "format: expected %s, actual %s", fmt_names[was],
+                 fmt_names[s.t[k].format]);
+        assert_non_null(strstr(diff, want));
+        const char *text = ctm_txn_report(c, CTM_REPORT_TEXT);
+        assert_true(!strstr(text, "  cycle    1234\n") == !with_cycle);
+        snprintf(want, sizeof want, " format %s x ", fmt_names[was]);
+        assert_non_null(strstr(text, want)); /* the model's transaction, by name */
+        assert_non_null(strstr(text, " address 0x"));
+        const char *json = ctm_txn_report(c, CTM_REPORT_JSON);
+        assert_true(!strstr(json, "\"cycle\":1234,") == !with_cycle);
+        snprintf(want, sizeof want, "\"field\":\"format\",\"expected\":\"%s\",\"actual\":\"%s\"",
+                 fmt_names[was], fmt_names[s.t[k].format]);
+        assert_non_null(strstr(json, want));
+        snprintf(want, sizeof want, "\"format\":\"%s\",", fmt_names[was]);
+        assert_non_null(strstr(json, want));
+        assert_non_null(strstr(json, "\"address\":\"0x"));
+        ctm_txn_free(c);
+        ctm_model_free(m);
+    }
+    free(s.t);
+}
+
+/* A model of saxpy over w x h (inputs PAD wider). */
+static ctm_model *saxpy_over(unsigned w, unsigned h, float *in[2])
+{
+    ctm_model *m = ctm_model_new(saxpy_elf, (int)w, (int)h, 4, 2, 4, 4);
+    assert_non_null(m);
+    for (int k = 0; k < 2; k++)
+        assert_int_equal(ctm_model_set_input(m, k, in[k], CTM_FMT_FLOAT32_1, (int)(w + PAD),
+                                             (int)h),
+                         CTM_OK);
+    return m;
+}
+
+static void test_order_names_its_cause(void **state)
+{
+    (void)state;
+    /* an input read made first crosses the PE's first command, which is named */
+    stream s = saxpy_stream(CTM_UNITS_ALL);
+    size_t k = find_kind(&s, CTM_TXN_MC_INPUT, 0);
+    assert_int_equal(s.t[0].kind, CTM_TXN_PE_CMD);
+    ctm_model *m = saxpy();
+    ctm_txn_checker *c = ctm_txn_new(m, CTM_UNITS_ALL);
+    assert_int_equal(ctm_txn_put(c, &s.t[k]), CTM_E_MISMATCH);
+    const char *diff = ctm_txn_diff(c);
+    assert_non_null(strstr(diff, "out of order: MC INPUT"));
+    assert_non_null(strstr(diff, "; it crossed the ordered PE COMMAND "));
+    assert_non_null(strstr(diff, " at address 0x0 (the model's transaction 0), which the design "
+                                 "has not made"));
+    assert_non_null(strstr(ctm_txn_report(c, CTM_REPORT_TEXT), "  crossed:     #0 "));
+    const char *json = ctm_txn_report(c, CTM_REPORT_JSON);
+    assert_non_null(strstr(json, "\"cause\":\"crossed\",\"crossed\":{\"seq\":0,\"transaction\":"
+                                 "{\"unit\":\"PE\",\"kind\":\"COMMAND\""));
+    ctm_txn_free(c);
+    ctm_model_free(m);
+
+    /* an ordered command made while an output write is pending */
+    size_t where, drop = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
+    m = saxpy();
+    c = ctm_txn_new(m, CTM_UNITS_ALL);
+    assert_int_equal(feed(c, &s, drop, &where), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_txn_diff(c), "; an ordered kind must be the model's next, and "
+                                            "the 1 before it were never made"));
+    assert_non_null(strstr(ctm_txn_report(c, CTM_REPORT_JSON), "\"cause\":\"ordered\""));
+    ctm_txn_free(c);
+    ctm_model_free(m);
+    free(s.t);
+
+    /* an MC design's input read made 1100 transactions early, none ordered between: the
+     * 1024-transaction window is the cause */
+    float *in[2] = {input_data(64, 16, 0), input_data(64, 16, 1)};
+    int mc = CTM_UNIT_BIT(CTM_UNIT_MC);
+    m = saxpy_over(64, 16, in);
+    s = (stream){0};
+    ctm_txn t;
+    while (ctm_model_txn(m, mc, &t) == 1)
+        add(&s, &t);
+    ctm_model_free(m);
+    size_t far = 1100;
+    assert_true(s.n > far);
+    for (size_t i = 0; i < far; i++) { /* nothing ordered, nothing of its key before it */
+        assert_true(s.t[i].kind != CTM_TXN_MC_FLUSH && s.t[i].kind != CTM_TXN_MC_WORD);
+        assert_false(s.t[i].kind == s.t[far].kind && s.t[i].index == s.t[far].index &&
+                     s.t[i].x == s.t[far].x && s.t[i].y == s.t[far].y);
+    }
+    m = saxpy_over(64, 16, in);
+    c = ctm_txn_new(m, mc);
+    assert_int_equal(ctm_txn_put(c, &s.t[far]), CTM_E_MISMATCH);
+    assert_non_null(strstr(ctm_txn_diff(c), ", 1100 after the next one waiting"));
+    assert_non_null(strstr(ctm_txn_diff(c), "; the 1024-transaction window was the cause"));
+    assert_non_null(strstr(ctm_txn_report(c, CTM_REPORT_TEXT), "  window   1100 waiting"));
+    assert_non_null(strstr(ctm_txn_report(c, CTM_REPORT_JSON), "\"later\":1100,\"cause\":\"window\""));
+    ctm_txn_free(c);
+    ctm_model_free(m);
+    free(s.t);
+    free(in[0]);
+    free(in[1]);
+}
+
 static void test_misuse(void **state)
 {
     (void)state;
@@ -1070,6 +1196,8 @@ int main(void)
         cmocka_unit_test(test_packed_form),
         cmocka_unit_test(test_swapped_reads_pass),
         cmocka_unit_test(test_swapped_commands_fail_as_order),
+        cmocka_unit_test(test_report_cycle_and_names),
+        cmocka_unit_test(test_order_names_its_cause),
         cmocka_unit_test(test_misuse),
         cmocka_unit_test(test_fault),
     };

@@ -586,10 +586,15 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         wr32(b + text + 20, 513 * 24);
         *expect = ".text holds 513 instructions (at most 512)";
         return n + 513 * 24;
-    case 18:
+    case 18: { /* a file too short names the size it needs */
+        static char want[120];
         wr32(b + nt + 16, (uint32_t)n - 4);
-        *expect = "runs past the end of the file";
+        snprintf(want, sizeof want,
+                 "runs past the end of the file (%zu bytes; expected at least %zu)", n,
+                 n - 4 + rd32(b + nt + 20));
+        *expect = want;
         break;
+    }
     case 19:
         wr32(b + nt + 16, rd32(b + text + 16) + 8);
         *expect = "overlap";
@@ -672,10 +677,15 @@ static size_t mutate(int i, uint8_t *b, const char **expect)
         wr16(b + 44, 0);
         *expect = "byte 44: error: no program headers";
         break;
-    case 39:
+    case 39: {
+        static char want[120];
         wr32(b + phoff + 16, 100000);
-        *expect = "segment 0 runs past the end";
+        snprintf(want, sizeof want,
+                 "segment 0 runs past the end of the file (%zu bytes; expected at least %zu)", n,
+                 rd32(b + phoff + 4) + (size_t)100000);
+        *expect = want;
         break;
+    }
     case 40:
         wr16(b + 48, 0);
         *expect = "byte 48: error: no section headers";
