@@ -351,17 +351,19 @@ int ctm_model_load_cmd(ctm_model *m, const char *path)
 }
 
 /* Prepares the run again with the inputs and constants set since
- * ctm_model_new (nothing has run yet): once, however many were set. */
+ * ctm_model_new (nothing has run yet): once, however many were set. A run that
+ * cannot be prepared stays stale (no stepper): the next step, commit or
+ * transaction tries again and faults with the reason. */
 static int reprepare(ctm_model *m)
 {
     dpp_stepper_close(m->st);
     m->st = NULL;
-    m->stale = 0;
     dpp_error err;
     if (open_run(m, &m->opts, m->path, &err)) {
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return CTM_E_FORMAT;
     }
+    m->stale = 0;
     return CTM_OK;
 }
 
@@ -579,9 +581,9 @@ int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word)
         return CTM_E_ARG;
     }
     *word = 0;
-    if (m->stale && !m->stepped && !m->mode && reprepare(m)) /* laid out as the run will be */
-        return CTM_E_FORMAT;
-    if (!m->st) {
+    if (m->stale && !m->stepped && !m->mode) /* laid out as the run will be */
+        reprepare(m);
+    if (!m->st) { /* its reason in h.error (api_error formats before it writes) */
         api_error(&m->h, "%s: the run could not be prepared: %s", __func__, m->h.error);
         return CTM_E_STATE;
     }
