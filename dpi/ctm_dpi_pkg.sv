@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_1000;  // 1.16.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1100;  // 1.17.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -258,6 +258,7 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_version();
   import "DPI-C" function string ctm_version_string();
   import "DPI-C" function string ctm_error();
+  import "DPI-C" function void ctm_clear_error();
 
   // -------------------------------------------------------------- pred_stack
   import "DPI-C" function chandle ctm_pred_new(int contexts, int lanes, int depth);

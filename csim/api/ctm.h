@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 16
+#define CTM_VERSION_MINOR 17
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -92,6 +92,12 @@ const char *ctm_version_string(void);
 /* The message of this thread's last failed call (any function; "" until one
  * fails). A successful ctm_*_new clears it. */
 const char *ctm_error(void);
+
+/* Empties this thread's ctm_error() text (since 1.17), so that a message after
+ * a call is that call's: a call that returns nothing (ctm_*_step) tells a
+ * misuse no other way. ctm_error()'s text is the library's: clear it so, not
+ * through its pointer. */
+void ctm_clear_error(void);
 
 /* A block's port table (since 1.6): the ports of its input struct (outputs
  * 0) or output struct (outputs 1) in ctm_ports.h's order (the order reports

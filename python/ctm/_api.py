@@ -2,8 +2,8 @@
 # (csim/api/api_list.h; `make svpkg` rewrites it): do not edit.
 """libctm's public surface as data, from which ctm._lib binds every call."""
 
-API_VERSION = 0x011000
-VERSION_STRING = "1.16.0"
+API_VERSION = 0x011100
+VERSION_STRING = "1.17.0"
 
 # (section, name, C return type, C arguments as ctm.h spells them, "dpi" | "c" |
 # "legacy": api_list.h's FLAGS)
@@ -11,6 +11,7 @@ CALLS = (
     ("the library", "ctm_version", "int", "(void)", "dpi"),
     ("the library", "ctm_version_string", "const char *", "(void)", "dpi"),
     ("the library", "ctm_error", "const char *", "(void)", "dpi"),
+    ("the library", "ctm_clear_error", "void", "(void)", "dpi"),
     ("the library", "ctm_ports", "const ctm_port *", "(const char *block, int outputs, int *count)", "c"),
     ("pred_stack", "ctm_pred_new", "ctm_pred *", "(int contexts, int lanes, int depth)", "dpi"),
     ("pred_stack", "ctm_pred_new_grouped", "ctm_pred *", "(int contexts, int lanes, int depth, int spu_sc)", "dpi"),
