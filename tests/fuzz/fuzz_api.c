@@ -47,6 +47,7 @@
 #include "ctm_int.h" /* API_MAGIC_BASE, API_ERROR_MAX: a made-up handle must not forge a live one */
 #include "elf_exe.h"
 #include "fuzz_bytes.h"
+#include "le32.h"
 #include "run.h"
 
 #include <ctype.h>
@@ -1879,11 +1880,10 @@ static size_t cmd_img_max(const slot *s)
     return s->mem ? s->mem - 2048u : 1u << 30;
 }
 
+/* The word at byte at of b (len bytes), 0 past its end. */
 static uint32_t good_word(const uint8_t *b, size_t len, size_t at)
 {
-    return at + 4 <= len ? (uint32_t)b[at] | (uint32_t)b[at + 1] << 8 |
-                               (uint32_t)b[at + 2] << 16 | (uint32_t)b[at + 3] << 24
-                         : 0;
+    return at + 4 <= len ? dpp_get_le32(b + at) : 0;
 }
 
 static void model_put_mem_call(rd *r)
