@@ -290,6 +290,7 @@ package ctm_dpi_pkg;
   import "DPI-C" function int ctm_version();
   import "DPI-C" function string ctm_version_string();
   import "DPI-C" function string ctm_error();
+  import "DPI-C" function void ctm_clear_error();
 
   // -------------------------------------------------------------- pred_stack
   import "DPI-C" function chandle ctm_pred_new(int contexts, int lanes, int depth);

@@ -23,6 +23,11 @@ const char *ctm_error(void)
     return last_error;
 }
 
+void ctm_clear_error(void)
+{
+    last_error[0] = 0;
+}
+
 void api_set_error(const char *msg)
 {
     snprintf(last_error, sizeof last_error, "%s", msg);

@@ -27,6 +27,7 @@
     CALL(int, ctm_version, (void), API_DPI)                                                        \
     CALL(const char *, ctm_version_string, (void), API_DPI)                                        \
     CALL(const char *, ctm_error, (void), API_DPI)                                                 \
+    CALL(void, ctm_clear_error, (void), API_DPI)                                                   \
     CALL(const ctm_port *, ctm_ports, (const char *block, int outputs, int *count), API_C)         \
                                                                                                    \
     SECTION("pred_stack")                                                                          \

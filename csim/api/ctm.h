@@ -94,6 +94,12 @@ const char *ctm_version_string(void);
  * fails). A successful ctm_*_new clears it. */
 const char *ctm_error(void);
 
+/* Empties this thread's ctm_error() text (since 1.17), so that a message after
+ * a call is that call's: a call that returns nothing (ctm_*_step) tells a
+ * misuse no other way. ctm_error()'s text is the library's: clear it so, not
+ * through its pointer. */
+void ctm_clear_error(void);
+
 /* A block's port table (since 1.6): the ports of its input struct (outputs
  * 0) or output struct (outputs 1) in ctm_ports.h's order (the order reports
  * compare and show them), *count of them. block is "pred_stack",
@@ -413,7 +419,9 @@ int ctm_model_load_cond(ctm_model *m, const char *path, int format, int width, i
  * kept by a ctm_model_new run, docs/txn.md; a ctm_model_new_cmd run keeps
  * them). For a testbench that serves a design's memory reads from the
  * model's memory. CTM_OK, or CTM_E_ARG (addr unaligned or outside the run's
- * memory; *word 0). */
+ * memory), or CTM_E_STATE when the run cannot be laid out (a ctm_model_new_cmd
+ * memory too small for its image and buffer, say: ctm_model_error says why,
+ * and the first step, commit or transaction faults with the reason); *word 0. */
 int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word);
 
 /* A run of the user's own command buffer against the user's own device memory image

@@ -9,6 +9,8 @@
 #include "fc.h"
 #include "pe.h"
 #include "fileio.h"
+#include "grow.h"
+#include "le32.h"
 #include "mc_format.h"
 #include "run_step.h"
 
@@ -207,29 +209,6 @@ static int cmd_refuse(ctm_model *m, const char *call)
     return CTM_OK;
 }
 
-/* *buf grown to hold at least n bytes (new bytes zero); 0, or -1 out of memory. */
-static int grow(uint8_t **buf, size_t *cap, size_t n)
-{
-    if (n <= *cap)
-        return 0;
-    size_t c = *cap ? *cap : 256;
-    while (c < n)
-        c *= 2;
-    uint8_t *p = realloc(*buf, c);
-    if (!p)
-        return -1;
-    memset(p + *cap, 0, c - *cap);
-    *buf = p;
-    *cap = c;
-    return 0;
-}
-
-static void put_le32(uint8_t *p, uint32_t w)
-{
-    for (int b = 0; b < 4; b++)
-        p[b] = (uint8_t)(w >> 8 * b);
-}
-
 /* The image's most bytes: the memory's, less the smallest buffer's 2 KiB. */
 static size_t img_max(const ctm_model *m)
 {
@@ -247,11 +226,11 @@ int ctm_model_put_mem(ctm_model *m, uint32_t addr, uint32_t word)
                   m->mem_bytes ? ": mem_bytes less 2 KiB for the buffer" : "");
         return CTM_E_ARG;
     }
-    if (grow(&m->img, &m->img_cap, (size_t)addr + 4)) {
+    if (dpp_grow((void **)&m->img, &m->img_cap, (size_t)addr + 4, 1)) {
         api_error(&m->h, "%s: out of memory", __func__);
         return CTM_E_NOMEM;
     }
-    put_le32(m->img + addr, word);
+    dpp_put_le32(m->img + addr, word);
     if ((size_t)addr + 4 > m->img_len)
         m->img_len = (size_t)addr + 4;
     m->stale = 1;
@@ -268,11 +247,11 @@ int ctm_model_put_cmd(ctm_model *m, uint32_t word)
                   m->cb_len);
         return CTM_E_ARG;
     }
-    if (grow(&m->cb, &m->cb_cap, m->cb_len + 4)) {
+    if (dpp_grow((void **)&m->cb, &m->cb_cap, m->cb_len + 4, 1)) {
         api_error(&m->h, "%s: out of memory", __func__);
         return CTM_E_NOMEM;
     }
-    put_le32(m->cb + m->cb_len, word);
+    dpp_put_le32(m->cb + m->cb_len, word);
     m->cb_len += 4;
     m->stale = 1;
     return CTM_OK;
@@ -351,17 +330,19 @@ int ctm_model_load_cmd(ctm_model *m, const char *path)
 }
 
 /* Prepares the run again with the inputs and constants set since
- * ctm_model_new (nothing has run yet): once, however many were set. */
+ * ctm_model_new (nothing has run yet): once, however many were set. A run that
+ * cannot be prepared stays stale (no stepper): the next step, commit or
+ * transaction tries again and faults with the reason. */
 static int reprepare(ctm_model *m)
 {
     dpp_stepper_close(m->st);
     m->st = NULL;
-    m->stale = 0;
     dpp_error err;
     if (open_run(m, &m->opts, m->path, &err)) {
         snprintf(m->h.error, sizeof m->h.error, "%s", err.msg);
         return CTM_E_FORMAT;
     }
+    m->stale = 0;
     return CTM_OK;
 }
 
@@ -586,9 +567,9 @@ int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word)
         return CTM_E_ARG;
     }
     *word = 0;
-    if (m->stale && !m->stepped && !m->mode && reprepare(m)) /* laid out as the run will be */
-        return CTM_E_FORMAT;
-    if (!m->st) {
+    if (m->stale && !m->stepped && !m->mode) /* laid out as the run will be */
+        reprepare(m);
+    if (!m->st) { /* its reason in h.error (api_error formats before it writes) */
         api_error(&m->h, "%s: the run could not be prepared: %s", __func__, m->h.error);
         return CTM_E_STATE;
     }
@@ -599,8 +580,7 @@ int ctm_model_read_word(ctm_model *m, uint32_t addr, uint32_t *word)
                   __func__, (unsigned)addr, bytes);
         return CTM_E_ARG;
     }
-    *word = (uint32_t)mem[addr] | (uint32_t)mem[addr + 1] << 8 | (uint32_t)mem[addr + 2] << 16 |
-            (uint32_t)mem[addr + 3] << 24;
+    *word = dpp_get_le32(mem + addr);
     return CTM_OK;
 }
 

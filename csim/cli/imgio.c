@@ -2,6 +2,7 @@
 #include "imgio.h"
 
 #include "fp_bits.h"
+#include "le32.h"
 #include "mc_format.h"
 
 #include <errno.h>
@@ -102,17 +103,6 @@ const char *cli_output_kind(const char *path)
     return k ? k->what : "?";
 }
 
-uint32_t cli_get_le32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-void cli_put_le32(uint8_t *p, uint32_t v)
-{
-    for (int k = 0; k < 4; k++)
-        p[k] = (uint8_t)(v >> 8 * k);
-}
-
 /* Reads the next header number of a PNM/PFM file (skipping blanks and # comments). */
 static int header_token(const uint8_t *b, size_t len, size_t *pos, char *tok, size_t tsz)
 {
@@ -186,7 +176,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 else if (sample == 4) {
                     const uint8_t *q = px + src + 4 * c;
                     uint8_t le[4] = {q[3], q[2], q[1], q[0]};
-                    v = dpp_fp_f(cli_get_le32(big_endian ? le : q));
+                    v = dpp_fp_f(dpp_get_le32(big_endian ? le : q));
                 }
                 else if (sample == 2)
                     v = (float)(px[src + 2 * c] << 8 | px[src + 2 * c + 1]) / (float)maxv;
@@ -195,7 +185,7 @@ static int load_pnm(const char *path, const uint8_t *b, size_t len, dpp_image *i
                 if (img->format == MC_FMT_UINT8_4)
                     dst[c] = c < 3 ? px[src + c] : 255;
                 else if (c < mc_format_channels(img->format))
-                    cli_put_le32(dst + 4 * c, dpp_fp_bits(v));
+                    dpp_put_le32(dst + 4 * c, dpp_fp_bits(v));
             }
         }
     return 0;
@@ -278,7 +268,7 @@ int cli_save_image(const char *path, const dpp_image *img, char *msg, size_t msz
             for (uint32_t x = 0; x < w; x++)
                 for (unsigned c = 0; c < 3; c++) {
                     uint8_t le[4];
-                    cli_put_le32(le, dpp_fp_bits(cli_channel(img, x, y, c)));
+                    dpp_put_le32(le, dpp_fp_bits(cli_channel(img, x, y, c)));
                     fwrite(le, 4, 1, f);
                 }
     } else if (!strcmp(e, ".txt")) {

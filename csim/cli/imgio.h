@@ -38,8 +38,6 @@ int cli_save_image(const char *path, const dpp_image *img, char *msg, size_t msz
 /* Helpers shared with the PNG code. */
 float cli_channel(const dpp_image *img, uint32_t x, uint32_t y, unsigned c);
 uint8_t cli_to8(float f);
-uint32_t cli_get_le32(const uint8_t *p);
-void cli_put_le32(uint8_t *p, uint32_t v);
 
 /* PNG through libpng (png_io.c): load from a file's bytes, save to an open file. */
 int cli_load_png(const char *path, const uint8_t *b, size_t len, dpp_image *img, char *msg,

@@ -2,6 +2,7 @@
 #include "imgio.h"
 
 #include "fp_bits.h"
+#include "le32.h"
 #include "mc_format.h"
 
 #include <png.h>
@@ -41,7 +42,7 @@ int cli_load_png(const char *path, const uint8_t *b, size_t len, dpp_image *img,
         img->format = MC_FMT_FLOAT32_1;
         img->data = malloc(n * 4);
         for (size_t k = 0; img->data && k < n; k++) {
-            cli_put_le32(img->data + 4 * k, dpp_fp_bits((float)px[k] / 255.0f));
+            dpp_put_le32(img->data + 4 * k, dpp_fp_bits((float)px[k] / 255.0f));
         }
         free(px);
     } else {

@@ -3,6 +3,7 @@
 #include "mc_format.h"
 
 #include "fp_bits.h"
+#include "le32.h"
 
 #include <math.h>
 
@@ -111,17 +112,6 @@ void mc_element_xy(const mc_surface *s, uint64_t elem, int64_t *x, int64_t *y)
     }
 }
 
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-static void wr32(uint8_t *p, uint32_t v)
-{
-    for (int i = 0; i < 4; i++)
-        p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* Float to an unsigned integer in [0, max]: NaN 0, clamp, round half to even. */
 static unsigned to_uint(float f, float max)
 {
@@ -148,7 +138,7 @@ void mc_unpack(unsigned format, const uint8_t *elem, uint32_t v[4])
     case MC_FMT_FLOAT32_2:
     case MC_FMT_FLOAT32_4:
         for (unsigned c = 0; c < mc_format_channels(format); c++)
-            v[c] = rd32(elem + 4 * c);
+            v[c] = dpp_get_le32(elem + 4 * c);
         break;
     default:
         break;
@@ -194,7 +184,7 @@ void mc_pack(unsigned format, const uint32_t v[4], unsigned chmask, uint8_t *ele
     case MC_FMT_FLOAT32_2:
     case MC_FMT_FLOAT32_4:
         for (unsigned c = 0; c < mc_format_channels(format); c++) {
-            wr32(elem + 4 * c, v[c]);
+            dpp_put_le32(elem + 4 * c, v[c]);
             if (chmask >> c & 1)
                 *byte_mask |= 0xFu << (4 * c);
         }

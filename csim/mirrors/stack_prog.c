@@ -3,6 +3,8 @@
  * "CTM programs"); the walk keeps the open blocks to check the nesting. */
 #include "stack_prog.h"
 
+#include "grow.h"
+
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -82,26 +84,13 @@ static dpp_status fail(const walk *w, unsigned slot, const char *fmt, ...)
 }
 
 /* Makes room for one more element of size sz in *arr (n used of *cap). */
-static int grow(void **arr, size_t n, size_t *cap, size_t sz)
-{
-    if (n < *cap)
-        return 0;
-    size_t c = *cap ? *cap * 2 : 16;
-    void *p = realloc(*arr, c * sz);
-    if (!p)
-        return -1;
-    *arr = p;
-    *cap = c;
-    return 0;
-}
-
 /* Appends c's op; a POP_COUNT above 7 (3 bits in stack_acct) becomes several
  * POPs of at most 7. */
 static dpp_status emit(walk *w, unsigned slot, const struct construct *c, unsigned pops)
 {
     do {
         unsigned part = pops > 7 ? 7 : pops;
-        if (grow((void **)&w->ev, w->nev, &w->cap_ev, sizeof *w->ev))
+        if (dpp_grow((void **)&w->ev, &w->cap_ev, w->nev + 1, sizeof *w->ev))
             return dpp_error_set(w->err, DPP_E_NOMEM, "%s: out of memory", w->name);
         w->ev[w->nev++] = (stack_event){
             .in = {.op = c->stack_op, .pop_count = part}, .line = slot, .spell = c->name};
@@ -112,7 +101,7 @@ static dpp_status emit(walk *w, unsigned slot, const struct construct *c, unsign
 
 static dpp_status open_block(walk *w, uint8_t act, unsigned slot, unsigned entry)
 {
-    if (grow((void **)&w->blocks, w->nblocks, &w->cap_blocks, sizeof *w->blocks))
+    if (dpp_grow((void **)&w->blocks, &w->cap_blocks, w->nblocks + 1, sizeof *w->blocks))
         return dpp_error_set(w->err, DPP_E_NOMEM, "%s: out of memory", w->name);
     w->blocks[w->nblocks++] = (block){act, false, slot, entry};
     return DPP_OK;

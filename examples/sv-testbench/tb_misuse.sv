@@ -1045,6 +1045,11 @@ module tb_misuse;
     void'(ctm_stack_new(20, 0, 0, 1));
     check_text("a failed ctm_stack_new sets ctm_error()", ctm_error(),
                "ctm_stack_new: width = 20 is not one of 16, 32, 48, 64");
+    ctm_clear_error();  // since 1.17
+    check_text("ctm_clear_error empties ctm_error()", ctm_error(), "");
+    check_message("ctm_pred_diff(null) after ctm_clear_error", ctm_pred_diff(null),
+                  "ctm_pred_diff", "the ctm_pred handle is NULL");
+    void'(ctm_stack_new(20, 0, 0, 1));
     for (int mode = 0; mode < 3; mode++) handle_cases(mode);
     argument_cases();
     refused_step_changes_nothing();

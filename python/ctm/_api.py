@@ -11,6 +11,7 @@ CALLS = (
     ("the library", "ctm_version", "int", "(void)", "dpi"),
     ("the library", "ctm_version_string", "const char *", "(void)", "dpi"),
     ("the library", "ctm_error", "const char *", "(void)", "dpi"),
+    ("the library", "ctm_clear_error", "void", "(void)", "dpi"),
     ("the library", "ctm_ports", "const ctm_port *", "(const char *block, int outputs, int *count)", "c"),
     ("pred_stack", "ctm_pred_new", "ctm_pred *", "(int contexts, int lanes, int depth)", "dpi"),
     ("pred_stack", "ctm_pred_new_grouped", "ctm_pred *", "(int contexts, int lanes, int depth, int spu_sc)", "dpi"),

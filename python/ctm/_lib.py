@@ -244,6 +244,8 @@ def _bind() -> Dict[str, Call]:
 
 _error_fn = LIB.ctm_error
 _error_fn.restype, _error_fn.argtypes = ctypes.c_void_p, []
+_clear_fn = LIB.ctm_clear_error
+_clear_fn.restype, _clear_fn.argtypes = None, []
 _tls = threading.local()
 
 
@@ -255,7 +257,7 @@ def _clear_error() -> None:
     """Empties this thread's ctm_error() text (the library's buffer, "" until a call fails),
     so that a message after a call is that call's: a void call's misuse says so no other
     way."""
-    ctypes.memset(_error_fn(), 0, 1)
+    _clear_fn()
 
 
 CALLS: Dict[str, Call] = _bind()

@@ -139,3 +139,17 @@ def test_commit_from_bits():
     assert c["active"] == 1 and c["jump"] == 1 and c["exec"] == c["done"] == c["kill"] == 0
     s = ctm.commit_state_from_bits(5 << 8)  # bc[63:0][7:0] above regions[7:0]
     assert s["bc"][0] == 5 and s["regions"] == 0
+
+
+def test_clear_error_before_each_call():
+    """libctm 1.17's ctm_clear_error (the binding wrote through ctm_error()'s pointer before):
+    it empties the last message, and the binding calls it before each call, so a void call
+    after a failed one is not taken for a failure."""
+    with pytest.raises(ctm.CtmError):
+        ctm.Pred(0, 16, 8)
+    assert _lib._error_text().startswith("ctm_pred_new: contexts = 0")
+    assert "memset" not in _lib._clear_error.__code__.co_names  # the library's call, not a write
+    ctm.clear_error()
+    assert _lib._error_text() == ""
+    with ctm.Pred(1, 4, 1) as p:
+        p.set_cycle(3)  # a call after a failed one raises nothing: no stale message

@@ -313,18 +313,12 @@ done
 
 # Every report written above (a pass's record with its coverage, a commit mismatch, a transaction
 # mismatch) is one docs/cosim-report.schema.json describes
-python3 - "$ROOT/docs/cosim-report.schema.json" "$tmp"/*.json <<'PY' || fail "a design's --json report does not match the schema"
-import json, sys, jsonschema
-schema, bad, kinds = json.load(open(sys.argv[1])), 0, set()
-for path in sys.argv[2:]:
-    r = json.load(open(path))
-    kinds.add((r["result"], r.get("check")))
-    try:
-        jsonschema.validate(r, schema, cls=jsonschema.Draft7Validator)
-    except jsonschema.ValidationError as e:
-        print("invalid", path, str(e).splitlines()[0]); bad = 1
+schema_validate "$ROOT/docs/cosim-report.schema.json" "$tmp"/*.json >"$tmp/schema.log" ||
+  { grep -v '^ok ' "$tmp/schema.log"; fail "a design's --json report does not match the schema"; }
+python3 - "$tmp"/*.json <<'PY' || fail "not every kind of design report was validated"
+import json, sys
+kinds = {(r["result"], r.get("check")) for r in (json.load(open(p)) for p in sys.argv[1:])}
 want = {("pass", None), ("mismatch", "commit"), ("mismatch", "txn")}
 assert want <= kinds, f"not every kind of report was checked: {sorted(kinds, key=str)}"
-print(f"ok: {len(sys.argv) - 2} design reports match the schema")
-sys.exit(bad)
+print(f"ok: {len(sys.argv) - 1} design reports match the schema")
 PY

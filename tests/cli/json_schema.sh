@@ -5,22 +5,7 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 py=/usr/bin/python3 # Debian's, with python3-jsonschema (scripts/deps.sh)
 schema=docs/cosim-report.schema.json
-# validate FILE... : prints "ok FILE" or the first error of each; exit 1 if any fails
-validate() {
-  "$py" - "$schema" "$@" <<'PY'
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-jsonschema.Draft7Validator.check_schema(schema)
-bad = 0
-for path in sys.argv[2:]:
-    try:
-        jsonschema.validate(json.load(open(path)), schema, cls=jsonschema.Draft7Validator)
-        print("ok", path)
-    except (jsonschema.ValidationError, ValueError) as e:
-        print("invalid", path, str(e).splitlines()[0]); bad = 1
-sys.exit(bad)
-PY
-}
+validate() { schema_validate "$schema" "$@"; } # lib.sh's
 cosim=$BUILD/cosim
 run() { # name options... (exit 0 or 1 expected)
   local name=$1; shift

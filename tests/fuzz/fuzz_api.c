@@ -28,6 +28,16 @@
  *     -CTM_E_FAULT for good (with a message), and with no input bound the program does not
  *     fault (an unbound input reads zeros); inputs and constants are refused after the first
  *     step; a port read by name and by index agree;
+ *   - a command-buffer model (ctm_model_new_cmd, 1.16) takes its image and buffer from
+ *     files (the good run's, one not whole words, one larger than any may be, none, a
+ *     folder) or word by word (the good run's next word, a word with a bit flipped, any,
+ *     at addresses unaligned or past the image's most), each refused as ctm.h says: after
+ *     the first step, on an executable's model (whose setters it refuses in turn), with
+ *     the size expected named; ctm_model_read_word reads its image before the run, and is
+ *     refused past its memory (known to the byte), or when the run cannot be laid out
+ *     (CTM_E_STATE; the next step then faults saying why, not crashes); the good run,
+ *     whole, does not fault, and a fault's message names the buffer;
+ *   - ctm_clear_error (1.17) leaves ctm_error() "";
  *   - every string returned is NUL-terminated.
  * A broken promise aborts with a message (libFuzzer keeps the input); FUZZ_API_TRACE=1 prints
  * the calls of each input as they run. FUZZ_API_SEEDS=DIR writes the built-in seed sequences
@@ -37,6 +47,8 @@
 #include "ctm_int.h" /* API_MAGIC_BASE, API_ERROR_MAX: a made-up handle must not forge a live one */
 #include "elf_exe.h"
 #include "fuzz_bytes.h"
+#include "le32.h"
+#include "run.h"
 
 #include <ctype.h>
 #include <fcntl.h>
@@ -257,6 +269,15 @@ typedef struct slot {
     int bound; /* an input was bound: the program may read past it, or take its CALL */
     int err_known; /* ctm_model_error() is err; else any message but "" */
     char err[MSG];
+    /* a command-buffer model (ctm_model_new_cmd): its memory, the image's and the buffer's
+     * bytes as put or loaded, how many words of each are the good run's (-1: not a prefix
+     * of it), the buffer's name in a fault's message, and whether a read found the run
+     * impossible to lay out (the first step must then fault) */
+    int cmd, unprepared;
+    uint32_t mem;
+    size_t img_len, cb_len;
+    long img_words, cb_words;
+    const char *cb_name;
 } slot;
 
 static slot slots[SLOTS];
@@ -505,6 +526,14 @@ static const char prog[] =
 enum { DATA_BYTES = 64 };
 static dpp_exe exe; /* the program: its words are also fc_unit stimulus */
 static char dir[256], elf_path[64], data_path[64], long_path[700];
+/* A command-buffer model's good run: the image and the buffer `dpp run --emit` makes for the
+ * program over a 4x2 domain (its input zeros), as files; the buffer with 2 bytes more (not
+ * whole words); a sparse file larger than any image or buffer may be. */
+enum { GOOD_W = 4, GOOD_H = 2 };
+static uint8_t *good_img, *good_cb;
+static size_t good_img_len, good_cb_len;
+static char img_path[64], cb_path[64], odd_path[64], huge_path[64];
+#define HUGE_BYTES ((1ull << 30) + 4)
 
 /* A new file in dir, written by write_to(path), then kept open and removed: it is read as
  * /proc/self/fd/N, and nothing is left behind however the run ends (libFuzzer ends on a crash
@@ -544,12 +573,66 @@ static int write_data(const char *path)
     return !f || fwrite(data, 1, sizeof data, f) != sizeof data || fclose(f) ? -1 : 0;
 }
 
+static void keep_emitted(void *user, int after, const uint8_t *mem, size_t mem_len,
+                         const uint8_t *cb, size_t cb_len)
+{
+    (void)user;
+    if (after)
+        return;
+    good_img = malloc(mem_len ? mem_len : 1);
+    good_cb = malloc(cb_len + 4);
+    if (!good_img || !good_cb)
+        abort();
+    memcpy(good_img, mem, mem_len);
+    memcpy(good_cb, cb, cb_len);
+    memset(good_cb + cb_len, 0, 4);
+    good_img_len = mem_len;
+    good_cb_len = cb_len;
+}
+
+static int write_bytes(const char *path, const uint8_t *b, size_t n)
+{
+    FILE *f = fopen(path, "wb");
+    return !f || (n && fwrite(b, 1, n, f) != n) || fclose(f) ? -1 : 0;
+}
+
+static int write_img(const char *path) { return write_bytes(path, good_img, good_img_len); }
+static int write_cb(const char *path) { return write_bytes(path, good_cb, good_cb_len); }
+static int write_odd(const char *path) { return write_bytes(path, good_cb, good_cb_len + 2); }
+static int write_huge(const char *path) { return truncate(path, (off_t)HUGE_BYTES); }
+
+/* The good run's image and buffer (the program written by write_elf, in exe). */
+static void make_good_run(void)
+{
+    static uint8_t zeros[GOOD_W * GOOD_H * 4];
+    dpp_run_opts o;
+    dpp_run_default_opts(&o);
+    o.width = GOOD_W;
+    o.height = GOOD_H;
+    o.input[0] = (dpp_image){MC_FMT_UINT8_4, 0, GOOD_W, GOOD_H, zeros};
+    o.emit = keep_emitted;
+    dpp_run_result res;
+    dpp_error err;
+    if (dpp_run(&exe, &o, "fuzz_api.s", &res, &err) || !good_cb || good_cb_len % 4 ||
+        good_img_len % 4) {
+        fprintf(stderr, "fuzz_api: the good command-buffer run: %s\n", err.msg);
+        exit(2);
+    }
+    dpp_run_free(&res);
+}
+
 static void make_files(void)
 {
     const char *tmp = getenv("TMPDIR");
     snprintf(dir, sizeof dir, "%s", tmp && *tmp ? tmp : "/tmp"); /* also a path that is a folder */
     make_file("the program", write_elf, elf_path, sizeof elf_path);
     make_file("the input", write_data, data_path, sizeof data_path);
+    make_good_run();
+    make_file("the image", write_img, img_path, sizeof img_path);
+    make_file("the buffer", write_cb, cb_path, sizeof cb_path);
+    make_file("the odd buffer", write_odd, odd_path, sizeof odd_path);
+    make_file("the huge file", write_huge, huge_path, sizeof huge_path);
+
     memset(long_path, 'a', sizeof long_path - 1);
     long_path[0] = '/';
 }
@@ -1514,7 +1597,12 @@ static void model_new_call(rd *r)
 /* A setter's misuses common to all: too late, and n. */
 static void setter_misuses(misuses *m, const slot *s, int n, int n_max)
 {
-    if (s->stepped)
+    if (s->cmd) /* refused first, whatever the rest */
+        may_fail(m, CTM_E_STATE, 0,
+                 "%s: this ctm_model runs a command buffer (ctm_model_new_cmd): its inputs, "
+                 "constants and surfaces are what its memory image and commands say",
+                 call_name);
+    else if (s->stepped)
         may_fail(m, CTM_E_STATE, 0,
                  "%s: too late: inputs and constants are set before the first ctm_model_step",
                  call_name);
@@ -1535,6 +1623,7 @@ static int setter_done(const pick *p, const misuses *m, int st)
         if (st != CTM_OK)
             broken("returned %d", st);
         error_unchanged();
+        p->s->unprepared = 0; /* what the run is made of changed: it may be laid out now */
         return 1;
     }
     return 0;
@@ -1693,6 +1782,316 @@ static void model_error_ok(const slot *s)
     call_name = outer;
 }
 
+/* ------------------------------------------------------------ a command-buffer model */
+
+/* The device memory a command-buffer run needs for s's image and buffer (run_step.c's rule,
+ * as docs/run.md gives it): the image, the buffer at the next 2 KiB, rounded to 2 KiB. */
+static size_t cmd_need(const slot *s)
+{
+    size_t at = (s->img_len + 2047) / 2048 * 2048, need = (at + s->cb_len + 2047) / 2048 * 2048;
+    return need ? need : 2048;
+}
+
+static int cmd_fits(const slot *s)
+{
+    return !s->mem || s->mem >= cmd_need(s);
+}
+
+/* The image and the buffer are the good run's, whole. */
+static int cmd_pristine(const slot *s)
+{
+    return s->img_words == (long)(good_img_len / 4) && s->img_len == good_img_len &&
+           s->cb_words == (long)(good_cb_len / 4) && s->cb_len == good_cb_len;
+}
+
+/* A step of command-buffer model s, not faulted before, returned st. A run that cannot be
+ * laid out faults saying so; the good run does not fault (its LOOP needs a frame of loop
+ * stack); a fault's message names the buffer. */
+static void cmd_step_ok(const slot *s, int st)
+{
+    if (!cmd_fits(s)) {
+        if (st != -CTM_E_FAULT || !strstr(ctm_model_error(s->h), "is smaller than the image"))
+            broken("a memory of %u bytes for %zu: returned %d \"%s\"", (unsigned)s->mem,
+                   cmd_need(s), st, ctm_model_error(s->h));
+        return;
+    }
+    if (st == -CTM_E_FAULT && cmd_pristine(s) && s->shape[5] > 0)
+        broken("the good run faulted: %s", ctm_model_error(s->h));
+    size_t n = strlen(s->cb_name);
+    if (st == -CTM_E_FAULT &&
+        (strncmp(ctm_model_error(s->h), s->cb_name, n) || ctm_model_error(s->h)[n] != ':'))
+        broken("a fault's message does not name the buffer \"%s\": \"%s\"", s->cb_name,
+               ctm_model_error(s->h));
+}
+
+static void model_new_cmd_call(rd *r)
+{
+    slot *s = target(r);
+    /* memories that hold the good run (16 KiB: to the byte), ones that do not, and refused
+     * ones; 1 GiB, the top,
+     * only as refused ends (a run of it would take a GiB each sequence) */
+    static const uint32_t mem_of[8] = {0, 65536, 2048, 4096, 16384, 2047, (1u << 30) + 2048,
+                                       UINT32_MAX};
+    unsigned b = u8(r);
+    uint32_t mem = b % 9 == 8 ? u32(r) | 1 : mem_of[b % 9];
+    int lanes = arg(r, 1, 64), ctxs = arg(r, 1, 16), ad = arg(r, 0, 32), ld = arg(r, 0, 32);
+    trace("%u %d %d %d %d", (unsigned)mem, lanes, ctxs, ad, ld);
+    misuses m = {0};
+    range(&m, call_name, "mem_bytes", mem, 0, 1 << 30);
+    range(&m, call_name, "lanes", lanes, 1, 64);
+    range(&m, call_name, "contexts", ctxs, 1, 16);
+    range(&m, call_name, "addr_depth", ad, 0, 32);
+    range(&m, call_name, "loop_depth", ld, 0, 32);
+    if (!m.n && mem % 2048)
+        may_fail(&m, 0, 0, "%s: mem_bytes = %u is not a multiple of 2048 (0: the image plus "
+                 "the buffer)", call_name, (unsigned)mem);
+    ctm_model *mh = ctm_model_new_cmd(mem, lanes, ctxs, ad, ld);
+    if (m.n) {
+        new_failed(&m, mh);
+        return;
+    }
+    const int shape[6] = {0, 0, lanes, ctxs, ad, ld};
+    new_made(mh);
+    adopt(s, MODEL, mh, shape, 6);
+    s->lanes = lanes >= 64 ? ~0ull : (1ull << lanes) - 1;
+    s->cmd = 1;
+    s->mem = mem;
+    s->cb_name = "command buffer";
+}
+
+/* A call that sets the image or the buffer of model p: refused as cmd_refuse says (ctm.h),
+ * before any of its own misuses; 1 when it may go on to its own. */
+static int cmd_setter_misuses(misuses *m, const pick *p)
+{
+    if (p->bad)
+        return 0;
+    if (!p->s->cmd)
+        may_fail(m, CTM_E_STATE, 0, "%s: this ctm_model runs an executable (ctm_model_new); "
+                 "ctm_model_new_cmd makes one that runs a command buffer", call_name);
+    else if (p->s->stepped)
+        may_fail(m, CTM_E_STATE, 0, "%s: too late: the memory image and the command buffer "
+                 "are set before the run's first step, commit or transaction", call_name);
+    return !m->n;
+}
+
+/* The image's most bytes: the memory's, less the smallest buffer's 2 KiB. */
+static size_t cmd_img_max(const slot *s)
+{
+    return s->mem ? s->mem - 2048u : 1u << 30;
+}
+
+/* The word at byte at of b (len bytes), 0 past its end. */
+static uint32_t good_word(const uint8_t *b, size_t len, size_t at)
+{
+    return at + 4 <= len ? dpp_get_le32(b + at) : 0;
+}
+
+static void model_put_mem_call(rd *r)
+{
+    pick p = choose(r, MODEL);
+    const slot *s = p.s;
+    int cmd = !p.bad && s->cmd;
+    size_t max = cmd ? cmd_img_max(s) : 1u << 30;
+    unsigned b = u8(r);
+    uint32_t addr, n_good = (uint32_t)(good_img_len / 4);
+    switch (b % 8) {
+    case 0: addr = cmd && s->img_words >= 0 ? 4u * (uint32_t)s->img_words : 0; break; /* next */
+    case 1: addr = 4 * (u8(r) % n_good); break;
+    case 2: addr = 4 * (u8(r) % n_good) + 1 + b / 8 % 3; break; /* unaligned */
+    case 3: addr = (uint32_t)max; break;                        /* just past the end */
+    case 4: addr = (uint32_t)(max - 4); break;                  /* the last word */
+    case 5: addr = 0xFFFFFFFC; break;
+    default: addr = u32(r); break;
+    }
+    if (max - 4 > 65536 && addr % 4 == 0 && addr + 4ull <= max && addr > 65536)
+        addr %= 65536; /* a word far out would take the image to 1 GiB */
+    uint32_t want = good_word(good_img, good_img_len, addr);
+    b = u8(r);
+    uint32_t word = b % 4 == 0 ? want : b % 4 == 1 ? want ^ 1u << (b >> 2) % 32 : u32(r);
+    trace("%s 0x%x 0x%08x", bad_name[p.bad], (unsigned)addr, (unsigned)word);
+    misuses m = {0};
+    if (cmd_setter_misuses(&m, &p) && (addr % 4 || addr + 4ull > max))
+        may_fail(&m, CTM_E_ARG, 0, "%s: addr = 0x%x is not a multiple of 4 below %zu (the "
+                 "image's most bytes%s)", call_name, (unsigned)addr, max,
+                 s->mem ? ": mem_bytes less 2 KiB for the buffer" : "");
+    remember_error();
+    int st = ctm_model_put_mem(p.h, addr, word);
+    if (p.bad)
+        m.n = 0;
+    if (!setter_done(&p, &m, st))
+        return;
+    slot *w = p.s;
+    int same = word == want && addr + 4ull <= good_img_len;
+    if (!(same && w->img_words >= 0 && addr / 4 <= (uint32_t)w->img_words))
+        w->img_words = -1; /* a word that is not the good one, or past a gap */
+    else if (addr / 4 == (uint32_t)w->img_words)
+        w->img_words++;
+    if (addr + 4ull > w->img_len)
+        w->img_len = addr + 4ull;
+}
+
+static void model_put_cmd_call(rd *r)
+{
+    pick p = choose(r, MODEL);
+    const slot *s = p.s;
+    int next = !p.bad && s->cmd && s->cb_words >= 0;
+    uint32_t want = next ? good_word(good_cb, good_cb_len, 4 * (size_t)s->cb_words) : 0;
+    unsigned b = u8(r);
+    uint32_t word = b % 4 < 2 ? want : b % 4 == 2 ? want ^ 1u << (b >> 2) % 32 : u32(r);
+    trace("%s 0x%08x", bad_name[p.bad], (unsigned)word);
+    misuses m = {0};
+    cmd_setter_misuses(&m, &p);
+    remember_error();
+    int st = ctm_model_put_cmd(p.h, word);
+    if (p.bad)
+        m.n = 0;
+    if (!setter_done(&p, &m, st))
+        return;
+    slot *w = p.s;
+    w->cb_words = next && word == want && 4 * (size_t)w->cb_words < good_cb_len ? w->cb_words + 1
+                                                                                 : -1;
+    w->cb_len += 4;
+}
+
+/* The files ctm_model_load_mem and _load_cmd are given. */
+enum { FP_IMG, FP_CB, FP_ODD, FP_DATA, FP_NULL_DEV, FP_HUGE, FP_NONE, FP_DIR, FP_NULL, FP_EMPTY, FP_LONG,
+       FP_KINDS };
+
+static const char *file_path(int f)
+{
+    switch (f) {
+    case FP_IMG: return img_path;
+    case FP_CB: return cb_path;
+    case FP_ODD: return odd_path;
+    case FP_DATA: return data_path;
+    case FP_NULL_DEV: return "/dev/null";
+    case FP_HUGE: return huge_path;
+    case FP_NONE: return "/nonexistent/fuzz_api.bin";
+    case FP_DIR: return dir;
+    case FP_NULL: return NULL;
+    case FP_EMPTY: return "";
+    default: return long_path;
+    }
+}
+
+static unsigned long long file_bytes(int f)
+{
+    switch (f) {
+    case FP_IMG: return good_img_len;
+    case FP_CB: return good_cb_len;
+    case FP_ODD: return good_cb_len + 2;
+    case FP_DATA: return DATA_BYTES;
+    case FP_HUGE: return HUGE_BYTES;
+    default: return 0;
+    }
+}
+
+/* ctm_model_load_mem (buffer 0) or _load_cmd (1) of a file of kind f on model p. */
+static void model_load_call(rd *r, int buffer)
+{
+    pick p = choose(r, MODEL);
+    int f = (int)(u8(r) % FP_KINDS);
+    const char *path = file_path(f);
+    trace("%s %s", bad_name[p.bad], path ? path : "NULL");
+    misuses m = {0};
+    unsigned long long n = file_bytes(f);
+    size_t max = buffer ? 1u << 29 : !p.bad && p.s->cmd ? cmd_img_max(p.s) : 0;
+    int too_big = 0;
+    if (cmd_setter_misuses(&m, &p)) {
+        too_big = path && *path && f < FP_NONE && n > max;
+        if (!path || !*path)
+            may_fail(&m, CTM_E_ARG, 0, "%s: path is %s", call_name, path ? "empty" : "NULL");
+        else if (f >= FP_NONE) /* cannot be read */
+            may_fail(&m, CTM_E_IO, 1, "%s: %s", call_name, path);
+        else if (n > max)
+            may_fail(&m, CTM_E_FORMAT, 1, "%s: %s: %llu bytes, but ", call_name, path, n);
+        else if (buffer && n % 4)
+            may_fail(&m, CTM_E_FORMAT, 0, "%s: %s: %llu bytes, but a command buffer is whole "
+                     "32-bit words: expected a multiple of 4 (%llu or %llu)", call_name, path,
+                     n, n - n % 4, n - n % 4 + 4);
+    }
+    remember_error();
+    int st = buffer ? ctm_model_load_cmd(p.h, path) : ctm_model_load_mem(p.h, path);
+    if (p.bad)
+        m.n = 0;
+    if (too_big && !p.bad) {
+        char most[64];
+        snprintf(most, sizeof most, "expected at most %zu", max);
+        if (!strstr(ctm_error(), most))
+            broken("a file of %llu bytes: \"%s\" does not say \"%s\"", n, ctm_error(), most);
+    }
+    if (!setter_done(&p, &m, st))
+        return;
+    slot *w = p.s;
+    long words = f == FP_IMG && !buffer ? (long)(good_img_len / 4)
+                 : f == FP_CB && buffer ? (long)(good_cb_len / 4)
+                 : n == 0              ? 0
+                                       : -1;
+    if (buffer) {
+        w->cb_words = words;
+        w->cb_len = n;
+        w->cb_name = path; /* the run's errors name the file */
+    } else {
+        w->img_words = words;
+        w->img_len = n;
+    }
+}
+
+static void model_read_word_call(rd *r)
+{
+    pick p = choose(r, MODEL);
+    const slot *s = p.s;
+    unsigned b = u8(r);
+    uint32_t addr = b % 6 == 0   ? 0
+                    : b % 6 == 1 ? 4 * (u8(r) % (uint32_t)(good_img_len / 4))
+                    : b % 6 == 2 ? 4 * u8(r) + 1 + b / 8 % 3
+                    : b % 6 == 3 ? 0xFFFFFFFC
+                    : b % 6 == 4 ? u32(r) & 0x1FFFC
+                                 : u32(r);
+    int null_out = u8(r) % 8 == 0;
+    trace("%s 0x%x%s", bad_name[p.bad], (unsigned)addr, null_out ? " NULL" : "");
+    remember_error();
+    uint32_t word = 0xDEADBEEF;
+    int st = ctm_model_read_word(p.h, addr, null_out ? NULL : &word);
+    if (p.bad) {
+        if (st != CTM_E_ARG)
+            broken("returned %d for a bad handle", st);
+        handle_refused(call_name, MODEL, &p, 0);
+        return;
+    }
+    slot *w = p.s;
+    misuses m = {0};
+    char head[MSG];
+    snprintf(head, sizeof head, "%s: addr = 0x%x is not a multiple of 4 inside the run's ",
+             call_name, (unsigned)addr);
+    /* A command-buffer run's memory is known to the byte, and it is laid out unless the
+     * memory is too small; an executable's size is not known here, and a bound input may
+     * keep it from being laid out. Either is refused first. */
+    size_t size = s->cmd ? (s->mem ? s->mem : cmd_need(s)) : 0;
+    int past = addr % 4 || addr == 0xFFFFFFFC || (s->cmd && addr + 4ull > size);
+    if (null_out)
+        may_fail(&m, CTM_E_ARG, 0, "%s: word is NULL", call_name);
+    else if (!s->cmd || !cmd_fits(s))
+        may_fail(&m, CTM_E_STATE, 1, "%s: the run could not be prepared: ", call_name);
+    if (!null_out && (!s->cmd ? 1 : cmd_fits(s) && past))
+        may_fail(&m, CTM_E_ARG, 1, "%s", head); /* past an executable's memory: maybe */
+    int certain = null_out || past || (s->cmd && m.n);
+    if (st != CTM_OK || certain) {
+        failed_as(&m, 1, st);
+        if (!null_out && word != 0)
+            broken("a refused read left *word 0x%08x, not 0", (unsigned)word);
+        misused(w);
+        w->unprepared |= st == CTM_E_STATE;
+        return;
+    }
+    error_unchanged();
+    /* before the first step, a command-buffer run's memory is its image */
+    if (s->cmd && !s->stepped && s->img_words >= 0 && addr < 4ull * (size_t)s->img_words &&
+        word != good_word(good_img, good_img_len, addr))
+        broken("the image's word at 0x%x reads 0x%08x, put 0x%08x", (unsigned)addr,
+               (unsigned)word, (unsigned)good_word(good_img, good_img_len, addr));
+}
+
 static void model_step_call(rd *r)
 {
     pick p = choose(r, MODEL);
@@ -1714,8 +2113,12 @@ static void model_step_call(rd *r)
     /* The program cannot fault on its own: its input, unbound, reads zeros (ctm.h), so it
      * takes no CALL, and its LOOP needs one frame of loop stack. A bound input may hold
      * anything, or be smaller than the domain. */
-    if (st == -CTM_E_FAULT && !s->faulted && !s->bound && s->shape[5] > 0)
+    if (st == -CTM_E_FAULT && !s->faulted && !s->cmd && !s->bound && s->shape[5] > 0)
         broken("the program faulted, with no input bound: %s", ctm_model_error(s->h));
+    if (s->unprepared && !s->faulted && st != -CTM_E_FAULT)
+        broken("a read found the run impossible to lay out, but the step returned %d", st);
+    if (s->cmd && !s->faulted)
+        cmd_step_ok(s, st);
     s->stepped = 1;
     s->has_ev = st == 1;
     if (st == 0)
@@ -1885,6 +2288,15 @@ static void model_error_call(rd *r)
         broken("returned \"%s\", not ctm_error()", e);
 }
 
+/* ctm_clear_error (1.17): the thread's message is "" after it, however it was. */
+static void clear_error_call(rd *r)
+{
+    (void)r;
+    ctm_clear_error();
+    if (string_ok(ctm_error(), MSG, "ctm_error()"))
+        broken("ctm_error() is \"%s\" after ctm_clear_error", ctm_error());
+}
+
 static void version_call(rd *r)
 {
     (void)r;
@@ -1912,7 +2324,9 @@ enum op {
     OP_MODEL_SET_CONSTI, OP_MODEL_SET_CONSTB, OP_MODEL_STEP, OP_MODEL_GET, OP_MODEL_PORT,
     OP_MODEL_GET_PORT, OP_MODEL_ERROR,
     OP_VERSION,
-    OP_PRED_NEW_GROUPED, /* last: the seeds' earlier op bytes keep their meaning */
+    OP_PRED_NEW_GROUPED, /* after the others: the seeds' earlier op bytes keep their meaning */
+    OP_MODEL_NEW_CMD, OP_MODEL_LOAD_MEM, OP_MODEL_PUT_MEM, OP_MODEL_LOAD_CMD, OP_MODEL_PUT_CMD,
+    OP_MODEL_READ_WORD, OP_CLEAR_ERROR,
     OPS
 };
 
@@ -1929,6 +2343,8 @@ static const char *const op_name[OPS] = {
     "ctm_model_get", "ctm_model_port", "ctm_model_get_port", "ctm_model_error",
     "ctm_version",
     "ctm_pred_new_grouped",
+    "ctm_model_new_cmd", "ctm_model_load_mem", "ctm_model_put_mem", "ctm_model_load_cmd",
+    "ctm_model_put_cmd", "ctm_model_read_word", "ctm_clear_error",
 };
 
 static void one_call(rd *r, enum op op)
@@ -1979,6 +2395,13 @@ static void one_call(rd *r, enum op op)
     case OP_MODEL_PORT: model_port_call(r); break;
     case OP_MODEL_GET_PORT: model_get_port_call(r); break;
     case OP_MODEL_ERROR: model_error_call(r); break;
+    case OP_MODEL_NEW_CMD: model_new_cmd_call(r); break;
+    case OP_MODEL_LOAD_MEM: model_load_call(r, 0); break;
+    case OP_MODEL_PUT_MEM: model_put_mem_call(r); break;
+    case OP_MODEL_LOAD_CMD: model_load_call(r, 1); break;
+    case OP_MODEL_PUT_CMD: model_put_cmd_call(r); break;
+    case OP_MODEL_READ_WORD: model_read_word_call(r); break;
+    case OP_CLEAR_ERROR: clear_error_call(r); break;
     default: version_call(r); break;
     }
 }
@@ -2108,6 +2531,54 @@ static const uint8_t seed_model[] = {
     OP_VERSION,
 };
 
+/* A command-buffer model: the good run from files, read, stepped to its end; a late put, an
+ * executable's setter. */
+#define STEPS4 OP_MODEL_STEP, H, OP_MODEL_STEP, H, OP_MODEL_STEP, H, OP_MODEL_STEP, H
+static const uint8_t seed_cmd_good[] = {
+    OP_MODEL_NEW_CMD, 0, 0, LIT(16), LIT(4), LIT(4), LIT(4),
+    OP_MODEL_LOAD_MEM, H, FP_IMG,
+    OP_MODEL_LOAD_CMD, H, FP_CB,
+    OP_MODEL_READ_WORD, H, 1, 5, 1,
+    STEPS4, STEPS4,
+    OP_MODEL_GET, H, 24,
+    OP_MODEL_PUT_CMD, H, 0,
+    OP_MODEL_READ_WORD, H, 4, 0, 0, 0, 0, 1,
+    OP_MODEL_SET_CONSTB, H, A_LO, A_LO,
+};
+
+/* Word by word into a memory that cannot hold the run (a read says so, the step faults); a
+ * bad word; files of the wrong size or none; an executable's model; a freed handle. */
+static const uint8_t seed_cmd_bad[] = {
+    OP_MODEL_NEW_CMD, 1, 3, LIT(16), LIT(1), LIT(4), LIT(4),
+    OP_MODEL_PUT_MEM, SLOT(1), 0, 0,
+    OP_MODEL_PUT_MEM, SLOT(1), 0, 0,
+    OP_MODEL_PUT_CMD, SLOT(1), 0,
+    OP_MODEL_PUT_MEM, SLOT(1), 4, 0,
+    OP_MODEL_LOAD_CMD, SLOT(1), FP_CB,
+    OP_MODEL_PUT_CMD, SLOT(1), 3, 0, 0, 0, 0,
+    OP_MODEL_LOAD_CMD, SLOT(1), FP_IMG,
+    OP_MODEL_READ_WORD, SLOT(1), 0, 1,
+    OP_MODEL_STEP, SLOT(1),
+    OP_MODEL_READ_WORD, SLOT(1), 0, 1,
+    OP_MODEL_NEW_CMD, 2, 1, LIT(8), LIT(2), LIT(4), LIT(4),
+    OP_MODEL_PUT_MEM, SLOT(2), 2, 0, 0,
+    OP_MODEL_PUT_MEM, SLOT(2), 0, 0,
+    OP_MODEL_PUT_CMD, SLOT(2), 2,
+    OP_MODEL_LOAD_CMD, SLOT(2), FP_ODD,
+    OP_MODEL_LOAD_CMD, SLOT(2), FP_HUGE,
+    OP_MODEL_LOAD_MEM, SLOT(2), FP_HUGE,
+    OP_MODEL_LOAD_MEM, SLOT(2), FP_NONE,
+    OP_MODEL_LOAD_CMD, SLOT(2), FP_NULL,
+    OP_MODEL_STEP, SLOT(2),
+    OP_MODEL_ERROR, SLOT(2),
+    OP_MODEL_NEW_CMD, 3, 5, A_LO, A_LO, A_LO, A_LO,
+    OP_MODEL_NEW, 4, 0, LIT(4), LIT(2), LIT(4), LIT(1), LIT(4), LIT(4),
+    OP_MODEL_LOAD_MEM, SLOT(4), FP_IMG,
+    OP_MODEL_READ_WORD, SLOT(4), 0, 1,
+    OP_MODEL_FREE, SLOT(1),
+    OP_MODEL_PUT_CMD, SLOT(1), 0,
+};
+
 static void write_seeds(const char *to)
 {
     static const struct {
@@ -2119,6 +2590,8 @@ static void write_seeds(const char *to)
         {"seed-stack", seed_stack, sizeof seed_stack},
         {"seed-fc", seed_fc, sizeof seed_fc},
         {"seed-model", seed_model, sizeof seed_model},
+        {"seed-cmd-good", seed_cmd_good, sizeof seed_cmd_good},
+        {"seed-cmd-bad", seed_cmd_bad, sizeof seed_cmd_bad},
     };
     for (size_t i = 0; i < sizeof seeds / sizeof *seeds; i++) {
         char path[4096];
@@ -2142,6 +2615,9 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     }
     tracing = getenv("FUZZ_API_TRACE") && *getenv("FUZZ_API_TRACE") == '1';
     make_files();
+    if (tracing)
+        fprintf(stderr, "fuzz_api: the good run: an image of %zu bytes, a buffer of %zu\n",
+                good_img_len, good_cb_len);
     call_name = "start-up: ctm_model_port";
     for (int i = 0; i < PORTS; i++) {
         port_index[i] = ctm_model_port(port_names[i]);

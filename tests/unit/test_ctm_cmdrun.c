@@ -477,6 +477,34 @@ static void test_errors_name_the_byte(void **state)
     free(img.b);
 }
 
+/* A run that cannot be laid out (a 4 KiB memory for an image and a 2400-byte buffer):
+ * ctm_model_read_word says so as CTM_E_STATE naming itself, every time, and the first step
+ * then faults with the reason. Before, the first read returned the undocumented
+ * CTM_E_FORMAT without its name and left the run without a stepper, and the step crashed
+ * (fuzz_api found it: tests/fuzz/api/read-word-then-step-unprepared). */
+static void test_unprepared_run_is_a_fault_not_a_crash(void **state)
+{
+    (void)state;
+    ctm_model *m = ctm_model_new_cmd(4096, 4, 1, 4, 4);
+    assert_int_equal(ctm_model_put_mem(m, 0, 1), CTM_OK);
+    for (int i = 0; i < 600; i++)
+        assert_int_equal(ctm_model_put_cmd(m, 0), CTM_OK);
+    const char *why = "device memory of 4096 bytes is smaller than the image (4 bytes) and the "
+                      "buffer (2400 bytes)";
+    for (int i = 0; i < 2; i++) {
+        uint32_t w = 7;
+        assert_int_equal(ctm_model_read_word(m, 0, &w), CTM_E_STATE);
+        assert_int_equal(w, 0);
+        assert_non_null(strstr(ctm_model_error(m), "ctm_model_read_word: the run could not be "
+                                                   "prepared: command buffer: "));
+        assert_non_null(strstr(ctm_model_error(m), why));
+    }
+    assert_int_equal(ctm_model_step(m), -CTM_E_FAULT);
+    assert_non_null(strstr(ctm_model_error(m), why));
+    assert_int_equal(ctm_model_step(m), -CTM_E_FAULT);
+    ctm_model_free(m);
+}
+
 static int make_dir(void **state)
 {
     (void)state;
@@ -509,6 +537,7 @@ int main(void)
         cmocka_unit_test(test_out_mask_and_domains_reach_memory),
         cmocka_unit_test(test_checkers_take_it),
         cmocka_unit_test(test_errors_name_the_byte),
+        cmocka_unit_test(test_unprepared_run_is_a_fault_not_a_crash),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

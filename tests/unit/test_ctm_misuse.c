@@ -954,6 +954,21 @@ static void test_a_freed_handle_stays_freed(void **state)
     ctm_pred_free(p);
 }
 
+/* ctm_clear_error (1.17) empties the thread's message: a NULL handle's diff then says why
+ * itself, having no earlier message to keep. It takes no argument to misuse. */
+static void test_clear_error(void **state)
+{
+    (void)state;
+    assert_null(ctm_stack_new(20, 0, 0, 1));
+    assert_string_equal(ctm_error(), "ctm_stack_new: width = 20 is not one of 16, 32, 48, 64");
+    ctm_clear_error();
+    assert_string_equal(ctm_error(), "");
+    assert_non_null(strstr(ctm_pred_diff(NULL), "ctm_pred_diff: the ctm_pred handle is NULL"));
+    ctm_clear_error();
+    ctm_clear_error(); /* twice: still "" */
+    assert_string_equal(ctm_error(), "");
+}
+
 /* ctm.h: "a program that reads an input left unbound reads zeros" (all four channels). The
  * run used to fault at its first read: "input 0 used before its surface was set" (found by
  * tests/fuzz/fuzz_api.c). The program's IF tests the alpha of input 0: no lane may take it. */
@@ -1028,6 +1043,7 @@ int main(void)
         cmocka_unit_test(test_arguments_out_of_range),
         cmocka_unit_test(test_a_refused_step_changes_nothing),
         cmocka_unit_test(test_a_freed_handle_stays_freed),
+        cmocka_unit_test(test_clear_error),
         cmocka_unit_test(test_an_unbound_input_reads_zeros),
         cmocka_unit_test(test_fc_report_widths),
     };
