@@ -419,7 +419,7 @@ matrix: | deps
 # virtual environment under BUILD (once), pred_stack checked from Python, a broken copy caught.
 COCOTB ?= 1.8.1
 cocotb: | deps
-	@$(call build_first,lib)
+	@$(call build_first,lib examples-bin)
 	@scripts/cocotb.sh --build $(BUILD) --cocotb $(COCOTB)
 
 format:

@@ -23,16 +23,17 @@ while (($#)); do
 done
 vendor=$(realpath -m "${CTM_VENDOR:-$root/../shared/vendor}")
 venv=$build/cocotb-$version
-missing=()
-for f in "cocotb-$version.tar.gz" find_libpython-0.4.0.tar.gz; do
-  [[ -f $vendor/$f ]] || missing+=("$vendor/$f")
-done
-if ((print_vendor)); then
+# The vendored sources, needed to install (and what --vendor checks): stops saying what is missing.
+need_vendor() {
+  local f missing=()
+  for f in "cocotb-$version.tar.gz" find_libpython-0.4.0.tar.gz; do
+    [[ -f $vendor/$f ]] || missing+=("$vendor/$f")
+  done
   ((${#missing[@]} == 0)) || { echo "cocotb.sh: no ${missing[*]} (set CTM_VENDOR to the folder)" >&2; exit 1; }
-  echo "$vendor"; exit 0
-fi
+}
+if ((print_vendor)); then need_vendor; echo "$vendor"; exit 0; fi
 if [[ ! -x $venv/bin/cocotb-config ]]; then
-  ((${#missing[@]} == 0)) || { echo "cocotb.sh: no ${missing[*]} (set CTM_VENDOR to the folder)" >&2; exit 1; }
+  need_vendor
   echo "cocotb.sh: installing cocotb $version into $venv (once)"
   src=$(mktemp -d) && trap 'rm -rf "$src"' EXIT
   tar xzf "$vendor/cocotb-$version.tar.gz" -C "$src"
@@ -48,7 +49,9 @@ fi
 # Debian's verilator is, the simulator starts the system python3, without cocotb).
 if [[ ${VERILATOR:-verilator} == */* ]]; then PATH=$(dirname "$VERILATOR"):$PATH; fi
 export PATH=$venv/bin:$PATH CTM_LIB=$build/libctm.so.1 CTM_CYCLES=$cycles BUILD=$build
-[[ -f $CTM_LIB ]] || make -C "$root" --no-print-directory BUILD="$build" lib >/dev/null
+# (pipe_fc runs an example program: a build folder of its own needs them too)
+[[ -f $CTM_LIB && -f $build/examples/mandelbrot.elf ]] ||
+  make -C "$root" --no-print-directory BUILD="$build" lib examples-bin >/dev/null
 work=$build/cocotb-run/$version
 rm -rf "$work" && mkdir -p "$work"
 verilator_v=$("${VERILATOR:-verilator}" --version | cut -d' ' -f2)
