@@ -70,6 +70,7 @@ FUZZ_FLAGS := -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno
 FUZZ_SRC   := $(wildcard tests/fuzz/fuzz_*.c)
 FUZZ_BINS  := $(patsubst tests/fuzz/%.c,$(BUILD)/fuzz/%,$(FUZZ_SRC))
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS  ?= # a number of inputs each instead of seconds (e.g. 1000000)
 FUZZ_PAR   ?= 2
 FUZZ_NAMES ?= # some harnesses only (e.g. api); empty: all of them
 
@@ -96,10 +97,10 @@ help:
 	@echo "make matrix      lint, default regression, install test and speed under Verilator 5.006 and 5.050"
 	@echo "make cocotb      the cocotb testbenches (COCOTB=1.8.1 for Verilator 5.006, 1.9.2 for 5.050; docs/python.md)"
 	@echo "                 (5.050 built once from ../shared/vendor by scripts/verilator.sh)"
-	@echo "make fuzz [FUZZ_SECONDS=N] [FUZZ_PAR=n] [FUZZ_NAMES=api]  libFuzzer on the assembler, ELF"
+	@echo "make fuzz [FUZZ_SECONDS=N | FUZZ_RUNS=N] [FUZZ_PAR=n] [FUZZ_NAMES=api]  libFuzzer on the assembler, ELF"
 	@echo "                 reader, command buffers, stack event files, the C API's call sequences and"
 	@echo "                 a design's commits to the commit checker and command words to the PE handle,"
-	@echo "                 N s each (BENCH fuzz.<name>.execs)"
+	@echo "                 N s (or N inputs) each (BENCH fuzz.<name>.execs)"
 	@echo "make mutate [BLOCK=pred|stack|fc|all] [DESIGN=NAME|all]  mutation score of the default regression"
 	@echo "                 per RTL block (default BLOCK=all) or example design's RTL (docs/mutation.md)"
 	@echo "make coverage    default regression with Verilator coverage -> $(BUILD)/coverage/index.html, functional table"
@@ -371,7 +372,7 @@ regress: deps
 
 fuzz: deps
 	@$(call build_first,build fuzz-bin)
-	@scripts/fuzz.sh --build $(BUILD) --seconds $(FUZZ_SECONDS) --par $(FUZZ_PAR) $(FUZZ_NAMES)
+	@scripts/fuzz.sh --build $(BUILD) $(if $(FUZZ_RUNS),--runs $(FUZZ_RUNS),--seconds $(FUZZ_SECONDS)) --par $(FUZZ_PAR) $(FUZZ_NAMES)
 
 # The last line is the wall time of the whole, build included. The kit the example designs
 # build against is installed first, not by the CLI tests that run side by side (designs.sh,

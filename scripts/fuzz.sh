@@ -5,27 +5,30 @@
 # true and broken, against the commit checker; txn: a design's PE/MC/CO transactions, true
 # and broken, against the transaction checker; pe: command words fed to the PE handle, checked
 # against the model's own run of them; cmdrun: a command buffer and memory image run through
-# ctm_model_new_cmd, checked against dpp exec's run of them). Each for --seconds S,
-# --par of them at a time. Each starts from the repository's own files (api: the sequences
-# the harness carries) and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
+# ctm_model_new_cmd, checked against dpp exec's run of them). Each for --seconds S, or until
+# --runs N inputs have run however long that takes on a loaded machine; --par of them at a
+# time. Each starts from the repository's own files (api: the sequences the harness carries)
+# and keeps its corpus in BUILD/fuzz/corpus/NAME; first it replays every
 # regression input in tests/fuzz/NAME/. Prints "BENCH fuzz.NAME.execs N execs" (for api, N
 # is the number of call sequences run); a crash, leak, sanitizer report or broken promise
 # fails the run and leaves the input in BUILD/fuzz/artifacts/ (copy it to tests/fuzz/NAME/
 # with the fix).
-# Usage: scripts/fuzz.sh [--build DIR] [--seconds S] [--par N] [NAME...]
+# Usage: scripts/fuzz.sh [--build DIR] [--seconds S | --runs N] [--par N] [NAME...]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build seconds=60 par=2 names=()
+build=$root/build seconds=60 runs=0 par=2 names=()
 while (($#)); do
   case $1 in
     --build) build=$(cd "$2" && pwd); shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
+    --runs) runs=$2; seconds=0; shift 2 ;;
     --par) par=$2; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     -*) echo "fuzz: unknown option $1" >&2; exit 2 ;;
     *) names+=("$1"); shift ;;
   esac
 done
+[[ $seconds =~ ^[0-9]+$ && $runs =~ ^[0-9]+$ ]] || { echo "fuzz: --seconds and --runs take a whole number" >&2; exit 2; }
 ((${#names[@]})) || names=(asm elf exec stack api commit pe txn cmdrun)
 cd "$root"
 fz=$build/fuzz
@@ -94,7 +97,8 @@ run_one() {
     echo "FAIL fuzz.$name: a regression input fails again (log $fz/$name.regress.log)" >"$fz/$name.result"
     return
   fi
-  "$bin" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  # -runs counts inputs; for api each input is one call sequence
+  "$bin" -max_total_time="$seconds" -runs="$((runs ? runs : -1))" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$fz/artifacts/$name-" "$fz/corpus/$name" >"$log" 2>&1
   local rc=$?
   execs=$(grep -oP 'stat::number_of_executed_units:\s*\K[0-9]+' "$log" | tail -1)
@@ -105,7 +109,7 @@ run_one() {
   fi
 }
 export -f run_one
-export fz seconds
+export fz seconds runs
 rm -f "$fz"/*.result
 printf '%s\n' "${names[@]}" | xargs -P "$par" -I{} bash -c 'run_one {}'
 status=0
