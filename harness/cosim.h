@@ -149,6 +149,9 @@ int cosim_parse_options(cli_parser *p, const cosim_params *t, unsigned *v);
  * ("design-pipe_fc-c4l16[-VARIANT]", cosim_config --model). */
 int cosim_design_config(int argc, char **argv);
 int cosim_design_model(const char *model);
+/* One Markdown row of `cosim_config --table` per example design: its sources, levels, modes
+ * and inputs (printed after the design table's rows). */
+void cosim_design_print_rows(FILE *out);
 
 /* The value of one of the block's parameters (by option: "pred-depth"); the block
  * must have it. */

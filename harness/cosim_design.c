@@ -241,13 +241,14 @@ static uint32_t path_key(const char *s)
 
 /* The resolved design: its folder, name and model. */
 typedef struct design_where {
-    char dir[PATH_MAX], name[256], model[PATH_MAX], levels[32], modes[128];
+    char dir[PATH_MAX], name[256], model[PATH_MAX], levels[32], modes[128], inputs[32];
     bool user;
 } design_where;
 
 /* Finds the design's folder and testbench and reads the levels it commits
- * ("// ctm-levels: 0 2" in tb_NAME.sv; none: level 0 only) and its modes
- * ("// ctm-tb-modes: cmd"; none: none). 0, or -1 with a message. */
+ * ("// ctm-levels: 0 2" in tb_NAME.sv; none: level 0 only), its modes
+ * ("// ctm-tb-modes: cmd"; none: none) and the inputs it asks for ("// ctm-inputs: edges";
+ * none: the plain ones). 0, or -1 with a message. */
 static int find_design(const char *root, const char *arg, design_where *w, char *err, size_t n)
 {
     char tb[2 * PATH_MAX];
@@ -303,12 +304,14 @@ static int find_design(const char *root, const char *arg, design_where *w, char 
         char *dst;
         size_t size;
     } heads[] = {{"// ctm-levels: ", w->levels, sizeof w->levels},
-                 {"// ctm-tb-modes: ", w->modes, sizeof w->modes}};
+                 {"// ctm-tb-modes: ", w->modes, sizeof w->modes},
+                 {"// ctm-inputs: ", w->inputs, sizeof w->inputs}};
+    enum { HEADS = sizeof heads / sizeof heads[0] };
     put(w->levels, sizeof w->levels, "0");
-    w->modes[0] = 0;
-    bool seen[2] = {false, false};
+    w->modes[0] = w->inputs[0] = 0;
+    bool seen[HEADS] = {false};
     while (fgets(line, sizeof line, f))
-        for (size_t k = 0; k < 2; k++)
+        for (size_t k = 0; k < HEADS; k++)
             if (!seen[k] && !strncmp(line, heads[k].tag, strlen(heads[k].tag))) {
                 line[strcspn(line, "\r\n")] = 0;
                 put(heads[k].dst, heads[k].size, "%s", line + strlen(heads[k].tag));
@@ -445,8 +448,22 @@ static int resolve(const char *root, const design_opts *d, const unsigned *shape
     return 0;
 }
 
-static void print_description(FILE *out, const design_opts *d, const unsigned *shape,
-                              const design_where *w)
+/* A design's sources, under the keys a block's row has (cosim_params_print): its RTL is
+ * NAME.sv in its folder with the top module NAME, its testbench tb_NAME.sv with the top
+ * tb_NAME (docs/commit.md "Your own design"; tests/cli/cosim_config.sh holds each example's
+ * Makefile to it). An example's paths are from the kit's folder, as a block's are. */
+static void print_sources(FILE *out, const char *root, const design_where *w)
+{
+    const char *dir = w->dir;
+    size_t r = strlen(root);
+    if (!w->user && !strncmp(dir, root, r) && dir[r] == '/')
+        dir += r + 1;
+    fprintf(out, "dut=%s\nrtl=%s/%s.sv\ntb_files=%s/tb_%s.sv\ntb=tb_%s\n", w->name, dir, w->name,
+            dir, w->name, w->name);
+}
+
+static void print_description(FILE *out, const char *root, const design_opts *d,
+                              const unsigned *shape, const design_where *w)
 {
     char args[128];
     cosim_params_args(&cosim_params_design, shape, args, sizeof args);
@@ -454,8 +471,9 @@ static void print_description(FILE *out, const design_opts *d, const unsigned *s
             w->model, w->name, w->dir, w->user, cosim_cfg.variant, args);
     for (unsigned i = 0; i < cosim_params_design.rows; i++)
         fprintf(out, "%s=%u\n", cosim_params_design.row[i].opt, shape[i]);
-    fprintf(out, "levels=%s\ntb_modes=%s\ntb_mode=%s\nlevel=", w->levels, w->modes,
-            d->tb_mode ? d->tb_mode : "");
+    print_sources(out, root, w);
+    fprintf(out, "levels=%s\ntb_modes=%s\ninputs=%s\ntb_mode=%s\nlevel=", w->levels, w->modes,
+            w->inputs, d->tb_mode ? d->tb_mode : "");
     if (d->level >= 0)
         fprintf(out, "%d", d->level);
     fprintf(out,
@@ -496,7 +514,7 @@ int cosim_design_config(int argc, char **argv)
         cli_error(&p, "%s", err);
         return 2;
     }
-    print_description(stdout, &d, shape, &w);
+    print_description(stdout, root, &d, shape, &w);
     return 0;
 }
 
@@ -528,11 +546,31 @@ int cosim_design_model(const char *model)
     put(w.model, sizeof w.model, "%s", model);
     cosim_cfg.variant = variant;
     design_opts d = {.depth = 6, .width = 32, .height = 24, .stall = 25, .level = -1};
-    print_description(stdout, &d, shape, &w);
+    print_description(stdout, root, &d, shape, &w);
     return 0;
 bad:
     fprintf(stderr,
             "cosim_config: '%s' is not a design model: design-NAME-c<contexts>l<lanes>[-VARIANT]%s%s\n",
             model, *err ? ": " : "", err);
     return 2;
+}
+
+void cosim_design_print_rows(FILE *out)
+{
+    char root[PATH_MAX], names[1024], err[1024];
+    kit_root(root, sizeof root);
+    list_designs(root, names, sizeof names);
+    for (char *save, *name = strtok_r(names, " ", &save); name; name = strtok_r(NULL, " ", &save)) {
+        design_where w;
+        if (find_design(root, name, &w, err, sizeof err)) {
+            fprintf(out, "| | *example* | %s | | | |\n", err);
+            continue;
+        }
+        fprintf(out,
+                "| | *example* | %s/%s/%s.sv (`%s`); %s/%s/tb_%s.sv | top `tb_%s` | levels %s%s%s%s%s "
+                "| `design-%s-...` |\n",
+                designs_dir, name, name, name, designs_dir, name, name, name, w.levels,
+                *w.modes ? "; modes " : "", w.modes, *w.inputs ? "; inputs " : "", w.inputs,
+                name);
+    }
 }

@@ -370,6 +370,7 @@ int cosim_config_main(int argc, char **argv)
     }
     if (argc == 2 && !strcmp(argv[1], "--table")) {
         cosim_params_print_table(stdout);
+        cosim_design_print_rows(stdout); /* the design table's last: each example its row */
         return 0;
     }
     check_only = true;

@@ -440,7 +440,8 @@ void cosim_params_print_table(FILE *out)
                     t->tb);
         else
             fprintf(out, "| | *sources* | examples/designs/NAME/ (or a folder of your own): "
-                         "its Makefile's; levels in tb_NAME.sv | top `tb_NAME` | | |\n");
+                         "NAME.sv (`NAME`), tb_NAME.sv, built by its Makefile; levels, modes "
+                         "and inputs on tb_NAME.sv's `// ctm-` lines | top `tb_NAME` | | |\n");
     }
 }
 

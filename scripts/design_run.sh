@@ -121,7 +121,7 @@ w=${d[width]} h=${d[height]}
 # ("// ctm-inputs: edges", issue 41 item 6): then every third word is one of EDGES in turn, whose
 # bytes as UINT8 hold 0, 1, 127, 128, 254 and 255, as UINT16 0, 1, 32767, 32768, 65534 and 65535,
 # and as floats +-0, +-1, 0.5, a UINT8 tie (0x3b008081), 65535, 65535.5, +-inf, NaN, a denormal
-inputs=$(sed -n 's|^// ctm-inputs: ||p' "${d[dir]}/tb_${d[design]}.sv")
+inputs=${d[inputs]}
 python3 -c '
 import struct, sys
 w, h, edges = int(sys.argv[1]) + 64, int(sys.argv[2]), sys.argv[3] == "edges"

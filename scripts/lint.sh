@@ -4,7 +4,9 @@
 # A module fails on any %Warning or %Error line or a non-zero exit; other output (Verilator
 # 5.050 prints a "Verilation Report" on --lint-only) is not a warning. $VERILATOR picks the tool.
 # The package of the encodings (rtl/ctm_isa_pkg.sv, `dpp svpkg --isa`) goes before each module:
-# Verilator finds modules in -y rtl, not packages.
+# Verilator finds modules in -y rtl, not packages. Then each example design's RTL, its files and
+# top module as the parameter table gives them (`cosim_config --design NAME --print-config`),
+# after the packages the designs import (the kit's fc_unit found in -y rtl, as pipe_fc uses it).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 verilator=${VERILATOR:-verilator}
@@ -40,5 +42,17 @@ for p in "1 1 0 0 3 0" "4 16 4 4 6 6" "3 64 32 32 8 32" "256 2 1 1 5 4" "8 5 2 3
   lint -GContexts="$c" -GLanes="$l" -GAddrDepth="$a" -GLoopDepth="$lo" -GBcWidth="$b" \
     -GPartBranches="$pb" rtl/fc_unit.sv
 done
-((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) files, $("$verilator" --version))"
+# the example designs, each from its row of the table
+config=${COSIM_CONFIG:-build/cosim_config}
+[[ -x $config ]] || make -s "$config" >/dev/null || { echo "lint: cannot build $config"; exit 2; }
+designs=0
+for mk in examples/designs/*/Makefile; do
+  d=$(basename "$(dirname "$mk")")
+  row=$("$config" --design "$d" --progen 1 --print-config) || { echo "lint: no table row of design $d"; status=1; continue; }
+  dut=$(sed -n 's/^dut=//p' <<<"$row") rtl=$(sed -n 's/^rtl=//p' <<<"$row")
+  # shellcheck disable=SC2086
+  lint --top-module "$dut" dpi/ctm_ports_pkg.sv "$pkg" dpi/ctm_dpi_pkg.sv $rtl
+  designs=$((designs + 1))
+done
+((status == 0)) && echo "lint: clean ($(ls rtl/*.sv | wc -l) files and $designs example designs, $("$verilator" --version))"
 exit $status

@@ -11,10 +11,10 @@ proven. Prints per block generated, not compilable, killed, proven equivalent an
 (with diffs), writes OUT/<block>.json, and one line `BENCH mutate.<block>.score X%`
 (killed / (generated - not compilable - equivalent)).
 An example design (examples/designs/NAME, --design NAME) is mutated the same way under the label
-design-NAME: its RTL files are the Makefile's DESIGN, its jobs the `--design NAME` pass jobs
-(run by build/cosim --design, whose scripts/design_run.sh runs the schema's testbench when
-COSIM_MUTANT is set); no
-equivalence proof is tried (every survivor counts as surviving) and the jobs run in full (they
+design-NAME: its RTL files and top module are its row of the parameter table (cosim_config),
+its jobs the `--design NAME` pass jobs (run by build/cosim --design, whose
+scripts/design_run.sh runs the schema's testbench when COSIM_MUTANT is set); no equivalence
+proof is tried (every survivor counts as surviving) and the jobs run in full (they
 have no cycle count to cut).
 
 Usage: scripts/mutate.py [--block pred|stack|fc|all] [--design NAME|all] [--jobs FILE]
@@ -73,19 +73,19 @@ def block_target(name, build):
 
 
 def design_target(name, build):
-    """An example design as a target: its RTL files are what its Makefile builds from RTL=DIR
-    (the variable DESIGN: the files a broken copy or a mutant schema replaces), its top the
-    folder's name (scripts/design_run.sh: NAME/NAME.sv, tb_NAME.sv)."""
+    """An example design as a target: its RTL files and top module as its row of the parameter
+    table gives them (build/cosim_config --design NAME: the files a broken copy or a mutant schema
+    replaces, all in the design's folder, which RTL=DIR replaces)."""
     folder = os.path.join(ROOT, DESIGNS_DIR, name)
-    r = sh(['make', '-s', '--no-print-directory', '-C', folder, '--eval', 'mutate-rtl: ; @echo $(DESIGN)',
-            'mutate-rtl'], env=kit_env(build))
-    files = [os.path.relpath(f, ROOT) for f in r.stdout.split()]
-    if r.returncode or not files:
-        sys.exit(f'mutate: design {name}: its Makefile names no DESIGN files\n{r.stderr}')
+    r = sh([os.path.join(build, 'cosim_config'), '--design', name, '--progen', '1', '--print-config'])
+    if r.returncode:
+        sys.exit(f'mutate: design {name}: {r.stderr.strip()}')
+    cfg = dict(line.split('=', 1) for line in r.stdout.splitlines())
+    files = cfg['rtl'].split()
     for f in files:
         if os.path.dirname(os.path.join(ROOT, f)) != folder:
             sys.exit(f'mutate: design {name}: {f} is not in {DESIGNS_DIR}/{name}/ (RTL=DIR replaces that folder)')
-    return {'kind': 'design', 'name': name, 'label': f'design-{name}', 'files': files, 'top': name,
+    return {'kind': 'design', 'name': name, 'label': f'design-{name}', 'files': files, 'top': cfg['dut'],
             'formal': None, 'max': DESIGN_MAX}
 
 
