@@ -54,7 +54,7 @@ mutate "$tmp/pred.log" --block pred --max 4 --seed 3 --job-filter '^pred-1x16x4-
 check "$tmp/out/pred.json" "$tmp/pred.log" pred 4 rtl/pred_stack.sv block pred pred-1x16x4-s1,pred-1x16x4-s2
 grep -q 'jobs cut to 200000 cycles' "$tmp/pred.log" || fail "the cut is not said"
 
-# a design: its RTL file from its Makefile, its testbench rebuilt on the schema, no proof
+# a design: its RTL file from its row of the parameter table, its testbench rebuilt on the schema, no proof
 mutate "$tmp/co.log" --design co_unit --max 3 --seed 2 --job-filter '^design-co_unit-saxpy-s01$'
 check "$tmp/out/design-co_unit.json" "$tmp/co.log" design-co_unit 3 examples/designs/co_unit/co_unit.sv \
   design co_unit design-co_unit-saxpy-s01
