@@ -97,8 +97,10 @@ run_one() {
     echo "FAIL fuzz.$name: a regression input fails again (log $fz/$name.regress.log)" >"$fz/$name.result"
     return
   fi
-  # -runs counts inputs; for api each input is one call sequence
-  "$bin" -max_total_time="$seconds" -runs="$((runs ? runs : -1))" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  # -runs counts inputs; for api each input is one call sequence. The timeout is for a hang, by
+  # the wall clock: an input that takes 3 CPU-seconds (api: a 256-context handle's 4096-step
+  # history, allocated again and again) took 25 s at a load of 10 and stopped a run at 10.
+  "$bin" -max_total_time="$seconds" -runs="$((runs ? runs : -1))" -timeout=120 -rss_limit_mb=2048 -print_final_stats=1 \
     -artifact_prefix="$fz/artifacts/$name-" "$fz/corpus/$name" >"$log" 2>&1
   local rc=$?
   execs=$(grep -oP 'stat::number_of_executed_units:\s*\K[0-9]+' "$log" | tail -1)
