@@ -3,6 +3,7 @@
 #ifndef CSIM_COMMIT_INT_H
 #define CSIM_COMMIT_INT_H
 
+#include "check_queue.h"
 #include "ctm.h"
 #include "ctm_int.h"
 
@@ -37,7 +38,7 @@ enum {
 #define CF_BIT(f) (1u << (f))
 
 enum {
-    CC_HISTORY = 8,    /* commits of a wavefront kept for the report */
+    CC_HISTORY = CHECK_HISTORY, /* commits of a wavefront kept for the report */
     CC_NEXT_SHOWN = 4, /* the model's next commits a report shows */
     CC_LOOKAHEAD = 16, /* how far an out-of-order commit is looked for */
 };
@@ -59,12 +60,9 @@ typedef struct cc_kill {
 /* One wavefront: the model's commits the design has yet to make, and the
  * last ones it made. Freed at its END. */
 typedef struct cc_wave {
-    ctm_commit *q; /* ring of cap: head, n */
-    unsigned head, n, cap;
-    uint64_t unqueued; /* draining: commits counted past the first one never made */
+    check_queue queue; /* of ctm_commit; draining: only the first one never made kept */
     uint64_t made;
-    cc_made *hist; /* ring of CC_HISTORY: hist_head, nhist */
-    unsigned hist_head, nhist;
+    check_hist hist; /* of cc_made */
     cc_kill *kills; /* asynchronous kills (KILL among the kinds) not yet reported */
     unsigned nkills, kills_cap;
     uint64_t pending; /* their lanes: other commits are compared outside them */
@@ -112,10 +110,8 @@ struct ctm_commit_checker {
     uint64_t matched;
     uint64_t watchdog, last_cycle;
     int seen_cycle;
-    int verdict; /* 0, or the status that ended the check */
+    check_verdict v;
     cc_mismatch x;
-    char diff[API_ERROR_MAX];
-    char *report; /* the last report's text */
 };
 
 /* The kinds of each level (bit k: CTM_COMMIT_k); KILL is in all, opt-in;

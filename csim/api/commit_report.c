@@ -117,8 +117,8 @@ static void text_waiting(FILE *out, const ctm_commit_checker *c)
             continue;
         const cc_wave *q = &c->wave[w];
         char d[200] = "a commit the model has not reached";
-        if (q->n)
-            commit_describe(d, sizeof d, &q->q[q->head]);
+        if (q->queue.n)
+            commit_describe(d, sizeof d, cq_at(&q->queue, 0));
         fprintf(out, "  context %d (wave %d, %" PRIu64 " commits made) waits for: %s\n", k, w,
                 q->made, d);
     }
@@ -155,7 +155,7 @@ static void report_text(FILE *out, const void *handle)
     const ctm_commit_checker *c = handle;
     const cc_mismatch *x = &c->x;
     fprintf(out, "commit-level mismatch (level %d, %s)\n  %s\n", c->level, what_names[x->what],
-            c->diff);
+            c->v.diff);
     if (x->has_got)
         text_commit(out, "design:", &x->got);
     for (unsigned i = 0; i < x->nnext; i++)
@@ -246,7 +246,7 @@ static void report_json(FILE *out, const void *handle)
             c->level, what_names[x->what], x->cycle);
     json_mismatch(out, c);
     fputs(",\"diff\":\"", out);
-    api_json_chars(out, c->diff);
+    api_json_chars(out, c->v.diff);
     fputs("\",\"design\":", out);
     if (x->has_got)
         json_commit(out, &x->got);
@@ -271,8 +271,8 @@ static void report_json(FILE *out, const void *handle)
             continue;
         const cc_wave *q = &c->wave[w];
         fprintf(out, "%s{\"context\":%d,\"wave\":%d,\"next\":", n++ ? "," : "", k, w);
-        if (q->n)
-            json_commit(out, &q->q[q->head]);
+        if (q->queue.n)
+            json_commit(out, cq_at(&q->queue, 0));
         else
             fputs("null", out);
         fputc('}', out);
@@ -298,6 +298,6 @@ const char *ctm_commit_report(ctm_commit_checker *c, int format)
         return ctm_error();
     if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
         return ctm_error();
-    return api_report_text(&c->report, c->verdict == CTM_E_MISMATCH, format, report_text,
+    return api_report_text(&c->v.report, c->v.verdict == CTM_E_MISMATCH, format, report_text,
                            report_json, c);
 }

@@ -158,9 +158,9 @@ static cc_wave *wave_at(ctm_commit_checker *c, unsigned w)
     return w < c->nwaves ? &c->wave[w] : NULL;
 }
 
-static ctm_commit *queue_at(const cc_wave *q, unsigned i)
+static ctm_commit *queue_at(const cc_wave *q, size_t i)
 {
-    return &q->q[(q->head + i) % q->cap];
+    return cq_at(&q->queue, i);
 }
 
 /* Room for one more wave (w = c->nwaves). 0 or CTM_E_NOMEM. */
@@ -174,25 +174,7 @@ static int add_wave(ctm_commit_checker *c)
         c->wave = grown;
         c->wave_cap = cap;
     }
-    c->wave[c->nwaves++] = (cc_wave){.ctx = -1};
-    return CTM_OK;
-}
-
-static int push(cc_wave *q, const ctm_commit *r)
-{
-    if (q->n == q->cap) {
-        unsigned cap = q->cap ? 2 * q->cap : 8;
-        ctm_commit *grown = malloc(cap * sizeof *grown);
-        if (!grown)
-            return CTM_E_NOMEM;
-        for (unsigned i = 0; i < q->n; i++)
-            grown[i] = *queue_at(q, i);
-        free(q->q);
-        q->q = grown;
-        q->cap = cap;
-        q->head = 0;
-    }
-    q->q[(q->head + q->n++) % q->cap] = *r;
+    c->wave[c->nwaves++] = (cc_wave){.queue = cq_new(sizeof(ctm_commit)), .ctx = -1};
     return CTM_OK;
 }
 
@@ -213,18 +195,14 @@ static int expect_kill(cc_wave *q, const ctm_commit *r)
 }
 
 /* r into wave q's queue if the design commits its kind (draining: counted
- * only, once the queue holds the first one never made). 0 or CTM_E_NOMEM. */
+ * only, once the queue holds the first one never made, all a report shows). 0 or CTM_E_NOMEM. */
 static int expect(ctm_commit_checker *c, cc_wave *q, const ctm_commit *r)
 {
     if (c->kinds & CC_KILL_KIND && r->kill && expect_kill(q, r))
         return CTM_E_NOMEM;
     if (!(c->kinds >> r->kind & 1))
         return CTM_OK; /* a kind the design does not commit */
-    if (c->draining && q->n) {
-        q->unqueued++;
-        return CTM_OK;
-    }
-    return push(q, r);
+    return cq_offer(&q->queue, r, c->draining, 1);
 }
 
 /* Level 1: the control events of FC commit r (instruction OP op, A_OP a_op),
@@ -444,7 +422,7 @@ static int pull_shared(ctm_commit_checker *c)
         int r = api_model_run_out(c->m);
         c->model_ended = 1;
         if (r < 0) {
-            snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+            snprintf(c->v.diff, sizeof c->v.diff, "the model faulted: %s", ctm_model_error(c->m));
             return r;
         }
         return c->sink_status ? -c->sink_status : 0;
@@ -455,13 +433,13 @@ static int pull_shared(ctm_commit_checker *c)
 
 /* The model's next commit into its wavefront's queue, as the checker's
  * level has it. 1, 0 at the run's end (a shared run: nothing more yet), or a
- * negative status (the reason in c->diff). */
+ * negative status (the reason in c->v.diff). */
 static int pull(ctm_commit_checker *c)
 {
     if (c->model_ended)
         return 0;
     if (!api_is_live(c->m, API_MODEL)) {
-        snprintf(c->diff, sizeof c->diff, "the checker's ctm_model was freed");
+        snprintf(c->v.diff, sizeof c->v.diff, "the checker's ctm_model was freed");
         return -CTM_E_STATE;
     }
     if (c->shared)
@@ -470,7 +448,7 @@ static int pull(ctm_commit_checker *c)
     const pa_issue_event *ev;
     int got = api_model_commit(c->m, &r, &ev, "ctm_commit_checker");
     if (got < 0) {
-        snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+        snprintf(c->v.diff, sizeof c->v.diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
     }
     if (!got) {
@@ -486,17 +464,17 @@ static int fill(ctm_commit_checker *c, unsigned w, unsigned want)
 {
     for (;;) {
         cc_wave *q = wave_at(c, w);
-        if (q && q->n >= want)
-            return (int)q->n;
+        if (q && q->queue.n >= want)
+            return (int)q->queue.n;
         int st = pull(c);
         if (st <= 0)
-            return st < 0 ? st : (q ? (int)q->n : 0);
+            return st < 0 ? st : (q ? (int)q->queue.n : 0);
     }
 }
 
 uint64_t commit_owed(const cc_wave *q, ctm_commit *first)
 {
-    if (first && q->n)
+    if (first && q->queue.n)
         *first = *queue_at(q, 0);
     else if (first && q->nkills)
         *first = (ctm_commit){.ctx = q->ctx,
@@ -504,7 +482,7 @@ uint64_t commit_owed(const cc_wave *q, ctm_commit *first)
                               .wave = -1,
                               .pc = q->kills[0].pc,
                               .kill = q->kills[0].lanes};
-    return q->n + q->unqueued + q->nkills;
+    return cq_owed(&q->queue) + q->nkills;
 }
 
 /* ------------------------------------------------------------ the handle */
@@ -543,8 +521,8 @@ ctm_commit_checker *ctm_commit_new(ctm_model *m, int contexts, int level)
 static void free_queues(ctm_commit_checker *c)
 {
     for (unsigned w = 0; w < c->nwaves; w++) {
-        free(c->wave[w].q);
-        free(c->wave[w].hist);
+        cq_free(&c->wave[w].queue);
+        ch_free(&c->wave[w].hist);
         free(c->wave[w].kills);
     }
     free(c->wave);
@@ -561,14 +539,14 @@ void ctm_commit_free(ctm_commit_checker *c)
     free_queues(c);
     pred_free(c->pred);
     free(c->ctx_wave);
-    free(c->report);
+    free(c->v.report);
     api_release(c, API_COMMIT);
 }
 
 /* ------------------------------------------------------------ verdicts */
 
 /* Ends the check with a mismatch of kind `what` at commit r (NULL: none);
- * the one-line text in c->diff is the caller's. */
+ * the one-line text in c->v.diff is the caller's. */
 static int stop(ctm_commit_checker *c, int what, uint64_t cycle, const ctm_commit *r, int wave)
 {
     cc_mismatch *x = &c->x;
@@ -584,12 +562,10 @@ static int stop(ctm_commit_checker *c, int what, uint64_t cycle, const ctm_commi
         fill(c, (unsigned)wave, CC_NEXT_SHOWN); /* may move the queues */
     const cc_wave *q = wave >= 0 ? wave_at(c, (unsigned)wave) : NULL;
     if (q) {
-        for (unsigned i = 0; i < q->n && i < CC_NEXT_SHOWN; i++)
-            x->next[x->nnext++] = *queue_at(q, i);
-        for (unsigned i = 0; i < q->nhist; i++)
-            x->hist[x->nhist++] = q->hist[(q->hist_head + i) % CC_HISTORY];
+        x->nnext = cq_copy(&q->queue, x->next, CC_NEXT_SHOWN);
+        x->nhist = ch_copy(&q->hist, x->hist, sizeof *x->hist);
     }
-    c->verdict = CTM_E_MISMATCH;
+    c->v.verdict = CTM_E_MISMATCH;
     return CTM_E_MISMATCH;
 }
 
@@ -597,10 +573,7 @@ static int stop(ctm_commit_checker *c, int what, uint64_t cycle, const ctm_commi
  * message in ctm_error() and ctm_commit_diff. */
 static int misuse(ctm_commit_checker *c, const char *func, const char *text)
 {
-    api_error(&c->h, "%s: %s", func, text);
-    snprintf(c->diff, sizeof c->diff, "%s: %s", func, text);
-    c->h.pending = 0; /* reported now, by this call's status */
-    return CTM_E_ARG;
+    return cv_misuse(&c->v, &c->h, func, text);
 }
 
 /* Wave q has ended on the design's side: its context is free, its records go. */
@@ -610,13 +583,11 @@ static void release(ctm_commit_checker *c, cc_wave *q)
         c->ctx_wave[q->ctx] = -1;
     q->ctx = -1;
     q->ended = 1;
-    free(q->q);
-    free(q->hist);
+    cq_free(&q->queue);
+    ch_free(&q->hist);
     free(q->kills);
-    q->q = NULL;
-    q->hist = NULL;
     q->kills = NULL;
-    q->cap = q->n = q->head = q->nhist = q->hist_head = q->nkills = q->kills_cap = 0;
+    q->nkills = q->kills_cap = 0;
     q->pending = 0;
 }
 
@@ -624,20 +595,15 @@ static void release(ctm_commit_checker *c, cc_wave *q)
  * commit ENDs has made every commit of it the model made. */
 static int ended_silently(const ctm_commit_checker *c, const cc_wave *q)
 {
-    return !(c->kinds >> CTM_COMMIT_END & 1) && q->model_done && !q->n && !q->nkills;
+    return !(c->kinds >> CTM_COMMIT_END & 1) && q->model_done && !q->queue.n && !q->nkills;
 }
 
 /* A commit that matched, into the wave's history. */
 static int remember(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_commit *r)
 {
-    if (!q->hist && !(q->hist = calloc(CC_HISTORY, sizeof *q->hist)))
+    cc_made made = {*r, cycle};
+    if (ch_add(&q->hist, &made, sizeof made))
         return CTM_E_NOMEM;
-    unsigned slot = (q->hist_head + q->nhist) % CC_HISTORY;
-    if (q->nhist == CC_HISTORY)
-        q->hist_head = (q->hist_head + 1) % CC_HISTORY;
-    else
-        q->nhist++;
-    q->hist[slot] = (cc_made){*r, cycle};
     q->made++;
     c->matched++;
     c->last_cycle = cycle;
@@ -650,8 +616,7 @@ static int accept(ctm_commit_checker *c, cc_wave *q, uint64_t cycle, const ctm_c
 {
     if (remember(c, q, cycle, r))
         return CTM_E_NOMEM;
-    q->head = (q->head + 1) % q->cap;
-    q->n--;
+    cq_drop(&q->queue);
     if (r->kind == CTM_COMMIT_END)
         release(c, q);
     return CTM_OK;
@@ -668,7 +633,7 @@ static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
         busy = -1;
     }
     if (busy >= 0) {
-        snprintf(c->diff, sizeof c->diff,
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: START while wave %d still runs on it (no END)",
                  (unsigned long long)cycle, r->ctx, busy);
         return -stop(c, CC_CONTEXT, cycle, r, busy);
@@ -679,13 +644,13 @@ static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
         return st;
     cc_wave *q = wave_at(c, w);
     if (q && q->started) {
-        snprintf(c->diff, sizeof c->diff,
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: START of wave %u, which context %d started before",
                  (unsigned long long)cycle, r->ctx, w, q->start_ctx);
         return -stop(c, CC_CONTEXT, cycle, r, (int)w);
     }
     if (!q && c->shared && !c->model_ended) {
-        snprintf(c->diff, sizeof c->diff,
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: the design started wave %u, which the model has "
                  "not started yet: an extra START, or a testbench that has not stepped the "
                  "model (ctm_model_step) to it",
@@ -693,7 +658,7 @@ static int bind(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
         return -stop(c, CC_EXTRA, cycle, r, -1);
     }
     if (!q) {
-        snprintf(c->diff, sizeof c->diff,
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: START of wave %u, but the run has %u wavefronts",
                  (unsigned long long)cycle, r->ctx, w, c->nwaves);
         return -stop(c, CC_CONTEXT, cycle, r, -1);
@@ -713,7 +678,7 @@ static unsigned later_match(ctm_commit_checker *c, unsigned w, const ctm_commit 
 {
     fill(c, w, CC_LOOKAHEAD + 1);
     const cc_wave *q = &c->wave[w];
-    for (unsigned i = 1; i < q->n && i <= CC_LOOKAHEAD; i++)
+    for (unsigned i = 1; i < q->queue.n && i <= CC_LOOKAHEAD; i++)
         if (first_difference(c, queue_at(q, i), r, q->pending) == CF_NONE)
             return i;
     return 0;
@@ -724,7 +689,7 @@ static int kills_unreported(ctm_commit_checker *c, uint64_t cycle, const ctm_com
                             unsigned w)
 {
     const cc_kill *k = &c->wave[w].kills[0];
-    snprintf(c->diff, sizeof c->diff,
+    snprintf(c->v.diff, sizeof c->v.diff,
              "cycle %llu, context %d (wave %u), pc %u: END: kill: the lanes TEXKILL ended at pc "
              "%u (0x%llx) were never reported (KILL)",
              (unsigned long long)cycle, r->ctx, w, r->pc, k->pc, (unsigned long long)k->lanes);
@@ -748,7 +713,7 @@ static int match_kill(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r
 {
     int i = kill_at(&c->wave[w], r->pc);
     if (i < 0) { /* the design's texture unit may be ahead of the model's run */
-        int st = fill(c, w, c->wave[w].n + CC_LOOKAHEAD);
+        int st = fill(c, w, c->wave[w].queue.n + CC_LOOKAHEAD);
         if (st < 0)
             return -st;
         i = kill_at(&c->wave[w], r->pc);
@@ -765,7 +730,7 @@ static int match_kill(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r
     want.kill = i >= 0 ? q->kills[i].lanes : 0;
     char diff_text[256];
     commit_field_diff(diff_text, sizeof diff_text, CF_KILL, &want, r);
-    snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: KILL: %s%s",
+    snprintf(c->v.diff, sizeof c->v.diff, "cycle %llu, context %d (wave %u), pc %u: KILL: %s%s",
              (unsigned long long)cycle, r->ctx, w, r->pc, diff_text,
              i >= 0 ? "" : ": the model's wave ended no lanes by TEXKILL at this pc");
     c->x.field = CF_KILL;
@@ -779,7 +744,7 @@ static int ends_after_head(ctm_commit_checker *c, unsigned w)
 {
     fill(c, w, 2);
     const cc_wave *q = &c->wave[w];
-    return q->n >= 2 ? queue_at(q, 1)->kind == CTM_COMMIT_END : q->model_done;
+    return q->queue.n >= 2 ? queue_at(q, 1)->kind == CTM_COMMIT_END : q->model_done;
 }
 
 static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, unsigned w)
@@ -790,15 +755,15 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
     if (st < 0)
         return -st;
     cc_wave *q = &c->wave[w];
-    if (q->n) {
+    if (q->queue.n) {
         int f = first_difference(c, queue_at(q, 0), r, q->pending);
         if (f == CF_NONE && !(r->kind == CTM_COMMIT_END && q->nkills))
             return accept(c, q, cycle, r); /* the common case: no text made */
     }
     char want_text[160], got_text[160]; /* a mismatch from here on */
     commit_describe(got_text, sizeof got_text, r);
-    if (!q->n && c->shared && !c->model_ended) { /* what the design did comes first */
-        snprintf(c->diff, sizeof c->diff,
+    if (!q->queue.n && c->shared && !c->model_ended) { /* what the design did comes first */
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d (wave %u), pc %u: the design committed %s, the wave's "
                  "commit %llu; the model's run has made %llu: an extra commit, or a testbench "
                  "that has not stepped the model (ctm_model_step) to it",
@@ -806,8 +771,8 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
                  (unsigned long long)q->made + 1, (unsigned long long)q->made);
         return stop(c, CC_EXTRA, cycle, r, (int)w);
     }
-    if (!q->n) {
-        snprintf(c->diff, sizeof c->diff,
+    if (!q->queue.n) {
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d (wave %u): extra commit %s: the model's wave %u "
                  "ended after %llu commits",
                  (unsigned long long)cycle, r->ctx, w, got_text, w, (unsigned long long)q->made);
@@ -824,17 +789,17 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
      * The pc is the design's, the one its waveform shows. */
     char diff_text[256];
     commit_field_diff(diff_text, sizeof diff_text, f, want, r);
-    int n = snprintf(c->diff, sizeof c->diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
+    int n = snprintf(c->v.diff, sizeof c->v.diff, "cycle %llu, context %d (wave %u), pc %u: %s: %s",
                      (unsigned long long)cycle, r->ctx, w, r->pc, commit_kind_name(want->kind),
                      diff_text);
     /* a count is not a reorder: a REGIONS equal to a later one is no sign of one */
     int regions = f == CF_REGIONS;
     unsigned later = regions ? 0 : later_match(c, w, r);
-    if (regions && n > 0 && (size_t)n < sizeof c->diff && ends_after_head(c, w))
-        snprintf(c->diff + n, sizeof c->diff - (size_t)n,
+    if (regions && n > 0 && (size_t)n < sizeof c->v.diff && ends_after_head(c, w))
+        snprintf(c->v.diff + n, sizeof c->v.diff - (size_t)n,
                  "; the wave ends with %u open, the model's with %u", r->regions, want->regions);
-    if (later && n > 0 && (size_t)n < sizeof c->diff)
-        snprintf(c->diff + n, sizeof c->diff - (size_t)n,
+    if (later && n > 0 && (size_t)n < sizeof c->v.diff)
+        snprintf(c->v.diff + n, sizeof c->v.diff - (size_t)n,
                  "; out of order: %s is the wave's commit %u after the next; the next is %s",
                  got_text, later, want_text);
     c->x.field = f;
@@ -845,14 +810,7 @@ static int compare(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, u
 /* The sticky verdict, or a check that cannot start: CTM_OK to go on. */
 static int can_check(ctm_commit_checker *c)
 {
-    if (c->verdict)
-        return c->verdict;
-    if (c->h.pending) { /* a misuse since the last check: reported now */
-        c->h.pending = 0;
-        snprintf(c->diff, sizeof c->diff, "%s", c->h.error);
-        return CTM_E_ARG;
-    }
-    return CTM_OK;
+    return cv_can_check(&c->v, &c->h);
 }
 
 static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const char *func)
@@ -872,8 +830,8 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
     if (r->ctx < 0 || r->ctx >= c->contexts) { /* the design's own value: its mismatch */
         char got_text[160];
         commit_describe(got_text, sizeof got_text, r);
-        c->diff[0] = 0;
-        snprintf(c->diff, sizeof c->diff,
+        c->v.diff[0] = 0;
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: the design committed %s on context %d, outside its "
                  "contexts 0..%d (ctm_commit_new)",
                  (unsigned long long)cycle, r->ctx, got_text, r->ctx, c->contexts - 1);
@@ -894,26 +852,23 @@ static int put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r, const
     if (r->kind == CTM_COMMIT_KILL && !(c->kinds & CC_KILL_KIND))
         return misuse(c, func, "kind = 15 (KILL) is not among the kinds the design commits "
                                "(ctm_commit_set_kinds)");
-    c->diff[0] = 0;
+    c->v.diff[0] = 0;
     int w = c->ctx_wave[r->ctx];
     if (r->kind == CTM_COMMIT_START) {
         if ((w = bind(c, cycle, r)) < 0) {
-            c->verdict = -w;
+            c->v.verdict = -w;
             return -w;
         }
     } else if (w < 0) {
         char got_text[160];
         commit_describe(got_text, sizeof got_text, r);
-        snprintf(c->diff, sizeof c->diff,
+        snprintf(c->v.diff, sizeof c->v.diff,
                  "cycle %llu, context %d: %s, but the context runs no wavefront (no START "
                  "since its last END)",
                  (unsigned long long)cycle, r->ctx, got_text);
         return stop(c, CC_CONTEXT, cycle, r, -1);
     }
-    st = compare(c, cycle, r, (unsigned)w);
-    if (st && st != CTM_E_MISMATCH)
-        c->verdict = st;
-    return st;
+    return cv_latch(&c->v, compare(c, cycle, r, (unsigned)w));
 }
 
 int ctm_commit_put(ctm_commit_checker *c, uint64_t cycle, const ctm_commit *r)
@@ -992,8 +947,8 @@ int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->verdict)
-        return c->verdict;
+    if (c->v.verdict)
+        return c->v.verdict;
     if (!c->seen_cycle) { /* the watchdog counts from the first cycle it sees */
         c->last_cycle = cycle;
         c->seen_cycle = 1;
@@ -1008,7 +963,7 @@ int ctm_commit_clock(ctm_commit_checker *c, uint64_t cycle)
         if (w >= 0 && ended_silently(c, &c->wave[w]))
             release(c, &c->wave[w]);
     }
-    snprintf(c->diff, sizeof c->diff,
+    snprintf(c->v.diff, sizeof c->v.diff,
              "cycle %llu: hang: no commit for %llu cycles (the last at cycle %llu) while "
              "commits are expected",
              (unsigned long long)cycle, (unsigned long long)(cycle - c->last_cycle),
@@ -1029,7 +984,7 @@ int ctm_commit_set_watchdog(ctm_commit_checker *c, uint64_t cycles)
  * commit came or the run has begun. */
 static int before_commits(ctm_commit_checker *c, const char *func, const char *what)
 {
-    if (c->matched || c->verdict || c->nwaves) {
+    if (c->matched || c->v.verdict || c->nwaves) {
         api_error(&c->h, "%s: too late: %s before the first commit", func, what);
         return CTM_E_STATE;
     }
@@ -1103,7 +1058,7 @@ int ctm_commit_share(ctm_commit_checker *c)
 {
     if (!API_LIVE(c, API_COMMIT))
         return CTM_E_ARG;
-    if (c->matched || c->verdict || c->nwaves || c->model_ended) {
+    if (c->matched || c->v.verdict || c->nwaves || c->model_ended) {
         api_error(&c->h, "%s: too late: a run is shared before its first commit", __func__);
         return CTM_E_STATE;
     }
@@ -1130,7 +1085,7 @@ int ctm_commit_finish(ctm_commit_checker *c)
     while ((st = pull(c)) > 0)
         ;
     if (st < 0)
-        return c->verdict = -st;
+        return c->v.verdict = -st;
     uint64_t missing = 0; /* commits never made, of `waves` wavefronts, the first's */
     unsigned waves = 0;
     int first = -1;
@@ -1148,7 +1103,7 @@ int ctm_commit_finish(ctm_commit_checker *c)
     c->x.missing_waves = waves;
     char want_text[160];
     commit_describe(want_text, sizeof want_text, &first_owed);
-    snprintf(c->diff, sizeof c->diff,
+    snprintf(c->v.diff, sizeof c->v.diff,
              "drain: %llu commits of %u wavefronts expected, never made; the first: wave %d "
              "%s",
              (unsigned long long)missing, waves, first, want_text);
@@ -1164,5 +1119,5 @@ const char *ctm_commit_diff(const ctm_commit_checker *c)
 {
     if (!text_of(c, API_COMMIT, __func__))
         return ctm_error();
-    return c->verdict || c->diff[0] ? c->diff : "";
+    return cv_diff(&c->v);
 }

@@ -9,6 +9,7 @@
  * same key (unit, kind and the index, x, y its kind carries) among the next
  * TXN_WINDOW before the first barrier, so transactions of one key stay in
  * order. Only the model's lead over the design is held. */
+#include "check_queue.h"
 #include "ctm.h"
 #include "ctm_int.h"
 #include "mc_format.h"
@@ -23,7 +24,7 @@
 enum {
     TXN_WINDOW = 1024, /* how far an unordered transaction is matched */
     TXN_FAR = 4096,    /* how far one is looked for to tell "order" from "extra" */
-    TXN_HISTORY = 8,   /* matched transactions kept for the report */
+    TXN_HISTORY = CHECK_HISTORY, /* matched transactions kept for the report */
     TXN_SHOWN = 4,     /* the model's next transactions a report shows */
 };
 
@@ -135,21 +136,16 @@ struct ctm_txn_checker {
     ctm_model *m;
     int units;
     uint32_t kinds; /* bit k: CTM_TXN_k is checked (ctm_txn_set_kinds); the others skipped */
-    tx_item *q; /* waiting: q[head .. head+n) */
-    size_t head, n, cap;
-    uint64_t pulled;   /* model transactions taken */
-    uint64_t unqueued; /* draining: counted, not kept */
+    check_queue q;   /* of tx_item, waiting; draining: the first TXN_SHOWN kept */
+    uint64_t pulled; /* model transactions taken */
     int model_ended;
     int finished;
     uint64_t puts, matched;
-    tx_item hist[TXN_HISTORY]; /* ring: hist_head, nhist */
-    unsigned hist_head, nhist;
-    int verdict;
+    check_hist hist; /* of tx_item */
+    check_verdict v;
     int has_cycle; /* ctm_txn_set_cycle was called: the cycle of the puts from then on */
     uint64_t cycle;
     tx_mismatch x;
-    char diff[API_ERROR_MAX];
-    char *report;
 };
 
 /* ------------------------------------------------------------ fields */
@@ -358,26 +354,7 @@ static void field_pair(const ctm_txn *want, const ctm_txn *got, int f, char *w, 
 
 static tx_item *at(const ctm_txn_checker *c, size_t i)
 {
-    return &c->q[c->head + i];
-}
-
-static int push(ctm_txn_checker *c, const ctm_txn *t)
-{
-    if (c->head + c->n == c->cap) {
-        if (c->cap && c->head >= c->cap / 2) {
-            memmove(c->q, c->q + c->head, c->n * sizeof *c->q);
-            c->head = 0;
-        } else {
-            size_t cap = c->cap ? 2 * c->cap : 1024;
-            tx_item *grown = realloc(c->q, cap * sizeof *grown);
-            if (!grown)
-                return CTM_E_NOMEM;
-            c->q = grown;
-            c->cap = cap;
-        }
-    }
-    c->q[c->head + c->n++] = (tx_item){*t, c->pulled};
-    return CTM_OK;
+    return cq_at(&c->q, i);
 }
 
 /* The model's next transaction into the queue (draining: counted only once
@@ -387,7 +364,7 @@ static int pull(ctm_txn_checker *c)
     if (c->model_ended)
         return 0;
     if (!api_is_live(c->m, API_MODEL)) {
-        snprintf(c->diff, sizeof c->diff, "the checker's ctm_model was freed");
+        snprintf(c->v.diff, sizeof c->v.diff, "the checker's ctm_model was freed");
         return -CTM_E_STATE;
     }
     ctm_txn t;
@@ -396,20 +373,15 @@ static int pull(ctm_txn_checker *c)
         got = api_model_txn(c->m, c->units, &t, "ctm_txn_checker");
     while (got > 0 && !(c->kinds >> t.kind & 1));
     if (got < 0) {
-        snprintf(c->diff, sizeof c->diff, "the model faulted: %s", ctm_model_error(c->m));
+        snprintf(c->v.diff, sizeof c->v.diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
     }
     if (!got) {
         c->model_ended = 1;
         return 0;
     }
-    if (c->finished && c->n >= TXN_SHOWN) {
-        c->unqueued++;
-        c->pulled++;
-        return 1;
-    }
-    int st = push(c, &t);
-    c->pulled++;
+    tx_item it = {t, c->pulled++};
+    int st = cq_offer(&c->q, &it, c->finished, TXN_SHOWN);
     return st ? -st : 1;
 }
 
@@ -417,7 +389,7 @@ static int pull(ctm_txn_checker *c)
  * 0, or a negative status. */
 static int fill(ctm_txn_checker *c, size_t want)
 {
-    while (c->n < want) {
+    while (c->q.n < want) {
         int st = pull(c);
         if (st <= 0)
             return st;
@@ -425,21 +397,14 @@ static int fill(ctm_txn_checker *c, size_t want)
     return 0;
 }
 
-/* Takes queue entry i out, into the history. */
-static void accept(ctm_txn_checker *c, size_t i)
+/* Takes queue entry i out, into the history. 0 or CTM_E_NOMEM. */
+static int accept(ctm_txn_checker *c, size_t i)
 {
-    tx_item it = *at(c, i);
-    memmove(at(c, 1), at(c, 0), i * sizeof *c->q);
-    c->head++;
-    if (--c->n == 0)
-        c->head = 0;
-    unsigned slot = (c->hist_head + c->nhist) % TXN_HISTORY;
-    if (c->nhist == TXN_HISTORY)
-        c->hist_head = (c->hist_head + 1) % TXN_HISTORY;
-    else
-        c->nhist++;
-    c->hist[slot] = it;
+    if (ch_add(&c->hist, at(c, i), sizeof(tx_item)))
+        return CTM_E_NOMEM;
+    cq_take(&c->q, i);
     c->matched++;
+    return CTM_OK;
 }
 
 /* ------------------------------------------------------------ the handle */
@@ -460,6 +425,7 @@ ctm_txn_checker *ctm_txn_new(ctm_model *m, int units)
         return api_fail("%s", why);
     }
     c->m = m;
+    c->q = cq_new(sizeof(tx_item));
     c->units = units;
     c->kinds = (1u << CTM_TXN_KINDS) - 1;
     api_set_error("");
@@ -495,8 +461,9 @@ void ctm_txn_free(ctm_txn_checker *c)
         return;
     if (api_is_live(c->m, API_MODEL))
         api_model_drive(c->m, NULL, __func__);
-    free(c->q);
-    free(c->report);
+    cq_free(&c->q);
+    ch_free(&c->hist);
+    free(c->v.report);
     api_release(c, API_TXN);
 }
 
@@ -508,7 +475,7 @@ static void say(ctm_txn_checker *c, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(c->diff, sizeof c->diff, fmt, ap);
+    vsnprintf(c->v.diff, sizeof c->v.diff, fmt, ap);
     va_end(ap);
 }
 
@@ -529,30 +496,23 @@ static int stop(ctm_txn_checker *c, int what, int field, const ctm_txn *got, con
     if (c->has_cycle) { /* the diff leads with the cycle, as a mirror's does */
         char lead[32];
         size_t n = (size_t)snprintf(lead, sizeof lead, "cycle %" PRIu64 ", ", c->cycle);
-        size_t keep = strlen(c->diff); /* cut at the end if the whole does not fit */
-        if (keep > sizeof c->diff - 1 - n)
-            keep = sizeof c->diff - 1 - n;
-        memmove(c->diff + n, c->diff, keep);
-        memcpy(c->diff, lead, n);
-        c->diff[n + keep] = 0;
+        size_t keep = strlen(c->v.diff); /* cut at the end if the whole does not fit */
+        if (keep > sizeof c->v.diff - 1 - n)
+            keep = sizeof c->v.diff - 1 - n;
+        memmove(c->v.diff + n, c->v.diff, keep);
+        memcpy(c->v.diff, lead, n);
+        c->v.diff[n + keep] = 0;
     }
     fill(c, TXN_SHOWN);
-    x->nnext = 0;
-    for (size_t i = 0; i < c->n && i < TXN_SHOWN; i++)
-        x->next[x->nnext++] = *at(c, i);
-    x->nhist = 0;
-    for (unsigned i = 0; i < c->nhist; i++)
-        x->hist[x->nhist++] = c->hist[(c->hist_head + i) % TXN_HISTORY];
-    c->verdict = CTM_E_MISMATCH;
+    x->nnext = cq_copy(&c->q, x->next, TXN_SHOWN);
+    x->nhist = ch_copy(&c->hist, x->hist, sizeof *x->hist);
+    c->v.verdict = CTM_E_MISMATCH;
     return CTM_E_MISMATCH;
 }
 
 static int misuse(ctm_txn_checker *c, const char *func, const char *text)
 {
-    api_error(&c->h, "%s: %s", func, text);
-    say(c, "%s: %s", func, text);
-    c->h.pending = 0;
-    return CTM_E_ARG;
+    return cv_misuse(&c->v, &c->h, func, text);
 }
 
 static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *want, int f)
@@ -587,7 +547,7 @@ static int field_mismatch(ctm_txn_checker *c, const ctm_txn *t, const tx_item *w
 static long later_key(ctm_txn_checker *c, const ctm_txn *t, size_t from)
 {
     fill(c, TXN_FAR);
-    for (size_t i = from; i < c->n && i < TXN_FAR; i++)
+    for (size_t i = from; i < c->q.n && i < TXN_FAR; i++)
         if (same_key(&at(c, i)->t, t))
             return (long)i;
     return -1;
@@ -644,21 +604,19 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
     if (!ordered) { /* the window: up to TXN_WINDOW, not past a barrier */
         if ((st = fill(c, TXN_WINDOW)) < 0)
             return -st;
-        limit = c->n < TXN_WINDOW ? c->n : TXN_WINDOW;
+        limit = c->q.n < TXN_WINDOW ? c->q.n : TXN_WINDOW;
         for (i = 0; i < limit && !kinds[at(c, i)->t.kind].ordered; i++)
             if (same_key(&at(c, i)->t, t))
                 break;
         if (i < limit && kinds[at(c, i)->t.kind].ordered)
             i = limit; /* stopped at a barrier */
-    } else if (!c->n || !same_key(&at(c, 0)->t, t)) {
+    } else if (!c->q.n || !same_key(&at(c, 0)->t, t)) {
         i = 1;
     }
-    if (i < limit && i < c->n) {
+    if (i < limit && i < c->q.n) {
         int f = first_difference(&at(c, i)->t, t, skip);
-        if (f == TF_NONE) {
-            accept(c, i);
-            return CTM_OK;
-        }
+        if (f == TF_NONE)
+            return accept(c, i);
         tx_item want = *at(c, i);
         return field_mismatch(c, t, &want, f);
     }
@@ -668,11 +626,11 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
     long later = later_key(c, t, 0);
     if (later >= 0)
         return out_of_order(c, t, (size_t)later, gt);
-    if (ordered && c->n && at(c, 0)->t.unit == t->unit && at(c, 0)->t.kind == t->kind) {
+    if (ordered && c->q.n && at(c, 0)->t.unit == t->unit && at(c, 0)->t.kind == t->kind) {
         tx_item want = *at(c, 0);
         return field_mismatch(c, t, &want, first_difference(&want.t, t, skip));
     }
-    if (c->n) {
+    if (c->q.n) {
         char ht[200];
         describe(ht, sizeof ht, &at(c, 0)->t);
         say(c,
@@ -685,19 +643,12 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
             " transactions",
             c->puts, gt, c->pulled);
     }
-    return stop(c, TW_EXTRA, TF_NONE, t, c->n ? at(c, 0) : NULL);
+    return stop(c, TW_EXTRA, TF_NONE, t, c->q.n ? at(c, 0) : NULL);
 }
 
 static int can_check(ctm_txn_checker *c)
 {
-    if (c->verdict)
-        return c->verdict;
-    if (c->h.pending) {
-        c->h.pending = 0;
-        say(c, "%s", c->h.error);
-        return CTM_E_ARG;
-    }
-    return CTM_OK;
+    return cv_can_check(&c->v, &c->h);
 }
 
 /* skip: fields the form put cannot carry (the positional form: no bytes). */
@@ -741,10 +692,8 @@ static int put(ctm_txn_checker *c, const ctm_txn *t, const char *func, uint32_t 
                  t->kind, unit_names[t->unit], kinds[t->kind].name, (unsigned)c->kinds);
         return misuse(c, func, text);
     }
-    c->diff[0] = 0;
-    st = compare(c, t, skip);
-    if (st && st != CTM_E_MISMATCH)
-        c->verdict = st;
+    c->v.diff[0] = 0;
+    st = cv_latch(&c->v, compare(c, t, skip));
     c->puts++;
     return st;
 }
@@ -802,14 +751,14 @@ int ctm_txn_finish(ctm_txn_checker *c)
     while ((st = pull(c)) > 0)
         ;
     if (st < 0)
-        return c->verdict = -st;
-    uint64_t missing = c->n + c->unqueued;
+        return c->v.verdict = -st;
+    uint64_t missing = cq_owed(&c->q);
     if (!missing)
         return CTM_OK;
     c->x.missing = missing;
     char first[200];
     describe(first, sizeof first, &at(c, 0)->t);
-    snprintf(c->diff, sizeof c->diff,
+    snprintf(c->v.diff, sizeof c->v.diff,
              "drain: %" PRIu64 " transactions expected, never made; the first: the model's "
              "transaction %" PRIu64 ", %s",
              missing, at(c, 0)->seq, first);
@@ -826,7 +775,7 @@ const char *ctm_txn_diff(const ctm_txn_checker *c)
 {
     if (!text_of(c, API_TXN, __func__))
         return ctm_error();
-    return c->verdict || c->diff[0] ? c->diff : "";
+    return cv_diff(&c->v);
 }
 
 /* ------------------------------------------------------------ reports */
@@ -842,7 +791,7 @@ static void report_text(FILE *out, const void *handle)
 {
     const ctm_txn_checker *c = handle;
     const tx_mismatch *x = &c->x;
-    fprintf(out, "transaction-level mismatch (%s)\n  %s\n", what_names[x->what], c->diff);
+    fprintf(out, "transaction-level mismatch (%s)\n  %s\n", what_names[x->what], c->v.diff);
     if (x->has_cycle)
         fprintf(out, "  cycle    %" PRIu64 "\n", x->cycle);
     const ctm_txn *subject = x->has_want ? &x->want.t : x->has_got ? &x->got : NULL;
@@ -945,7 +894,7 @@ static void report_json(FILE *out, const void *handle)
     if (x->what == TW_DRAIN)
         fprintf(out, ",\"missing\":%" PRIu64, x->missing);
     fputs(",\"diff\":\"", out);
-    api_json_chars(out, c->diff);
+    api_json_chars(out, c->v.diff);
     fputs("\",\"design\":", out);
     if (x->has_got) {
         fprintf(out, "{\"seq\":%" PRIu64 ",\"transaction\":", x->got_seq);
@@ -978,6 +927,6 @@ const char *ctm_txn_report(ctm_txn_checker *c, int format)
         return ctm_error();
     if (!API_RANGE(&c->h, "format", format, CTM_REPORT_TEXT, CTM_REPORT_JSON))
         return ctm_error();
-    return api_report_text(&c->report, c->verdict == CTM_E_MISMATCH, format, report_text,
+    return api_report_text(&c->v.report, c->v.verdict == CTM_E_MISMATCH, format, report_text,
                            report_json, c);
 }
