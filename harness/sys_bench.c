@@ -7,6 +7,7 @@
 
 #include "ctm.h"
 #include "fc_program.h"
+#include "kit_input.h"
 #include "progen.h"
 #include "stack_prog.h"
 
@@ -240,8 +241,10 @@ static bool load_exe(sys_bench *y)
     return !dpp_elf_read(y->set.program_path, y->exe, &e) || fail(y, "--program", e.msg);
 }
 
-/* Every input the program reads gets one generated surface: small integers,
- * positive and negative, so that data-dependent branches go both ways. It is
+/* Every input the program reads gets one generated surface, the kit's
+ * (kit_input.h): small integers, positive and negative, so that data-dependent
+ * branches go both ways, and in every third word a format edge (+-0, +-inf, NaN,
+ * a denormal, ...: the program reads FLOAT32_4). It is
  * INPUT_PAD columns wider than the domain, for programs that read along a row
  * past their own element (the reduction example). An input the executable
  * names a pattern for (INPUTPATTERN, a divergent or partial progen program's) is left
@@ -256,8 +259,7 @@ static bool bind_inputs(sys_bench *y)
         return true;
     if (!(y->input = malloc(elems * 4 * sizeof *y->input)))
         return fail(y, "system", "out of memory for the input surface");
-    for (size_t k = 0; k < elems * 4; k++)
-        y->input[k] = (float)((k * 2654435761u) % 17) - 8.0f;
+    dpp_kit_input_fill(y->input, elems * 4, 1);
     ctm_model *runs[2] = {y->model, y->pmodel};
     for (int k = 0; k < 2 && runs[k]; k++)
         for (int i = 0; i < 16; i++)

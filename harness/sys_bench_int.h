@@ -58,7 +58,7 @@ struct sys_bench {
     /* the program */
     dpp_exe *exe;
     char name[512];
-    float *input; /* one generated FLOAT32_4 surface, shared by every input the program reads */
+    uint32_t *input; /* the kit's FLOAT32_4 surface (kit_input.h), shared by every input read */
     ctm_model *model; /* the golden model's run, through the public API (ctm.h) */
     /* --check commit: pred_stack's control events, checked against a run of their own
      * (pmodel until the checker takes it); pcommit_bad: that check failed */

@@ -2,8 +2,8 @@
 # How much the lanes of a wavefront disagree in the random programs of `dpp progen`, per profile
 # (docs/model-defined.md, "Random structured programs"): SEEDS programs of each profile run by
 # `dpp run --fc-stats` at one shape (16-lane wavefronts, a 32x24 domain: two wavefronts a row),
-# their counts summed. A default program gets the system run's input surface (small integers of
-# both signs, 64 columns wider than the domain); a divergent or partial one (the divergent
+# their counts summed. A default program gets the system run's input surface (`dpp input --edges`:
+# small integers of both signs and the formats' edges, 64 columns wider than the domain); a divergent or partial one (the divergent
 # profile's conditions in partial flow-control mode: ifs 6 deep at most, no loops or calls)
 # leaves input 0 to the run, which generates the lane-rank pattern its executable names.
 # Prints, per profile P:
@@ -28,11 +28,7 @@ done
 dpp=$build/dpp
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bench-progen-XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-python3 -c '
-import struct, sys
-n = (int(sys.argv[1]) + 64) * int(sys.argv[2]) * 4
-sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(n)))
-' "$w" "$h" >"$tmp/in.raw"
+"$dpp" input "$((w + 64))x$h" --edges -o "$tmp/in.raw"
 for profile in default divergent partial; do
   in=()
   [[ $profile == default ]] && in=(--in "0=$tmp/in.raw:FLOAT32_4:$((w + 64))x$h")

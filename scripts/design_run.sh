@@ -116,24 +116,16 @@ if [[ -n $progen ]]; then
     die "--progen $progen: dpp progen failed"
 fi
 w=${d[width]} h=${d[height]}
-# inputs 0 and 1: (W+64) x H FLOAT32_4 elements, the system run's small integers of both signs;
-# a testbench that reads them in other formats too asks for the formats' edges
-# ("// ctm-inputs: edges", issue 41 item 6): then every third word is one of EDGES in turn, whose
-# bytes as UINT8 hold 0, 1, 127, 128, 254 and 255, as UINT16 0, 1, 32767, 32768, 65534 and 65535,
-# and as floats +-0, +-1, 0.5, a UINT8 tie (0x3b008081), 65535, 65535.5, +-inf, NaN, a denormal
+# inputs 0 and 1: (W+64) x H FLOAT32_4 elements, the kit's input surface (`dpp input`,
+# csim/machine/kit_input.h: its small integers of both signs); a testbench that reads them in
+# other formats too asks for the formats' edges ("// ctm-inputs: edges", issue 41 item 6): then
+# every third word is one of the edge words in turn, whose bytes as UINT8 hold 0, 1, 127, 128,
+# 254 and 255, as UINT16 0, 1, 32767, 32768, 65534 and 65535, and as floats +-0, +-1, 0.5, a
+# UINT8 tie, 65535, 65535.5, +-inf, NaN, a denormal
 inputs=${d[inputs]}
-python3 -c '
-import struct, sys
-w, h, edges = int(sys.argv[1]) + 64, int(sys.argv[2]), sys.argv[3] == "edges"
-EDGES = [0x00000000, 0x80000000, 0x3f800000, 0xbf800000, 0x3f000000, 0x3b008081, 0x477fff00,
-         0x477fff80, 0x7f800000, 0xff800000, 0x7fc00000, 0x00000001, 0xff7f8001, 0xfe00ff01,
-         0x0080ff7f, 0xfffe0100, 0x7fff8000, 0x0001fffe, 0xffff0000]
-def word(k):
-    if edges and k % 3 == 0:
-        return EDGES[k // 3 % len(EDGES)]
-    return struct.unpack("<I", struct.pack("<f", (k * 2654435761) % 17 - 8.0))[0]
-sys.stdout.buffer.write(b"".join(struct.pack("<I", word(k)) for k in range(w * h * 4)))
-' "$w" "$h" "${inputs:-}" >"$tmp/in.raw" || die "cannot write the input surface"
+[[ -z $inputs || $inputs == edges ]] || die "tb_${d[design]}.sv: // ctm-inputs: '$inputs' is not 'edges'"
+"$build/dpp" input "$((w + 64))x$h" ${inputs:+--edges} -o "$tmp/in.raw" >&2 ||
+  die "cannot write the input surface"
 plus=(+width="$w" +height="$h" +seed="$seed" +stall="${d[stall]}"
   +in1="$tmp/in.raw" +ctm_commit_json="$tmp/report.json" +ctm_txn_json="$tmp/report.json"
   +ctm_cover_json="$tmp/cover.json")

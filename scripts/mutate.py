@@ -48,6 +48,11 @@ DESIGN_MAX = 60
 DESIGNS_DIR = 'examples/designs'
 
 
+def muts_ids(muts):
+    """The ids of mutants.json's mutants."""
+    return [m['id'] for m in muts['mutants']]
+
+
 def sh(cmd, **kw):
     return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
 
@@ -310,6 +315,11 @@ def mutate_target(t, a):
     if a.only_ids:
         keep = {int(x) for x in a.only_ids.split(',')}
         mutants = {k: m for k, m in mutants.items() if k in keep}
+        # the schema holds only these: a mutant not judged is not linted, and one that does not
+        # compile would break the schema's build
+        r = sh(gen + ['--exclude', ','.join(str(k) for k in sorted(set(muts_ids(muts)) - keep))] + files)
+        if r.returncode:
+            sys.exit(f'mutate: {label}: mutgen failed\n{r.stderr}')
     if design:
         # a design's Makefile takes every DESIGN file from RTL=DIR: a mutant's folder holds the
         # files it does not change too
@@ -329,8 +339,8 @@ def mutate_target(t, a):
     bad = [k for k in mutants if not ok[k]]
     for k in mutants:
         mutants[k]['status'] = 'not compilable' if k in bad else None
-    if bad:  # the schema leaves them out
-        r = sh(gen + ['--exclude', ','.join(map(str, bad))] + files)
+    if bad:  # the schema leaves them out (and those --only-ids left out)
+        r = sh(gen + ['--exclude', ','.join(map(str, bad + sorted(set(muts_ids(muts)) - set(mutants))))] + files)
         if r.returncode:
             sys.exit(f'mutate: {label}: mutgen failed\n{r.stderr}')
 
@@ -466,7 +476,7 @@ def main():
     ap.add_argument('--par', type=int, default=2, help='parallel workers (default 2)')
     ap.add_argument('--out', default='build/mutate')
     ap.add_argument('--build', default='build', help='the build folder holding cosim and the libraries')
-    ap.add_argument('--only-ids', default='', help='judge only these mutant ids (debugging)')
+    ap.add_argument('--only-ids', default='', help='judge only these mutant ids (the schema holds only them), e.g. one function of a design')
     ap.add_argument('--no-equiv', action='store_true', help='skip the formal check of survivors')
     ap.add_argument('--judge-proven', action='store_true',
                     help='run the full jobs on the mutants proven equivalent too (default: a proof '

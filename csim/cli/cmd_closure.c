@@ -7,6 +7,7 @@
 #include "cmd_args.h"
 #include "commands.h"
 #include "ctm.h"
+#include "kit_input.h"
 #include "progen.h"
 
 #include <errno.h>
@@ -41,8 +42,9 @@ static void closure_usage(FILE *f)
             "\"Control coverage\") until every bin is hit or --budget programs ran. Prints the\n"
             "bins hit, the bins never hit, and the seeds that hit a bin no earlier one did.\n"
             "Input 0 is the profile's: the divergent and partial profiles' pattern (their\n"
-            "INPUTPATTERN note), or the system run's small integers for the default one. With\n"
-            "partial the programs run in partial flow-control mode (ifs only, 6 deep at most).\n"
+            "INPUTPATTERN note), or the system run's surface (dpp input --edges) for the default\n"
+            "one. With partial the programs run in partial flow-control mode (ifs only, 6\n"
+            "deep at most).\n"
             "Exit 0 when it ran (bins left unhit are a result, not an error), 1 when a program\n"
             "did not run, 2 bad options.\n",
             pg_profile_list());
@@ -116,22 +118,23 @@ static int write_program(const closure_cli *c, unsigned profile, uint64_t seed, 
     return st != DPP_OK;
 }
 
-/* Input 0 of a default-profile program: the system run's small integers of both
- * signs (harness/sys_bench.c), 64 columns wider than the domain. A divergent or
- * partial program carries its own pattern, which the model makes when unbound.
- * The model reads the caller's data (ctm_model_set_input): made once, freed last. */
-static float *default_input(const closure_cli *c)
+/* Input 0 of a default-profile program: the system run's surface (kit_input.h:
+ * small integers of both signs and the format edges), 64 columns wider than the
+ * domain. A divergent or partial program carries its own pattern, which the model
+ * makes when unbound. The model reads the caller's data (ctm_model_set_input):
+ * made once, freed last. */
+static uint32_t *default_input(const closure_cli *c)
 {
     size_t n = (c->w + 64u) * c->h * 4;
-    float *in = malloc(n * sizeof *in);
-    for (size_t k = 0; in && k < n; k++)
-        in[k] = (float)((k * 2654435761u) % 17) - 8.0f;
+    uint32_t *in = malloc(n * sizeof *in);
+    if (in)
+        dpp_kit_input_fill(in, n, 1);
     return in;
 }
 
 /* Runs the program at path and adds its coverage to cl. 0, or 1 with the message printed. */
 static int run_program(const closure_cli *c, unsigned profile, uint64_t seed, const char *path,
-                       const float *input, closure *cl)
+                       const uint32_t *input, closure *cl)
 {
     ctm_model *m = ctm_model_new(path, (int)c->w, (int)c->h, (int)c->lanes, (int)c->contexts, 4, 4);
     if (!m) {
@@ -228,7 +231,7 @@ int cmd_closure(int argc, char **argv)
     closure cl = {.nbins = ctm_cover_bins()};
     cl.hits = calloc((size_t)cl.nbins, sizeof *cl.hits);
     cl.seeds = calloc((size_t)cl.nbins + 1, sizeof *cl.seeds);
-    float *input = default_input(&c);
+    uint32_t *input = default_input(&c);
     const char *dir = getenv("TMPDIR");
     char path[600];
     snprintf(path, sizeof path, "%s/dpp-closure-XXXXXX", dir && *dir ? dir : "/tmp");

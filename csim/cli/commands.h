@@ -22,6 +22,9 @@ int cmd_svpkg(int argc, char **argv);
 /* dpp progen: a random structured program as an executable (cmd_progen.c). */
 int cmd_progen(int argc, char **argv);
 
+/* dpp input: the kit's input surface as raw bytes (cmd_input.c). */
+int cmd_input(int argc, char **argv);
+
 /* dpp closure: random programs until the control coverage is closed (cmd_closure.c). */
 int cmd_closure(int argc, char **argv);
 

@@ -16,6 +16,8 @@ static const dpp_command commands[] = {
     {"stack", "STACK_SIZE an event list or a program needs under an accounting rule", cmd_stack},
     {"svpkg", "write an SV package: libctm's port structs, or the encodings (--isa)", cmd_svpkg},
     {"progen", "a random structured program as an executable: progen SEED -o OUT.elf", cmd_progen},
+    {"input", "the input surface the kit binds to a program: input WxH -o OUT.raw [--edges]",
+     cmd_input},
     {"closure", "coverage closure: random programs until every control bin is hit: closure PROFILE",
      cmd_closure},
 };

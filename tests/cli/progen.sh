@@ -22,8 +22,17 @@ cmp -s "$tmp/a.elf" "$tmp/p.elf" || bad "--print changed the executable"
 "$DPP" disasm "$tmp/a.elf" >"$tmp/a.s" || bad "disasm of progen 5"
 grep -q 'fc_mode=full' "$tmp/a.s" || bad "the program is not in full flow-control mode"
 
-# it runs: inputs 0..1 of (16 + 64) x 4 small integers, as the system bench binds them
-python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(80 * 4 * 4)))' >"$tmp/in.raw"
+# it runs: inputs 0..1 of (16 + 64) x 4, the kit's surface with the formats' edges (NaN, +-inf,
+# denormals), as the system bench binds them (dpp input)
+"$DPP" input 80x4 --edges -o "$tmp/in.raw" || fail "dpp input 80x4 --edges"
+(($(stat -c %s "$tmp/in.raw") == 80 * 4 * 16)) || bad "dpp input 80x4: not 80 x 4 FLOAT32_4 elements"
+# word 0 is the first edge word (+0), word 1 the small integer of k = 1 (-7.0)
+[[ $(od -An -tx4 -N8 "$tmp/in.raw" | tr -s ' ') == " 00000000 c0e00000" ]] ||
+  bad "dpp input --edges: words 0 and 1 are $(od -An -tx4 -N8 "$tmp/in.raw")"
+rc=0; "$DPP" input 80x0 -o "$tmp/x.raw" 2>"$tmp/err" || rc=$?
+((rc == 2)) && grep -q "WxH: '80x0' is not WxH" "$tmp/err" || bad "dpp input 80x0: exit $rc, $(cat "$tmp/err")"
+rc=0; "$DPP" input 8x8 -o "$tmp/no/such/x.raw" 2>"$tmp/err" || rc=$?
+((rc == 1)) && grep -q "$tmp/no/such/x.raw: cannot create" "$tmp/err" || bad "dpp input to a missing folder: exit $rc"
 "$DPP" run "$tmp/a.elf" --domain 16x4 --in "0=$tmp/in.raw:FLOAT32_4:80x4" \
   --in "1=$tmp/in.raw:FLOAT32_4:80x4" --out "0=$tmp/out0.txt" 2>"$tmp/run.err" ||
   bad "dpp run of progen 5: $(cat "$tmp/run.err")"
@@ -46,8 +55,8 @@ grep -q '^profile divergent: input 0 is the lane-rank pattern' "$tmp/vprint.txt"
 
 # share of steps "fc diverged" (field 4 of its line, "(0.1234")
 share() { awk '$1 == "fc" && $2 == "'"$2"'" { gsub(/\(/, "", $4); print $4 }' "$1"; }
-# the default program's input: the system run's surface for 32x24, 96 x 24 small integers
-python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f", (k * 2654435761) % 17 - 8.0) for k in range(96 * 24 * 4)))' >"$tmp/in24.raw"
+# the default program's input: the system run's surface for 32x24, 96 x 24
+"$DPP" input 96x24 --edges -o "$tmp/in24.raw" || fail "dpp input 96x24 --edges"
 sum_d=0 sum_v=0 sum_ds=0 sum_vs=0
 for seed in 1 2 3 4; do
   "$DPP" progen $seed -o "$tmp/d.elf" && "$DPP" progen $seed --profile divergent -o "$tmp/v.elf" ||

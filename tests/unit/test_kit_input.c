@@ -1,0 +1,86 @@
+/* The kit's input surface (csim/machine/kit_input.h, issue 41 item 6): its edge
+ * words reach every format's boundary values, and the words between them keep
+ * the system run's small integers of both signs. */
+#include "cmocka_all.h"
+
+#include "kit_input.h"
+
+#include <math.h>
+#include <string.h>
+
+static float f_of(uint32_t bits)
+{
+    float f;
+    memcpy(&f, &bits, sizeof f);
+    return f;
+}
+
+/* Each UINT8 boundary in some byte, each UINT16 one in some half of an edge word. */
+static void test_integer_edges(void **state)
+{
+    (void)state;
+    static const unsigned u8[] = {0, 1, 127, 128, 254, 255};
+    static const unsigned u16[] = {0, 1, 32767, 32768, 65534, 65535};
+    for (size_t i = 0; i < 6; i++) {
+        int in8 = 0, in16 = 0;
+        for (int e = 0; e < DPP_EDGE_WORDS; e++) {
+            uint32_t w = dpp_edge_words[e];
+            for (int b = 0; b < 4; b++)
+                in8 |= (w >> 8 * b & 0xFFu) == u8[i];
+            in16 |= (w & 0xFFFFu) == u16[i] || w >> 16 == u16[i];
+        }
+        assert_true(in8);
+        assert_true(in16);
+    }
+}
+
+/* +-0, +-1, 0.5, +-inf, NaN and a denormal as fp32. */
+static void test_float_edges(void **state)
+{
+    (void)state;
+    int pz = 0, nz = 0, one = 0, mone = 0, half = 0, pinf = 0, ninf = 0, nan = 0, den = 0;
+    for (int e = 0; e < DPP_EDGE_WORDS; e++) {
+        uint32_t w = dpp_edge_words[e];
+        float f = f_of(w);
+        pz |= w == 0;
+        nz |= w == 0x80000000u;
+        one |= f == 1.0f;
+        mone |= f == -1.0f;
+        half |= f == 0.5f;
+        pinf |= isinf(f) && f > 0;
+        ninf |= isinf(f) && f < 0;
+        nan |= isnan(f);
+        den |= fpclassify(f) == FP_SUBNORMAL;
+    }
+    assert_true(pz && nz && one && mone && half && pinf && ninf && nan && den);
+}
+
+/* Without edges word k is ((k * 2654435761) mod 17) - 8; with them every third
+ * word is the next edge word and the others are unchanged. */
+static void test_layout(void **state)
+{
+    (void)state;
+    int neg = 0, pos = 0;
+    for (uint64_t k = 0; k < 3000; k++) {
+        uint32_t plain = dpp_kit_input_word(k, 0), edged = dpp_kit_input_word(k, 1);
+        assert_true(f_of(plain) == (float)((k * 2654435761u) % 17) - 8.0f);
+        neg |= f_of(plain) < 0;
+        pos |= f_of(plain) > 0;
+        assert_int_equal(edged, k % 3 ? plain : dpp_edge_words[k / 3 % DPP_EDGE_WORDS]);
+    }
+    assert_true(neg && pos);
+    uint32_t w[60];
+    dpp_kit_input_fill(w, 60, 1);
+    for (int k = 0; k < 60; k++)
+        assert_int_equal(w[k], dpp_kit_input_word((uint64_t)k, 1));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_integer_edges),
+        cmocka_unit_test(test_float_edges),
+        cmocka_unit_test(test_layout),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
