@@ -3,16 +3,16 @@
 # as a user builds them, through `build/cosim --design` (scripts/design_run.sh builds: the library
 # installed into BUILD/designs/kit, each design's own Makefile and pkg-config; the builds are
 # the ones make cosim uses). Each design lints clean (verilator -Wall); its testbench passes
-# over every example program at 16 and 64 lanes, at each level it commits (its testbench's
-# "// ctm-levels:" line; reconv_stack 0 and 1, pipe_fc 0 and 2), one stall rate a run: at level 0
-# 25% and 60% by turns over the programs (each rate at each lane count), at the others 25% at 16
-# lanes and 60% at 64; each broken variant (tests/variants/designs/NAME/*.patch) exits 1
+# over every example program at each level it commits (its testbench's "// ctm-levels:" line;
+# reconv_stack 0 and 1, pipe_fc 0 and 2), at 16 and 64 lanes by turns over the programs (CI
+# time: make cosim runs each at both), one stall rate a run: at level 0 25% and 60% by turns
+# (each rate at each lane count), at the others 25% at 16 lanes and 60% at 64; each broken variant (tests/variants/designs/NAME/*.patch) exits 1
 # with a first difference that names the context, the pc and the field (or says the commit is
 # out of order, or on a context with no wavefront), in the text and in the JSON report, and
 # leaves the FST waveform of the run up to it (a pass leaves none).
 # A design checked at its transactions (its testbench instantiates ctm_txn_check, docs/txn.md:
 # mc_unit, co_unit) has its own section at the end: it lints clean, passes over every example program
-# once at 16 and once at 64 lanes (each run at another seed, so another CO setup), and a testbench
+# once, at 16 and 64 lanes by turns (each run at another seed, so another CO setup), and a testbench
 # with a cmd mode (mc_unit's) on its own command buffer at two seeds; each broken variant exits 1
 # at each run its case below gives, with a first difference and text and JSON reports that name
 # the unit, the kind and the field, and leaves its waveform.
@@ -97,28 +97,29 @@ for d in "${designs[@]}"; do
   for elf in "$BUILD"/examples/*.elf; do
     prog=$(basename "$elf" .elf)
     np=$((np + 1))
+    nl=0
     for level in $(levels "$d"); do
-      for lanes in 16 64; do
-        # one rate a run (CI time): both at level 0, by turns over the programs
-        stalls=$((lanes == 16 ? 25 : 60))
-        [[ $level != 0 ]] || stalls=$(((np + lanes / 16) % 2 ? 60 : 25))
-        for stall in $stalls; do
-          log=$tmp/$d-$prog-$level-$lanes-$stall.log
-          lv=()
-          [[ $(levels "$d") == 0 ]] || lv=(--level "$level")
-          rc=0
-          "$cosim" --design "$d" "${lv[@]}" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
-            --domain "$(domain "$prog")" --stall $stall --seed $((lanes + stall)) \
-            --json "${log%.log}.json" >"$log" 2>&1 || rc=$?
-          ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes, level $level, stall $stall%) exited $rc"; }
-          grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$log" ||
-            { cat "$log"; fail "$d on $prog: no PASS line of the checker"; }
-          runs=$((runs + 1))
-        done
-      done
+      nl=$((nl + 1))
+      # one lane count a run, by turns over the programs (and shifted a level, so that each
+      # program meets both); one rate a run: both at level 0, by turns every two programs, so
+      # that each rate meets each lane count
+      lanes=$(((np + nl) % 2 ? 64 : 16))
+      stall=$((lanes == 16 ? 25 : 60))
+      [[ $level != 0 ]] || stall=$((np / 2 % 2 ? 60 : 25))
+      log=$tmp/$d-$prog-$level-$lanes-$stall.log
+      lv=()
+      [[ $(levels "$d") == 0 ]] || lv=(--level "$level")
+      rc=0
+      "$cosim" --design "$d" "${lv[@]}" --lanes $lanes --program "$elf" --out "$tmp/pass-$d" \
+        --domain "$(domain "$prog")" --stall $stall --seed $((lanes + stall)) \
+        --json "${log%.log}.json" >"$log" 2>&1 || rc=$?
+      ((rc == 0)) || { cat "$log"; fail "$d on $prog ($lanes lanes, level $level, stall $stall%) exited $rc"; }
+      grep -Eq '^ctm_commit_check: PASS, [1-9][0-9]* commits$' "$log" ||
+        { cat "$log"; fail "$d on $prog: no PASS line of the checker"; }
+      runs=$((runs + 1))
     done
   done
-  ((runs >= 14)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  ((runs >= 7)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
   compgen -G "$tmp/pass-$d/*.fst" >/dev/null && fail "a pass of $d kept its waveform"
   echo "ok: $d passes the commit check over $runs runs of the example programs"
 
@@ -208,7 +209,7 @@ for d in "${txn_designs[@]}"; do
   runs=0
   for elf in "$BUILD"/examples/*.elf; do
     prog=$(basename "$elf" .elf)
-    for lanes in 16 64; do
+    for lanes in $((runs % 2 ? 64 : 16)); do # by turns over the programs
       seed=$(((runs * 13 + 5) % 64)) # another CO setup each run
       log=$tmp/$d-$prog-$lanes.log
       rc=0
@@ -220,7 +221,7 @@ for d in "${txn_designs[@]}"; do
       runs=$((runs + 1))
     done
   done
-  ((runs >= 12)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
+  ((runs >= 6)) || fail "only $runs runs of $d: are the examples built in $BUILD/examples?"
   # a testbench that writes its own command buffer (// ctm-tb-modes: cmd): two seeds besides the
   # jobs' (0, 5): every output mask of its table but 0xA, an input TILED (seed 7)
   if grep -q '^// ctm-tb-modes: .*\bcmd\b' "$ROOT/examples/designs/$d/tb_$d.sv"; then
