@@ -16,19 +16,22 @@
 # Prints each cell's time, a table and "matrix: all passed" or the failed cells; exits 1 if any
 # failed. --parts runs only those cells (a comma list of the names above; without cosim, the
 # kit's C side and example programs are built first, the "kit" step); --ci is the cells CI runs
-# under 5.050 (.ci/run): --versions 5.050 --parts lint,install,designs.
-#   scripts/matrix.sh [--versions "5.006 5.050"] [--parts LIST] [--ci] [--cycles N]
+# under 5.050 (.ci/run): --versions 5.050 --parts lint,install,designs. --prepare runs no cell:
+# it builds what the cells would build first (the Verilator, the kit's C side, the designs
+# cell's testbenches), so that the cells later only run (.ci/run prepares while make test runs).
+#   scripts/matrix.sh [--versions "5.006 5.050"] [--parts LIST] [--ci] [--prepare] [--cycles N]
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 all_parts="lint cosim install designs wave speed cocotb"
-versions="5.006 5.050" cycles=5M parts=$all_parts
+versions="5.006 5.050" cycles=5M parts=$all_parts prepare=0
 while (($#)); do
   case $1 in
     --versions) versions=$2; shift 2 ;;
     --parts) parts=${2//,/ }; shift 2 ;;
     --ci) versions=5.050 parts="lint install designs"; shift ;;
     --cycles) cycles=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    --prepare) prepare=1; shift ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "matrix: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -63,7 +66,7 @@ mismatch_wave() { # BUILD LOGS
 
 # The first passing job of each example design in the default regression, built (its testbench
 # by this Verilator, through the design's Makefile against the installed library) and run.
-design_jobs() { # BUILD LOGS
+design_jobs() { # BUILD LOGS [--build-only]
   local jobs=$2/designs.jobs m d line
   : >"$jobs"
   for m in examples/designs/*/Makefile; do
@@ -73,7 +76,7 @@ design_jobs() { # BUILD LOGS
     echo "$line" >>"$jobs"
   done
   cat "$jobs"
-  scripts/regress.sh --par 2 --cosim "$1/cosim" --out "$2/designs" "$jobs"
+  scripts/regress.sh --par 2 --cosim "$1/cosim" --out "$2/designs" ${3:-} "$jobs"
 }
 
 # One cell: PART of version $v, its output in $logs/PART.log.
@@ -100,8 +103,8 @@ for v in $versions; do
   fi
   export VERILATOR=$tool
   echo "matrix: Verilator $v: $("$tool" --version) ($tool)"
-  has lint && run_part lint scripts/lint.sh
-  if has cosim; then
+  ((prepare)) || { has lint && run_part lint scripts/lint.sh; }
+  if has cosim && ((!prepare)); then
     run_part cosim make --no-print-directory BUILD="$build" cosim
   elif [[ $parts != lint ]]; then
     # what the other cells need of the kit (make cosim builds it all): the front, its option
@@ -113,8 +116,19 @@ for v in $versions; do
     fi
     echo "matrix: $v kit (C side, example programs): $((SECONDS - start)) s"
   fi
-  has install && run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
+  if ((prepare)); then
+    if has designs; then
+      start=$SECONDS
+      design_jobs "$build" "$logs" --build-only >"$logs/designs-build.log" 2>&1 ||
+        failed+=("$v designs' testbenches: $logs/designs-build.log")
+      echo "matrix: $v designs' testbenches built: $((SECONDS - start)) s"
+    fi
+    unset VERILATOR
+    continue
+  fi
+  # the designs before the install (CI's budget may cut the last: the longest goes last)
   has designs && run_part designs design_jobs "$build" "$logs"
+  has install && run_part install env DPP="$root/$build/dpp" BUILD="$root/$build" ROOT="$root" bash tests/cli/install.sh
   has wave && run_part wave mismatch_wave "$build" "$logs"
   if has cocotb; then
     cocotb=1.9.2
@@ -129,6 +143,10 @@ for v in $versions; do
   unset VERILATOR
 done
 
+if ((prepare)); then
+  ((${#failed[@]} == 0)) || { printf 'matrix: FAILED %s\n' "${failed[@]}"; exit 1; }
+  echo "matrix: prepared"; exit 0
+fi
 echo
 printf '%-34s' "part"; for v in $versions; do printf '%16s' "$v"; done; echo
 for row in "lint:lint" "cosim:default regression" "install:install + SV examples" \

@@ -12,13 +12,14 @@
 #                        checkout and the build must be at the same path on every host
 #   --slurm              write OUT/regress.sbatch (an array job, --par tasks at a time) and
 #                        stop; after `sbatch OUT/regress.sbatch` ends, run --gather OUT
+#   --build-only         build the jobs' models and stop (CI builds them while it waits)
 # Usage: scripts/regress.sh [--par N] [--out DIR] [--cosim PATH] [--sshloginfile FILE|--slurm]
-#                           JOBFILE...
+#                           [--build-only] JOBFILE...
 #        scripts/regress.sh --gather DIR
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 par=$(nproc 2>/dev/null || echo 2) out=$root/build/regress/run cosim=$root/build/cosim files=()
-mode=local sshlogins="" gather_only=0
+mode=local sshlogins="" gather_only=0 build_only=0
 while (($#)); do
   case $1 in
     --par) par=$2; shift 2 ;;
@@ -27,7 +28,8 @@ while (($#)); do
     --sshloginfile) mode=parallel sshlogins=$2; shift 2 ;;
     --slurm) mode=slurm; shift ;;
     --gather) gather_only=1 out=$2; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
+    --build-only) build_only=1; shift ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     -*) echo "regress: unknown option $1" >&2; exit 2 ;;
     *) files+=("$1"); shift ;;
   esac
@@ -121,6 +123,10 @@ if ! make -s -q -C "$root" BUILD="$bdir" "${bins[@]}" 2>/dev/null; then
   echo "regress: building the models of ${#models[@]} configurations ($par at a time)..." >&2
   make -s -C "$root" -j"$par" BUILD="$bdir" "${bins[@]}" >"$out/models.log" 2>&1 ||
     { cat "$out/models.log" >&2; echo "regress: a model did not build (log: $out/models.log)" >&2; exit 2; }
+fi
+if ((build_only)); then
+  echo "regress: the models of ${#models[@]} configurations are built"
+  exit 0
 fi
 
 start=$SECONDS
