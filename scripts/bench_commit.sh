@@ -43,6 +43,9 @@ for design in "$root"/examples/designs/*/; do
   # (scripts/bench_txn.sh times it)
   grep -q '^ *ctm_txn_check ' "$design/tb_$name.sv" && continue
   bin=$out/obj/$name/l64/tb_$name
+  # the design's Makefile knows its sources, not the library it links: a library built since
+  # the testbench rebuilds it (else a run after a change to the checker times the old one)
+  [[ $bin -nt $build/libctm.a ]] || rm -f "$bin"
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
     { tail -20 "$out.$name.build.log"; exit 1; }
   best_on=0 best_off=0
