@@ -17,15 +17,16 @@
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 enum {
-    TXN_WINDOW = 1024, /* how far an unordered transaction is matched */
-    TXN_FAR = 4096,    /* how far one is looked for to tell "order" from "extra" */
+    TXN_WINDOW = 1024,           /* how far an unordered transaction is matched */
+    TXN_FAR = 4096,              /* how far one is looked for to tell "order" from "extra" */
     TXN_HISTORY = CHECK_HISTORY, /* matched transactions kept for the report */
-    TXN_SHOWN = 4,     /* the model's next transactions a report shows */
+    TXN_SHOWN = 4,               /* the model's next transactions a report shows */
 };
 
 /* A transaction's fields after unit and kind, in the order they are compared. */
@@ -59,9 +60,9 @@ enum {
 #define TSTORED (TB(TF_BYTE_EN) | TB(TF_BYTES)) /* what a write stores (since 1.15) */
 
 static const char *const field_names[TF_COUNT] = {
-    "index",    "format", "x", "y",    "address", "mask",      "value[0]", "value[1]", "value[2]",
-    "value[3]", "v",      "b", "test", "loc",     "writemask", "reads",    "keep",     "write",
-    "byte_en",  "bytes"};
+    "index",     "format",   "x",        "y",     "address", "mask", "value[0]",
+    "value[1]",  "value[2]", "value[3]", "v",     "b",       "test", "loc",
+    "writemask", "reads",    "keep",     "write", "byte_en", "bytes"};
 
 static const struct {
     const char *name;
@@ -119,10 +120,10 @@ typedef struct tx_mismatch {
     uint64_t got_seq; /* the design's transaction's number (its puts from 0) */
     ctm_txn got;
     tx_item want;
-    uint64_t later; /* TW_ORDER: how many waiting transactions come before the one it is */
-    int cause;      /* TW_ORDER: TO_* */
+    uint64_t later;  /* TW_ORDER: how many waiting transactions come before the one it is */
+    int cause;       /* TW_ORDER: TO_* */
     tx_item crossed; /* TO_CROSSED: the first ordered transaction pending before it */
-    int has_cycle;  /* the testbench's cycle of the verdict (ctm_txn_set_cycle) */
+    int has_cycle;   /* the testbench's cycle of the verdict (ctm_txn_set_cycle) */
     uint64_t cycle;
     tx_item next[TXN_SHOWN];
     unsigned nnext;
@@ -135,7 +136,7 @@ struct ctm_txn_checker {
     api_handle h;
     ctm_model *m;
     int units;
-    uint32_t kinds; /* bit k: CTM_TXN_k is checked (ctm_txn_set_kinds); the others skipped */
+    uint32_t kinds;  /* bit k: CTM_TXN_k is checked (ctm_txn_set_kinds); the others skipped */
     check_queue q;   /* of tx_item, waiting; draining: the first TXN_SHOWN kept */
     uint64_t pulled; /* model transactions taken */
     int model_ended;
@@ -150,47 +151,47 @@ struct ctm_txn_checker {
 
 /* ------------------------------------------------------------ fields */
 
+/* Where each field lies in the record (TF_BYTES: compared byte by byte, by
+ * bytes_differ); a signed one is widened with its sign, as it prints. */
+#define TXN_AT(m) offsetof(ctm_txn, m), sizeof(((ctm_txn *)0)->m)
+static const struct {
+    uint8_t offset, size, is_signed;
+} field_at[TF_COUNT] = {
+    [TF_INDEX] = {TXN_AT(index), 1},
+    [TF_FORMAT] = {TXN_AT(format), 1},
+    [TF_X] = {TXN_AT(x), 1},
+    [TF_Y] = {TXN_AT(y), 1},
+    [TF_ADDRESS] = {TXN_AT(address), 0},
+    [TF_MASK] = {TXN_AT(mask), 0},
+    [TF_VALUE0] = {TXN_AT(value[0]), 0},
+    [TF_VALUE1] = {TXN_AT(value[1]), 0},
+    [TF_VALUE2] = {TXN_AT(value[2]), 0},
+    [TF_VALUE3] = {TXN_AT(value[3]), 0},
+    [TF_V] = {TXN_AT(v), 0},
+    [TF_B] = {TXN_AT(b), 0},
+    [TF_TEST] = {TXN_AT(test), 1},
+    [TF_LOC] = {TXN_AT(loc), 1},
+    [TF_WRITEMASK] = {TXN_AT(writemask), 1},
+    [TF_READS] = {TXN_AT(reads), 1},
+    [TF_KEEP] = {TXN_AT(keep), 1},
+    [TF_WRITE] = {TXN_AT(write), 1},
+    [TF_BYTE_EN] = {TXN_AT(byte_en), 0},
+};
+#undef TXN_AT
+
 static uint64_t field_value(const ctm_txn *t, int f)
 {
-    switch (f) {
-    case TF_INDEX:
-        return (uint64_t)(int64_t)t->index;
-    case TF_FORMAT:
-        return (uint64_t)(int64_t)t->format;
-    case TF_X:
-        return (uint64_t)t->x;
-    case TF_Y:
-        return (uint64_t)t->y;
-    case TF_ADDRESS:
-        return t->address;
-    case TF_MASK:
-        return t->mask;
-    case TF_VALUE0:
-    case TF_VALUE1:
-    case TF_VALUE2:
-    case TF_VALUE3:
-        return t->value[f - TF_VALUE0];
-    case TF_V:
-        return t->v;
-    case TF_B:
-        return t->b;
-    case TF_TEST:
-        return (uint64_t)(int64_t)t->test;
-    case TF_LOC:
-        return (uint64_t)(int64_t)t->loc;
-    case TF_WRITEMASK:
-        return (uint64_t)(int64_t)t->writemask;
-    case TF_READS:
-        return (uint64_t)(int64_t)t->reads;
-    case TF_KEEP:
-        return (uint64_t)(int64_t)t->keep;
-    case TF_WRITE:
-        return (uint64_t)(int64_t)t->write;
-    case TF_BYTE_EN:
-        return t->byte_en;
-    default: /* TF_BYTES: byte by byte (bytes_differ) */
-        return 0;
+    const unsigned char *at = (const unsigned char *)t + field_at[f].offset;
+    if (field_at[f].size == 8) {
+        uint64_t v;
+        memcpy(&v, at, sizeof v);
+        return v;
     }
+    if (field_at[f].size != 4) /* TF_BYTES */
+        return 0;
+    uint32_t v;
+    memcpy(&v, at, sizeof v);
+    return field_at[f].is_signed ? (uint64_t)(int64_t)(int32_t)v : v;
 }
 
 /* The fields of want's kind that are compared: an output write's values only
@@ -209,13 +210,9 @@ static int same_key(const ctm_txn *a, const ctm_txn *b)
 {
     if (a->unit != b->unit || a->kind != b->kind)
         return 0;
-    uint32_t key = kinds[a->kind].fields & TKEY;
-    for (uint32_t m = key; m; m &= m - 1) {
-        int f = __builtin_ctz(m);
-        if (field_value(a, f) != field_value(b, f))
-            return 0;
-    }
-    return 1;
+    uint32_t key = kinds[a->kind].fields; /* of TKEY: no walk, this is the matcher's loop */
+    return (!(key & TB(TF_INDEX)) || a->index == b->index) && (!(key & TB(TF_X)) || a->x == b->x) &&
+           (!(key & TB(TF_Y)) || a->y == b->y);
 }
 
 static unsigned byte_of(const ctm_txn *t, unsigned k)
@@ -255,6 +252,8 @@ static int first_difference(const ctm_txn *want, const ctm_txn *got, uint32_t sk
 {
     if (want->unit != got->unit || want->kind != got->kind)
         return TF_KIND;
+    if (!memcmp(want, got, sizeof *want)) /* the common case: the record whole */
+        return TF_NONE;
     uint64_t w, a;
     for (uint32_t m = compared(want) & ~skip; m; m &= m - 1) {
         int f = __builtin_ctz(m);
@@ -301,9 +300,9 @@ static void bytes_text(char *buf, size_t size, const ctm_txn *t)
     size_t used = 0;
     buf[0] = 0;
     for (unsigned k = 0; k < element_bytes(t) && used < size; k++)
-        used += (size_t)(t->byte_en >> k & 1 ? snprintf(buf + used, size - used, "%02x",
-                                                        byte_of(t, k))
-                                             : snprintf(buf + used, size - used, "--"));
+        used +=
+            (size_t)(t->byte_en >> k & 1 ? snprintf(buf + used, size - used, "%02x", byte_of(t, k))
+                                         : snprintf(buf + used, size - used, "--"));
 }
 
 /* "MC OUTPUT index 0 x 3 y 1 address 0x... mask 0xf value[0] 0x..." */
@@ -570,8 +569,8 @@ static int out_of_order(ctm_txn_checker *c, const ctm_txn *t, size_t later, cons
         char bt[64];
         kind_text(bt, sizeof bt, &x->crossed.t);
         snprintf(why, sizeof why,
-                 "; it crossed the ordered %s at address 0x%" PRIx64 " (the model's transaction %" PRIu64
-                 "), which the design has not made",
+                 "; it crossed the ordered %s at address 0x%" PRIx64
+                 " (the model's transaction %" PRIu64 "), which the design has not made",
                  bt, x->crossed.t.address, x->crossed.seq);
     } else if (kinds[t->kind].ordered) {
         x->cause = TO_ORDERED;
@@ -818,8 +817,10 @@ static void report_text(FILE *out, const void *handle)
     if (x->what == TW_ORDER && x->cause == TO_CROSSED)
         text_item(out, "crossed:", &x->crossed);
     if (x->what == TW_ORDER && x->cause == TO_WINDOW)
-        fprintf(out, "  window   %" PRIu64 " waiting before it, past the %d an unordered "
-                     "transaction is matched among\n", x->later, TXN_WINDOW);
+        fprintf(out,
+                "  window   %" PRIu64 " waiting before it, past the %d an unordered "
+                "transaction is matched among\n",
+                x->later, TXN_WINDOW);
     if (x->what == TW_DRAIN)
         fprintf(out, "  %" PRIu64 " transactions never made\n", x->missing);
     if (x->nhist) {
@@ -884,8 +885,7 @@ static void report_json(FILE *out, const void *handle)
     if (x->has_cycle)
         fprintf(out, ",\"cycle\":%" PRIu64, x->cycle);
     if (x->what == TW_ORDER) {
-        fprintf(out, ",\"later\":%" PRIu64 ",\"cause\":\"%s\"", x->later,
-                cause_names[x->cause]);
+        fprintf(out, ",\"later\":%" PRIu64 ",\"cause\":\"%s\"", x->later, cause_names[x->cause]);
         if (x->cause == TO_CROSSED) {
             fputs(",\"crossed\":", out);
             json_item(out, &x->crossed);
