@@ -9,12 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Words whose bytes, read as UINT8, hold 0, 1, 127, 128, 254 and 255; as UINT16
- * 0, 1, 32767, 32768, 65534 and 65535 (the last seven words, chosen for their
- * bytes: as fp32 they are large, negative or NaN); as fp32 +-0, +-1, 0.5, a UINT8
- * rounding tie (0x3b008081), 65535, 65535.5, +-inf, a quiet NaN and the least
- * denormal. */
-enum { DPP_EDGE_WORDS = 19 };
+/* Words whose bytes, read as UINT8, hold 0, 1, 127, 128, 254 and 255 in each
+ * byte lane (a UINT8_4 element's channels); as UINT16 0, 1, 32767, 32768, 65534
+ * and 65535 in each half (chosen for their bytes: as fp32 they are large,
+ * negative, NaN or tiny); as fp32 +-0, +-1, 0.5, a UINT8 rounding tie
+ * (0x3b008081), a value just below one (0x3bc0c0c0: v * 255 = 1.49999991, whose
+ * fp32 product rounds differently at 24 and at 23 bits), 65535, 65535.5, +-inf, a
+ * quiet NaN and the least denormal. */
+enum { DPP_EDGE_WORDS = 23 };
 extern const uint32_t dpp_edge_words[DPP_EDGE_WORDS];
 
 /* Word k (0-based, 4 a FLOAT32_4 element, row-major) of the surface: the fp32

@@ -15,23 +15,43 @@ static float f_of(uint32_t bits)
     return f;
 }
 
-/* Each UINT8 boundary in some byte, each UINT16 one in some half of an edge word. */
+/* Each UINT8 boundary in every byte lane (a UINT8_4 element's four channels),
+ * each UINT16 one in both halves of some edge word. */
 static void test_integer_edges(void **state)
 {
     (void)state;
     static const unsigned u8[] = {0, 1, 127, 128, 254, 255};
     static const unsigned u16[] = {0, 1, 32767, 32768, 65534, 65535};
     for (size_t i = 0; i < 6; i++) {
-        int in8 = 0, in16 = 0;
-        for (int e = 0; e < DPP_EDGE_WORDS; e++) {
-            uint32_t w = dpp_edge_words[e];
-            for (int b = 0; b < 4; b++)
-                in8 |= (w >> 8 * b & 0xFFu) == u8[i];
-            in16 |= (w & 0xFFFFu) == u16[i] || w >> 16 == u16[i];
+        for (int lane = 0; lane < 4; lane++) {
+            int in8 = 0;
+            for (int e = 0; e < DPP_EDGE_WORDS; e++)
+                in8 |= (dpp_edge_words[e] >> 8 * lane & 0xFFu) == u8[i];
+            if (!in8)
+                fail_msg("UINT8 %u is in no edge word's byte %d", u8[i], lane);
         }
-        assert_true(in8);
-        assert_true(in16);
+        for (int half = 0; half < 2; half++) {
+            int in16 = 0;
+            for (int e = 0; e < DPP_EDGE_WORDS; e++)
+                in16 |= (dpp_edge_words[e] >> 16 * half & 0xFFFFu) == u16[i];
+            if (!in16)
+                fail_msg("UINT16 %u is in no edge word's half %d", u16[i], half);
+        }
     }
+}
+
+/* A UINT8 store whose rounding depends on the fp32 product: a value whose exact
+ * product with 255 lies less than an fp32 ulp below a tie k + 0.5 (a design that
+ * rounds the product at one bit fewer stores k + 1; docs/mc.md's step 1). */
+static void test_near_tie(void **state)
+{
+    (void)state;
+    int near = 0;
+    for (int e = 0; e < DPP_EDGE_WORDS; e++) {
+        double p = (double)f_of(dpp_edge_words[e]) * 255.0, tie = floor(p) + 0.5;
+        near |= p > 0 && p < 255 && tie - p > 0 && tie - p < ldexp(tie, -23);
+    }
+    assert_true(near);
 }
 
 /* +-0, +-1, 0.5, +-inf, NaN and a denormal as fp32. */
@@ -79,6 +99,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_integer_edges),
+        cmocka_unit_test(test_near_tie),
         cmocka_unit_test(test_float_edges),
         cmocka_unit_test(test_layout),
     };
