@@ -103,6 +103,27 @@ run_cli() {
   echo "$rc" >"$parts/cli-$name.rc"
 }
 
+# A stopped run stops its pool: a TERM or INT (a kill of make, CI's budget) ends every test the
+# pool runs, each with all it started, instead of leaving the pool's subshells to start the rest.
+# Each tree is stopped from the top down first, so that nothing in it starts a new process while
+# it is being ended.
+kill_tree() { # PID
+  local c
+  kill -STOP "$1" 2>/dev/null
+  for c in $(ps -o pid= --ppid "$1" 2>/dev/null); do kill_tree "$c"; done
+  kill -TERM "$1" 2>/dev/null
+  kill -CONT "$1" 2>/dev/null
+}
+stop_pool() { # EXIT-STATUS
+  local p
+  trap - TERM INT
+  for p in $(jobs -p); do kill_tree "$p"; done
+  echo "test.sh: stopped; the tests that were running are ended" >&2
+  exit "$1"
+}
+trap 'stop_pool 143' TERM
+trap 'stop_pool 130' INT
+
 # The tasks of the pool, "KIND PATH", the longest of the last run first.
 tasks=()
 if want unit; then

@@ -50,3 +50,25 @@ grep -q '^SKIPPED: .*needs_widget.sh: no widget here' "$tmp/log" || fail "the sk
 [[ $(x 'string(//testcase[@name="needs_widget"]/skipped)') == "no widget here" &&
    $(x 'string(//testsuite[@name="cli"]/@skipped)') == 1 ]] || fail "the JUnit skip: $(cat "$report")"
 echo "ok: a script that could not run is reported SKIPPED, with its reason"
+
+# A stopped test.sh ends its pool: a TERM while a test runs ends that test and what it started,
+# and no queued test starts after it.
+rm -rf "$tmp/cli" && mkdir -p "$tmp/cli"
+printf 'sleep 300 &\necho $! >"%s/child.pid"\nwait\n' "$tmp" >"$tmp/cli/a_long.sh"
+printf 'touch "%s/started"\n' "$tmp" >"$tmp/cli/b_later.sh"
+rm -f "$tmp/child.pid" "$tmp/started"
+PAR=1 CLI_DIR=$tmp/cli "$ROOT/scripts/test.sh" --build "$tmp" --only cli >"$tmp/log" 2>&1 &
+runner=$!
+for _ in $(seq 100); do [[ -s $tmp/child.pid ]] && break; sleep 0.1; done
+[[ -s $tmp/child.pid ]] || fail "the long test never started: $(cat "$tmp/log")"
+child=$(cat "$tmp/child.pid")
+kill -TERM "$runner"
+wait "$runner"
+rc=$?
+((rc == 143)) || fail "test.sh exit $rc after a TERM, want 143"
+for _ in $(seq 50); do kill -0 "$child" 2>/dev/null || break; sleep 0.1; done
+! kill -0 "$child" 2>/dev/null || { kill "$child"; fail "the running test's child outlived test.sh"; }
+sleep 0.5
+[[ ! -e $tmp/started ]] || fail "a queued test started after test.sh was stopped"
+grep -q "test.sh: stopped" "$tmp/log" || fail "no word that the run was stopped: $(cat "$tmp/log")"
+echo "ok: a TERM to test.sh ends the running test and its children, and starts no other"
