@@ -14,9 +14,12 @@
  * and 65535 in each half (chosen for their bytes: as fp32 they are large,
  * negative, NaN or tiny); as fp32 +-0, +-1, 0.5, a UINT8 rounding tie
  * (0x3b008081), a value just below one (0x3bc0c0c0: v * 255 = 1.49999991, whose
- * fp32 product rounds differently at 24 and at 23 bits), 65535, 65535.5, +-inf, a
- * quiet NaN and the least denormal. */
-enum { DPP_EDGE_WORDS = 23 };
+ * fp32 product rounds differently at 24 and at 23 bits), the fp32 neighbours of
+ * 0.5 (0x3f000001 stores UINT16 1, where a rounding that drops the remainder's
+ * last bit stores the tie's 0; 0x3effffff stores 0), 65535, 65535.5, +-inf, a
+ * quiet NaN and the least denormal. An odd number of them, so that each meets
+ * every channel of a FLOAT32_4 element. */
+enum { DPP_EDGE_WORDS = 25 };
 extern const uint32_t dpp_edge_words[DPP_EDGE_WORDS];
 
 /* Word k (0-based, 4 a FLOAT32_4 element, row-major) of the surface: the fp32

@@ -184,7 +184,7 @@ txn_variant_case() {
   case $1 in
   mc_unit/tile_row_pitch | mc_unit/float2_stride) echo "surfaces 16x8 1 MC INPUT address" ;;
   mc_unit/u8_truncate) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;;  # UINT8_4 input 0
-  mc_unit/u8_255_half) echo "surfaces 16x8 1 MC INPUT value\\[3\\]" ;;    # an edge word's byte 3, 255
+  mc_unit/u8_255_half) echo "surfaces 16x8 1 MC INPUT value\\[[0-3]\\]" ;; # an edge word's byte 255, in any channel
   mc_unit/u8_store_truncate) # UINT8_4 output 0: 3.98 stored 3; and the testbench's own buffer's
     echo "mandelbrot 16x8 69 MC OUTPUT bytes"
     echo "cmd 16x8 0 MC OUTPUT bytes" ;;

@@ -95,13 +95,38 @@ static void test_layout(void **state)
         assert_int_equal(w[k], dpp_kit_input_word((uint64_t)k, 1));
 }
 
+/* Each edge word in each channel of the surface's FLOAT32_4 elements (word k is
+ * channel k % 4): a design's channel c meets every boundary value. */
+static void test_every_channel(void **state)
+{
+    (void)state;
+    unsigned seen[DPP_EDGE_WORDS] = {0}; /* bit c: met in channel c */
+    for (uint64_t k = 0; k < 3 * 4 * DPP_EDGE_WORDS; k += 3)
+        seen[k / 3 % DPP_EDGE_WORDS] |= 1u << (k % 4);
+    for (int e = 0; e < DPP_EDGE_WORDS; e++)
+        if (seen[e] != 0xFu)
+            fail_msg("edge word %d (0x%08x) meets only channels 0x%x", e, dpp_edge_words[e],
+                     seen[e]);
+}
+
+/* The neighbours of the UINT16 tie 0.5: 0.5 + ulp stores 1, 0.5 - ulp 0. */
+static void test_half_neighbours(void **state)
+{
+    (void)state;
+    int above = 0, below = 0;
+    for (int e = 0; e < DPP_EDGE_WORDS; e++) {
+        above |= f_of(dpp_edge_words[e]) == nextafterf(0.5f, 1.0f);
+        below |= f_of(dpp_edge_words[e]) == nextafterf(0.5f, 0.0f);
+    }
+    assert_true(above && below);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_integer_edges),
-        cmocka_unit_test(test_near_tie),
-        cmocka_unit_test(test_float_edges),
-        cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_integer_edges), cmocka_unit_test(test_near_tie),
+        cmocka_unit_test(test_float_edges),   cmocka_unit_test(test_layout),
+        cmocka_unit_test(test_every_channel), cmocka_unit_test(test_half_neighbours),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
