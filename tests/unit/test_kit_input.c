@@ -100,9 +100,13 @@ static void test_layout(void **state)
 static void test_every_channel(void **state)
 {
     (void)state;
-    unsigned seen[DPP_EDGE_WORDS] = {0}; /* bit c: met in channel c */
-    for (uint64_t k = 0; k < 3 * 4 * DPP_EDGE_WORDS; k += 3)
-        seen[k / 3 % DPP_EDGE_WORDS] |= 1u << (k % 4);
+    unsigned seen[DPP_EDGE_WORDS] = {0};                    /* bit c: met in channel c */
+    for (uint64_t k = 0; k < 3 * 4 * DPP_EDGE_WORDS; k++) { /* the surface as it is written */
+        uint32_t w = dpp_kit_input_word(k, 1);
+        for (int e = 0; e < DPP_EDGE_WORDS; e++)
+            if (w == dpp_edge_words[e] && k % 3 == 0)
+                seen[e] |= 1u << (k % 4);
+    }
     for (int e = 0; e < DPP_EDGE_WORDS; e++)
         if (seen[e] != 0xFu)
             fail_msg("edge word %d (0x%08x) meets only channels 0x%x", e, dpp_edge_words[e],
