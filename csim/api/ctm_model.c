@@ -789,6 +789,10 @@ int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)
         int st = begin_mode(m, MODE_TXNS, func);
         if (st)
             return st;
+        /* a checker asks for the same units at every call: the model need not make the
+         * others' transactions, which the loop below would drop */
+        if (api_is_live(m->driver, API_TXN))
+            dpp_stepper_set_txn_units(m->st, (unsigned)units);
     }
     for (;;) {
         while (m->tq_n) {

@@ -54,7 +54,7 @@ dpp_status co_request(const co_state *co, mc_model *mc, unsigned client, int64_t
     }
     int write;
     *pass = co_decide(co, client, v, b, &write);
-    if (__builtin_expect(mc_txn_on(mc), 0)) {
+    if (__builtin_expect(mc_txn_unit_on(mc, TXN_UNIT_CO), 0)) {
         txn t = {.unit = TXN_UNIT_CO,
                  .kind = TXN_CO_DECIDE,
                  .index = (int32_t)client,

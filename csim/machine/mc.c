@@ -2,6 +2,8 @@
  * and conditional output caches (mc_cache.c). */
 #include "mc.h"
 
+#include "le32.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,20 +17,34 @@ struct mc_model {
     mc_cache cache[MC_CACHES]; /* the output and the conditional output cache */
     txn_fn txn;     /* the transaction sink, or NULL (mc_set_txn_sink) */
     void *txn_user;
+    unsigned txn_units; /* bit u: unit u's transactions reach the sink (0 without one) */
 };
 
+#define TXN_ALL_UNITS ((1u << TXN_UNITS) - 1)
+
 /* The hooks cost one predictable branch when no sink is set. */
-#define TXN_ON(m) __builtin_expect((m)->txn != NULL, 0)
+#define TXN_ON(m) __builtin_expect((m)->txn_units >> TXN_UNIT_MC & 1, 0)
 
 void mc_set_txn_sink(mc_model *m, txn_fn fn, void *user)
 {
     m->txn = fn;
     m->txn_user = user;
+    m->txn_units = fn ? TXN_ALL_UNITS : 0;
+}
+
+void mc_set_txn_units(mc_model *m, unsigned units)
+{
+    m->txn_units = m->txn ? units & TXN_ALL_UNITS : 0;
 }
 
 int mc_txn_on(const mc_model *m)
 {
     return m->txn != NULL;
+}
+
+int mc_txn_unit_on(const mc_model *m, txn_unit u)
+{
+    return m->txn_units >> u & 1;
 }
 
 void mc_txn_emit(const mc_model *m, const txn *t)
@@ -61,6 +77,13 @@ static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s
     m->txn(m->txn_user, &t);
 }
 
+/* A word's bytes as a mask: bit b of en keeps byte b. */
+static uint32_t byte_lanes(unsigned en)
+{
+    return (en & 1 ? 0xFFu : 0) | (en & 2 ? 0xFF00u : 0) | (en & 4 ? 0xFF0000u : 0) |
+           (en & 8 ? 0xFF000000u : 0);
+}
+
 /* A write's transaction, with the bytes it stores (elem through byte_en; the
  * others 0): a packing bug shows as a byte, not only as a value. */
 static void mc_txn_write(const mc_model *m, txn_kind k, int index, const mc_surface *s,
@@ -69,9 +92,8 @@ static void mc_txn_write(const mc_model *m, txn_kind k, int index, const mc_surf
 {
     txn t = mc_txn_of(k, index, s, x, y, a, mask, v);
     t.byte_en = byte_en;
-    for (unsigned b = 0; b < 16; b++)
-        if (byte_en >> b & 1)
-            t.bytes[b / 4] |= (uint32_t)elem[b] << (8 * (b % 4));
+    for (unsigned w = 0; w < 4; w++) /* a word at a time, its bytes kept by byte_en's nibble */
+        t.bytes[w] = dpp_get_le32(elem + 4 * w) & byte_lanes(byte_en >> (4 * w) & 0xFu);
     m->txn(m->txn_user, &t);
 }
 
@@ -178,18 +200,18 @@ static dpp_status element(const mc_model *m, mc_client c, unsigned index, const 
     return DPP_OK;
 }
 
+/* Element (x, y) into v; *a its address (the transaction's, so not computed twice). */
 static dpp_status read_elem(const mc_model *m, mc_client c, unsigned index, const mc_surface *s,
-                            int64_t x, int64_t y, uint32_t v[4], dpp_error *err)
+                            int64_t x, int64_t y, uint32_t v[4], uint64_t *a, dpp_error *err)
 {
-    uint64_t a;
-    dpp_status st = element(m, c, index, s, x, y, &a, err);
+    dpp_status st = element(m, c, index, s, x, y, a, err);
     if (!st)
-        mc_unpack(s->format, m->mem + a, v);
+        mc_unpack(s->format, m->mem + *a, v);
     return st;
 }
 
 static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface *s, int64_t x,
-                              int64_t y, uint32_t v[4], dpp_error *err);
+                              int64_t y, uint32_t v[4], uint64_t *a, dpp_error *err);
 
 dpp_status mc_read_input(const mc_model *m, unsigned idx, int64_t x, int64_t y, uint32_t v[4],
                          dpp_error *err)
@@ -197,21 +219,20 @@ dpp_status mc_read_input(const mc_model *m, unsigned idx, int64_t x, int64_t y, 
     if (idx >= MC_NUM_INPUTS)
         return dpp_error_set(err, DPP_E_FAULT, "input index %u out of range", idx);
     const mc_surface *s = &m->input[idx];
-    dpp_status st = input_elems(m, idx, s, x, y, v, err);
-    if (!st && TXN_ON(m)) { /* (x, y) itself was read: its address cannot fail */
-        uint64_t a = 0;
-        element(m, MC_CL_INPUT, idx, s, x, y, &a, NULL);
+    uint64_t a = 0;
+    dpp_status st = input_elems(m, idx, s, x, y, v, &a, err);
+    if (!st && TXN_ON(m))
         mc_txn(m, TXN_MC_INPUT, (int)idx, s, x, y, a, 0, v);
-    }
     return st;
 }
 
-/* The element(s) of an input read: one, or the quad of the 2x2 modes. */
+/* The element(s) of an input read: one, or the quad of the 2x2 modes; *a the
+ * address of (x, y) itself (the quad's last). */
 static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface *s, int64_t x,
-                              int64_t y, uint32_t v[4], dpp_error *err)
+                              int64_t y, uint32_t v[4], uint64_t *a, dpp_error *err)
 {
     if (s->tiling != MC_TILE_LINEAR_2X2 && s->tiling != MC_TILE_TILED_2X2)
-        return read_elem(m, MC_CL_INPUT, idx, s, x, y, v, err);
+        return read_elem(m, MC_CL_INPUT, idx, s, x, y, v, a, err);
     if (mc_format_channels(s->format) != 1)
         return dpp_error_set(err, DPP_E_FAULT,
                              "input %u: 2x2 mode needs a one-channel format, not %s", idx,
@@ -219,7 +240,7 @@ static dpp_status input_elems(const mc_model *m, unsigned idx, const mc_surface 
     static const int dx[4] = {1, 0, 1, 0}, dy[4] = {0, 1, 1, 0};
     for (int c = 0; c < 4; c++) {
         uint32_t t[4];
-        dpp_status st = read_elem(m, MC_CL_INPUT, idx, s, x + dx[c], y + dy[c], t, err);
+        dpp_status st = read_elem(m, MC_CL_INPUT, idx, s, x + dx[c], y + dy[c], t, a, err);
         if (st)
             return st;
         v[c] = t[0];
@@ -320,12 +341,10 @@ dpp_status mc_fetch_inst(const mc_model *m, unsigned pc, uint32_t words[6], dpp_
 
 dpp_status mc_const_float(const mc_model *m, unsigned c, uint32_t v[4], dpp_error *err)
 {
-    dpp_status st = read_elem(m, MC_CL_CONSTF, c, &m->constf, c, 0, v, err);
-    if (!st && TXN_ON(m)) {
-        uint64_t a = 0;
-        element(m, MC_CL_CONSTF, c, &m->constf, c, 0, &a, NULL);
+    uint64_t a = 0;
+    dpp_status st = read_elem(m, MC_CL_CONSTF, c, &m->constf, c, 0, v, &a, err);
+    if (!st && TXN_ON(m))
         mc_txn(m, TXN_MC_CONSTF, (int)c, &m->constf, 0, 0, a, 0, v);
-    }
     return st;
 }
 

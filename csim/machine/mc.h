@@ -116,10 +116,18 @@ dpp_status mc_write_word(mc_model *m, uint32_t addr, uint32_t value, dpp_error *
  * through mc_txn_emit. A run with a sink is single-threaded (pa.c). */
 void mc_set_txn_sink(mc_model *m, txn_fn fn, void *user);
 
+/* Only the transactions of units (bit u: txn_unit u) reach the sink from now
+ * on; the others are not made (a checker's run takes only its units': the MC,
+ * PE and CO skip building records it would drop). mc_set_txn_sink sets all. */
+void mc_set_txn_units(mc_model *m, unsigned units);
+
 /* Whether a sink is set. */
 int mc_txn_on(const mc_model *m);
 
-/* Hands t to the sink (the caller checked mc_txn_on; t->unit and kind set). */
+/* Whether unit u's transactions reach the sink. */
+int mc_txn_unit_on(const mc_model *m, txn_unit u);
+
+/* Hands t to the sink (the caller checked mc_txn_unit_on; t->unit and kind set). */
 void mc_txn_emit(const mc_model *m, const txn *t);
 
 #endif

@@ -374,7 +374,7 @@ static void packet_prologue(pe_model *pe, const pe_cmd_desc *d, const uint32_t p
     note_race(pe, d, off);
     if (d->opcode == PE_START_PROGRAM)
         pe->unwaited = 1, pe->start_off = off;
-    if (__builtin_expect(mc_txn_on(pe->mc), 0)) /* before it runs: its MC and CO work follows */
+    if (__builtin_expect(mc_txn_unit_on(pe->mc, TXN_UNIT_PE), 0)) /* before it runs: its MC and CO work follows */
         pe_txn_command(pe, d, p, off);
 }
 

@@ -59,16 +59,20 @@ static void copy_image(uint8_t *mem, const mc_surface *s, const dpp_image *img, 
         }
         return;
     }
+    /* tiled: a tile's row of MC_TILE_DIM elements is contiguous, so one move each */
     for (uint32_t y = 0; y < img->height; y++)
-        for (uint32_t x = 0; x < img->width; x++) {
+        for (uint32_t x = 0, n; x < img->width; x += n) {
+            n = MC_TILE_DIM - x % MC_TILE_DIM;
+            if (n > img->width - x)
+                n = img->width - x;
             uint64_t off;
             mc_element_offset(s, x, y, &off, NULL);
             uint8_t *dev = mem + s->base + off,
                     *host = img->data + ((size_t)y * img->width + x) * bpe;
             if (to_device)
-                memcpy(dev, host, bpe);
+                memcpy(dev, host, (size_t)n * bpe);
             else
-                memcpy(host, dev, bpe);
+                memcpy(host, dev, (size_t)n * bpe);
         }
 }
 

@@ -269,6 +269,11 @@ static void relay_issue(void *user, const pa_issue_event *ev)
     s->sink(s->sink_user, &e);
 }
 
+void dpp_stepper_set_txn_units(dpp_stepper *s, unsigned units)
+{
+    mc_set_txn_units(dpp_am_mc(s->d.c), units);
+}
+
 dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user, dpp_error *err)
 {
     if (s->want != WANT_UNSET)

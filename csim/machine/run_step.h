@@ -49,6 +49,10 @@ dpp_status dpp_stepper_next_issue(dpp_stepper *s, const pa_issue_event **ev, dpp
  * Before the first call of dpp_stepper_next; DPP_E_ARG after it. */
 dpp_status dpp_stepper_set_issue_sink(dpp_stepper *s, pa_issue_fn fn, void *user, dpp_error *err);
 
+/* Only units' transactions (bit u: txn_unit u) reach the run's sink (dpp_run_opts.txn)
+ * from now on: the others are not made (mc_set_txn_units). */
+void dpp_stepper_set_txn_units(dpp_stepper *s, unsigned units);
+
 /* The outputs, conditional buffer and counters once the run has ended. */
 dpp_status dpp_stepper_result(dpp_stepper *s, dpp_run_result *res, dpp_error *err);
 
