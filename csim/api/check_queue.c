@@ -6,21 +6,38 @@
 #include <stdlib.h>
 #include <string.h>
 
-int cq_push(check_queue *q, const void *item)
+void *cq_tail(check_queue *q)
 {
     if (q->n == q->cap) { /* the items unrolled into a ring twice the size */
         size_t cap = q->cap ? 2 * q->cap : 8;
         unsigned char *grown = malloc(cap * q->size);
         if (!grown)
-            return CTM_E_NOMEM;
+            return NULL;
         cq_copy(q, grown, (unsigned)q->n);
         free(q->buf);
         q->buf = grown;
         q->cap = cap;
         q->head = 0;
     }
-    memcpy(q->buf + ((q->head + q->n++) & (q->cap - 1)) * q->size, item, q->size);
+    return q->buf + ((q->head + q->n) & (q->cap - 1)) * q->size;
+}
+
+int cq_push(check_queue *q, const void *item)
+{
+    void *at = cq_tail(q);
+    if (!at)
+        return CTM_E_NOMEM;
+    memcpy(at, item, q->size);
+    q->n++;
     return CTM_OK;
+}
+
+void cq_offer_tail(check_queue *q, int draining, size_t keep)
+{
+    if (draining && q->n >= keep)
+        q->unqueued++;
+    else
+        q->n++;
 }
 
 int cq_offer(check_queue *q, const void *item, int draining, size_t keep)
@@ -40,7 +57,9 @@ void cq_drop(check_queue *q)
 
 void cq_take(check_queue *q, size_t i)
 {
-    if (q->head + i < q->cap) /* the ones before it in one piece: one move */
+    if (i == 0) /* the head: the common case, nothing moves */
+        ;
+    else if (q->head + i < q->cap) /* the ones before it in one piece: one move */
         memmove(cq_at(q, 1), cq_at(q, 0), i * q->size);
     else
         for (size_t j = i; j > 0; j--)

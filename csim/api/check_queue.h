@@ -50,6 +50,14 @@ int cq_push(check_queue *q, const void *item);
  * report shows), only counted: a drain check holds no more than it tells. */
 int cq_offer(check_queue *q, const void *item, int draining, size_t keep);
 
+/* The storage of the item past the tail, to be written in place and then
+ * offered with cq_offer_tail (one copy less than cq_offer); NULL when out of
+ * memory. */
+void *cq_tail(check_queue *q);
+
+/* cq_offer of the item written at cq_tail. */
+void cq_offer_tail(check_queue *q, int draining, size_t keep);
+
 /* The head out (n > 0). */
 void cq_drop(check_queue *q);
 

@@ -366,11 +366,13 @@ static int pull(ctm_txn_checker *c)
         snprintf(c->v.diff, sizeof c->v.diff, "the checker's ctm_model was freed");
         return -CTM_E_STATE;
     }
-    ctm_txn t;
+    tx_item *it = cq_tail(&c->q); /* read in place: the queue's copy is the only one */
+    if (!it)
+        return -CTM_E_NOMEM;
     int got;
     do /* the kinds the design does not make are not its to make */
-        got = api_model_txn(c->m, c->units, &t, "ctm_txn_checker");
-    while (got > 0 && !(c->kinds >> t.kind & 1));
+        got = api_model_txn(c->m, c->units, &it->t, "ctm_txn_checker");
+    while (got > 0 && !(c->kinds >> it->t.kind & 1));
     if (got < 0) {
         snprintf(c->v.diff, sizeof c->v.diff, "the model faulted: %s", ctm_model_error(c->m));
         return got;
@@ -379,9 +381,9 @@ static int pull(ctm_txn_checker *c)
         c->model_ended = 1;
         return 0;
     }
-    tx_item it = {t, c->pulled++};
-    int st = cq_offer(&c->q, &it, c->finished, TXN_SHOWN);
-    return st ? -st : 1;
+    it->seq = c->pulled++;
+    cq_offer_tail(&c->q, c->finished, TXN_SHOWN);
+    return 1;
 }
 
 /* Runs the model until the queue holds want transactions or the run ends:

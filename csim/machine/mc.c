@@ -53,35 +53,36 @@ void mc_txn_emit(const mc_model *m, const txn *t)
         m->txn(m->txn_user, t);
 }
 
-/* An MC transaction of kind k on surface s at address a. */
-static txn mc_txn_of(txn_kind k, int index, const mc_surface *s, int64_t x, int64_t y, uint64_t a,
-                     unsigned mask, const uint32_t v[4])
+/* An MC transaction of kind k on surface s at address a, into *t (written in
+ * place: a record returned by value was copied once more). */
+static void mc_txn_of(txn *t, txn_kind k, int index, const mc_surface *s, int64_t x, int64_t y,
+                      uint64_t a, unsigned mask, const uint32_t v[4])
 {
-    txn t = {.unit = TXN_UNIT_MC,
-             .kind = k,
-             .index = index,
-             .format = s ? s->format : 0,
-             .x = x,
-             .y = y,
-             .address = a,
-             .mask = mask};
+    *t = (txn){.unit = TXN_UNIT_MC,
+               .kind = k,
+               .index = index,
+               .format = s ? s->format : 0,
+               .x = x,
+               .y = y,
+               .address = a,
+               .mask = mask};
     for (int c = 0; v && c < 4; c++)
-        t.value[c] = v[c];
-    return t;
+        t->value[c] = v[c];
 }
 
 static void mc_txn(const mc_model *m, txn_kind k, int index, const mc_surface *s, int64_t x,
                    int64_t y, uint64_t a, unsigned mask, const uint32_t v[4])
 {
-    txn t = mc_txn_of(k, index, s, x, y, a, mask, v);
+    txn t;
+    mc_txn_of(&t, k, index, s, x, y, a, mask, v);
     m->txn(m->txn_user, &t);
 }
 
-/* A word's bytes as a mask: bit b of en keeps byte b. */
+/* A word's bytes as a mask: bit b of en (< 16) keeps byte b. The multiply moves bit b to
+ * bit 8b (the four shifted copies of en do not overlap), the second fills its byte. */
 static uint32_t byte_lanes(unsigned en)
 {
-    return (en & 1 ? 0xFFu : 0) | (en & 2 ? 0xFF00u : 0) | (en & 4 ? 0xFF0000u : 0) |
-           (en & 8 ? 0xFF000000u : 0);
+    return ((en * 0x00204081u) & 0x01010101u) * 0xFFu;
 }
 
 /* A write's transaction, with the bytes it stores (elem through byte_en; the
@@ -90,7 +91,8 @@ static void mc_txn_write(const mc_model *m, txn_kind k, int index, const mc_surf
                          int64_t x, int64_t y, uint64_t a, unsigned mask, const uint32_t v[4],
                          const uint8_t elem[16], uint32_t byte_en)
 {
-    txn t = mc_txn_of(k, index, s, x, y, a, mask, v);
+    txn t;
+    mc_txn_of(&t, k, index, s, x, y, a, mask, v);
     t.byte_en = byte_en;
     for (unsigned w = 0; w < 4; w++) /* a word at a time, its bytes kept by byte_en's nibble */
         t.bytes[w] = dpp_get_le32(elem + 4 * w) & byte_lanes(byte_en >> (4 * w) & 0xFu);
