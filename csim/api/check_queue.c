@@ -6,20 +6,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-void *cq_tail(check_queue *q)
+void *cq_grow(check_queue *q)
 {
-    if (q->n == q->cap) { /* the items unrolled into a ring twice the size */
-        size_t cap = q->cap ? 2 * q->cap : 8;
-        unsigned char *grown = malloc(cap * q->size);
-        if (!grown)
-            return NULL;
-        cq_copy(q, grown, (unsigned)q->n);
-        free(q->buf);
-        q->buf = grown;
-        q->cap = cap;
-        q->head = 0;
-    }
-    return q->buf + ((q->head + q->n) & (q->cap - 1)) * q->size;
+    /* the items unrolled into a ring twice the size */
+    size_t cap = q->cap ? 2 * q->cap : 8;
+    unsigned char *grown = malloc(cap * q->size);
+    if (!grown)
+        return NULL;
+    cq_copy(q, grown, (unsigned)q->n);
+    free(q->buf);
+    q->buf = grown;
+    q->cap = cap;
+    q->head = 0;
+    return q->buf + q->n * q->size;
 }
 
 int cq_push(check_queue *q, const void *item)
@@ -30,14 +29,6 @@ int cq_push(check_queue *q, const void *item)
     memcpy(at, item, q->size);
     q->n++;
     return CTM_OK;
-}
-
-void cq_offer_tail(check_queue *q, int draining, size_t keep)
-{
-    if (draining && q->n >= keep)
-        q->unqueued++;
-    else
-        q->n++;
 }
 
 int cq_offer(check_queue *q, const void *item, int draining, size_t keep)

@@ -50,13 +50,28 @@ int cq_push(check_queue *q, const void *item);
  * report shows), only counted: a drain check holds no more than it tells. */
 int cq_offer(check_queue *q, const void *item, int draining, size_t keep);
 
+/* A full queue grown (cq_tail's slow path): the tail's storage, or NULL when
+ * out of memory. */
+void *cq_grow(check_queue *q);
+
 /* The storage of the item past the tail, to be written in place and then
  * offered with cq_offer_tail (one copy less than cq_offer); NULL when out of
- * memory. */
-void *cq_tail(check_queue *q);
+ * memory. Inline, as cq_at: a checker's every transaction comes through it. */
+static inline void *cq_tail(check_queue *q)
+{
+    if (q->n == q->cap)
+        return cq_grow(q);
+    return q->buf + ((q->head + q->n) & (q->cap - 1)) * q->size;
+}
 
 /* cq_offer of the item written at cq_tail. */
-void cq_offer_tail(check_queue *q, int draining, size_t keep);
+static inline void cq_offer_tail(check_queue *q, int draining, size_t keep)
+{
+    if (draining && q->n >= keep)
+        q->unqueued++;
+    else
+        q->n++;
+}
 
 /* The head out (n > 0). */
 void cq_drop(check_queue *q);

@@ -145,6 +145,12 @@ pa_slot *pa_core_start(pa_core *c, unsigned index, const pe_wave *w)
  * +0.0 in a lane that wrote none, or the PE's value [seed 000, p8]. */
 static dpp_status finish_lanes(pa_core *c, pa_slot *s, uint64_t lanes, dpp_error *err)
 {
+    /* the outputs some of these lanes wrote: the others' values are never stored, so a
+     * lane's record skips them (written 0) */
+    unsigned outs = 0;
+    for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++)
+        for (unsigned ch = 0; ch < 4; ch++)
+            outs |= (s->out_written[o][ch] & lanes ? 1u : 0u) << o;
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         pa_finish f = {.wave = s->index,
@@ -153,11 +159,14 @@ static dpp_status finish_lanes(pa_core *c, pa_slot *s, uint64_t lanes, dpp_error
                        .i = s->wave.i[l],
                        .j = s->wave.j[l],
                        .v = c->sh->prog.fg_depth_src ? s->w[l].u : c->sh->prog.cond_val};
-        for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++)
+        for (unsigned o = 0; o < DPP_NUM_OUTPUTS; o++) {
+            if (!(outs >> o & 1))
+                continue;
             for (unsigned ch = 0; ch < 4; ch++) {
                 f.written[o] |= (uint8_t)((s->out_written[o][ch] >> l & 1) << ch);
                 f.out[o][ch] = s->out[o][ch][l].u;
             }
+        }
         s->live &= ~(1ull << l);
         dpp_status st = c->finish(c->finish_user, &f, err);
         if (st)

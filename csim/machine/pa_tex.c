@@ -31,9 +31,11 @@ static dpp_status temp_index(unsigned addr, unsigned rel, int32_t al, unsigned *
     return DPP_OK;
 }
 
-/* One lane; *kill is set by TEXKILL. */
+/* One lane; *kill is set by TEXKILL. surf: the instruction's input surface (the same for
+ * every lane). */
 static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, unsigned l,
-                           const uint64_t chan_mask[4], int *kill, dpp_error *err)
+                           const uint64_t chan_mask[4], const mc_surface *surf, int *kill,
+                           dpp_error *err)
 {
     const dpp_tex *t = &u->inst.tex;
     *kill = 0;
@@ -55,7 +57,6 @@ static dpp_status tex_lane(const pa_shared *sh, pa_slot *s, const pa_uop *u, uns
         stqr[0] /= stqr[3];
         stqr[1] /= stqr[3];
     }
-    const mc_surface *surf = mc_get_surface(sh->mc, MC_CL_INPUT, t->tex_id);
     float sx = t->unscaled ? 1.0f : (float)surf->pitch; /* exact: at most 13 bits */
     float sy = t->unscaled ? 1.0f : (float)surf->height;
     int64_t x = 0, y = 0;
@@ -82,10 +83,11 @@ dpp_status pa_tex_issue(pa_core *c, pa_slot *s, const pa_uop *u, uint64_t lanes,
 {
     uint64_t chan_mask[4];
     pa_channel_masks(u, s, chan_mask);
+    const mc_surface *surf = mc_get_surface(c->sh->mc, MC_CL_INPUT, u->inst.tex.tex_id);
     for (uint64_t m = lanes; m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         int kill;
-        dpp_status st = tex_lane(c->sh, s, u, l, chan_mask, &kill, err);
+        dpp_status st = tex_lane(c->sh, s, u, l, chan_mask, surf, &kill, err);
         if (st)
             return pa_lane_fault(s, l, st, err);
         if (kill)
