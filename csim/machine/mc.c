@@ -256,7 +256,7 @@ dpp_status mc_write_output(mc_model *m, unsigned idx, int64_t x, int64_t y, cons
     if (idx >= MC_NUM_OUTPUTS)
         return dpp_error_set(err, DPP_E_FAULT, "output index %u out of range", idx);
     const mc_surface *s = &m->output[idx];
-    uint64_t a;
+    uint64_t a = 0;
     dpp_status st = element(m, MC_CL_OUTPUT, idx, s, x, y, &a, err);
     if (st)
         return st;
@@ -356,7 +356,7 @@ static dpp_status const_read(const mc_model *m, mc_client cl, txn_kind k, const 
                              unsigned c, uint32_t (*conv)(unsigned, const uint8_t *), uint32_t *out,
                              dpp_error *err)
 {
-    uint64_t a;
+    uint64_t a = 0;
     dpp_status st = element(m, cl, c, s, c, 0, &a, err);
     if (st)
         return st;
@@ -382,7 +382,7 @@ dpp_status mc_const_bool(const mc_model *m, unsigned c, uint32_t *b, dpp_error *
  * cache" [seed 000, p11]. An element (bpe 2..16, aligned) lies in one line. */
 dpp_status mc_cond_read(mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_error *err)
 {
-    uint64_t a;
+    uint64_t a = 0;
     dpp_status st = element(m, MC_CL_COND, 0, &m->cond, i, j, &a, err);
     if (st)
         return st;
@@ -397,7 +397,7 @@ dpp_status mc_cond_read(mc_model *m, int64_t i, int64_t j, uint32_t *b, dpp_erro
 
 dpp_status mc_cond_write(mc_model *m, int64_t i, int64_t j, uint32_t v, dpp_error *err)
 {
-    uint64_t a;
+    uint64_t a = 0;
     dpp_status st = element(m, MC_CL_COND, 0, &m->cond, i, j, &a, err);
     if (st)
         return st;
