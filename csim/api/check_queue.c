@@ -33,11 +33,7 @@ int cq_push(check_queue *q, const void *item)
 
 int cq_offer(check_queue *q, const void *item, int draining, size_t keep)
 {
-    if (draining && q->n >= keep) {
-        q->unqueued++;
-        return CTM_OK;
-    }
-    return cq_push(q, item);
+    return cq_count_only(q, draining, keep) ? CTM_OK : cq_push(q, item);
 }
 
 void cq_drop(check_queue *q)
@@ -48,9 +44,8 @@ void cq_drop(check_queue *q)
 
 void cq_take(check_queue *q, size_t i)
 {
-    if (i == 0) /* the head: the common case, nothing moves */
-        ;
-    else if (q->head + i < q->cap) /* the ones before it in one piece: one move */
+    /* i == 0, the head (the common case): nothing moves */
+    if (i && q->head + i < q->cap) /* the ones before it in one piece: one move */
         memmove(cq_at(q, 1), cq_at(q, 0), i * q->size);
     else
         for (size_t j = i; j > 0; j--)

@@ -64,12 +64,20 @@ static inline void *cq_tail(check_queue *q)
     return q->buf + ((q->head + q->n) & (q->cap - 1)) * q->size;
 }
 
+/* cq_offer's rule: while draining with keep items held, an item is only
+ * counted. 1 when it counted the item. */
+static inline int cq_count_only(check_queue *q, int draining, size_t keep)
+{
+    if (!(draining && q->n >= keep))
+        return 0;
+    q->unqueued++;
+    return 1;
+}
+
 /* cq_offer of the item written at cq_tail. */
 static inline void cq_offer_tail(check_queue *q, int draining, size_t keep)
 {
-    if (draining && q->n >= keep)
-        q->unqueued++;
-    else
+    if (!cq_count_only(q, draining, keep))
         q->n++;
 }
 

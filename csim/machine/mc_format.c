@@ -7,10 +7,10 @@
 
 #include <math.h>
 
-static const char *const format_names[MC_FMT_COUNT] = {
-    [MC_FMT_UINT16_1] = "UINT16_1",   [MC_FMT_UINT8_4] = "UINT8_4",
-    [MC_FMT_FLOAT32_1] = "FLOAT32_1", [MC_FMT_FLOAT32_2] = "FLOAT32_2",
-    [MC_FMT_FLOAT32_4] = "FLOAT32_4",
+const mc_format_info mc_formats[MC_FMT_COUNT] = {
+    [MC_FMT_UINT16_1] = {"UINT16_1", 2, 1},    [MC_FMT_UINT8_4] = {"UINT8_4", 4, 4},
+    [MC_FMT_FLOAT32_1] = {"FLOAT32_1", 4, 1},  [MC_FMT_FLOAT32_2] = {"FLOAT32_2", 8, 2},
+    [MC_FMT_FLOAT32_4] = {"FLOAT32_4", 16, 4},
 };
 
 static const char *const tilings[MC_TILE_COUNT] = {
@@ -27,7 +27,7 @@ const char *mc_tiling_name(unsigned tiling)
 
 const char *mc_format_name(unsigned format)
 {
-    return format < MC_FMT_COUNT ? format_names[format] : "?";
+    return format < MC_FMT_COUNT ? mc_formats[format].name : "?";
 }
 
 dpp_status mc_surface_decode(uint32_t base_word, uint32_t format_word, uint32_t height_word,

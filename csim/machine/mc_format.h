@@ -45,24 +45,23 @@ dpp_status mc_surface_decode(uint32_t base_word, uint32_t format_word, uint32_t 
 /* The format word for a pitch (elements, multiple of 4), tiling and format. */
 uint32_t mc_format_word(uint32_t pitch, unsigned tiling, unsigned format);
 
+/* The formats' one table (mc_format.c): name, bytes per element, channels. */
+typedef struct mc_format_info {
+    const char *name;
+    uint8_t bpe, channels;
+} mc_format_info;
+extern const mc_format_info mc_formats[MC_FMT_COUNT];
+
 /* Bytes per element and channels of a format (0 for reserved codes). Inline: the
  * MC asks them on every access, and a call each was a tenth of a transaction's cost. */
 static inline unsigned mc_format_bpe(unsigned format)
 {
-    static const uint8_t bpe[MC_FMT_COUNT] = {
-        [MC_FMT_UINT16_1] = 2,   [MC_FMT_UINT8_4] = 4,    [MC_FMT_FLOAT32_1] = 4,
-        [MC_FMT_FLOAT32_2] = 8,  [MC_FMT_FLOAT32_4] = 16,
-    };
-    return format < MC_FMT_COUNT ? bpe[format] : 0;
+    return format < MC_FMT_COUNT ? mc_formats[format].bpe : 0;
 }
 
 static inline unsigned mc_format_channels(unsigned format)
 {
-    static const uint8_t channels[MC_FMT_COUNT] = {
-        [MC_FMT_UINT16_1] = 1,   [MC_FMT_UINT8_4] = 4,    [MC_FMT_FLOAT32_1] = 1,
-        [MC_FMT_FLOAT32_2] = 2,  [MC_FMT_FLOAT32_4] = 4,
-    };
-    return format < MC_FMT_COUNT ? channels[format] : 0;
+    return format < MC_FMT_COUNT ? mc_formats[format].channels : 0;
 }
 
 /* Name of a format, e.g. "FLOAT32_4" ("?" if reserved). */
