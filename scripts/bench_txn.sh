@@ -72,9 +72,10 @@ for job in "mc_unit surfaces" "co_unit saxpy"; do
   [[ -f $elf ]] || { echo "bench_txn: no $elf (make build)" >&2; exit 1; }
   design=$root/examples/designs/$name
   bin=$out/obj/$name/l64/tb_$name
-  # the design's Makefile knows its sources, not the library it links: a library built since
-  # the testbench rebuilds it (else a run after a change to the checker times the old one)
-  [[ $bin -nt $build/libctm.a ]] || rm -f "$bin"
+  # the design's Makefile knows its sources, not the library it links nor the installed SV: a
+  # library or a kit SV file changed since the testbench rebuilds it (else a run after a change
+  # to the checker times the old one)
+  for dep in "$build/libctm.a" "$root"/dpi/*.sv; do [[ $bin -nt $dep ]] || rm -f "$bin"; done
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
     { tail -20 "$out.$name.build.log"; exit 1; }
   inputs "$w" "$h" >/dev/null

@@ -166,6 +166,35 @@ python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f
 passes mc.log "ctm_txn_check: PASS, 1153 transactions" "$tmp/mcobj/l16/tb_mc_unit" \
   +elf="$BUILD/examples/surfaces.elf" +width=16 +height=8 +seed=6 +in0="$tmp/in.raw" +in1="$tmp/in.raw"
 
+# ctm_txn_check's batches (its Batch, docs/txn.md "SystemVerilog"): on a broken mc_unit, the
+# mismatch the default Batch finds late is reported as Batch = 1 reports it at once (its cycle
+# and transaction), and a run that ends before done_i, with the mismatch among the transactions
+# kept, still reports it
+mkdir -p "$tmp/mcbad"
+(cd "$ROOT" && cp --parents examples/designs/mc_unit/mc_unit.sv "$tmp/mcbad/")
+patch -s -p1 -d "$tmp/mcbad" <"$ROOT/tests/variants/designs/mc_unit/tiled_pitch_off_by_one.patch"
+for batch in default 1; do
+  g=() && [[ $batch == 1 ]] && g=(-GCheckBatch=1)
+  make -C "$ROOT/examples/designs/mc_unit" --no-print-directory RTL="$tmp/mcbad/examples/designs/mc_unit" \
+    OUT="$tmp/mcbad/$batch" VFLAGS_EXTRA="${g[*]}" "$tmp/mcbad/$batch/l16/tb_mc_unit" >"$tmp/build-mcbad.log" 2>&1 ||
+    { tail -30 "$tmp/build-mcbad.log"; fail "the broken mc_unit testbench (Batch $batch) does not build"; }
+  rc=0
+  "$tmp/mcbad/$batch/l16/tb_mc_unit" +tb_mode=cmd +seed=0 >"$tmp/mcbad-$batch.log" 2>&1 || rc=$?
+  ((rc == 134)) || { cat "$tmp/mcbad-$batch.log"; fail "broken mc_unit (Batch $batch) exited $rc, not 134"; }
+done
+put_line() { grep -oP '^\[\K[0-9]+(?=\] %Error: .*ctm_txn_check: put: cycle )' "$1"; grep -oP 'ctm_txn_check: put: \Kcycle [0-9]+, transaction [0-9]+: .*' "$1"; }
+mapfile -t late < <(put_line "$tmp/mcbad-default.log")
+mapfile -t now < <(put_line "$tmp/mcbad-1.log")
+((${#late[@]} == 2 && ${#now[@]} == 2)) && [[ ${late[1]} == "${now[1]}" ]] ||
+  { cat "$tmp/mcbad-default.log" "$tmp/mcbad-1.log"; fail "Batch 32 and Batch 1 name another mismatch"; }
+((late[0] > now[0])) || fail "the default Batch stopped at time ${late[0]}, Batch 1 at ${now[0]}: no batch was kept"
+at=$(grep -oP '^cycle \K[0-9]+' <<<"${now[1]}")
+rc=0
+"$tmp/mcbad/default/l16/tb_mc_unit" +tb_mode=cmd +seed=0 +tb_stop=$((at + 1)) >"$tmp/mcbad-stop.log" 2>&1 || rc=$?
+((rc != 0)) && grep -qF "ctm_txn_check: put (the run ended before done_i rose): ${now[1]}" "$tmp/mcbad-stop.log" &&
+  grep -q '^transaction-level mismatch (field)$' "$tmp/mcbad-stop.log" ||
+  { cat "$tmp/mcbad-stop.log"; fail "a run cut short after cycle $at did not report its kept mismatch (exit $rc)"; }
+
 # broken RTL: non-zero exit, and the library's first difference in the message
 broken() { # name, testbench binary, args...
   local name=$1 bin=$2 rc=0

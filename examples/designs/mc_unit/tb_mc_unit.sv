@@ -24,11 +24,14 @@
 //   +in0=PATH +in1=PATH: raw FLOAT32_4 elements, (W+64) x H of them
 //   +ctm_txn_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
+//   +tb_stop=N: end the run after N cycles, done or not (the checker checks what it kept)
+// Parameters: Lanes, Contexts (the model's), CheckBatch (ctm_txn_check's Batch)
 // ctm-inputs: edges
 // ctm-tb-modes: cmd
 module tb_mc_unit #(
   parameter int unsigned Lanes    = 64,
-  parameter int unsigned Contexts = 4
+  parameter int unsigned Contexts = 4,
+  parameter int CheckBatch = 32
 );
   import ctm_dpi_pkg::*;
 
@@ -83,7 +86,8 @@ module tb_mc_unit #(
 
   ctm_txn_check #(
     .Units(Units),
-    .Kinds(Kinds)
+    .Kinds(Kinds),
+    .Batch(CheckBatch)
   ) u_check (
     .clk_i  (clk),
     .rst_ni (rst_n),
@@ -97,7 +101,7 @@ module tb_mc_unit #(
   string elf = "surfaces.elf", in_path[2], tb_mode = "";
   int unsigned width = 16, height = 8, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned cmds = 0, reads = 0, writes = 0, held = 0;
-  longint unsigned cycles = 0;
+  longint unsigned cycles = 0, stop_at = 0;
   bit have = 1'b0, ended = 1'b0;
   bit fired;  // written by the clocked process below: no initialiser (2-state, 0 at time 0)
   /* verilator lint_off UNUSEDSIGNAL */
@@ -351,6 +355,7 @@ module tb_mc_unit #(
     void'($value$plusargs("in0=%s", in_path[0]));
     void'($value$plusargs("in1=%s", in_path[1]));
     void'($value$plusargs("tb_mode=%s", tb_mode));
+    void'($value$plusargs("tb_stop=%d", stop_at));
     if (tb_mode != "" && tb_mode != "cmd") $fatal(1, "tb_mc_unit: +tb_mode=%s: only cmd", tb_mode);
     if (tb_mode == "cmd" && $test$plusargs("elf="))
       $fatal(1, "tb_mc_unit: +tb_mode=cmd writes its own program: no +elf");
@@ -365,6 +370,10 @@ module tb_mc_unit #(
     forever begin
       @(negedge clk);
       cycles++;
+      if (stop_at != 0 && cycles > stop_at) begin
+        $display("tb_mc_unit: stopped after %0d cycles (+tb_stop)", stop_at);
+        $finish;
+      end
       if (fired) begin
         have = 1'b0;
         if (next.unit == CTM_UNIT_PE) cmds++;
