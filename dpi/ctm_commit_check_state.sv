@@ -69,25 +69,48 @@ module ctm_commit_check_state
 
   // +ctm_cover_json=PATH: the run's control coverage so far as JSON (at the pass, or at the
   // mismatch: what the run had exercised up to it).
-  function automatic void save_coverage();
+  function automatic void save_coverage(chandle m);
+    /* verilator no_inline_task */
     string path;
     int fd;
     if (!$value$plusargs("ctm_cover_json=%s", path)) return;
     fd = $fopen(path, "w");
     if (fd == 0) return;
-    $fwrite(fd, "%s\n", ctm_model_cover_report(run, CTM_REPORT_JSON));
+    $fwrite(fd, "%s\n", ctm_model_cover_report(m, CTM_REPORT_JSON));
     $fclose(fd);
   endfunction
 
   // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_commit_json) JSON.
-  function automatic void verdict(int status, string what);
-    if (status == CTM_OK) return;
+  // Not inlined (so it takes the checker and the run as arguments): inlined at each call, its
+  // strings would be built and freed on every clock edge. Called only when status is not OK.
+  function automatic void stop(chandle c, chandle m, int status, string what);
+    /* verilator no_inline_task */
     if (status == CTM_E_MISMATCH) begin
-      ctm_show_report(ctm_commit_report(chk, CTM_REPORT_TEXT),
-                      ctm_commit_report(chk, CTM_REPORT_JSON), "ctm_commit_json");
-      save_coverage();
+      ctm_show_report(ctm_commit_report(c, CTM_REPORT_TEXT),
+                      ctm_commit_report(c, CTM_REPORT_JSON), "ctm_commit_json");
+      save_coverage(m);
     end
-    $fatal(1, "%s: %s: %s", Name, what, ctm_commit_diff(chk));
+    $fatal(1, "%s: %s: %s", Name, what, ctm_commit_diff(c));
+  endfunction
+
+  // The verdicts of a clock edge: no string is built unless one is not CTM_OK.
+  function automatic void commit_verdict(int status);
+    if (status != CTM_OK) stop(chk, run, status, "commit");
+  endfunction
+
+  function automatic void watchdog_verdict(int status);
+    if (status != CTM_OK) stop(chk, run, status, "watchdog");
+  endfunction
+
+  // done_i has risen: the drain check, the pass and what the run exercised (counted on the
+  // model's steps, which a pass matched).
+  function automatic void pass(chandle c, chandle m);
+    /* verilator no_inline_task */
+    int status = ctm_commit_finish(c);
+    if (status != CTM_OK) stop(c, m, status, "drain check");
+    $display("%s: PASS, %0d commits", Name, ctm_commit_count(c));
+    $write("%s: %s", Name, ctm_model_cover_report(m, CTM_REPORT_TEXT));
+    save_coverage(m);
   endfunction
 
   always_ff @(posedge clk_i) begin
@@ -104,38 +127,34 @@ module ctm_commit_check_state
       if (chk != null) begin
         for (int p = 0; p < Ports; p++) begin
           if (valid_i[p]) begin
-            verdict(ctm_commit_put_fields(chk, cycle, int'(commit_i[p].ctx),
+            commit_verdict(ctm_commit_put_fields(chk, cycle, int'(commit_i[p].ctx),
                                           int'(commit_i[p].kind), commit_i[p].wave,
                                           32'(commit_i[p].pc), commit_i[p].exec,
                                           commit_i[p].done, commit_i[p].kill,
                                           int'(commit_i[p].jump), 32'(commit_i[p].next_pc),
-                                          commit_i[p].active, int'(commit_i[p].al)), "commit");
+                                          commit_i[p].active, int'(commit_i[p].al)));
           end
         end
         for (int p = 0; p < StatePorts; p++) begin
           if (state_valid_i[p] && int'(state_i[p].kind) == CTM_COMMIT_REGIONS) begin
-            verdict(ctm_commit_put_regions(chk, cycle, int'(state_i[p].ctx), 32'(state_i[p].pc),
-                                           32'(state_i[p].regions)), "commit");
+            commit_verdict(ctm_commit_put_regions(chk, cycle, int'(state_i[p].ctx), 32'(state_i[p].pc),
+                                                  32'(state_i[p].regions)));
           end else if (state_valid_i[p]) begin
-            verdict(ctm_commit_put_state(chk, cycle, int'(state_i[p].ctx), int'(state_i[p].kind),
+            commit_verdict(ctm_commit_put_state(chk, cycle, int'(state_i[p].ctx), int'(state_i[p].kind),
                                          32'(state_i[p].pc), int'(state_i[p].op),
                                          int'(state_i[p].quarter), state_i[p].mask,
                                          state_i[p].exec, state_i[p].br_inactive,
                                          32'(state_i[p].depth), 32'(state_i[p].addr_sp),
                                          32'(state_i[p].addr_top), 32'(state_i[p].loop_sp),
                                          32'(state_i[p].loop_count), int'(state_i[p].al),
-                                         state_i[p].bc), "commit");
+                                         state_i[p].bc));
           end
         end
         if (!(|valid_i) && !(|state_valid_i))
-          verdict(ctm_commit_clock(chk, cycle), "watchdog");  // a put is a tick
+          watchdog_verdict(ctm_commit_clock(chk, cycle));  // a put is a tick
         if (done_i && !drained) begin
           drained <= 1'b1;
-          verdict(ctm_commit_finish(chk), "drain check");
-          $display("%s: PASS, %0d commits", Name, ctm_commit_count(chk));
-          // what the run exercised, counted on the model's steps, which a pass matched
-          $write("%s: %s", Name, ctm_model_cover_report(run, CTM_REPORT_TEXT));
-          save_coverage();
+          pass(chk, run);
         end
       end
     end

@@ -45,7 +45,7 @@ for design in "$root"/examples/designs/*/; do
   bin=$out/obj/$name/l64/tb_$name
   # the design's Makefile knows its sources, not the library it links: a library built since
   # the testbench rebuilds it (else a run after a change to the checker times the old one)
-  [[ $bin -nt $build/libctm.a ]] || rm -f "$bin"
+  for dep in "$build/libctm.a" "$root"/dpi/*.sv; do [[ $bin -nt $dep ]] || rm -f "$bin"; done
   make -C "$design" --no-print-directory OUT="$out/obj/$name" "$bin" >"$out.$name.build.log" 2>&1 ||
     { tail -20 "$out.$name.build.log"; exit 1; }
   best_on=0 best_off=0
