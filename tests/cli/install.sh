@@ -180,9 +180,9 @@ for batch in default 1; do
     { tail -30 "$tmp/build-mcbad.log"; fail "the broken mc_unit testbench (Batch $batch) does not build"; }
   rc=0
   "$tmp/mcbad/$batch/l16/tb_mc_unit" +tb_mode=cmd +seed=0 >"$tmp/mcbad-$batch.log" 2>&1 || rc=$?
-  ((rc == 134)) || { cat "$tmp/mcbad-$batch.log"; fail "broken mc_unit (Batch $batch) exited $rc, not 134"; }
+  ((rc != 0)) || { cat "$tmp/mcbad-$batch.log"; fail "broken mc_unit (Batch $batch) passes"; }
 done
-put_line() { grep -oP '^\[\K[0-9]+(?=\] %Error: .*ctm_txn_check: put: cycle )' "$1"; grep -oP 'ctm_txn_check: put: \Kcycle [0-9]+, transaction [0-9]+: .*' "$1"; }
+put_line() { grep -oP '^\[\K[0-9]+(?=\] %(Error|Fatal): .*ctm_txn_check: put: cycle )' "$1"; grep -oP 'ctm_txn_check: put: \Kcycle [0-9]+, transaction [0-9]+: .*' "$1"; }
 mapfile -t late < <(put_line "$tmp/mcbad-default.log")
 mapfile -t now < <(put_line "$tmp/mcbad-1.log")
 ((${#late[@]} == 2 && ${#now[@]} == 2)) && [[ ${late[1]} == "${now[1]}" ]] ||
