@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_1300;  // 1.19.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1400;  // 1.20.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -473,13 +473,16 @@ package ctm_dpi_pkg;
 
   // -------------------------------------------------------------- transaction-level checking of the PE, MC and CO (docs/txn.md)
   // The model's next transaction of `units`, to drive a design with (a second ctm_model
-  // of the same run: the checker drives its own): 1 and t, 0 at the end, -CTM_E_FAULT
-  // after a fault. ctm_model_txn_next (below) gives it as a ctm_txn_t.
+  // of the same run, or the checker's own once shared: ctm_txn_share): 1 and t, 0 at the
+  // end, -CTM_E_FAULT after a fault. ctm_model_txn_next (below) gives it as a ctm_txn_t.
   import "DPI-C" function int ctm_model_txn_bits(chandle m, int units,
                                                  output bit [CTM_TXN_BITS-1:0] bits);
   import "DPI-C" function chandle ctm_txn_new(chandle m, int units);
   import "DPI-C" function void ctm_txn_free(chandle c);
   import "DPI-C" function int ctm_txn_set_kinds(chandle c, int kinds);
+  // One run for stimulus and reference (since 1.20): the testbench pulls the checker's
+  // model with ctm_model_txn_next; the checker takes the transactions it makes.
+  import "DPI-C" function int ctm_txn_share(chandle c);
   // The testbench's cycle of the puts from now on: a verdict names it (since 1.18).
   import "DPI-C" function int ctm_txn_set_cycle(chandle c, longint unsigned cycle);
   // A design's transaction as its port carries it (ctm_txn_check's txn_i).

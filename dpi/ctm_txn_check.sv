@@ -10,7 +10,8 @@
 //   end
 //
 // The checker drives its model; a testbench that takes its stimulus from the same run reads
-// a second ctm_model of it with ctm_model_txn_next. Each clock edge out of reset it puts the
+// a second ctm_model of it with ctm_model_txn_next, or hands the checker its own with
+// start_shared(m) and goes on pulling it (one run: ctm_txn_share). Each clock edge out of reset it puts the
 // valid transactions of that edge, port 0 first, and checks them Batch at a time (each named
 // by its own cycle); when done_i rises it checks those kept and runs the drain check.
 // The first mismatch prints the library's report (and writes it as JSON to
@@ -68,6 +69,14 @@ module ctm_txn_check
 
   // The report paths are functions Verilator does not inline (and so take the checker as an
   // argument): inlined, their strings would be built and freed on every clock edge.
+
+  // start_shared(m): as start, but the testbench goes on pulling m (ctm_model_txn_next) for the
+  // design's stimulus, and the checker takes the transactions those pulls make: one run, not
+  // two (ctm_txn_share).
+  function automatic void start_shared(chandle m);
+    start(m);
+    if (!off) ctm_expect_ok(ctm_txn_share(chk), {Name, ": ctm_txn_share"});
+  endfunction
 
   // Stops at a verdict that is not CTM_OK: the report, as text and (+ctm_txn_json) JSON.
   function automatic void verdict(chandle c, int status, string what);

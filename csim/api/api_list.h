@@ -204,13 +204,16 @@
     SECTION("transaction-level checking of the PE, MC and CO (docs/txn.md)")                       \
     CALL(int, ctm_model_txn, (ctm_model *m, int units, ctm_txn *out), API_C)                       \
     NOTE("The model's next transaction of `units`, to drive a design with (a second ctm_model")   \
-    NOTE("of the same run: the checker drives its own): 1 and t, 0 at the end, -CTM_E_FAULT")     \
-    NOTE("after a fault. ctm_model_txn_next (below) gives it as a ctm_txn_t.")                    \
+    NOTE("of the same run, or the checker's own once shared: ctm_txn_share): 1 and t, 0 at the")  \
+    NOTE("end, -CTM_E_FAULT after a fault. ctm_model_txn_next (below) gives it as a ctm_txn_t.")  \
     CALL(int, ctm_model_txn_bits, (ctm_model *m, int units, uint32_t bits[CTM_TXN_WORDS]),         \
          API_DPI)                                                                                  \
     CALL(ctm_txn_checker *, ctm_txn_new, (ctm_model *m, int units), API_DPI)                       \
     CALL(void, ctm_txn_free, (ctm_txn_checker *c), API_DPI)                                        \
     CALL(int, ctm_txn_set_kinds, (ctm_txn_checker *c, int kinds), API_DPI)                         \
+    NOTE("One run for stimulus and reference (since 1.20): the testbench pulls the checker's")    \
+    NOTE("model with ctm_model_txn_next; the checker takes the transactions it makes.")          \
+    CALL(int, ctm_txn_share, (ctm_txn_checker *c), API_DPI)                                        \
     NOTE("The testbench's cycle of the puts from now on: a verdict names it (since 1.18).")      \
     CALL(int, ctm_txn_set_cycle, (ctm_txn_checker *c, uint64_t cycle), API_DPI)                    \
     CALL(int, ctm_txn_put, (ctm_txn_checker *c, const ctm_txn *t), API_C)                          \

@@ -57,7 +57,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 19
+#define CTM_VERSION_MINOR 20
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -1055,6 +1055,15 @@ void ctm_txn_free(ctm_txn_checker *c);
  * serves inputs and outputs but reads its constants elsewhere). Before the
  * first put; CTM_OK, CTM_E_ARG (no kind of the units) or CTM_E_STATE. */
 int ctm_txn_set_kinds(ctm_txn_checker *c, int kinds);
+
+/* One run for stimulus and reference (since 1.20): the testbench pulls the
+ * checker's model with ctm_model_txn (of whatever units it drives the design
+ * with), and the checker takes every transaction of its units and kinds the
+ * run makes, as it makes them: no second run. A design's transaction the run
+ * has not made yet is a mismatch; the drain check runs the rest of the run
+ * (after it, ctm_model_txn hands out nothing more). Before the first put;
+ * CTM_OK, or CTM_E_STATE (too late, the model freed). */
+int ctm_txn_share(ctm_txn_checker *c);
 
 /* The testbench's cycle of the puts from now on (since 1.18; its clock count,
  * as a mirror's ctm_*_set_cycle): a verdict's diff then starts "cycle N, "

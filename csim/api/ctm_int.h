@@ -131,6 +131,12 @@ int api_model_run_out(ctm_model *m);
 int api_model_ended(const ctm_model *m);
 void api_commit_of(const struct pa_issue_event *ev, ctm_commit *out);
 
+/* A shared run of transactions (ctm_txn_share): every transaction m makes goes to tee as it is
+ * made, whichever units the testbench's ctm_model_txn asks for. Before the first; tee NULL
+ * ends it (at any time). CTM_OK or CTM_E_STATE. */
+typedef void (*api_txn_fn)(void *user, const ctm_txn *t);
+int api_model_share_txn(ctm_model *m, api_txn_fn tee, void *user, const char *func);
+
 /* ctm_model_txn for a live m, whoever drives it (the first call before any
  * step prepares the run again with the transaction sink); func names the
  * call in errors. 1, 0 at the end, or a negative status (-CTM_E_NOMEM too). */

@@ -52,6 +52,8 @@ struct ctm_model {
     const void *driver; /* the ctm_commit_checker that drives the run, or NULL */
     pa_issue_fn sink;   /* a shared run: where its commits go as ctm_model_step makes them */
     void *sink_user;
+    api_txn_fn txn_tee; /* a shared run (ctm_txn_share): where its transactions go as made */
+    void *txn_tee_user;
     api_cover *cover;   /* the control coverage of the commits the run made (ctm_cover.c) */
     uint8_t *owned[17]; /* input data read by ctm_model_load_input; [16] ctm_model_load_cond's */
     int cond_on;        /* ctm_model_set_cond or _load_cond: the CO is programmed */
@@ -731,6 +733,29 @@ _Static_assert((int)CTM_TXN_PE_CMD == (int)TXN_PE_CMD && (int)CTM_TXN_MC_INPUT =
                    (int)CTM_TXN_CO_DECIDE == (int)TXN_CO_DECIDE && (int)CTM_TXN_KINDS == (int)TXN_KINDS,
                "the public transaction kinds are the model's");
 
+static void txn_public(const txn *t, ctm_txn *out)
+{
+    *out = (ctm_txn){.unit = t->unit,
+                     .kind = t->kind,
+                     .index = t->index,
+                     .format = t->format,
+                     .x = t->x,
+                     .y = t->y,
+                     .address = t->address,
+                     .mask = t->mask,
+                     .value = {t->value[0], t->value[1], t->value[2], t->value[3]},
+                     .v = t->v,
+                     .b = t->b,
+                     .test = t->test,
+                     .loc = t->loc,
+                     .writemask = t->writemask,
+                     .reads = t->reads,
+                     .keep = t->keep,
+                     .write = t->write,
+                     .bytes = {t->bytes[0], t->bytes[1], t->bytes[2], t->bytes[3]},
+                     .byte_en = t->byte_en};
+}
+
 /* The run's sink: every transaction joins the queue until handed out. One
  * action (an instruction of a wavefront, a wavefront's end, the commands
  * after start_program) makes a bounded number, so the queue stays small. */
@@ -753,29 +778,22 @@ static void catch_txn(void *user, const txn *t)
         }
     }
     m->tq[m->tq_head + m->tq_n++] = *t;
+    if (m->txn_tee) { /* a shared run's checker sees it as it is made */
+        ctm_txn pub;
+        txn_public(t, &pub);
+        m->txn_tee(m->txn_tee_user, &pub);
+    }
 }
 
-static void txn_public(const txn *t, ctm_txn *out)
+int api_model_share_txn(ctm_model *m, api_txn_fn tee, void *user, const char *func)
 {
-    *out = (ctm_txn){.unit = t->unit,
-                     .kind = t->kind,
-                     .index = t->index,
-                     .format = t->format,
-                     .x = t->x,
-                     .y = t->y,
-                     .address = t->address,
-                     .mask = t->mask,
-                     .value = {t->value[0], t->value[1], t->value[2], t->value[3]},
-                     .v = t->v,
-                     .b = t->b,
-                     .test = t->test,
-                     .loc = t->loc,
-                     .writemask = t->writemask,
-                     .reads = t->reads,
-                     .keep = t->keep,
-                     .write = t->write,
-                     .bytes = {t->bytes[0], t->bytes[1], t->bytes[2], t->bytes[3]},
-                     .byte_en = t->byte_en};
+    if (tee && (m->stepped || m->mode)) {
+        api_fail("%s: the ctm_model has been stepped: a shared run is seen from its start", func);
+        return CTM_E_STATE;
+    }
+    m->txn_tee = tee;
+    m->txn_tee_user = user;
+    return CTM_OK;
 }
 
 int api_model_txn(ctm_model *m, int units, ctm_txn *out, const char *func)

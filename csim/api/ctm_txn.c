@@ -141,6 +141,8 @@ struct ctm_txn_checker {
     uint64_t pulled; /* model transactions taken */
     int model_ended;
     int finished;
+    int shared;      /* ctm_txn_share: the testbench pulls the run; its transactions come by take_shared */
+    int sink_status; /* a shared run's failure to keep one (CTM_E_NOMEM) */
     uint64_t puts, matched;
     check_hist hist; /* of tx_item */
     check_verdict v;
@@ -356,8 +358,46 @@ static tx_item *at(const ctm_txn_checker *c, size_t i)
     return cq_at(&c->q, i);
 }
 
+/* A shared run's transaction, as the testbench's ctm_model_txn made it: into
+ * the queue when it is of the checker's units and kinds. */
+static void take_shared(void *user, const ctm_txn *t)
+{
+    ctm_txn_checker *c = user;
+    if (!(c->units >> t->unit & 1) || !(c->kinds >> t->kind & 1))
+        return;
+    tx_item *it = cq_tail(&c->q);
+    if (!it) {
+        c->sink_status = CTM_E_NOMEM;
+        return;
+    }
+    it->t = *t;
+    it->seq = c->pulled++;
+    cq_offer_tail(&c->q, c->finished, TXN_SHOWN);
+}
+
+/* A shared run: nothing comes but what the testbench's pulls made, until the
+ * drain check, which runs the rest of the run itself. 0, or a negative status. */
+static int pull_shared(ctm_txn_checker *c)
+{
+    if (c->sink_status)
+        return -c->sink_status;
+    if (!c->finished)
+        return 0;
+    ctm_txn rest;
+    int r;
+    while ((r = api_model_txn(c->m, CTM_UNITS_ALL, &rest, "ctm_txn_checker")) > 0)
+        ; /* take_shared has each as it is made */
+    c->model_ended = 1;
+    if (r < 0) {
+        snprintf(c->v.diff, sizeof c->v.diff, "the model faulted: %s", ctm_model_error(c->m));
+        return r;
+    }
+    return c->sink_status ? -c->sink_status : 0;
+}
+
 /* The model's next transaction into the queue (draining: counted only once
- * the queue shows enough). 1, 0 at the run's end, or a negative status. */
+ * the queue shows enough). 1, 0 at the run's end (a shared run: nothing more
+ * yet), or a negative status. */
 static int pull(ctm_txn_checker *c)
 {
     if (c->model_ended)
@@ -366,6 +406,8 @@ static int pull(ctm_txn_checker *c)
         snprintf(c->v.diff, sizeof c->v.diff, "the checker's ctm_model was freed");
         return -CTM_E_STATE;
     }
+    if (c->shared)
+        return pull_shared(c);
     tx_item *it = cq_tail(&c->q); /* read in place: the queue's copy is the only one */
     if (!it)
         return -CTM_E_NOMEM;
@@ -456,10 +498,35 @@ int ctm_txn_set_kinds(ctm_txn_checker *c, int want)
     return CTM_OK;
 }
 
+int ctm_txn_share(ctm_txn_checker *c)
+{
+    if (!API_LIVE(c, API_TXN))
+        return CTM_E_ARG;
+    if (c->shared)
+        return CTM_OK;
+    if (c->puts || c->pulled || c->finished || c->v.verdict) {
+        api_error(&c->h, "%s: too late: a run is shared before the first ctm_txn_put", __func__);
+        return CTM_E_STATE;
+    }
+    if (!api_is_live(c->m, API_MODEL)) {
+        api_error(&c->h, "%s: the checker's ctm_model was freed", __func__);
+        return CTM_E_STATE;
+    }
+    if (api_model_share_txn(c->m, take_shared, c, __func__)) {
+        api_error(&c->h, "%s", ctm_error());
+        return CTM_E_STATE;
+    }
+    api_model_drive(c->m, NULL, __func__); /* the testbench pulls it: ctm_model_txn */
+    c->shared = 1;
+    return CTM_OK;
+}
+
 void ctm_txn_free(ctm_txn_checker *c)
 {
     if (!c || !API_LIVE(c, API_TXN))
         return;
+    if (api_is_live(c->m, API_MODEL) && c->shared)
+        api_model_share_txn(c->m, NULL, NULL, __func__);
     if (api_is_live(c->m, API_MODEL))
         api_model_drive(c->m, NULL, __func__);
     cq_free(&c->q);
@@ -638,6 +705,11 @@ static int compare(ctm_txn_checker *c, const ctm_txn *t, uint32_t skip)
             "transaction %" PRIu64 ": extra: %s: the model has no such transaction waiting; "
             "its next is %s",
             c->puts, gt, ht);
+    } else if (c->shared && !c->model_ended) {
+        say(c,
+            "transaction %" PRIu64 ": extra: %s: the shared run has made no such transaction "
+            "yet (%" PRIu64 " made so far)",
+            c->puts, gt, c->pulled);
     } else {
         say(c,
             "transaction %" PRIu64 ": extra: %s: the model's run has ended after %" PRIu64

@@ -764,6 +764,7 @@ module tb_misuse;
       4: return is_error_text(ctm_txn_report(h, CTM_REPORT_TEXT));
       5: return longint'(ctm_txn_put_bits(h, '0));
       6: return longint'(ctm_txn_set_cycle(h, 7));
+      7: return longint'(ctm_txn_share(h));
       default: ctm_txn_free(h);
     endcase
     return 0;
@@ -771,9 +772,10 @@ module tb_misuse;
 
   function automatic void txn_cases();
     chandle tm, t, other, freed, m2;
-    string funcs[8] = '{"ctm_txn_put_fields", "ctm_txn_finish", "ctm_txn_count", "ctm_txn_diff",
-                        "ctm_txn_report", "ctm_txn_put_bits", "ctm_txn_set_cycle", "ctm_txn_free"};
-    int wants[8] = '{CTM_E_ARG, CTM_E_ARG, 0, 1, 1, CTM_E_ARG, CTM_E_ARG, 0};
+    string funcs[9] = '{"ctm_txn_put_fields", "ctm_txn_finish", "ctm_txn_count", "ctm_txn_diff",
+                        "ctm_txn_report", "ctm_txn_put_bits", "ctm_txn_set_cycle", "ctm_txn_share",
+                        "ctm_txn_free"};
+    int wants[9] = '{CTM_E_ARG, CTM_E_ARG, 0, 1, 1, CTM_E_ARG, CTM_E_ARG, CTM_E_ARG, 0};
     /* verilator lint_off UNUSEDSIGNAL */
     ctm_txn_t r;  // the refused calls' output: not read
     /* verilator lint_on UNUSEDSIGNAL */
@@ -788,13 +790,13 @@ module tb_misuse;
     ctm_model_free(m2);
     other = ctm_pe_new(4, 4096);
     for (int mode = 0; mode < 3; mode++) begin
-      for (int k = 0; k < 8; k++) begin
+      for (int k = 0; k < 9; k++) begin
         void'(ctm_stack_new(20, 0, 0, 1));
         earlier = ctm_error();
         got = txn_call(k, spoiled(mode, freed, other));
         msg = ctm_error();
         check_value({funcs[k], " with a bad handle"}, got, wants[k]);
-        if (mode == 0 && (k == 3 || k == 4 || k == 7))  // diff, report, free of null keep it
+        if (mode == 0 && (k == 3 || k == 4 || k == 8))  // diff, report, free of null keep it
           check_text({funcs[k], "(null) keeps the earlier message"}, msg, earlier);
         else
           check_message({funcs[k], " with a bad handle"}, msg, funcs[k],

@@ -2,8 +2,8 @@
 # (csim/api/api_list.h; `make svpkg` rewrites it): do not edit.
 """libctm's public surface as data, from which ctm._lib binds every call."""
 
-API_VERSION = 0x011300
-VERSION_STRING = "1.19.0"
+API_VERSION = 0x011400
+VERSION_STRING = "1.20.0"
 
 # (section, name, C return type, C arguments as ctm.h spells them, "dpi" | "c" |
 # "legacy": api_list.h's FLAGS)
@@ -124,6 +124,7 @@ CALLS = (
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_new", "ctm_txn_checker *", "(ctm_model *m, int units)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_free", "void", "(ctm_txn_checker *c)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_set_kinds", "int", "(ctm_txn_checker *c, int kinds)", "dpi"),
+    ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_share", "int", "(ctm_txn_checker *c)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_set_cycle", "int", "(ctm_txn_checker *c, uint64_t cycle)", "dpi"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_put", "int", "(ctm_txn_checker *c, const ctm_txn *t)", "c"),
     ("transaction-level checking of the PE, MC and CO (docs/txn.md)", "ctm_txn_put_bits", "int", "(ctm_txn_checker *c, const uint32_t bits[CTM_TXN_WORDS])", "dpi"),

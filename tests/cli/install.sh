@@ -165,6 +165,9 @@ python3 -c 'import struct, sys; sys.stdout.buffer.write(b"".join(struct.pack("<f
   >"$tmp/in.raw"
 passes mc.log "ctm_txn_check: PASS, 1153 transactions" "$tmp/mcobj/l16/tb_mc_unit" \
   +elf="$BUILD/examples/surfaces.elf" +width=16 +height=8 +seed=6 +in0="$tmp/in.raw" +in1="$tmp/in.raw"
+# the same with the checker's own second run (the testbench shares its run by default)
+passes mc2.log "ctm_txn_check: PASS, 1153 transactions" "$tmp/mcobj/l16/tb_mc_unit" +tb_two_runs \
+  +elf="$BUILD/examples/surfaces.elf" +width=16 +height=8 +seed=6 +in0="$tmp/in.raw" +in1="$tmp/in.raw"
 
 # ctm_txn_check's batches (its Batch, docs/txn.md "SystemVerilog"): on a broken mc_unit, the
 # mismatch the default Batch finds late is reported as Batch = 1 reports it at once (its cycle

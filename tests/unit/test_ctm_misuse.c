@@ -130,6 +130,7 @@ CALL(model_txn_bits, uint32_t w[CTM_TXN_WORDS]; return ctm_model_txn_bits(h->m, 
 CALL(txn_put_bits, static const uint32_t w[CTM_TXN_WORDS]; return ctm_txn_put_bits(h->t, w);)
 CALL(txn_set_kinds, return ctm_txn_set_kinds(h->t, 1 << CTM_TXN_MC_INPUT);)
 CALL(txn_set_cycle, return ctm_txn_set_cycle(h->t, 7);)
+CALL(txn_share, return ctm_txn_share(h->t);)
 CALL(model_read_word, uint32_t w; return ctm_model_read_word(h->m, 0, &w);)
 CALL(model_load_mem, return ctm_model_load_mem(h->m, "/dev/null");)
 CALL(model_put_mem, return ctm_model_put_mem(h->m, 0, 0);)
@@ -250,6 +251,7 @@ static const handle_case handle_cases[] = {
     {"ctm_txn_put_bits", TXN, txn_put_bits, CTM_E_ARG, 0},
     {"ctm_txn_set_kinds", TXN, txn_set_kinds, CTM_E_ARG, 0},
     {"ctm_txn_set_cycle", TXN, txn_set_cycle, CTM_E_ARG, 0},
+    {"ctm_txn_share", TXN, txn_share, CTM_E_ARG, 0},
     {"ctm_model_read_word", MODEL, model_read_word, CTM_E_ARG, 0},
     {"ctm_model_load_mem", MODEL, model_load_mem, CTM_E_ARG, 0},
     {"ctm_model_put_mem", MODEL, model_put_mem, CTM_E_ARG, 0},

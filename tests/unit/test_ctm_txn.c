@@ -710,6 +710,90 @@ static void test_own_stream_passes(void **state)
     }
 }
 
+/* A shared run (ctm_txn_share): the testbench pulls the checker's own model,
+ * with units of its own, and a design that echoes the pulled transactions of
+ * the checker's units passes with exactly the independent run's stream; one
+ * changed value fails at its put; a design that stops early fails the drain
+ * check, which runs the rest; a transaction the run has not made yet is extra;
+ * sharing is refused after a put. */
+static void test_shared_run(void **state)
+{
+    (void)state;
+    for (int units = 1; units <= CTM_UNITS_ALL; units++) {
+        stream s = saxpy_stream(units);
+        ctm_model *m = saxpy();
+        ctm_txn_checker *c = ctm_txn_new(m, units);
+        assert_int_equal(ctm_txn_share(c), CTM_OK);
+        assert_int_equal(ctm_txn_share(c), CTM_OK); /* again: still one run */
+        ctm_txn t;
+        size_t n = 0;
+        while (ctm_model_txn(m, CTM_UNITS_ALL, &t) == 1) { /* the testbench's pulls */
+            if (!(units >> t.unit & 1))
+                continue;
+            assert_true(n < s.n);
+            assert_memory_equal(&t, &s.t[n], sizeof t); /* the same run as an unshared one */
+            n++;
+            if (ctm_txn_put(c, &t))
+                fail_msg("units %d, transaction %zu: %s", units, n - 1, ctm_txn_diff(c));
+        }
+        assert_int_equal(n, s.n);
+        assert_int_equal(ctm_txn_finish(c), CTM_OK);
+        assert_int_equal(ctm_txn_count(c), s.n);
+        ctm_txn_free(c);
+        ctm_model_free(m);
+        free(s.t);
+    }
+
+    int mc = CTM_UNIT_BIT(CTM_UNIT_MC);
+    stream s = saxpy_stream(mc);
+    size_t out = find_kind(&s, CTM_TXN_MC_OUTPUT, 0);
+    for (int k = 0; k < 3; k++) { /* a changed value, a design that stops early, one ahead */
+        ctm_model *m = saxpy();
+        ctm_txn_checker *c = ctm_txn_new(m, mc);
+        assert_int_equal(ctm_txn_share(c), CTM_OK);
+        ctm_txn t;
+        size_t n = 0;
+        int st = CTM_OK;
+        if (k == 2) {
+            st = ctm_txn_put(c, &s.t[1]);
+            assert_int_equal(st, CTM_E_MISMATCH);
+            assert_non_null(strstr(ctm_txn_diff(c), "the shared run has made no such transaction yet (0 made so far)"));
+        }
+        while (!st && ctm_model_txn(m, mc, &t) == 1) {
+            if (k == 0 && n == out)
+                t.value[0] ^= 1;
+            if (k == 1 && n == 3)
+                break;
+            n++;
+            st = ctm_txn_put(c, &t);
+        }
+        if (k == 0) {
+            assert_int_equal(st, CTM_E_MISMATCH);
+            assert_int_equal(n, out + 1);
+            assert_non_null(strstr(ctm_txn_diff(c), "value[0]: expected"));
+        } else if (k == 1) {
+            assert_int_equal(st, CTM_OK);
+            assert_int_equal(ctm_txn_finish(c), CTM_E_MISMATCH);
+            char want[80];
+            snprintf(want, sizeof want, "drain: %zu transactions expected, never made", s.n - 3);
+            assert_non_null(strstr(ctm_txn_diff(c), want));
+        }
+        ctm_txn_free(c);
+        ctm_model_free(m);
+    }
+    free(s.t);
+
+    ctm_model *m = saxpy(); /* too late: after a put */
+    ctm_txn_checker *c = ctm_txn_new(m, mc);
+    s = saxpy_stream(mc);
+    assert_int_equal(ctm_txn_put(c, &s.t[0]), CTM_OK);
+    assert_int_equal(ctm_txn_share(c), CTM_E_STATE);
+    assert_non_null(strstr(ctm_error(), "too late"));
+    ctm_txn_free(c);
+    ctm_model_free(m);
+    free(s.t);
+}
+
 /* A dropped transaction: the drain check finds it, or the next ordered
  * transaction after it (an output write never made before the wait_for_idle
  * that follows start_program in the model's buffers). */
@@ -1191,6 +1275,7 @@ int main(void)
         cmocka_unit_test(test_cond_buffer_rebuilt),
         cmocka_unit_test(test_layouts_and_cond),
         cmocka_unit_test(test_own_stream_passes),
+        cmocka_unit_test(test_shared_run),
         cmocka_unit_test(test_dropped_fails_drain),
         cmocka_unit_test(test_changed_value_names_field),
         cmocka_unit_test(test_packed_form),

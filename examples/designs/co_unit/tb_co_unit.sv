@@ -2,9 +2,10 @@
 // golden model (the stimulus) hands out its MC and CO transactions (ctm_model_txn_next); each
 // CO_DECIDE becomes a request to the design (client, pair, v) as its ready allows, and each
 // buffer read the design makes is answered, a few cycles later and in any order, with the b the
-// model read for that pair (its MC_COND_READ). A second run of the same program and CO setup
-// is the reference of ctm_txn_check #(.Units(1 << CTM_UNIT_CO)), which takes the design's
-// decisions as they leave, in any order between pairs, and drains at the end. The design's
+// model read for that pair (its MC_COND_READ). The same run is the reference of
+// ctm_txn_check #(.Units(1 << CTM_UNIT_CO)) (start_shared: it takes the decisions the
+// testbench's pulls make; +tb_two_runs: a second run of the same program and CO setup), which
+// takes the design's decisions as they leave, in any order between pairs, and drains at the end. The design's
 // write-backs are held to the model's MC_COND_WRITEs (pair and value) when the run ends.
 //
 // The CO is programmed on both runs from the seed: test = seed % 8 (CTM_CO_*), loc = seed / 8
@@ -23,6 +24,7 @@
 //   (+in0 is the conditional buffer too; without it the buffer is zeros)
 //   +ctm_txn_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
+//   +tb_two_runs: the checker runs a second ctm_model of its own (ctm_txn_new's default)
 module tb_co_unit #(
   parameter int unsigned Lanes    = 64,
   parameter int unsigned Contexts = 4
@@ -103,7 +105,7 @@ module tb_co_unit #(
   );
 
   // ---------------------------------------------------------------- stimulus
-  chandle stim, ref_run;  // the run whose stream feeds the design; the checker's
+  chandle stim, ref_run;  // the run whose stream feeds the design; the checker's (+tb_two_runs)
   string elf = "saxpy.elf", in_path[2];
   int unsigned width = 16, height = 4, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned c_test, c_loc, c_writemask, c_val;
@@ -236,8 +238,12 @@ module tb_co_unit #(
     cond_val = c_val;
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     stim = open_run();
-    ref_run = open_run();
-    u_check.start(ref_run);
+    if ($test$plusargs("tb_two_runs")) begin
+      ref_run = open_run();
+      u_check.start(ref_run);
+    end else begin
+      u_check.start_shared(stim);
+    end
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;

@@ -1,7 +1,8 @@
 // A user's testbench for mc_unit, checked at its transactions (docs/txn.md): one run of the
 // golden model hands out the PE's commands and the MC's input reads and output writes
 // (ctm_model_txn_next), which the testbench feeds to the design in that order as its ready
-// allows; a second run of the same program is the reference of ctm_txn_check, which compares
+// allows; the same run is the reference of ctm_txn_check (start_shared: it takes the
+// transactions those pulls make; +tb_two_runs: a second run of the program), which compares
 // each MC INPUT, OUTPUT and FLUSH the design reports with the model's (reads and writes in any
 // order between two flushes) and drains at the end. The design's memory reads are answered from
 // the first run's device memory (ctm_model_read_word), in order, 1 to 4 cycles later.
@@ -25,6 +26,7 @@
 //   +ctm_txn_json=PATH: the checker's JSON report of a mismatch
 //   +ctm_wave=PATH: the run as an FST waveform
 //   +tb_stop=N: end the run after N cycles, done or not (the checker checks what it kept)
+//   +tb_two_runs: the checker runs a second ctm_model of its own (ctm_txn_new's default)
 // Parameters: Lanes, Contexts (the model's), CheckBatch (ctm_txn_check's Batch)
 // ctm-inputs: edges
 // ctm-tb-modes: cmd
@@ -97,7 +99,7 @@ module tb_mc_unit #(
   );
 
   // ---------------------------------------------------------------- stimulus
-  chandle stim, reference;  // the run that feeds the design; the checker's own
+  chandle stim, reference;  // the run that feeds the design; the checker's own (+tb_two_runs)
   string elf = "surfaces.elf", in_path[2], tb_mode = "";
   int unsigned width = 16, height = 8, seed = 1, stall_pct = 25, gap_pct = 10;
   int unsigned cmds = 0, reads = 0, writes = 0, held = 0;
@@ -362,8 +364,12 @@ module tb_mc_unit #(
     if (tb_mode == "cmd") elf = "its own command buffer";
     rng = (seed == 0) ? 32'h1234_5678 : seed;
     stim = open_run();
-    reference = open_run();
-    u_check.start(reference);
+    if ($test$plusargs("tb_two_runs")) begin
+      reference = open_run();
+      u_check.start(reference);
+    end else begin
+      u_check.start_shared(stim);
+    end
 
     repeat (2) @(negedge clk);
     rst_n = 1'b1;
