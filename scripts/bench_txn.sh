@@ -5,15 +5,12 @@
 # against the installed library, run with the check on (lockstep) and off (+ctm_txn_off), pinned
 # to one core, the two interleaved and the best of RUNS each taken, as scripts/bench_commit.sh
 # times the designs checked at commit level.
-# The baseline: these testbenches open the program's run twice, one ctm_model as the stimulus
-# (ctm_model_txn_next feeds the design) and one that ctm_txn_check drives as its reference. With
-# +ctm_txn_off the checker counts the transactions and never creates its checker, so the reference
-# run is set up (program and inputs loaded) but never stepped and nothing is compared; the stimulus
-# run still steps once and feeds the design the same cycles (the script checks the testbench's
+# The baseline: these testbenches open the program's run once, as the stimulus (ctm_model_txn_next
+# feeds the design), and hand it to ctm_txn_check as its reference too (start_shared). With
+# +ctm_txn_off the checker counts the transactions and never creates its checker, so nothing is
+# compared; the run still feeds the design the same cycles (the script checks the testbench's
 # summary line is the same and the OFF count is the PASS count). So rtl_alone is the design, its
-# testbench and the one model run it cannot do without; the ratio is what checking costs a user,
-# the second model run included (there is no shared run for transactions, as start_shared is for
-# commits).
+# testbench and the one model run it cannot do without; the ratio is what checking costs a user.
 # Prints "BENCH txn.<design>.lockstep|rtl_alone <cycles/s>", "BENCH txn.<design>.ratio
 # <lockstep/rtl_alone>"; with valgrind, also ratio_ir: the same ratio in instructions (callgrind,
 # 64x48), which the machine's load does not move.
