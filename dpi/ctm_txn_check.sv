@@ -113,8 +113,8 @@ module ctm_txn_check
   endfunction
 
   // The kept transactions are written with blocking assignments, in these functions of the
-  // clocked process: only that process (and final) reads them, and a nonblocking write to an
-  // element of an unpacked array costs Verilator a copy of the array per write.
+  // clocked process: the drain check and a full batch check them in the edge that kept them,
+  // which a nonblocking write would not show yet; only that process (and final) reads them.
   /* verilator lint_off BLKSEQ */
 
   // Checks the kept transactions, oldest first, each under its own cycle.
