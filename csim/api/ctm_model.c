@@ -706,8 +706,8 @@ void api_model_set_step_limit(ctm_model *m, uint64_t limit)
 
 int api_model_drive(ctm_model *m, const void *driver, const char *func)
 {
-    if (m->driver && driver) {
-        api_fail("%s: a checker already drives this ctm_model", func);
+    if ((m->driver || m->txn_tee) && driver) {
+        api_fail("%s: a checker already %s this ctm_model", func, m->driver ? "drives" : "shares");
         return CTM_E_STATE;
     }
     if (driver && (m->stepped || m->mode)) {

@@ -725,6 +725,10 @@ static void test_shared_run(void **state)
         ctm_txn_checker *c = ctm_txn_new(m, units);
         assert_int_equal(ctm_txn_share(c), CTM_OK);
         assert_int_equal(ctm_txn_share(c), CTM_OK); /* again: still one run */
+        assert_null(ctm_txn_new(m, units)); /* a second checker of a shared run */
+        assert_non_null(strstr(ctm_error(), "a checker already shares this ctm_model"));
+        assert_null(ctm_commit_new(m, 2, 0));
+        assert_non_null(strstr(ctm_error(), "a checker already shares this ctm_model"));
         ctm_txn t;
         size_t n = 0;
         while (ctm_model_txn(m, CTM_UNITS_ALL, &t) == 1) { /* the testbench's pulls */
