@@ -5,6 +5,8 @@
  * transaction of bytes alone (any unit, kind, fields), run the drain check, read the diff and
  * both reports, free the model under the checker. The program reads an input, tests the
  * conditional buffer's way (the CO at the DPP, write-back on) and writes two outputs.
+ * One header bit shares the run (ctm_txn_share): the true stream is then pulled from the
+ * checker's own model, as a testbench that shares its run does.
  *
  * Promises held, not only "no crash": every status is one ctm.h documents; while only true
  * transactions were made, in order, each is CTM_OK, and the drain check after the whole
@@ -49,6 +51,7 @@ typedef struct run {
     ctm_txn_checker *c;
     ctm_model *checked, *src;
     int units, src_ended, clean, verdict, finished;
+    int shared, model_freed; /* src is checked (ctm_txn_share); checked has been freed */
     ctm_txn held;
     int have_held;
     int has_cycle; /* ctm_txn_set_cycle was called: a verdict names the cycle */
@@ -62,7 +65,7 @@ static int next_true(run *u, ctm_txn *t)
         u->have_held = 0;
         return 1;
     }
-    if (u->src_ended)
+    if (u->src_ended || (u->shared && u->model_freed))
         return 0;
     int got = ctm_model_txn(u->src, u->units, t);
     if (got < 0)
@@ -138,15 +141,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     rd r = {data, size, 0};
     run u = {0};
-    int lanes = u8(&r) & 1 ? 16 : 4;
+    uint8_t head = u8(&r);
+    int lanes = head & 1 ? 16 : 4;
+    u.shared = (head & 2) != 0;
     u.units = 1 + (int)(u8(&r) % CTM_UNITS_ALL);
     u.checked = run_of(lanes);
-    u.src = run_of(lanes);
+    u.src = u.shared ? u.checked : run_of(lanes);
     u.c = ctm_txn_new(u.checked, u.units);
     if (!u.c)
         broken("ctm_txn_new: %s", ctm_error());
+    if (u.shared && ctm_txn_share(u.c) != CTM_OK)
+        broken("ctm_txn_share before the first put: %s", ctm_error());
     u.clean = 1;
-    int model_freed = 0;
     for (int op = 0; op < OPS_MAX && r.at < r.n; op++) {
         ctm_txn t, t2;
         switch (u8(&r) & 15) {
@@ -206,9 +212,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             texts(&u);
             break;
         case 12: /* the model freed under its checker */
-            if (!model_freed && (u8(&r) & 7) == 0) {
+            if (!u.model_freed && (u8(&r) & 7) == 0) {
                 ctm_model_free(u.checked);
-                model_freed = 1;
+                u.model_freed = 1;
                 u.clean = 0;
             }
             break;
@@ -232,8 +238,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     texts(&u);
     ctm_txn_free(u.c);
-    if (!model_freed)
+    if (!u.model_freed)
         ctm_model_free(u.checked);
-    ctm_model_free(u.src);
+    if (!u.shared)
+        ctm_model_free(u.src);
     return 0;
 }
