@@ -11,9 +11,10 @@
 //
 // The checker drives its model; a testbench that takes its stimulus from the same run reads
 // a second ctm_model of it with ctm_model_txn_next, or hands the checker its own with
-// start_shared(m) and goes on pulling it (one run: ctm_txn_share). Each clock edge out of reset it puts the
-// valid transactions of that edge, port 0 first, and checks them Batch at a time (each named
-// by its own cycle); when done_i rises it checks those kept and runs the drain check.
+// start_shared(m) and goes on pulling it (one run: ctm_txn_share). Each clock edge out of
+// reset it keeps the valid transactions of that edge, port 0 first, and puts them Batch at a
+// time (each named by its own cycle); when done_i rises it puts those kept and runs the drain
+// check.
 // The first mismatch prints the library's report (and writes it as JSON to
 // +ctm_txn_json=PATH) and stops with $fatal; the drain check's pass prints
 // "NAME: PASS, N transactions". +ctm_txn_off turns the check off ("NAME: OFF, N transactions

@@ -358,6 +358,14 @@ static tx_item *at(const ctm_txn_checker *c, size_t i)
     return cq_at(&c->q, i);
 }
 
+/* The model's transaction just read into the queue's tail: numbered and kept
+ * (draining: counted only once the queue shows enough). */
+static void take_tail(ctm_txn_checker *c, tx_item *it)
+{
+    it->seq = c->pulled++;
+    cq_offer_tail(&c->q, c->finished, TXN_SHOWN);
+}
+
 /* A shared run's transaction, as the testbench's ctm_model_txn made it: into
  * the queue when it is of the checker's units and kinds. */
 static void take_shared(void *user, const ctm_txn *t)
@@ -371,8 +379,7 @@ static void take_shared(void *user, const ctm_txn *t)
         return;
     }
     it->t = *t;
-    it->seq = c->pulled++;
-    cq_offer_tail(&c->q, c->finished, TXN_SHOWN);
+    take_tail(c, it);
 }
 
 /* A shared run: nothing comes but what the testbench's pulls made, until the
@@ -395,9 +402,8 @@ static int pull_shared(ctm_txn_checker *c)
     return c->sink_status ? -c->sink_status : 0;
 }
 
-/* The model's next transaction into the queue (draining: counted only once
- * the queue shows enough). 1, 0 at the run's end (a shared run: nothing more
- * yet), or a negative status. */
+/* The model's next transaction into the queue (take_tail). 1, 0 at the run's
+ * end (a shared run: nothing more yet), or a negative status. */
 static int pull(ctm_txn_checker *c)
 {
     if (c->model_ended)
@@ -423,8 +429,7 @@ static int pull(ctm_txn_checker *c)
         c->model_ended = 1;
         return 0;
     }
-    it->seq = c->pulled++;
-    cq_offer_tail(&c->q, c->finished, TXN_SHOWN);
+    take_tail(c, it);
     return 1;
 }
 
