@@ -223,7 +223,10 @@ void stack_bench_next(stack_bench *b, ctm_stack_in *in)
     in->op = op;
     /* POP_COUNT: mostly 1, sometimes 0, 2 (ALU_POP2_AFTER) or up to 7 */
     unsigned choice = (unsigned)(r >> 35 & 7);
-    in->pop_count = choice < 5 ? 1 : choice == 5 ? 0 : choice == 6 ? 2 : (unsigned)(r >> 32 & 7);
+    /* by a table of nibbles, not branches: the choice is random (7: the table says 0, the
+     * random count is or-ed in) */
+    unsigned any = -(unsigned)(choice == 7);
+    in->pop_count = (0x02011111u >> 4 * choice & 15) | ((unsigned)(r >> 32 & 7) & any);
     in->wqm = (r >> 38 & 3) == 0;
     in->taken = r >> 40 & 1;
     /* STACK_SIZE mostly steady within a program, sometimes changed mid-way */

@@ -415,9 +415,10 @@ API_ONLY_LISTED(CTM_STACK_IN_PORTS, ctm_stack_in, sizeof(((ctm_stack_in *)0)->pa
 API_ONLY_LISTED(CTM_STACK_OUT_PORTS, ctm_stack_out, sizeof(((ctm_stack_out *)0)->pad_));
 _Static_assert((int)ST_INS <= (int)API_PORTS_MAX && (int)ST_OUTS <= (int)API_PORTS_MAX,
                "stack_acct's ports fit the checker's arrays");
-_Static_assert(offsetof(ctm_stack_in, wqm) == offsetof(ctm_stack_in, rst) + 1 &&
-                   offsetof(ctm_stack_in, taken) == offsetof(ctm_stack_in, rst) + 2,
-               "ctm_stack_cycle reads rst, wqm, taken and pad_ as one little-endian word");
+_Static_assert(offsetof(ctm_stack_in, op) == 0 && offsetof(ctm_stack_in, pop_count) == 4 &&
+                   offsetof(ctm_stack_in, stack_size) == 8 && offsetof(ctm_stack_in, rst) == 12 &&
+                   offsetof(ctm_stack_in, wqm) == 13 && offsetof(ctm_stack_in, taken) == 14,
+               "ctm_stack_cycle reads the inputs as two little-endian words");
 
 const api_unit api_stack_unit = {"stack_acct",         "stack",           stack_in,
                                  ST_INS,               stack_out,         ST_OUTS,
@@ -535,17 +536,19 @@ static __attribute__((noinline, cold)) int stack_cycle_rest(ctm_stack *s, const 
     return CTM_OK;
 }
 
-int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
+__attribute__((noinline)) int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out *dut)
 {
     if (!api_is_live(s, API_STACK) || !dut)
         return stack_cycle_rest(s, in_w, dut);
-    /* the ports as words: an svBitVecVal array is only 4-byte aligned */
-    uint32_t op, pop_count, stack_size, bits; /* bits: rst, wqm, taken, pad_ */
-    memcpy(&op, &in_w->op, sizeof op);
-    memcpy(&pop_count, &in_w->pop_count, sizeof pop_count);
-    memcpy(&stack_size, &in_w->stack_size, sizeof stack_size);
-    memcpy(&bits, (const unsigned char *)in_w + offsetof(ctm_stack_in, rst), sizeof bits);
-    if (s->mr.h.pending | (bits & 0xff) | (op & ~15u) | (pop_count & ~7u) | (stack_size & ~255u))
+    /* The inputs as two words (an svBitVecVal array is only 4-byte aligned):
+     * op | pop_count << 32, and stack_size | rst, wqm, taken, pad_ << 32. The
+     * common case in one test: nothing pending, no reset, op, pop_count and
+     * stack_size in range, wqm and taken 0 or 1. */
+    uint64_t lo, hi;
+    memcpy(&lo, in_w, sizeof lo);
+    memcpy(&hi, (const unsigned char *)in_w + 8, sizeof hi);
+    const uint64_t lo_ok = 15u | (uint64_t)7u << 32, hi_ok = 255u | (uint64_t)0xff010100u << 32;
+    if (s->mr.h.pending | (lo & ~lo_ok) | (hi & ~hi_ok))
         return stack_cycle_rest(s, in_w, dut);
     /* A checked cycle, inline: the history entry keeps the inputs and the
      * expected outputs (the state before the edge), compared with the DUT's
@@ -553,15 +556,10 @@ int ctm_stack_cycle(ctm_stack *s, const ctm_stack_in *in_w, const ctm_stack_out 
     api_check *c = &s->mr.ck;
     stack_acct_model *m = s->m;
     unsigned char *e = api_check_begin(c, 0);
-    void *want = e + c->want_at;
     memcpy(e + 8, in_w, sizeof *in_w);
-    uint64_t diff = put_outputs(want, word_at(&m->view), &m->view, dut, sizeof *dut);
-    const stack_acct_in step = {.op = op,
-                                .pop_count = pop_count,
-                                .wqm = (bits >> 8 & 0xff) != 0,
-                                .taken = (bits >> 16 & 0xff) != 0,
-                                .stack_size = stack_size};
-    stack_acct_edge(m, &step);
+    uint64_t diff = put_outputs(e + c->want_at, word_at(&m->view), &m->view, dut, sizeof *dut);
+    unsigned row = (unsigned)lo << 2 | (unsigned)(hi >> 39 & 2) | (unsigned)(hi >> 48 & 1);
+    stack_acct_edge_row(m, row, (unsigned)(lo >> 32), (unsigned)hi);
     if (diff)
         return api_check_compare_wire(c, dut, -1);
     api_check_matched(c);

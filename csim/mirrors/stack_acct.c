@@ -87,8 +87,9 @@ static stack_level push_words(const rule_row *r, unsigned width, unsigned s, uns
                    (kind != SA_NONE && kind != SA_CALL ? SA_NONCALL : 0) |
                    (kind == SA_VPM_FULL ? SA_FULLFRAME : 0) | (a ? SA_FULLENTRY : 0);
     b += (now & ~cls & SA_NONWQM ? r->first : 0) + (now & ~cls & SA_NONCALL ? r->any : 0);
-    unsigned t = a * (r->mult_is_s ? s : 4) + b;
-    return (stack_level){a | (uint64_t)b << 32, t | (uint64_t)(now - cls) << 32};
+    unsigned t = a * (r->mult_is_s ? s : 4) + b, d = r->div_is_s ? s : 4;
+    return (stack_level){t * (32 / d) | (uint64_t)(now - cls) * sizeof(stack_level) << 32,
+                         a | (uint64_t)b << 32};
 }
 
 unsigned stack_acct_subentries_per_entry(unsigned width)
@@ -127,15 +128,14 @@ dpp_status stack_acct_create(const stack_acct_cfg *cfg, stack_acct_model **out, 
     const rule_row *r = &rule_table[cfg->rule][cfg->chip];
     m->cfg = *cfg;
     m->s = stack_acct_subentries_per_entry(cfg->width);
-    unsigned div = r->div_is_s ? m->s : 4;
-    m->div_bits = div == 8 ? 3 : 2;
-    m->div_up = div - 1;
+    /* D is S or 4, S 4 or 8: t in 32nds of an entry is a whole number */
     for (unsigned at = 0; at < STACK_OP_COUNT << 2; at++) {
         unsigned op = at >> 2;
         bool wqm = at >> 1 & 1, taken = at & 1;
-        m->op[at] = (stack_op_row){op_table[op].kind[wqm], op_table[op].push,
-                                   (uint8_t)(op_table[op].pops | (taken ? op_table[op].pops_taken : 0)),
-                                   op_table[op].pop_one};
+        m->op[at] = (stack_op_row){
+            (uint16_t)(op_table[op].kind[wqm] * 16 * sizeof(stack_level)), op_table[op].push,
+            (uint8_t)(op_table[op].pops | (taken ? op_table[op].pops_taken : 0)),
+            op_table[op].pop_one, {0}};
     }
     for (unsigned at = 0; at < SA_KINDS << 4; at++)
         m->push[at] = push_words(r, cfg->width, m->s, at >> 4, at & 15);

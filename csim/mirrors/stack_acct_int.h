@@ -17,10 +17,12 @@
  * subentries (ab: one copy), and t = A*M + B with what the extras and LLVM
  * NI's rule depend on, which only ever turn on going up (tc). A push adds
  * the two words of the model's table for the frame's kind and the level's
- * class. */
+ * class. t is kept in 32nds of an entry (t * 32 / D, D = 4 or 8), so that
+ * need = ceil(t / D) is a fixed shift; the class is kept times the size of a
+ * push-table row, so that it is the row's byte offset within its kind. */
 typedef struct stack_level {
+    uint64_t tc; /* t * 32 / D | class * sizeof(stack_level) << 32 */
     uint64_t ab; /* A | B << 32 */
-    uint64_t tc; /* t | class << 32 (SA_NONWQM | SA_NONCALL | SA_FULLFRAME | SA_FULLENTRY) */
 } stack_level;
 
 enum {
@@ -33,17 +35,18 @@ enum {
 /* Frame kinds; SA_NONE for an op that pushes nothing. */
 enum { SA_NONE, SA_VPM, SA_VPM_FULL, SA_WQM, SA_LOOP, SA_CALL, SA_KINDS };
 
-/* What an op does, by op, wqm_i and taken_i: the kind of frame it pushes,
- * whether it pushes, the mask of pop_count it pops and the frames it pops
- * besides. */
+/* What an op does, by op, wqm_i and taken_i: the byte offset in m->push of
+ * the rows of the kind of frame it pushes, whether it pushes, the mask of
+ * pop_count it pops and the frames it pops besides. */
 typedef struct stack_op_row {
-    uint8_t kind, push, pops, pop_one;
+    uint16_t kind_at;
+    uint8_t push, pops, pop_one;
+    uint8_t pad_[3];
 } stack_op_row;
 
 struct stack_acct_model {
     stack_acct_cfg cfg;
     unsigned s;                 /* subentries per entry */
-    unsigned div_bits, div_up;  /* log2 D and D - 1 of the rule row (D is S or 4): need is a shift */
     stack_op_row op[STACK_OP_COUNT << 2]; /* [op << 2 | wqm << 1 | taken] */
     stack_level push[SA_KINDS << 4];      /* [kind << 4 | class] */
     unsigned sp;
@@ -54,38 +57,49 @@ struct stack_acct_model {
 /* The state after a reset or CLEAR. */
 void stack_acct_clear(stack_acct_model *m);
 
-/* The edge of one step (docs/stack_acct.md): in's op applied to the state
- * whose outputs m->view shows, and m->view made the new state's. Data
- * decide by masks, not branches: ops and depths come at random. */
-static inline __attribute__((always_inline)) void stack_acct_edge(stack_acct_model *m,
-                                                                  const stack_acct_in *in)
+/* The edge of one step (docs/stack_acct.md), its op by the row of m->op:
+ * op << 2 | wqm << 1 | taken (op 0..15, wqm and taken 0 or 1), applied to
+ * the state whose outputs m->view shows, and m->view made the new state's.
+ * Data decide by masks, not branches: ops and depths come at random. */
+static inline __attribute__((always_inline)) void
+stack_acct_edge_row(stack_acct_model *m, unsigned row, unsigned pop_count, unsigned stack_size)
 {
-    unsigned op = in->op & 15u;
-    if (in->rst || op == STACK_OP_CLEAR) { /* CLEAR is an op: it acts at the edge */
+    if (row >> 2 == STACK_OP_CLEAR) { /* CLEAR is an op: it acts at the edge */
         stack_acct_clear(m);
         return;
     }
-    const stack_op_row *r = &m->op[op << 2 | (unsigned)in->wqm << 1 | (unsigned)in->taken];
+    const stack_op_row *r = &m->op[row];
     unsigned sp = m->sp, depth = m->cfg.depth;
+    stack_level *level = m->level;
     /* the level a push makes, written past the top whether or not it is pushed */
-    stack_level l = m->level[sp];
-    const stack_level *d =
-        &m->push[(unsigned)r->kind << 4 | (unsigned)(l.tc >> 32)];
-    m->level[sp + 1] = (stack_level){l.ab + d->ab, l.tc + d->tc};
-    unsigned pops = (in->pop_count & r->pops) | r->pop_one;
+    stack_level l = level[sp];
+    const stack_level *d = (const stack_level *)((const char *)m->push + r->kind_at + (l.tc >> 32));
+    level[sp + 1] = (stack_level){l.tc + d->tc, l.ab + d->ab};
+    unsigned pops = (pop_count & r->pops) | r->pop_one;
     unsigned drop = r->push & (sp == depth), underflow = pops > sp;
     sp = sp + (r->push ^ drop) - (underflow ? sp : pops);
     m->sp = sp;
-    l = m->level[sp];
-    unsigned t = (uint32_t)l.tc, need = (t + m->div_up) >> m->div_bits, hwm = m->view.hwm;
+    l = level[sp];
+    unsigned need = ((uint32_t)l.tc + 31) >> 5, hwm = m->view.hwm;
     uint64_t need_hwm = need | (uint64_t)(need > hwm ? need : hwm) << 32;
-    /* overflow (need > STACK_SIZE: t > STACK_SIZE*D, as need is t/D rounded up), underflow,
-     * drop and the padding byte, in one store */
-    uint32_t flags = (need > (in->stack_size & 0xffu)) | underflow << 8 | drop << 16;
+    /* depth, then overflow (need > STACK_SIZE), underflow, drop and the padding byte */
+    uint64_t depth_flags =
+        sp | (uint64_t)((need > (stack_size & 0xffu)) | underflow << 8 | drop << 16) << 32;
     memcpy(&m->view.entries, &l.ab, sizeof l.ab);     /* and subentries */
     memcpy(&m->view.need, &need_hwm, sizeof need_hwm); /* and hwm */
-    m->view.depth = sp;
-    memcpy(&m->view.overflow, &flags, sizeof flags);
+    memcpy(&m->view.depth, &depth_flags, sizeof depth_flags);
+}
+
+/* The edge of one step, as stack_acct_edge_row, its inputs as the mirror's struct. */
+static inline __attribute__((always_inline)) void stack_acct_edge(stack_acct_model *m,
+                                                                  const stack_acct_in *in)
+{
+    if (in->rst) {
+        stack_acct_clear(m);
+        return;
+    }
+    stack_acct_edge_row(m, (in->op & 15u) << 2 | (unsigned)in->wqm << 1 | (unsigned)in->taken,
+                        in->pop_count, in->stack_size);
 }
 
 #endif
