@@ -1,6 +1,7 @@
 /* fc_unit: flow-control unit model. The cycle is spec ctm-isa.md 6.5; every
  * choice the spec leaves open is documented in docs/fc_unit.md. */
 #include "fc.h"
+#include "fc_lanes.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -14,29 +15,33 @@ typedef struct fc_frame {
     uint8_t count;
     int16_t al;
     int16_t inc;
+    int16_t inner_al; /* al of the innermost LOOP frame up to this one (0: none) */
     uint64_t live, brk, cont;
+    uint64_t masked; /* brk | cont of this frame and every one below */
 } fc_frame;
 
-/* A context: its state up to `loop`, then the loop frames; only the frames
- * below loop_sp mean anything (exec copies just those). */
+/* A context: its state, then its stacks, each with an entry 0 that is
+ * always zero (the ports' value of an empty stack): the addresses are at
+ * addr[1..addr_sp], the frames at loop[1..loop_sp], and the top ones are
+ * addr[addr_sp] and loop[loop_sp] without a test. Entries past the
+ * pointers mean nothing. */
+enum { FC_SPARE_FRAME = FC_MAX_DEPTH + 1 };
+
 typedef struct fc_ctx {
     uint64_t active, brin; /* loop-masked lanes live only in the frames' brk/cont */
+    uint64_t live_ok; /* every lane mask of the context is within it (the live lanes at the last EXEC) */
     uint8_t bc[FC_MAX_LANES];
     uint8_t depth;
     uint8_t addr_sp, loop_sp;
     uint8_t fault;
-    uint16_t addr[FC_MAX_DEPTH];
-    fc_frame loop[FC_MAX_DEPTH];
+    uint16_t addr[FC_MAX_DEPTH + 1];
+    fc_frame loop[FC_MAX_DEPTH + 2]; /* and a spare, written when there is no top frame */
 } fc_ctx;
-
-/* Each set lane of a mask, lowest first: the per-lane work is done for the
- * lanes it concerns only (most masks are sparse, and every step runs this). */
-#define FOR_LANES(l, mask) \
-    for (uint64_t m_ = (mask), l; m_ && (l = (uint64_t)__builtin_ctzll(m_), 1); m_ &= m_ - 1)
 
 struct fc_unit_model {
     fc_unit_params p;
     uint64_t lane_mask;
+    unsigned words; /* of eight lanes' counters (fc_lanes.h) */
     fc_ctx *ctx;
 };
 
@@ -96,6 +101,7 @@ dpp_status fc_unit_create(const fc_unit_params *p, fc_unit_model **out, dpp_erro
     }
     m->p = *p;
     m->lane_mask = p->lanes == 64 ? ~0ull : (1ull << p->lanes) - 1;
+    m->words = (p->lanes + 7) / 8;
     *out = m;
     return DPP_OK;
 }
@@ -128,9 +134,9 @@ static unsigned addr_limit(const fc_unit_model *m, int full_mode)
 /* The FC predicate of every lane: one replicated bit, optionally inverted. */
 static uint64_t fc_predicate(const fc_unit_in *in)
 {
-    uint8_t sel = in->inst.pred_sel;
-    uint64_t p = sel >= DPP_PRED_RRRR && sel <= DPP_PRED_AAAA ? in->pred[sel - DPP_PRED_RRRR] : 0;
-    return in->inst.pred_inv ? ~p : p;
+    unsigned at = (unsigned)in->inst.pred_sel - DPP_PRED_RRRR; /* wraps past 3 when not a component */
+    uint64_t p = in->pred[at & 3] & (0 - (uint64_t)(at < 4)); /* masks, not branches: random fields */
+    return p ^ (0 - (uint64_t)(in->inst.pred_inv & 1u));
 }
 
 /* Lanes of `set` whose JUMP_FUNC bit is 1: the OR, over the truth table's
@@ -147,9 +153,18 @@ static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
     return w & set;
 }
 
+/* Bitwise, not branches: the fields and the masks come at random. */
 static int group_decision(int any, uint64_t a, uint64_t w)
 {
-    return any ? w != 0 : (a == 0 || w == a);
+    int one = any != 0;
+    return (one & (w != 0)) | ((one ^ 1) & ((a == 0) | (w == a)));
+}
+
+/* x if c (0 or 1), else y, by a mask. */
+static inline unsigned pick(unsigned c, unsigned x, unsigned y)
+{
+    unsigned m = 0u - c;
+    return (x & m) | (y & ~m);
 }
 
 static int is_loop_op(uint8_t op)
@@ -163,123 +178,125 @@ static uint8_t set_fault(fc_ctx *c, uint8_t f)
     return f;
 }
 
-/* Steps 2 of spec 6.5: the loop-stack effects of the op. Returns a fault or 0. */
-static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, uint64_t *a,
-                           uint64_t *w, uint64_t pred, int *jump)
+/* The outputs of the step itself rather than of the context's state: the
+ * group's decision, where it goes, and the lanes that wanted to. */
+typedef struct fc_decision {
+    uint64_t want;
+    uint16_t next_pc;
+    uint8_t jump;
+} fc_decision;
+
+/* A step's work on a context before it is committed: the lane masks, the
+ * top loop frame and the stack pointers as they will be, what becomes of the
+ * counters, and the decision. Nothing of the context changes until the step
+ * is known to raise no fault (a fault leaves the context as it was, its
+ * fault code set). */
+typedef struct fc_work {
+    uint64_t active, brin;
+    uint64_t a, w, pred;        /* the evaluated active set, its wanting lanes, the predicate */
+    uint64_t else_cleared;      /* ELSE: lanes whose counters become 0 (the active ones) */
+    uint64_t off;               /* INCR: lanes switched off, their counters 0 */
+    fc_frame top;               /* the top frame (if loop_sp) as it will be */
+    unsigned loop_sp, depth, addr_sp;
+    uint16_t target;
+    uint8_t bop;                /* the branch-counter op the decision chose */
+    int jump;
+    bool frame_pushed, addr_pushed;
+} fc_work;
+
+/* Step 2 of spec 6.5: the loop-stack effects of the op. Returns a fault or 0. */
+static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_work *k)
 {
     uint8_t op = in->inst.op;
     if (op == DPP_FC_JUMP)
         return 0;
     if (op == DPP_FC_LOOP || op == DPP_FC_REP) {
         if (in->loop_count == 0)
-            *jump = 1;
-        else if (*a == 0)
-            *jump = 0; /* nobody active: enter with an empty frame, END pops it */
-        if (*jump)
+            k->jump = 1;
+        else if (k->a == 0)
+            k->jump = 0; /* nobody active: enter with an empty frame, END pops it */
+        if (k->jump)
             return 0;
-        if (c->loop_sp >= loop_limit(m, in->full_mode))
+        if (k->loop_sp >= loop_limit(m, in->full_mode))
             return FC_FAULT_LOOP_OVERFLOW;
-        fc_frame f = {.is_loop = op == DPP_FC_LOOP,
-                      .count = in->loop_count,
-                      .al = op == DPP_FC_LOOP ? in->loop_init : 0,
-                      .inc = op == DPP_FC_LOOP ? in->loop_step : 0,
-                      .live = *a};
-        c->loop[c->loop_sp++] = f;
+        k->top = (fc_frame){.is_loop = op == DPP_FC_LOOP,
+                            .count = in->loop_count,
+                            .al = op == DPP_FC_LOOP ? in->loop_init : 0,
+                            .inc = op == DPP_FC_LOOP ? in->loop_step : 0,
+                            .live = k->a};
+        k->loop_sp++;
+        k->frame_pushed = true;
         return 0;
     }
     if ((op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) && in->loop_count == 0) {
-        *jump = 0; /* pairs with the skip jump of a zero-count LOOP/REP */
+        k->jump = 0; /* pairs with the skip jump of a zero-count LOOP/REP */
         return 0;
     }
-    if (c->loop_sp == 0)
+    if (k->loop_sp == 0)
         return FC_FAULT_LOOP_UNDERFLOW;
-    fc_frame *f = &c->loop[c->loop_sp - 1];
+    fc_frame *f = &k->top;
     if (op != DPP_FC_CONTINUE && is_loop_op(op) != f->is_loop)
         return FC_FAULT_LOOP_KIND;
     if (op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) {
-        c->active |= f->cont;
+        k->active |= f->cont;
         f->cont = 0;
-        *a = c->active;
-        *w = wants(in, *a, pred);
+        k->a = k->active;
+        k->w = wants(in, k->a, k->pred);
         f->count--;
         if (f->count == 0 || !(f->live & ~f->brk))
-            *jump = 0;
+            k->jump = 0;
         else
-            *jump = group_decision(in->inst.jump_any, *a, *w);
-        if (*jump) {
+            k->jump = group_decision(in->inst.jump_any, k->a, k->w);
+        if (k->jump) {
             f->al = (int16_t)(uint16_t)((uint16_t)f->al + (uint16_t)f->inc);
         } else {
-            c->active |= f->brk;
-            c->loop_sp--;
+            k->active |= f->brk;
+            k->loop_sp--;
         }
         return 0;
     }
     /* BREAKLOOP, BREAKREP, CONTINUE: the wanting lanes leave for now. */
-    c->active &= ~*w;
+    k->active &= ~k->w;
     if (op == DPP_FC_CONTINUE) {
-        f->cont |= *w;
-        *jump = !(f->live & ~f->brk & ~f->cont);
+        f->cont |= k->w;
+        k->jump = !(f->live & ~f->brk & ~f->cont);
         return 0;
     }
-    f->brk |= *w;
-    *jump = !(f->live & ~f->brk);
-    if (*jump) {
-        c->active |= f->brk;
-        c->loop_sp--;
+    f->brk |= k->w;
+    k->jump = !(f->live & ~f->brk);
+    if (k->jump) {
+        k->active |= f->brk;
+        k->loop_sp--;
     }
     return 0;
 }
 
-/* Step 3: the branch-counter op chosen by the decision. */
-static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, uint64_t a,
-                             uint64_t w, int jump)
+/* Step 3: the branch-counter op chosen by the decision, its depth and the
+ * lanes an INCR switches off (the counters change at the commit). By masks,
+ * not branches on the op: the decision and the fields come at random. */
+static uint8_t branch_effect(const fc_unit_model *m, const fc_unit_in *in, fc_work *k)
 {
-    uint8_t op = jump ? in->inst.b_op1 : in->inst.b_op0;
-    if (op == DPP_BOP_INCR) {
-        if (c->depth + 1u > fc_unit_branch_limit(m, in->full_mode))
-            return FC_FAULT_BRANCH_OVERFLOW;
-        c->depth++;
-        FOR_LANES(l, c->brin)
-            c->bc[l]++;
-        uint64_t off = a & c->active & (jump ? ~w : w);
-        c->active &= ~off;
-        c->brin |= off;
-        FOR_LANES(l, off)
-            c->bc[l] = 0;
-    } else if (op == DPP_BOP_DECR) {
-        uint8_t n = in->inst.b_pop_cnt;
-        if (n > c->depth)
-            return FC_FAULT_BRANCH_UNDERFLOW;
-        c->depth -= n;
-        FOR_LANES(l, c->brin) {
-            if (c->bc[l] < n) {
-                c->bc[l] = 0;
-                c->brin &= ~(1ull << l);
-                c->active |= 1ull << l;
-            } else {
-                c->bc[l] -= n;
-            }
-        }
-    }
+    k->bop = (uint8_t)pick((unsigned)k->jump, in->inst.b_op1, in->inst.b_op0);
+    unsigned incr = k->bop == DPP_BOP_INCR, decr = k->bop == DPP_BOP_DECR;
+    unsigned n = in->inst.b_pop_cnt & (0u - decr);
+    if ((incr & (k->depth + 1u > fc_unit_branch_limit(m, in->full_mode))) | (n > k->depth))
+        return incr ? FC_FAULT_BRANCH_OVERFLOW : FC_FAULT_BRANCH_UNDERFLOW;
+    k->depth = k->depth + incr - n;
+    k->off = k->a & k->active & (k->w ^ (0 - (uint64_t)k->jump)) & (0 - (uint64_t)incr);
     return 0;
 }
 
-/* Step 4: the address stack, only when jumping. Sets *target. */
-static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, int jump,
-                           uint16_t *target)
+/* Step 4: the address stack, only when jumping. Sets the target. */
+static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, const fc_ctx *c,
+                           fc_work *k)
 {
-    *target = in->inst.jump_addr & 0x1FF;
-    if (!jump)
-        return 0;
-    if (in->inst.a_op == DPP_AOP_PUSH) {
-        if (c->addr_sp >= addr_limit(m, in->full_mode))
-            return FC_FAULT_ADDR_OVERFLOW;
-        c->addr[c->addr_sp++] = (uint16_t)((in->pc & 0x1FF) + 1);
-    } else if (in->inst.a_op == DPP_AOP_POP) {
-        if (c->addr_sp == 0)
-            return FC_FAULT_ADDR_UNDERFLOW;
-        *target = c->addr[--c->addr_sp];
-    }
+    unsigned push = (unsigned)k->jump & (in->inst.a_op == DPP_AOP_PUSH);
+    unsigned pop = (unsigned)k->jump & (in->inst.a_op == DPP_AOP_POP);
+    if ((push & (k->addr_sp >= addr_limit(m, in->full_mode))) | (pop & (k->addr_sp == 0)))
+        return push ? FC_FAULT_ADDR_OVERFLOW : FC_FAULT_ADDR_UNDERFLOW;
+    k->target = (uint16_t)pick(pop, c->addr[k->addr_sp], in->inst.jump_addr & 0x1FFu);
+    k->addr_sp = k->addr_sp + push - pop;
+    k->addr_pushed = push;
     return 0;
 }
 
@@ -295,89 +312,106 @@ static int reads_alu(uint8_t jump_func)
     return (jump_func >> 4) != (jump_func & 0xF);
 }
 
-static void drop_dead(fc_ctx *c, uint64_t live)
+/* The work of a step without fault into the context: the counters in the
+ * order the steps change them, then the masks, stacks and frames. */
+static void commit(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, const fc_work *k,
+                   uint64_t live)
 {
-    c->active &= live;
-    FOR_LANES(l, c->brin & ~live) /* a counter is 0 unless its lane is off by a branch */
-        c->bc[l] = 0;
-    c->brin &= live;
-    for (unsigned i = 0; i < c->loop_sp; i++) {
-        c->loop[i].live &= live;
-        c->loop[i].brk &= live;
-        c->loop[i].cont &= live;
+    unsigned words = m->words;
+    uint64_t dead = c->live_ok & ~live; /* lanes gone since the last EXEC: rare */
+    if (dead) {
+        lanes_clear(c->bc, c->brin & ~live, words); /* a counter is 0 unless its lane is off by a branch */
+        for (unsigned i = 1; i <= c->loop_sp; i++) {
+            fc_frame *f = &c->loop[i];
+            f->live &= live;
+            f->brk &= live;
+            f->cont &= live;
+            f->masked = c->loop[i - 1].masked | f->brk | f->cont;
+        }
     }
+    if (k->else_cleared)
+        lanes_clear(c->bc, k->else_cleared, words);
+    /* INCR: brin's counters up, the lanes it switches off at 0; DECR: brin's down. Tests of
+     * the masks rather than of the op: without divergence there is nothing to do. */
+    uint64_t active = k->active, brin = k->brin;
+    uint64_t up = brin & (0 - (uint64_t)(k->bop == DPP_BOP_INCR));
+    uint64_t down = brin & (0 - (uint64_t)(k->bop == DPP_BOP_DECR));
+    if (up | k->off) {
+        lanes_increment(c->bc, up, words);
+        lanes_clear(c->bc, k->off, words);
+        active &= ~k->off;
+        brin |= k->off;
+    }
+    if (down) {
+        uint64_t woken = lanes_decrement(c->bc, down, in->inst.b_pop_cnt, words);
+        brin &= ~woken;
+        active |= woken;
+    }
+    c->active = active;
+    c->brin = brin;
+    c->live_ok = live;
+    c->depth = (uint8_t)k->depth;
+    if (k->addr_pushed)
+        c->addr[k->addr_sp] = (uint16_t)((in->pc & 0x1FF) + 1);
+    c->addr_sp = (uint8_t)k->addr_sp;
+    /* the top frame as it will be: a pushed one past the old top, else the old top (kept
+     * when popped: frames past loop_sp mean nothing), with what report reads of the
+     * frames below it */
+    unsigned top = c->loop_sp + k->frame_pushed, some = top != 0;
+    const fc_frame *below = &c->loop[top - some];
+    fc_frame f = k->top;
+    f.masked = below->masked | f.brk | f.cont;
+    f.inner_al = (int16_t)pick(f.is_loop, (uint16_t)f.al, (uint16_t)below->inner_al);
+    c->loop[pick(some, top, FC_SPARE_FRAME)] = f; /* none: the spare, not loop[0] */
+    c->loop_sp = (uint8_t)k->loop_sp;
 }
 
-/* The part of a context that means something: up to the stacks, the
- * addresses below addr_sp and the frames below loop_sp. The state and the
- * whole address stack (FC_MAX_DEPTH addresses: a fixed size, copied inline;
- * the addresses past addr_sp go from the context to exec's copy and back
- * unchanged) are one copy, the frames a copy each (few: no library call). */
-static void copy_ctx(fc_ctx *to, const fc_ctx *from, unsigned loop_sp)
+/* Executes one instruction: its work is found first, and committed only
+ * without fault (a fault leaves *d as it was: no jump, the next pc this one's). */
+static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_decision *d)
 {
-    memcpy(to, from, offsetof(fc_ctx, loop));
-    for (unsigned i = 0; i < loop_sp; i++)
-        to->loop[i] = from->loop[i];
-}
-
-static unsigned max_u(unsigned a, unsigned b)
-{
-    return a > b ? a : b;
-}
-
-/* The outputs of the step itself rather than of the context's state: the
- * group's decision, where it goes, and the lanes that wanted to. */
-typedef struct fc_decision {
-    uint64_t want;
-    uint16_t next_pc;
-    uint8_t jump;
-} fc_decision;
-
-/* Executes one instruction on a copy of the context; commits only without
- * fault (a fault leaves *d as it was: no jump, the next pc this one's). */
-static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *ctx, fc_decision *d)
-{
-    fc_ctx c;
-    copy_ctx(&c, ctx, ctx->loop_sp);
-    uint64_t live = in->live & m->lane_mask;
     const fc_fields *f = &in->inst;
-    drop_dead(&c, live);
     if (!fields_legal(f)) {
-        set_fault(ctx, FC_FAULT_ILLEGAL_FIELD);
+        set_fault(c, FC_FAULT_ILLEGAL_FIELD);
         return;
     }
-    if (reads_alu(f->jump_func) && !in->alu_valid) {
-        set_fault(ctx, FC_FAULT_STALE_ALU);
+    if (reads_alu(f->jump_func) & !in->alu_valid) { /* one branch, rarely taken */
+        set_fault(c, FC_FAULT_STALE_ALU);
         return;
     }
-    if (f->b_else) {
-        uint64_t wake = 0;
-        FOR_LANES(l, c.brin)
-            wake |= (uint64_t)(c.bc[l] == 0) << l;
-        FOR_LANES(l, c.active)
-            c.bc[l] = 0;
-        c.brin = (c.brin & ~wake) | c.active;
-        c.active = wake;
+    uint64_t live = in->live & m->lane_mask;
+    fc_work k = {.active = c->active & live,
+                 .brin = c->brin & live,
+                 .loop_sp = c->loop_sp,
+                 .depth = c->depth,
+                 .addr_sp = c->addr_sp};
+    k.top = c->loop[c->loop_sp]; /* loop[0] when none: all zero */
+    k.top.live &= live;
+    k.top.brk &= live;
+    k.top.cont &= live;
+    if (f->b_else) { /* the counters of brin's lanes are not a dead lane's */
+        uint64_t wake = k.brin & lanes_zero(c->bc, m->words);
+        k.else_cleared = k.active;
+        k.brin = (k.brin & ~wake) | k.active;
+        k.active = wake;
     }
-    uint64_t pred = fc_predicate(in);
-    uint64_t a = c.active;
-    uint64_t w = wants(in, a, pred);
-    int jump = group_decision(f->jump_any, a, w);
-    uint16_t target = 0;
-    uint8_t fault = loop_effect(m, in, &c, &a, &w, pred, &jump);
+    k.pred = fc_predicate(in);
+    k.a = k.active;
+    k.w = wants(in, k.a, k.pred);
+    k.jump = group_decision(f->jump_any, k.a, k.w);
+    uint8_t fault = loop_effect(m, in, &k);
     if (!fault)
-        fault = branch_effect(m, in, &c, a, w, jump);
+        fault = branch_effect(m, in, &k);
     if (!fault)
-        fault = addr_effect(m, in, &c, jump, &target);
+        fault = addr_effect(m, in, c, &k);
     if (fault) {
-        set_fault(ctx, fault);
+        set_fault(c, fault);
         return;
     }
-    /* a pushed frame is the one past the old top (the addresses are copied whole) */
-    copy_ctx(ctx, &c, max_u(c.loop_sp, ctx->loop_sp));
-    d->jump = (uint8_t)jump;
-    d->next_pc = jump ? target : (uint16_t)((in->pc & 0x1FF) + 1);
-    d->want = w;
+    commit(m, in, c, &k, live);
+    d->jump = (uint8_t)k.jump;
+    d->next_pc = (uint16_t)pick((unsigned)k.jump, k.target, (in->pc & 0x1FFu) + 1);
+    d->want = k.w;
 }
 
 /* Every output, each written once (no clearing of the whole struct first: a
@@ -389,19 +423,11 @@ static void report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out)
     static const uint8_t udf_bits[FC_FAULT_COUNT] = {[FC_FAULT_BRANCH_UNDERFLOW] = 1,
                                                      [FC_FAULT_LOOP_UNDERFLOW] = 2,
                                                      [FC_FAULT_ADDR_UNDERFLOW] = 4};
-    static const fc_frame none; /* the top frame's ports when there is none */
-    const fc_frame *t = c->loop_sp ? &c->loop[c->loop_sp - 1] : &none;
-    uint64_t masked = 0;
-    uint16_t al = 0;
-    for (unsigned i = 0; i < c->loop_sp; i++) {
-        masked |= c->loop[i].brk | c->loop[i].cont;
-        if (c->loop[i].is_loop) /* the innermost LOOP frame's, so the last one found */
-            al = (uint16_t)c->loop[i].al;
-    }
+    const fc_frame *t = &c->loop[c->loop_sp]; /* loop[0], all zero, when none */
     out->want = d->want;
     out->active = c->active;
     out->br_inactive = c->brin;
-    out->loop_masked = masked;
+    out->loop_masked = t->masked;
     out->loop_top_live = t->live;
     out->loop_top_brk = t->brk;
     out->loop_top_cont = t->cont;
@@ -409,10 +435,10 @@ static void report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out)
     out->next_pc = d->next_pc;
     out->depth = c->depth;
     out->addr_sp = c->addr_sp;
-    out->addr_top = c->addr_sp ? c->addr[c->addr_sp - 1] : 0;
+    out->addr_top = c->addr[c->addr_sp];
     out->loop_sp = c->loop_sp;
     out->loop_top_count = t->count;
-    out->al = al;
+    out->al = (uint16_t)t->inner_al;
     out->ovf = ovf_bits[c->fault];
     out->udf = udf_bits[c->fault];
     out->fault = c->fault;
@@ -463,8 +489,8 @@ void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *
     fc_ctx *c = &m->ctx[in->ctx];
     fc_decision d = {.next_pc = in->pc & 0x1FF};
     if (in->cmd == FC_CMD_START) {
-        memset(c, 0, sizeof *c);
-        c->active = in->live & m->lane_mask;
+        memset(c, 0, offsetof(fc_ctx, addr)); /* addr[0] and loop[0] are never written */
+        c->active = c->live_ok = in->live & m->lane_mask;
     } else if (in->cmd == FC_CMD_EXEC && !c->fault) {
         exec(m, in, c, &d);
     }
