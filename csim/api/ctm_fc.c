@@ -102,15 +102,17 @@ void ctm_fc_free(ctm_fc *f)
 }
 
 /* The mirror's inputs, the instruction decoded from its words. Only EXEC
- * reads it, but it is decoded whatever the command: cheaper than a branch on
- * commands that come at random. */
+ * reads it (most cycles of a system run are IDLE). */
 static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
 {
     const dpp_loop_const k = dpp_loop_const_unpack(in->int_const);
+    const fc_fields none = {0};
     *m = (fc_unit_in){.cmd = (uint8_t)in->cmd,
                       .ctx = (uint8_t)in->ctx,
                       .full_mode = (uint8_t)(in->full_mode != 0),
-                      .inst = fc_fields_decode(in->cmn_inst, in->fc_inst, in->fc_addr),
+                      .inst = in->cmd == FC_CMD_EXEC
+                                  ? fc_fields_decode(in->cmn_inst, in->fc_inst, in->fc_addr)
+                                  : none,
                       .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
                       .alu_result = in->alu_result,
                       .alu_valid = (uint8_t)(in->alu_valid != 0),
