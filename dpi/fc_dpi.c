@@ -34,10 +34,8 @@ void c_dpi_fc_next(svBit prev_valid, const svBitVecVal *prev_w, svBitVecVal *nex
 /* The block's own testbench: one crossing a cycle. */
 svBit c_dpi_fc_cycle(const svBitVecVal *out_w, svBitVecVal *next_w)
 {
-    ctm_fc_out out;
-    memcpy(&out, out_w, sizeof out);
-    ctm_fc_in next;
-    svBit bad = (svBit)fc_bench_cycle(bench, &out, &next);
+    ctm_fc_in next; /* the outputs are copied once, by the bench, where it keeps them */
+    svBit bad = (svBit)fc_bench_cycle(bench, out_w, &next);
     memcpy(next_w, &next, sizeof next);
     return bad;
 }

@@ -525,13 +525,17 @@ int fc_bench_flush(fc_bench *b)
     return 0;
 }
 
-/* A cycle kept for the batch's check; the batch checked when full. */
-static int keep(fc_bench *b, const ctm_fc_out *dut)
+/* A cycle kept for the batch's check, the unit's outputs copied from dut_w
+ * (4-byte aligned: an svBitVecVal array) straight into it; the batch checked
+ * when full. *dut: the kept copy (a flush leaves the batch's cycles as they
+ * were). */
+static int keep(fc_bench *b, const void *dut_w, const ctm_fc_out **dut)
 {
     fc_kept *k = &b->batch[b->batched++];
     k->in = b->cur_in;
-    k->dut = *dut;
+    memcpy(&k->dut, dut_w, sizeof k->dut);
     k->label = b->pend.label;
+    *dut = &k->dut;
     return b->batched == FC_CHECK_BATCH ? fc_bench_flush(b) : 0;
 }
 
@@ -542,10 +546,18 @@ void fc_bench_next(fc_bench *b, const ctm_fc_out *prev, ctm_fc_in *next)
     *next = fc_bench_set_pending(b, &s);
 }
 
-int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next)
+int fc_bench_cycle(fc_bench *b, const void *dut_w, ctm_fc_in *next)
 {
     bool valid = !b->cur.rst; /* after a reset the generator follows nothing */
-    int bad = b->commit ? fc_bench_check(b, dut) : keep(b, dut);
+    ctm_fc_out copy;
+    const ctm_fc_out *dut = &copy;
+    int bad;
+    if (b->commit) {
+        memcpy(&copy, dut_w, sizeof copy);
+        bad = fc_bench_check(b, dut);
+    } else {
+        bad = keep(b, dut_w, &dut);
+    }
     fc_bench_next(b, valid ? dut : NULL, next);
     if (!bad && cosim_stimulus_ended()) /* the last batch; --check commit: the drain check */
         bad = fc_bench_flush(b) || fc_bench_finish(b);

@@ -91,10 +91,11 @@ ctm_fc_in fc_bench_pending_port(const fc_bench *b);
  * first difference, 0 otherwise. */
 int fc_bench_check(fc_bench *b, const ctm_fc_out *dut);
 
-/* The block testbench's cycle, one DPI crossing: dut kept for the check (in a
+/* The block testbench's cycle, one DPI crossing: the outputs at dut_w (the
+ * DPI's array, only 4-byte aligned) kept for the check (in a
  * batch, fc_bench_int.h), then the next inputs drawn from it. Nonzero when the
  * check of a batch found a mismatch (recorded at its own cycle). */
-int fc_bench_cycle(fc_bench *b, const ctm_fc_out *dut, ctm_fc_in *next);
+int fc_bench_cycle(fc_bench *b, const void *dut_w, ctm_fc_in *next);
 
 /* Checks the cycles fc_bench_cycle has kept: nonzero on a mismatch. A run
  * that stops calls it (the bench's flush hook). */
