@@ -37,6 +37,9 @@ static const char *const n_bop[] = {"none", "decr", "incr"};
     {                                                                                              \
         nm, dw, lo, w, ty, offsetof(dpp_inst, m), e, COUNT(e)                                      \
     }
+/* F and FE with the place as one DPP_AT_x constant (isa.h): expanded first */
+#define F_AT(nm, ...)  F(nm, __VA_ARGS__)
+#define FE_AT(nm, ...) FE(nm, __VA_ARGS__)
 #define SRC(pfx, dw, i, grp)                                                                       \
     F(pfx #i, dw, 10 * i, 8, DPP_T_ALUOUT, alu.grp[i].addr),                                       \
         F(pfx #i "_const", dw, 10 * i + 8, 1, DPP_T_ALUOUT, alu.grp[i].cnst),                      \
@@ -54,10 +57,10 @@ static const char *const n_bop[] = {"none", "decr", "incr"};
 /* The table: the only place that knows where a field sits. */
 static const dpp_field_desc fields[] = {
     /* dword0, US_CMN_INST */
-    FE("type", 0, 0, 2, DPP_T_ALL, cmn.type, n_type),
+    FE_AT("type", DPP_AT_TYPE, DPP_T_ALL, cmn.type, n_type),
     F("tex_sem_wait", 0, 2, 1, DPP_T_ALL, cmn.tex_sem_wait),
-    FE("rgb_pred_sel", 0, 3, 3, DPP_T_ALL, cmn.rgb_pred_sel, n_pred),
-    F("rgb_pred_inv", 0, 6, 1, DPP_T_ALL, cmn.rgb_pred_inv),
+    FE_AT("rgb_pred_sel", DPP_AT_RGB_PRED_SEL, DPP_T_ALL, cmn.rgb_pred_sel, n_pred),
+    F_AT("rgb_pred_inv", DPP_AT_RGB_PRED_INV, DPP_T_ALL, cmn.rgb_pred_inv),
     F("write_inactive", 0, 7, 1, DPP_T_ALUOUT | DPP_T_TEX, cmn.write_inactive),
     F("last", 0, 8, 1, DPP_T_ALL, cmn.last),
     F("nop", 0, 9, 1, DPP_T_ALL, cmn.nop),
@@ -136,19 +139,19 @@ static const dpp_field_desc fields[] = {
     F("dy_rel", 3, 23, 1, DPP_T_TEX, tex.dy_rel),
     TSWZ("dy", 3, 24, tex.dy_swiz),
     /* FC dword2, US_FC_INST */
-    FE("fc_op", 2, 0, 3, DPP_T_FC, fc.op, n_fcop),
-    F("b_else", 2, 4, 1, DPP_T_FC, fc.b_else),
-    F("jump_any", 2, 5, 1, DPP_T_FC, fc.jump_any),
-    FE("a_op", 2, 6, 2, DPP_T_FC, fc.a_op, n_aaop),
-    F("jump_func", 2, 8, 8, DPP_T_FC, fc.jump_func),
-    F("b_pop_cnt", 2, 16, 5, DPP_T_FC, fc.b_pop_cnt),
-    FE("b_op0", 2, 24, 2, DPP_T_FC, fc.b_op0, n_bop),
-    FE("b_op1", 2, 26, 2, DPP_T_FC, fc.b_op1, n_bop),
+    FE_AT("fc_op", DPP_AT_FC_OP, DPP_T_FC, fc.op, n_fcop),
+    F_AT("b_else", DPP_AT_B_ELSE, DPP_T_FC, fc.b_else),
+    F_AT("jump_any", DPP_AT_JUMP_ANY, DPP_T_FC, fc.jump_any),
+    FE_AT("a_op", DPP_AT_A_OP, DPP_T_FC, fc.a_op, n_aaop),
+    F_AT("jump_func", DPP_AT_JUMP_FUNC, DPP_T_FC, fc.jump_func),
+    F_AT("b_pop_cnt", DPP_AT_B_POP_CNT, DPP_T_FC, fc.b_pop_cnt),
+    FE_AT("b_op0", DPP_AT_B_OP0, DPP_T_FC, fc.b_op0, n_bop),
+    FE_AT("b_op1", DPP_AT_B_OP1, DPP_T_FC, fc.b_op1, n_bop),
     F("fc_ignore_uncovered", 2, 28, 1, DPP_T_FC, fc.ignore_uncovered),
     /* FC dword3, US_FC_ADDR */
     F("bool_addr", 3, 0, 5, DPP_T_FC, fc.bool_addr),
     F("int_addr", 3, 8, 5, DPP_T_FC, fc.int_addr),
-    F("jump_addr", 3, 16, 9, DPP_T_FC, fc.jump_addr),
+    F_AT("jump_addr", DPP_AT_JUMP_ADDR, DPP_T_FC, fc.jump_addr),
     F("jump_global", 3, 31, 1, DPP_T_FC, fc.jump_global),
 };
 

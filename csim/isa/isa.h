@@ -271,8 +271,28 @@ void dpp_field_set(dpp_inst *inst, const dpp_field_desc *f, unsigned value);
 /* Name of value v of field f, or NULL if f has no enum or v has no name. */
 const char *dpp_field_value_name(const dpp_field_desc *f, unsigned v);
 
+/* Where the fields the flow-control unit reads sit (dword, low bit, width),
+ * as constants: the table in isa.c places them with these, and the fc_unit
+ * mirror (fc_fields_decode, every EXEC) takes them with constant shifts. */
+#define DPP_AT_TYPE         0, 0, 2
+#define DPP_AT_RGB_PRED_SEL 0, 3, 3
+#define DPP_AT_RGB_PRED_INV 0, 6, 1
+#define DPP_AT_FC_OP        2, 0, 3
+#define DPP_AT_B_ELSE       2, 4, 1
+#define DPP_AT_JUMP_ANY     2, 5, 1
+#define DPP_AT_A_OP         2, 6, 2
+#define DPP_AT_JUMP_FUNC    2, 8, 8
+#define DPP_AT_B_POP_CNT    2, 16, 5
+#define DPP_AT_B_OP0        2, 24, 2
+#define DPP_AT_B_OP1        2, 26, 2
+#define DPP_AT_JUMP_ADDR    3, 16, 9
+
+/* The field at DPP_AT_x of words (a uint32_t array), e.g. DPP_TAKE(w, DPP_AT_FC_OP). */
+#define DPP_TAKE(words, at)                DPP_TAKE_(words, at)
+#define DPP_TAKE_(words, dword, lo, width) ((words)[dword] >> (lo) & ((1u << (width)) - 1u))
+
 /* Where a field sits in the words of one instruction type, for a reader of a
- * few fields of many words (the fc_unit handle decodes every EXEC): mask 0
+ * few fields of many words: mask 0
  * when that type has no such field, which then reads 0 as dpp_inst_decode
  * leaves it. */
 typedef struct dpp_field_at {

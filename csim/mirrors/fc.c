@@ -3,8 +3,6 @@
 #include "fc.h"
 #include "fc_lanes.h"
 
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -520,54 +518,26 @@ void fc_bc_unpack(const uint32_t *words, unsigned lanes, unsigned width, uint8_t
     }
 }
 
-/* The fields of fc_fields, each where the ISA's field table puts it for each
- * instruction type (found once: a reader of every EXEC wants no lookups). */
-enum {
-    F_OP, F_B_ELSE, F_JUMP_ANY, F_A_OP, F_JUMP_FUNC, F_B_POP_CNT, F_B_OP0, F_B_OP1, F_JUMP_ADDR,
-    F_PRED_SEL, F_PRED_INV, F_COUNT
-};
-static const char *const field_names[F_COUNT] = {
-    "fc_op", "b_else", "jump_any", "a_op", "jump_func", "b_pop_cnt",
-    "b_op0", "b_op1", "jump_addr", "rgb_pred_sel", "rgb_pred_inv"};
-static dpp_field_at field_at[4][F_COUNT];
-static pthread_once_t field_at_once = PTHREAD_ONCE_INIT;
-static atomic_bool field_at_found; /* the common case skips pthread_once's call */
-
-/* The fields of the words (cmn_inst, 0, fc_inst, fc_addr, 0, 0) of type t, a
- * field at a time where the table puts it. */
-static fc_fields fields_of(const uint32_t words[DPP_INST_DWORDS], unsigned t)
-{
-    const dpp_field_at *at = field_at[t];
-#define TAKE(k) dpp_field_take(words, at[k])
-    return (fc_fields){.op = (uint8_t)TAKE(F_OP),
-                       .b_else = (uint8_t)TAKE(F_B_ELSE),
-                       .jump_any = (uint8_t)TAKE(F_JUMP_ANY),
-                       .a_op = (uint8_t)TAKE(F_A_OP),
-                       .jump_func = (uint8_t)TAKE(F_JUMP_FUNC),
-                       .b_pop_cnt = (uint8_t)TAKE(F_B_POP_CNT),
-                       .b_op0 = (uint8_t)TAKE(F_B_OP0),
-                       .b_op1 = (uint8_t)TAKE(F_B_OP1),
-                       .jump_addr = (uint16_t)TAKE(F_JUMP_ADDR),
-                       .pred_sel = (uint8_t)TAKE(F_PRED_SEL),
-                       .pred_inv = (uint8_t)TAKE(F_PRED_INV)};
-#undef TAKE
-}
-
-static void find_fields(void)
-{
-    for (unsigned t = 0; t < 4; t++)
-        for (unsigned k = 0; k < F_COUNT; k++)
-            field_at[t][k] = dpp_field_place(field_names[k], t);
-    atomic_store_explicit(&field_at_found, true, memory_order_release);
-}
-
-/* A field at a time, where the table puts it: eleven shifts and masks. (A
- * decode by byte tables, one per byte of the words, took 196 KiB that random
- * instructions missed in the data cache at every step.) */
+/* The fields where the ISA's field table puts them (isa.h's DPP_AT_x, from
+ * which the table is built), with constant shifts: a few instructions a field,
+ * no table. The FC fields read 0 in a word of another type, as
+ * dpp_inst_decode leaves them; the predicate select is every type's. (Byte
+ * tables built from the table at first use, which this replaced, took
+ * 196 KiB that random instructions missed in the data cache at every step.) */
 fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr)
 {
-    if (!atomic_load_explicit(&field_at_found, memory_order_acquire))
-        pthread_once(&field_at_once, find_fields);
-    const uint32_t w[DPP_INST_DWORDS] = {cmn_inst, 0, fc_inst, fc_addr};
-    return fields_of(w, cmn_inst & 3);
+    const uint32_t w[4] = {cmn_inst, 0, fc_inst, fc_addr};
+    const uint32_t fc = 0u - (uint32_t)(DPP_TAKE(w, DPP_AT_TYPE) == DPP_TYPE_FC);
+    const uint32_t v[4] = {cmn_inst, 0, fc_inst & fc, fc_addr & fc};
+    return (fc_fields){.op = (uint8_t)DPP_TAKE(v, DPP_AT_FC_OP),
+                       .b_else = (uint8_t)DPP_TAKE(v, DPP_AT_B_ELSE),
+                       .jump_any = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_ANY),
+                       .a_op = (uint8_t)DPP_TAKE(v, DPP_AT_A_OP),
+                       .jump_func = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_FUNC),
+                       .b_pop_cnt = (uint8_t)DPP_TAKE(v, DPP_AT_B_POP_CNT),
+                       .b_op0 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP0),
+                       .b_op1 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP1),
+                       .jump_addr = (uint16_t)DPP_TAKE(v, DPP_AT_JUMP_ADDR),
+                       .pred_sel = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_SEL),
+                       .pred_inv = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_INV)};
 }
