@@ -23,8 +23,6 @@ typedef struct fc_frame {
  * addr[1..addr_sp], the frames at loop[1..loop_sp], and the top ones are
  * addr[addr_sp] and loop[loop_sp] without a test. Entries past the
  * pointers mean nothing. */
-enum { FC_SPARE_FRAME = FC_MAX_DEPTH + 1 };
-
 typedef struct fc_ctx {
     uint64_t active, brin; /* loop-masked lanes live only in the frames' brk/cont */
     uint64_t live_ok; /* every lane mask of the context is within it (the live lanes at the last EXEC) */
@@ -33,7 +31,7 @@ typedef struct fc_ctx {
     uint8_t addr_sp, loop_sp;
     uint8_t fault;
     uint16_t addr[FC_MAX_DEPTH + 1];
-    fc_frame loop[FC_MAX_DEPTH + 2]; /* and a spare, written when there is no top frame */
+    fc_frame loop[FC_MAX_DEPTH + 1];
 } fc_ctx;
 
 struct fc_unit_model {
@@ -194,16 +192,18 @@ typedef struct fc_work {
     uint64_t a, w, pred;        /* the evaluated active set, its wanting lanes, the predicate */
     uint64_t else_cleared;      /* ELSE: lanes whose counters become 0 (the active ones) */
     uint64_t off;               /* INCR: lanes switched off, their counters 0 */
-    fc_frame top;               /* the top frame (if loop_sp) as it will be */
+    fc_frame top;               /* the top frame as it will be, when the op touches it */
     unsigned loop_sp, depth, addr_sp;
     uint16_t target;
     uint8_t bop;                /* the branch-counter op the decision chose */
     int jump;
-    bool frame_pushed, addr_pushed;
+    bool frame_pushed, frame_touched, addr_pushed;
 } fc_work;
 
-/* Step 2 of spec 6.5: the loop-stack effects of the op. Returns a fault or 0. */
-static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_work *k)
+/* Step 2 of spec 6.5: the loop-stack effects of the op. Returns a fault or 0.
+ * Only a loop op reads the top frame (live masks the live lanes). */
+static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, const fc_ctx *c,
+                           uint64_t live, fc_work *k)
 {
     uint8_t op = in->inst.op;
     if (op == DPP_FC_JUMP)
@@ -223,7 +223,7 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_work
                             .inc = op == DPP_FC_LOOP ? in->loop_step : 0,
                             .live = k->a};
         k->loop_sp++;
-        k->frame_pushed = true;
+        k->frame_pushed = k->frame_touched = true;
         return 0;
     }
     if ((op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) && in->loop_count == 0) {
@@ -233,6 +233,11 @@ static uint8_t loop_effect(const fc_unit_model *m, const fc_unit_in *in, fc_work
     if (k->loop_sp == 0)
         return FC_FAULT_LOOP_UNDERFLOW;
     fc_frame *f = &k->top;
+    *f = c->loop[k->loop_sp];
+    f->live &= live;
+    f->brk &= live;
+    f->cont &= live;
+    k->frame_touched = true;
     if (op != DPP_FC_CONTINUE && is_loop_op(op) != f->is_loop)
         return FC_FAULT_LOOP_KIND;
     if (op == DPP_FC_ENDLOOP || op == DPP_FC_ENDREP) {
@@ -355,12 +360,14 @@ static void commit(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, cons
     /* the top frame as it will be: a pushed one past the old top, else the old top (kept
      * when popped: frames past loop_sp mean nothing), with what report reads of the
      * frames below it */
-    unsigned top = c->loop_sp + k->frame_pushed, some = top != 0;
-    const fc_frame *below = &c->loop[top - some];
-    fc_frame f = k->top;
-    f.masked = below->masked | f.brk | f.cont;
-    f.inner_al = (int16_t)pick(f.is_loop, (uint16_t)f.al, (uint16_t)below->inner_al);
-    c->loop[pick(some, top, FC_SPARE_FRAME)] = f; /* none: the spare, not loop[0] */
+    if (k->frame_touched) { /* a loop op: at least one frame, the pushed one or the old top */
+        unsigned top = c->loop_sp + k->frame_pushed;
+        const fc_frame *below = &c->loop[top - 1];
+        fc_frame f = k->top;
+        f.masked = below->masked | f.brk | f.cont;
+        f.inner_al = (int16_t)pick(f.is_loop, (uint16_t)f.al, (uint16_t)below->inner_al);
+        c->loop[top] = f;
+    }
     c->loop_sp = (uint8_t)k->loop_sp;
 }
 
@@ -383,10 +390,6 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_dec
                  .loop_sp = c->loop_sp,
                  .depth = c->depth,
                  .addr_sp = c->addr_sp};
-    k.top = c->loop[c->loop_sp]; /* loop[0] when none: all zero */
-    k.top.live &= live;
-    k.top.brk &= live;
-    k.top.cont &= live;
     if (f->b_else) { /* the counters of brin's lanes are not a dead lane's */
         uint64_t wake = k.brin & lanes_zero(c->bc, m->words);
         k.else_cleared = k.active;
@@ -397,7 +400,7 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_dec
     k.a = k.active;
     k.w = wants(in, k.a, k.pred);
     k.jump = group_decision(f->jump_any, k.a, k.w);
-    uint8_t fault = loop_effect(m, in, &k);
+    uint8_t fault = loop_effect(m, in, c, live, &k);
     if (!fault)
         fault = branch_effect(m, in, &k);
     if (!fault)
