@@ -190,14 +190,6 @@ static unsigned type_bit(unsigned type)
     return 1u << (type & 3);
 }
 
-dpp_field_at dpp_field_place(const char *name, unsigned type)
-{
-    const dpp_field_desc *f = dpp_field_find(name);
-    if (!f || !(f->types & type_bit(type)))
-        return (dpp_field_at){0, 0, 0};
-    return (dpp_field_at){f->dword, f->lo, (uint32_t)((1ull << f->width) - 1)};
-}
-
 const char *dpp_field_value_name(const dpp_field_desc *f, unsigned v)
 {
     if (!f->enum_names || v >= f->enum_count)

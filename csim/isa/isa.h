@@ -291,22 +291,6 @@ const char *dpp_field_value_name(const dpp_field_desc *f, unsigned v);
 #define DPP_TAKE(words, at)                DPP_TAKE_(words, at)
 #define DPP_TAKE_(words, dword, lo, width) ((words)[dword] >> (lo) & ((1u << (width)) - 1u))
 
-/* Where a field sits in the words of one instruction type, for a reader of a
- * few fields of many words: mask 0
- * when that type has no such field, which then reads 0 as dpp_inst_decode
- * leaves it. */
-typedef struct dpp_field_at {
-    uint8_t dword, lo;
-    uint32_t mask;
-} dpp_field_at;
-
-dpp_field_at dpp_field_place(const char *name, unsigned type);
-
-static inline unsigned dpp_field_take(const uint32_t *words, dpp_field_at at)
-{
-    return words[at.dword] >> at.lo & at.mask;
-}
-
 /* Packs inst into six dwords. Values are masked to their field width; only
  * the fields of inst->cmn.type are encoded. */
 void dpp_inst_encode(const dpp_inst *inst, uint32_t words[DPP_INST_DWORDS]);

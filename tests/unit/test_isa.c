@@ -316,36 +316,10 @@ static void inline_constants_and_loop_constants(void **state)
     assert_int_equal(dpp_loop_const_pack(k), 0x00FE0A05u);
 }
 
-/* dpp_field_place and dpp_field_take read each field as dpp_inst_decode
- * does, in words of every type: the field where the type has it, 0 where not
- * (the fc_unit handle decodes with them). */
-static void field_place_reads_as_decode(void **state)
-{
-    (void)state;
-    size_t n;
-    const dpp_field_desc *f = dpp_fields(&n);
-    uint64_t r = 0x243F6A8885A308D3ull;
-    for (int i = 0; i < 4000; i++) {
-        uint32_t w[DPP_INST_DWORDS];
-        for (int d = 0; d < DPP_INST_DWORDS; d++) {
-            r ^= r << 13, r ^= r >> 7, r ^= r << 17;
-            w[d] = (uint32_t)r;
-        }
-        dpp_inst inst;
-        dpp_inst_decode(w, &inst);
-        for (size_t k = 0; k < n; k++) {
-            unsigned want = f[k].types & (1u << (w[0] & 3)) ? dpp_field_get(&inst, &f[k]) : 0;
-            assert_int_equal(dpp_field_take(w, dpp_field_place(f[k].name, w[0] & 3)), want);
-        }
-    }
-    assert_int_equal(dpp_field_place("no_such_field", 0).mask, 0);
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(table_is_consistent),
-        cmocka_unit_test(field_place_reads_as_decode),
         cmocka_unit_test(encoder_places_fields),
         cmocka_unit_test(decode_inverts_encode),
         cmocka_unit_test(illegal_words),
