@@ -101,18 +101,16 @@ void ctm_fc_free(ctm_fc *f)
     api_release(f, API_FC);
 }
 
-/* The mirror's inputs, the instruction decoded from its words. Only EXEC
- * reads it (most cycles of a system run are IDLE). */
+/* The mirror's inputs, the instruction decoded from its words. Read from the
+ * caller's struct, not from the history's copy just written: loads of fields
+ * the store of the whole copy has not yet written back wait for it. Only EXEC
+ * reads the instruction (most cycles of a system run are IDLE). */
 static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
 {
     const dpp_loop_const k = dpp_loop_const_unpack(in->int_const);
-    const fc_fields none = {0};
     *m = (fc_unit_in){.cmd = (uint8_t)in->cmd,
                       .ctx = (uint8_t)in->ctx,
                       .full_mode = (uint8_t)(in->full_mode != 0),
-                      .inst = in->cmd == FC_CMD_EXEC
-                                  ? fc_fields_decode(in->cmn_inst, in->fc_inst, in->fc_addr)
-                                  : none,
                       .pred = {in->pred_r, in->pred_g, in->pred_b, in->pred_a},
                       .alu_result = in->alu_result,
                       .alu_valid = (uint8_t)(in->alu_valid != 0),
@@ -122,6 +120,8 @@ static void to_mirror(const ctm_fc_in *in, fc_unit_in *m)
                       .loop_step = k.step,
                       .pc = (uint16_t)in->pc,
                       .live = in->live};
+    if (in->cmd == FC_CMD_EXEC) /* inline: a struct returned by value is packed into registers */
+        fc_fields_decode_into(&m->inst, in->cmn_inst, in->fc_inst, in->fc_addr);
 }
 
 /* A reset's step: every context as created, the outputs 0. */
@@ -145,17 +145,24 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
     unsigned char *e = api_check_begin(c, api_check_slot(c, in->ctx));
     ctm_fc_in *k = (ctm_fc_in *)(e + 8);
     ctm_fc_out *w = (ctm_fc_out *)(e + c->want_at);
-    *k = *in;
-    k->rst = in->rst != 0;
-    k->full_mode = in->full_mode != 0;
-    k->bool_const = in->bool_const != 0;
-    k->alu_valid = in->alu_valid != 0;
-    k->pred_r &= f->lanes;
-    k->pred_g &= f->lanes;
-    k->pred_b &= f->lanes;
-    k->pred_a &= f->lanes;
-    k->alu_result &= f->lanes;
-    k->live &= f->lanes;
+    const uint64_t lanes = f->lanes;
+    *k = (ctm_fc_in){.pred_r = in->pred_r & lanes,
+                     .pred_g = in->pred_g & lanes,
+                     .pred_b = in->pred_b & lanes,
+                     .pred_a = in->pred_a & lanes,
+                     .alu_result = in->alu_result & lanes,
+                     .live = in->live & lanes,
+                     .cmd = in->cmd,
+                     .ctx = in->ctx,
+                     .pc = in->pc,
+                     .cmn_inst = in->cmn_inst,
+                     .fc_inst = in->fc_inst,
+                     .fc_addr = in->fc_addr,
+                     .int_const = in->int_const,
+                     .rst = in->rst != 0,
+                     .full_mode = in->full_mode != 0,
+                     .bool_const = in->bool_const != 0,
+                     .alu_valid = in->alu_valid != 0};
     if (in->rst) { /* every context back to its reset state */
         reset_all(f, w);
         return;

@@ -136,8 +136,10 @@ static uint64_t fc_predicate(const fc_unit_in *in)
 }
 
 /* Lanes of `set` whose JUMP_FUNC bit is 1: the OR, over the truth table's
- * set entries, of the lanes whose (ALU result, predicate, boolean) match it. */
-static uint64_t wants(const fc_unit_in *in, uint64_t set, uint64_t pred)
+ * set entries, of the lanes whose (ALU result, predicate, boolean) match it.
+ * Inline in both callers: gcc kept it a call. */
+static inline __attribute__((always_inline)) uint64_t wants(const fc_unit_in *in, uint64_t set,
+                                                            uint64_t pred)
 {
     /* The boolean is one bit for every lane: it picks four of the eight entries,
      * t[alu << 1 | pred], each a lane mask of all ones or none. */
@@ -303,10 +305,12 @@ static uint8_t addr_effect(const fc_unit_model *m, const fc_unit_in *in, const f
     return 0;
 }
 
+/* Every field holds a defined value (tests, not branches: the fields come at random). */
 static int fields_legal(const fc_fields *f)
 {
-    return f->a_op <= 2 && f->b_op0 <= 2 && f->b_op1 <= 2 &&
-           (f->pred_sel == DPP_PRED_NONE || (f->pred_sel >= DPP_PRED_RRRR && f->pred_sel <= DPP_PRED_AAAA));
+    return (f->a_op <= 2) & (f->b_op0 <= 2) & (f->b_op1 <= 2) &
+           ((f->pred_sel == DPP_PRED_NONE) |
+            ((unsigned)(f->pred_sel - DPP_PRED_RRRR) <= DPP_PRED_AAAA - DPP_PRED_RRRR));
 }
 
 /* JUMP_FUNC reads the ALU result iff its two halves differ. */
@@ -376,12 +380,9 @@ static void commit(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, cons
 static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_decision *d)
 {
     const fc_fields *f = &in->inst;
-    if (!fields_legal(f)) {
-        set_fault(c, FC_FAULT_ILLEGAL_FIELD);
-        return;
-    }
-    if (reads_alu(f->jump_func) & !in->alu_valid) { /* one branch, rarely taken */
-        set_fault(c, FC_FAULT_STALE_ALU);
+    int legal = fields_legal(f), stale = reads_alu(f->jump_func) & !in->alu_valid;
+    if ((legal ^ 1) | stale) { /* one branch for both faults */
+        set_fault(c, legal ? FC_FAULT_STALE_ALU : FC_FAULT_ILLEGAL_FIELD);
         return;
     }
     uint64_t live = in->live & m->lane_mask;
@@ -521,26 +522,10 @@ void fc_bc_unpack(const uint32_t *words, unsigned lanes, unsigned width, uint8_t
     }
 }
 
-/* The fields where the ISA's field table puts them (isa.h's DPP_AT_x, from
- * which the table is built), with constant shifts: a few instructions a field,
- * no table. The FC fields read 0 in a word of another type, as
- * dpp_inst_decode leaves them; the predicate select is every type's. (Byte
- * tables built from the table at first use, which this replaced, took
- * 196 KiB that random instructions missed in the data cache at every step.) */
+/* fc.h's inline decode, for callers that take the fields by value. */
 fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr)
 {
-    const uint32_t w[4] = {cmn_inst, 0, fc_inst, fc_addr};
-    const uint32_t fc = 0u - (uint32_t)(DPP_TAKE(w, DPP_AT_TYPE) == DPP_TYPE_FC);
-    const uint32_t v[4] = {cmn_inst, 0, fc_inst & fc, fc_addr & fc};
-    return (fc_fields){.op = (uint8_t)DPP_TAKE(v, DPP_AT_FC_OP),
-                       .b_else = (uint8_t)DPP_TAKE(v, DPP_AT_B_ELSE),
-                       .jump_any = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_ANY),
-                       .a_op = (uint8_t)DPP_TAKE(v, DPP_AT_A_OP),
-                       .jump_func = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_FUNC),
-                       .b_pop_cnt = (uint8_t)DPP_TAKE(v, DPP_AT_B_POP_CNT),
-                       .b_op0 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP0),
-                       .b_op1 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP1),
-                       .jump_addr = (uint16_t)DPP_TAKE(v, DPP_AT_JUMP_ADDR),
-                       .pred_sel = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_SEL),
-                       .pred_inv = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_INV)};
+    fc_fields f;
+    fc_fields_decode_into(&f, cmn_inst, fc_inst, fc_addr);
+    return f;
 }

@@ -63,6 +63,33 @@ typedef struct fc_fields {
  * whose type is not FC has none of them (all 0), as dpp_inst_decode has it. */
 fc_fields fc_fields_decode(uint32_t cmn_inst, uint32_t fc_inst, uint32_t fc_addr);
 
+/* The fields where the ISA's field table puts them (isa.h's DPP_AT_x, from
+ * which the table is built), with constant shifts: a few instructions a field,
+ * no table. The FC fields read 0 in a word of another type, as
+ * dpp_inst_decode leaves them; the predicate select is every type's. (Byte
+ * tables built from the table at first use, which this replaced, took
+ * 196 KiB that random instructions missed in the data cache at every step.)
+ * Inline, into *f: the checker decodes every EXEC it checks, and the struct
+ * fc_fields_decode returns by value is packed into registers and out again. */
+static inline void fc_fields_decode_into(fc_fields *f, uint32_t cmn_inst, uint32_t fc_inst,
+                                         uint32_t fc_addr)
+{
+    const uint32_t w[4] = {cmn_inst, 0, fc_inst, fc_addr};
+    const uint32_t fc = 0u - (uint32_t)(DPP_TAKE(w, DPP_AT_TYPE) == DPP_TYPE_FC);
+    const uint32_t v[4] = {cmn_inst, 0, fc_inst & fc, fc_addr & fc};
+    f->op = (uint8_t)DPP_TAKE(v, DPP_AT_FC_OP);
+    f->b_else = (uint8_t)DPP_TAKE(v, DPP_AT_B_ELSE);
+    f->jump_any = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_ANY);
+    f->a_op = (uint8_t)DPP_TAKE(v, DPP_AT_A_OP);
+    f->jump_func = (uint8_t)DPP_TAKE(v, DPP_AT_JUMP_FUNC);
+    f->b_pop_cnt = (uint8_t)DPP_TAKE(v, DPP_AT_B_POP_CNT);
+    f->b_op0 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP0);
+    f->b_op1 = (uint8_t)DPP_TAKE(v, DPP_AT_B_OP1);
+    f->jump_addr = (uint16_t)DPP_TAKE(v, DPP_AT_JUMP_ADDR);
+    f->pred_sel = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_SEL);
+    f->pred_inv = (uint8_t)DPP_TAKE(v, DPP_AT_RGB_PRED_INV);
+}
+
 typedef struct fc_unit_in {
     uint8_t cmd;         /* FC_CMD_* */
     uint8_t ctx;         /* context (wavefront slot), < contexts */
