@@ -17,8 +17,10 @@ import "DPI-C" function bit c_dpi_pred_cycle(input ctm_pred_out_t out, output ct
 import "DPI-C" function void c_dpi_stack_bind(input int width, input int rule, input int chip,
                                               input int depth);
 import "DPI-C" function void c_dpi_stack_next(output ctm_stack_in_t next);
-import "DPI-C" function bit c_dpi_stack_cycle(input ctm_stack_out_t out,
+// stack_acct's cycle returns the check's status (0: CTM_OK); on another, failed() reports it.
+import "DPI-C" function int c_dpi_stack_cycle(input ctm_stack_out_t out,
                                               output ctm_stack_in_t next);
+import "DPI-C" function void c_dpi_stack_failed(input ctm_stack_out_t out);
 
 import "DPI-C" function void c_dpi_fc_bind(input int contexts, input int lanes,
                                            input int addr_depth, input int loop_depth,

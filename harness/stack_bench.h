@@ -38,8 +38,12 @@ void stack_bench_next(stack_bench *b, ctm_stack_in *in);
  * records the mismatch) on the first difference. */
 int stack_bench_check(stack_bench *b, const ctm_stack_in *in, const void *dut);
 
-/* One lock-step cycle of the block's own testbench, as pred_bench_cycle. */
+/* One lock-step cycle of the block's own testbench: draws the next cycle's
+ * inputs into *next, then checks this cycle's outputs (dut). Returns
+ * ctm_stack_cycle's status; after one other than CTM_OK, stack_bench_failed
+ * (the same dut) records the mismatch or the error. */
 int stack_bench_cycle(stack_bench *b, const void *dut, ctm_stack_in *next);
+void stack_bench_failed(stack_bench *b, const void *dut);
 
 /* The port struct of a cycle's inputs (the system run draws them as the
  * mirror's). */

@@ -41,8 +41,11 @@ module tb_stack_acct
       mismatch_o   <= 1'b0;
     end else begin
       ctm_stack_in_t next;
-      if (cmp_en_i && stim_valid_q) begin  // one DPI crossing a cycle: check, then draw
-        if (c_dpi_stack_cycle(out, next)) mismatch_o <= 1'b1;
+      if (cmp_en_i && stim_valid_q) begin  // one DPI crossing a cycle: draw, then check
+        if (c_dpi_stack_cycle(out, next) != 0) begin  // and one more on a failure
+          c_dpi_stack_failed(out);
+          mismatch_o <= 1'b1;
+        end
       end else begin
         c_dpi_stack_next(next);
       end

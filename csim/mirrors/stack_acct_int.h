@@ -81,13 +81,14 @@ stack_acct_edge_row(stack_acct_model *m, unsigned row, unsigned pop_count, unsig
     m->sp = sp;
     l = level[sp];
     unsigned need = ((uint32_t)l.tc + 31) >> 5, hwm = m->view.hwm;
-    uint64_t need_hwm = need | (uint64_t)(need > hwm ? need : hwm) << 32;
-    /* depth, then overflow (need > STACK_SIZE), underflow, drop and the padding byte */
-    uint64_t depth_flags =
-        sp | (uint64_t)((need > (stack_size & 0xffu)) | underflow << 8 | drop << 16) << 32;
-    memcpy(&m->view.entries, &l.ab, sizeof l.ab);     /* and subentries */
-    memcpy(&m->view.need, &need_hwm, sizeof need_hwm); /* and hwm */
-    memcpy(&m->view.depth, &depth_flags, sizeof depth_flags);
+    /* each output stored on its own: the next cycle's check reads them long after */
+    memcpy(&m->view.entries, &l.ab, sizeof l.ab); /* and subentries */
+    m->view.need = need;
+    m->view.hwm = need > hwm ? need : hwm;
+    m->view.depth = sp;
+    m->view.overflow = need > (stack_size & 0xffu);
+    m->view.underflow = (uint8_t)underflow;
+    m->view.drop = (uint8_t)drop;
 }
 
 /* The edge of one step, as stack_acct_edge_row, its inputs as the mirror's struct. */
