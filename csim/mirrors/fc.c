@@ -386,11 +386,16 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_dec
         return;
     }
     uint64_t live = in->live & m->lane_mask;
-    fc_work k = {.active = c->active & live,
-                 .brin = c->brin & live,
-                 .loop_sp = c->loop_sp,
-                 .depth = c->depth,
-                 .addr_sp = c->addr_sp};
+    /* Only what is read before the step writes it: the top frame (40 bytes) is
+     * written by the loop ops that set frame_touched, before commit reads it. */
+    fc_work k;
+    k.active = c->active & live;
+    k.brin = c->brin & live;
+    k.else_cleared = 0;
+    k.loop_sp = c->loop_sp;
+    k.depth = c->depth;
+    k.addr_sp = c->addr_sp;
+    k.frame_pushed = k.frame_touched = false;
     if (f->b_else) { /* the counters of brin's lanes are not a dead lane's */
         uint64_t wake = k.brin & lanes_zero(c->bc, m->words);
         k.else_cleared = k.active;
