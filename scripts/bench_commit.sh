@@ -9,7 +9,7 @@
 # Usage: scripts/bench_commit.sh [--build DIR] [--runs N] [--domain WxH]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build runs=3 domain=256x192
+build=$root/build runs=5 domain=256x192
 while (($#)); do
   case $1 in
     --build) build=$(cd "$2" && pwd); shift 2 ;;

@@ -17,7 +17,7 @@
 # Usage: scripts/bench_txn.sh [--build DIR] [--runs N] [--domain WxH (default 512x384: ~1-2 s a run)]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-build=$root/build runs=3 domain=512x384
+build=$root/build runs=5 domain=512x384
 while (($#)); do
   case $1 in
     --build) build=$(cd "$2" && pwd); shift 2 ;;
