@@ -24,7 +24,7 @@ package ctm_dpi_pkg;
   // this file and compiled before it.
   import ctm_ports_pkg::*;
 
-  localparam int unsigned CTM_API_VERSION = 32'h0001_1400;  // 1.20.0
+  localparam int unsigned CTM_API_VERSION = 32'h0001_1500;  // 1.21.0
 
   // ctm.h's constants (a testbench uses some of them, so the rest are no lint
   // warnings).
@@ -537,7 +537,7 @@ package ctm_dpi_pkg;
                                                  int unsigned v, int unsigned b, int test, int loc,
                                                  int writemask, int reads, int keep, int write);
 
-  // C only (no DPI form; docs/dpi.md): ctm_ports ctm_model_set_input ctm_model_commit ctm_commit_put ctm_mem_check ctm_model_txn ctm_txn_put
+  // C only (no DPI form; docs/dpi.md): ctm_ports ctm_fc_cycles ctm_model_set_input ctm_model_commit ctm_commit_put ctm_mem_check ctm_model_txn ctm_txn_put
 
   // -------------------------------------------------------------- helpers
   // ctm_model_txn_bits with the transaction as a ctm_txn_t.

@@ -166,7 +166,6 @@ void fc_bench_free(fc_bench *b)
     free(b->g);
     free(b->state);
     free(b->labels);
-    free(b->label_next);
     fc_commit_free(b->commit); /* before the run it shares */
     fc_program_free(&b->prog);
     free(b);
@@ -199,9 +198,8 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
     unsigned c = rtl->contexts;
     b->g = calloc(c, sizeof *b->g);
     b->state = calloc(c, sizeof *b->state);
-    b->labels = calloc((size_t)(c + 1) * LABELS, sizeof *b->labels);
-    b->label_next = calloc(c + 1, sizeof *b->label_next);
-    if (!b->g || !b->state || !b->labels || !b->label_next) {
+    b->labels = calloc(FC_LABEL_RING, sizeof *b->labels);
+    if (!b->g || !b->state || !b->labels) {
         cosim_error("out of memory");
         fc_bench_free(b);
         return NULL;
@@ -407,17 +405,11 @@ CTM_COLD static void report_mismatch(fc_bench *b, const fc_record *rec, const ct
     cmp_record(&b->fields, f, index, &b->mm_expected, &b->mm_actual, cycle, ctx, ctx);
 }
 
-/* The history slot of a context, as the golden model's handle has them. */
-static unsigned label_slot(const fc_bench *b, unsigned ctx)
+/* What the generator meant by the step checked at `cycle` (the handle's
+ * cycles are the bench's: it never sets them). */
+static const char *label_of(const fc_bench *b, uint64_t cycle)
 {
-    return ctx < b->rtl.contexts ? ctx : b->rtl.contexts;
-}
-
-/* What the generator meant by the step the handle keeps as the i-th last of ctx. */
-static const char *label_of(const fc_bench *b, unsigned ctx, unsigned i)
-{
-    unsigned slot = label_slot(b, ctx), at = (b->label_next[slot] + LABELS - 1 - i) % LABELS;
-    return b->labels[(size_t)slot * LABELS + at];
+    return b->checked - cycle <= FC_LABEL_RING ? b->labels[cycle % FC_LABEL_RING] : "?";
 }
 
 typedef struct kept_ctx {
@@ -441,7 +433,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
         if (port.rst || seen++ < i)
             continue;
         fc_record *r = in;
-        *r = (fc_record){label_of(k->b, k->ctx, j), fc_stim_from_port(&port)};
+        *r = (fc_record){label_of(k->b, *cycle), fc_stim_from_port(&port)};
         memcpy(out, &want, sizeof want); /* the output table is the library's, over its struct */
         return 1;
     }
@@ -490,11 +482,8 @@ CTM_COLD static void mismatched(fc_bench *b, const ctm_fc_in *in, const char *la
 static int check_step(fc_bench *b, const ctm_fc_in *in, const char *label, const ctm_fc_out *dut)
 {
     uint64_t cycle = b->checked++;
-    unsigned slot = label_slot(b, in->ctx);
+    b->labels[cycle % FC_LABEL_RING] = label;
     int st = ctm_fc_cycle(b->golden, in, dut);
-    unsigned at = b->label_next[slot];
-    b->labels[(size_t)slot * LABELS + at] = label;
-    b->label_next[slot] = at + 1 == LABELS ? 0 : at + 1;
     if (in->rst) { /* the RTL spends this cycle in reset; the model resets too */
         note_reset(b, cycle);
         return 0;
@@ -515,13 +504,33 @@ int fc_bench_check(fc_bench *b, const ctm_fc_out *dut)
     return check_step(b, &b->cur_in, b->pend.label, dut);
 }
 
+/* The batch in one call, up to its first failure, the labels written when
+ * kept; a step at a time with coverage (which follows each step). */
 int fc_bench_flush(fc_bench *b)
 {
     unsigned n = b->batched;
     b->batched = 0;
-    for (unsigned i = 0; i < n; i++) /* up to the first mismatch: the report's last step */
-        if (check_step(b, &b->batch[i].in, b->batch[i].label, &b->batch[i].dut))
-            return 1;
+    if (b->cover) {
+        for (unsigned i = 0; i < n; i++) /* up to the first mismatch: the report's last step */
+            if (check_step(b, &b->batch_in[i], label_of(b, b->checked), &b->batch_dut[i]))
+                return 1;
+        return 0;
+    }
+    for (unsigned done = 0; done < n;) {
+        int stepped;
+        int st = ctm_fc_cycles(b->golden, &b->batch_in[done], &b->batch_dut[done],
+                               (int)(n - done), &stepped);
+        for (unsigned i = done; i < done + (unsigned)stepped; i++) /* the resets among them */
+            if (b->batch_in[i].rst)
+                note_reset(b, b->checked + (i - done));
+        b->checked += (unsigned)stepped;
+        done += (unsigned)stepped;
+        const ctm_fc_in *in = &b->batch_in[done - 1];
+        if (st == CTM_OK || in->rst) /* a reset cycle's status is not a check's (check_step) */
+            continue;
+        mismatched(b, in, label_of(b, b->checked - 1), &b->batch_dut[done - 1], b->checked - 1);
+        return 1;
+    }
     return 0;
 }
 
@@ -531,11 +540,11 @@ int fc_bench_flush(fc_bench *b)
  * were). */
 static int keep(fc_bench *b, const void *dut_w, const ctm_fc_out **dut)
 {
-    fc_kept *k = &b->batch[b->batched++];
-    k->in = b->cur_in;
-    memcpy(&k->dut, dut_w, sizeof k->dut);
-    k->label = b->pend.label;
-    *dut = &k->dut;
+    unsigned i = b->batched++;
+    b->batch_in[i] = b->cur_in;
+    memcpy(&b->batch_dut[i], dut_w, sizeof b->batch_dut[i]);
+    b->labels[(b->checked + i) % FC_LABEL_RING] = b->pend.label;
+    *dut = &b->batch_dut[i];
     return b->batched == FC_CHECK_BATCH ? fc_bench_flush(b) : 0;
 }
 

@@ -112,11 +112,10 @@ struct fc_bench_settings {
  * 0.84, 32 0.85, 128 0.86, 256 0.87, 512 0.86); 32 KiB of kept cycles. */
 enum { FC_CHECK_BATCH = 128 };
 
-typedef struct fc_kept {
-    ctm_fc_in in;      /* the words driven */
-    ctm_fc_out dut;    /* the unit's outputs at the end of the cycle */
-    const char *label; /* what the generator meant by it */
-} fc_kept;
+/* What the generator meant by each cycle, by cycle number: the last
+ * FC_LABEL_RING cycles' (a report names the steps of a context the handle's
+ * history keeps; one older than these shows no label). */
+enum { FC_LABEL_RING = 1 << 14 };
 
 /* The bench of a run: model, generator, history, coverage, first mismatch. */
 struct fc_bench {
@@ -135,8 +134,7 @@ struct fc_bench {
     ctm_fc_out *state; /* model outputs after each context's last step (kept with cover) */
     /* What the generator meant by each step the golden model's history keeps
      * (its slots: a context each, one for the contexts past the unit's). */
-    const char **labels;
-    unsigned *label_next;
+    const char **labels; /* FC_LABEL_RING, by cycle */
     fc_stim cur;
     ctm_fc_in cur_in; /* cur as the unit's input port struct: the words driven */
     pending pend;
@@ -144,7 +142,10 @@ struct fc_bench {
     fc_commit *commit;      /* --check commit: the commit shell and checker, else NULL */
     ctm_model *commit_run;  /* the run it shares (its control coverage) */
     unsigned cur_wave;      /* --program: the wavefront of the pending step */
-    fc_kept batch[FC_CHECK_BATCH]; /* the cycles kept for the next check */
+    /* the cycles kept for the next check (ctm_fc_cycles): the words driven and
+     * the unit's outputs at the end of each */
+    ctm_fc_in batch_in[FC_CHECK_BATCH];
+    ctm_fc_out batch_dut[FC_CHECK_BATCH];
     unsigned batched; /* how many */
     fc_bench_coverage cov;
     bool cover; /* counted only when asked for (COSIM_FCOV_DIR): it is not the check */

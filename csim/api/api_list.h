@@ -75,6 +75,8 @@
     CALL(int, ctm_fc_expected, (const ctm_fc *f, ctm_fc_out *out), API_DPI)                        \
     CALL(int, ctm_fc_history, (const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in,    \
                                ctm_fc_out *expected), API_DPI)                                     \
+    CALL(int, ctm_fc_cycles, (ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut, int n,       \
+                              int *stepped), API_C)                                                \
     CALL(const char *, ctm_fc_diff, (const ctm_fc *f), API_DPI)                                    \
     CALL(int, ctm_fc_diff_port, (const ctm_fc *f, int *port, int *lane), API_DPI)                  \
     CALL(const char *, ctm_fc_report, (ctm_fc *f, int format), API_DPI)                            \

@@ -57,7 +57,7 @@ extern "C" {
 #endif
 
 #define CTM_VERSION_MAJOR 1
-#define CTM_VERSION_MINOR 20
+#define CTM_VERSION_MINOR 21
 #define CTM_VERSION_PATCH 0
 
 /* "MAJOR.MINOR.PATCH", spelled by the preprocessor from the three numbers above (so a
@@ -334,6 +334,15 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut);
 int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out);
 int ctm_fc_history(const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in,
                    ctm_fc_out *expected);
+
+/* n checked cycles in one call (since 1.21): as ctm_fc_cycle(f, &in[i],
+ * &dut[i]) for i = 0, 1, ..., stopping after the first that does not return
+ * CTM_OK; returns that one's status, or CTM_OK when all n matched. *stepped
+ * (NULL: not wanted) is the number of cycles taken, the failing one
+ * included. The same history, diff and report as n calls; for a testbench
+ * that keeps a batch of cycles and checks them at once (the checker's code
+ * then stays warm in the caches). in and dut: arrays of n (n >= 0). C only. */
+int ctm_fc_cycles(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut, int n, int *stepped);
 
 /* As ctm_pred_report, ctm_pred_set_cycle, ctm_pred_set_history; a difference
  * of the counters shows as the field bc, as the mask of the lanes whose

@@ -278,10 +278,10 @@ int ctm_fc_check(ctm_fc *f, int jump, int next_pc, uint64_t want, uint64_t activ
 }
 
 /* ctm_fc_cycle with an error pending or an input out of range: its verdict. */
-CTM_COLD static int refused(ctm_fc *f, const ctm_fc_in *in)
+CTM_COLD static int refused(ctm_fc *f, const ctm_fc_in *in, const char *func)
 {
-    (void)in_range(f, in->cmd, in->ctx, in->pc, "ctm_fc_cycle");
-    return api_verdict(&f->mr.ck, &f->mr.h, "ctm_fc_cycle", "ctm_fc_cycle", FC_IN_ctx);
+    (void)in_range(f, in->cmd, in->ctx, in->pc, func);
+    return api_verdict(&f->mr.ck, &f->mr.h, func, func, FC_IN_ctx);
 }
 
 /* ctm_fc_cycle's outputs differ from the expected ones as bytes: the field
@@ -291,10 +291,11 @@ CTM_COLD static int mismatch(ctm_fc *f, const ctm_fc_out *dut)
     return bc_note(f, api_check_compare_wire(&f->mr.ck, dut, FC_IN_ctx));
 }
 
-int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
+/* A cycle of ctm_fc_cycle or ctm_fc_cycles (func names it in errors) on a
+ * live handle. */
+static inline __attribute__((always_inline)) int cycle(ctm_fc *f, const ctm_fc_in *in_w,
+                                                       const ctm_fc_out *dut, const char *func)
 {
-    if (!API_LIVE(f, API_FC))
-        return CTM_E_ARG;
     /* read in place, or a copy when not aligned (an svBitVecVal array is only
      * 4-byte aligned) */
     ctm_fc_in copy;
@@ -305,7 +306,7 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
     }
     api_check *c = &f->mr.ck;
     if (f->mr.h.pending || in->cmd > 3 || in->ctx > 255 || in->pc > 511)
-        return refused(f, in);
+        return refused(f, in, func);
     uint8_t rst = in->rst; /* read before the step, which writes the history */
     step(f, in);
     if (rst || !dut) /* fc_unit's outputs are not checked in reset */
@@ -315,6 +316,37 @@ int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in_w, const ctm_fc_out *dut)
         return CTM_OK;
     }
     return mismatch(f, dut);
+}
+
+int ctm_fc_cycle(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut)
+{
+    return API_LIVE(f, API_FC) ? cycle(f, in, dut, __func__) : CTM_E_ARG;
+}
+
+int ctm_fc_cycles(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut, int n, int *stepped)
+{
+    if (stepped)
+        *stepped = 0;
+    if (!API_LIVE(f, API_FC))
+        return CTM_E_ARG;
+    if (n < 0 || (n && (!in || !dut))) {
+        if (n < 0)
+            api_error(&f->mr.h, "%s: n = %d is negative", __func__, n);
+        else
+            api_error(&f->mr.h, "%s: %s is NULL with n = %d", __func__, in ? "dut" : "in", n);
+        return api_verdict(&f->mr.ck, &f->mr.h, __func__, __func__, FC_IN_ctx);
+    }
+    for (int i = 0; i < n; i++) {
+        int st = cycle(f, &in[i], &dut[i], __func__);
+        if (st != CTM_OK) {
+            if (stepped)
+                *stepped = i + 1;
+            return st;
+        }
+    }
+    if (stepped)
+        *stepped = n;
+    return CTM_OK;
 }
 
 int ctm_fc_expected(const ctm_fc *f, ctm_fc_out *out)

@@ -2,8 +2,8 @@
 # (csim/api/api_list.h; `make svpkg` rewrites it): do not edit.
 """libctm's public surface as data, from which ctm._lib binds every call."""
 
-API_VERSION = 0x011400
-VERSION_STRING = "1.20.0"
+API_VERSION = 0x011500
+VERSION_STRING = "1.21.0"
 
 # (section, name, C return type, C arguments as ctm.h spells them, "dpi" | "c" |
 # "legacy": api_list.h's FLAGS)
@@ -42,6 +42,7 @@ CALLS = (
     ("fc_unit", "ctm_fc_cycle", "int", "(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut)", "dpi"),
     ("fc_unit", "ctm_fc_expected", "int", "(const ctm_fc *f, ctm_fc_out *out)", "dpi"),
     ("fc_unit", "ctm_fc_history", "int", "(const ctm_fc *f, int ctx, int i, uint64_t *cycle, ctm_fc_in *in, ctm_fc_out *expected)", "dpi"),
+    ("fc_unit", "ctm_fc_cycles", "int", "(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut, int n, int *stepped)", "c"),
     ("fc_unit", "ctm_fc_diff", "const char *", "(const ctm_fc *f)", "dpi"),
     ("fc_unit", "ctm_fc_diff_port", "int", "(const ctm_fc *f, int *port, int *lane)", "dpi"),
     ("fc_unit", "ctm_fc_report", "const char *", "(ctm_fc *f, int format)", "dpi"),

@@ -268,6 +268,101 @@ static void test_fc_cycle(void **state)
     ctm_fc_free(c);
 }
 
+/* ctm_fc_cycles is ctm_fc_cycle n times: a handle fed random batches of a
+ * random command stream, some DUT outputs wrong, gives after each batch the
+ * status, the cycles taken (up to the first failure), the diff, the expected
+ * outputs and the history that one fed the same cycles one call at a time
+ * gives; arrays at a 4-byte boundary as SystemVerilog's are; misuse named. */
+static void test_fc_cycles(void **state)
+{
+    (void)state;
+    enum { N = 3000 };
+    static ctm_fc_in in[N];
+    static ctm_fc_out dut[N];
+    ctm_fc *ref = ctm_fc_new(3, 20, 2, 2, 5), *one = ctm_fc_new(3, 20, 2, 2, 5),
+           *many = ctm_fc_new(3, 20, 2, 2, 5);
+    uint64_t r = 0x2545F4914F6CDD1Dull;
+    unsigned wrong = 0;
+    for (int i = 0; i < N; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        in[i] = (ctm_fc_in){.pred_r = r, .pred_g = r >> 7, .pred_b = ~r, .pred_a = r << 3,
+                            .alu_result = r * 3, .live = (r & 15) ? ~0ull : r >> 20,
+                            .cmd = (r >> 8 & 7) == 0 ? CTM_FC_CMD_START : (r >> 11 & 3),
+                            .ctx = (uint32_t)(r >> 13 & 3), .pc = (uint32_t)(r >> 15 & 511),
+                            .cmn_inst = (uint32_t)(r >> 24), .fc_inst = (uint32_t)(r >> 29),
+                            .fc_addr = (uint32_t)(r >> 33), .int_const = (uint32_t)(r >> 40),
+                            .rst = i == 0 || (r >> 44 & 511) == 0,
+                            .full_mode = (r >> 50 & 7) != 0, .bool_const = r >> 53 & 1,
+                            .alu_valid = r >> 54 & 1};
+        assert_int_equal(ctm_fc_cycle(ref, &in[i], NULL), CTM_OK);
+        assert_int_equal(ctm_fc_expected(ref, &dut[i]), CTM_OK);
+        if (!in[i].rst && (r >> 56 & 63) == 0) { /* a DUT that got a lane wrong */
+            dut[i].active ^= 1;
+            wrong++;
+        }
+    }
+    unsigned failures = 0;
+    for (int at = 0; at < N;) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        int n = 1 + (int)(r % 40), stepped = -1, k = 0, want = CTM_OK;
+        n = at + n > N ? N - at : n;
+        while (k < n && (want = ctm_fc_cycle(one, &in[at + k], &dut[at + k])) == CTM_OK)
+            k++;
+        int want_stepped = k < n ? k + 1 : n;
+        assert_int_equal(ctm_fc_cycles(many, &in[at], &dut[at], n, &stepped), want);
+        assert_int_equal(stepped, want_stepped);
+        assert_string_equal(ctm_fc_diff(many), ctm_fc_diff(one));
+        ctm_fc_out a, b;
+        assert_int_equal(ctm_fc_expected(many, &a), CTM_OK);
+        assert_int_equal(ctm_fc_expected(one, &b), CTM_OK);
+        assert_memory_equal(&a, &b, sizeof a);
+        for (int ctx = 0; ctx < 3; ctx++) {
+            uint64_t ca = 0, cb = 0;
+            ctm_fc_in ia, ib;
+            int ra = ctm_fc_history(many, ctx, 0, &ca, &ia, &a),
+                rb = ctm_fc_history(one, ctx, 0, &cb, &ib, &b);
+            assert_int_equal(ra, rb);
+            if (ra == CTM_OK) {
+                assert_true(ca == cb && !memcmp(&ia, &ib, sizeof ia));
+                assert_memory_equal(&a, &b, sizeof a);
+            }
+        }
+        failures += want != CTM_OK;
+        at += stepped;
+    }
+    assert_true(failures == wrong && wrong > 10);
+    /* arrays at an odd 4-byte boundary: read as they are */
+    static uint64_t buf[(2 * sizeof(ctm_fc_in) + sizeof(ctm_fc_out)) / 8 + 2];
+    unsigned char *odd = (unsigned char *)buf + 4;
+    ctm_fc_in start = {.cmd = CTM_FC_CMD_START, .ctx = 1, .live = 0xF};
+    ctm_fc_out after = {.active = 0xF, .next_pc = 0};
+    memcpy(odd, &start, sizeof start);
+    memcpy(odd + sizeof start, &after, sizeof after);
+    int stepped;
+    assert_int_equal(ctm_fc_cycles(many, (const ctm_fc_in *)odd,
+                                   (const ctm_fc_out *)(odd + sizeof start), 1, &stepped),
+                     CTM_OK);
+    assert_int_equal(stepped, 1);
+    /* misuse */
+    assert_int_equal(ctm_fc_cycles(many, in, dut, 0, NULL), CTM_OK);
+    assert_int_equal(ctm_fc_cycles(many, NULL, NULL, 0, &stepped), CTM_OK);
+    assert_int_equal(stepped, 0);
+    assert_int_equal(ctm_fc_cycles(many, in, dut, -1, &stepped), CTM_E_ARG);
+    assert_string_equal(ctm_error(), "ctm_fc_cycles: n = -1 is negative");
+    assert_int_equal(ctm_fc_cycles(many, NULL, dut, 2, &stepped), CTM_E_ARG);
+    assert_string_equal(ctm_error(), "ctm_fc_cycles: in is NULL with n = 2");
+    assert_int_equal(ctm_fc_cycles(many, in, NULL, 2, &stepped), CTM_E_ARG);
+    assert_string_equal(ctm_error(), "ctm_fc_cycles: dut is NULL with n = 2");
+    assert_int_equal(stepped, 0);
+    assert_int_equal(ctm_fc_cycles(NULL, in, dut, 1, &stepped), CTM_E_ARG);
+    assert_non_null(strstr(ctm_error(), "ctm_fc_cycles: the ctm_fc handle is NULL"));
+    ctm_fc_free(ref);
+    ctm_fc_free(one);
+    ctm_fc_free(many);
+    assert_int_equal(ctm_fc_cycles(many, in, dut, 1, &stepped), CTM_E_ARG);
+    assert_string_equal(ctm_error(), "ctm_fc_cycles: the ctm_fc handle was freed");
+}
+
 static void test_stack_cycle(void **state)
 {
     (void)state;
@@ -843,6 +938,7 @@ int main(void)
         cmocka_unit_test(test_pred_cycle),
         cmocka_unit_test(test_stack_cycle),
         cmocka_unit_test(test_fc_cycle),
+        cmocka_unit_test(test_fc_cycles),
         cmocka_unit_test(test_pred_grouped),
         cmocka_unit_test(test_pred_eval_edge_peek),
         cmocka_unit_test(test_stack_check),

@@ -83,6 +83,7 @@ CALL(fc_check, return ctm_fc_check(h->f, 0, 0, 0, 0, 0, 0, bc_words, 0, 0, 0, 0,
 CALL(fc_diff, return IS_ERROR_TEXT(ctm_fc_diff(h->f));)
 CALL(fc_diff_port, int port; int lane; return ctm_fc_diff_port(h->f, &port, &lane);)
 CALL(fc_report, return IS_ERROR_TEXT(ctm_fc_report(h->f, CTM_REPORT_TEXT));)
+CALL(fc_cycles, int stepped; return ctm_fc_cycles(h->f, NULL, NULL, 0, &stepped);)
 CALL(fc_set_cycle, return ctm_fc_set_cycle(h->f, 7);)
 CALL(fc_set_history, return ctm_fc_set_history(h->f, 4);)
 CALL(fc_free, ctm_fc_free(h->f); return 0;)
@@ -205,6 +206,7 @@ static const handle_case handle_cases[] = {
     {"ctm_fc_diff", FC, fc_diff, 1, 1},
     {"ctm_fc_diff_port", FC, fc_diff_port, CTM_E_ARG, 0},
     {"ctm_fc_report", FC, fc_report, 1, 1},
+    {"ctm_fc_cycles", FC, fc_cycles, CTM_E_ARG, 0},
     {"ctm_fc_set_cycle", FC, fc_set_cycle, CTM_E_ARG, 0},
     {"ctm_fc_set_history", FC, fc_set_history, CTM_E_ARG, 0},
     {"ctm_fc_free", FC, fc_free, 0, 1},
