@@ -167,6 +167,10 @@ static void step(ctm_fc *f, const ctm_fc_in *in)
         reset_all(f, w);
         return;
     }
+    if (in->cmd != FC_CMD_START && in->cmd != FC_CMD_EXEC) { /* IDLE: the context's outputs */
+        fc_unit_idle(f->m, in->ctx, in->pc, w);
+        return;
+    }
     fc_unit_in mi;
     to_mirror(in, &mi);
     fc_unit_step_at_ports(f->m, &mi, w); /* into the history entry, at the ports' widths */

@@ -485,12 +485,28 @@ void fc_unit_step(fc_unit_model *m, const fc_unit_in *raw, fc_unit_out *out)
     fc_unit_step_at_ports(m, &cut, out);
 }
 
+/* A context past the unit's: no-op outputs of zero with an illegal-field fault. */
+static void no_context(unsigned pc, fc_unit_out *out)
+{
+    memset(out, 0, sizeof *out);
+    out->next_pc = pc & 0x1FF;
+    out->fault = FC_FAULT_ILLEGAL_FIELD;
+}
+
+void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out)
+{
+    if (ctx >= m->p.contexts) {
+        no_context(pc, out);
+        return;
+    }
+    const fc_decision d = {.next_pc = pc & 0x1FF};
+    report(&m->ctx[ctx], &d, out);
+}
+
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
 {
     if (in->ctx >= m->p.contexts) {
-        memset(out, 0, sizeof *out);
-        out->next_pc = in->pc & 0x1FF;
-        out->fault = FC_FAULT_ILLEGAL_FIELD;
+        no_context(in->pc, out);
         return;
     }
     fc_ctx *c = &m->ctx[in->ctx];

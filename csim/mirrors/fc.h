@@ -154,6 +154,12 @@ void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
  * "Ports"), as a caller that decodes the port words has them. */
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
 
+/* The outputs of an IDLE step (cmd IDLE, or the reserved 3, which does what
+ * IDLE does) of context ctx at pc, pc already cut to its port: the context as
+ * it is, no decision; nothing changes. fc_unit_step_at_ports' answer to such a
+ * step, for a checker whose steps are mostly IDLE (the system run's). */
+void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out);
+
 /* The branch nesting limit of a mode for this unit (docs/fc_unit.md). */
 unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode);
 

@@ -1013,6 +1013,44 @@ static void test_contexts(void **state)
     fc_unit_destroy(m);
 }
 
+/* fc_unit_idle is fc_unit_step_at_ports' answer to an IDLE step (cmd 0 or the
+ * reserved 3), whatever the contexts have been through: random instructions
+ * (every op, faults, loops, divergence) on 3 contexts, each followed by a
+ * look at a random context (one past the unit's too) and pc. */
+static void test_idle(void **state)
+{
+    (void)state;
+    fc_unit_model *m = make(20, 3, 2, 2);
+    uint64_t r = 0xD1B54A32D192ED03ull;
+    unsigned diverged = 0;
+    for (int i = 0; i < 20000; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        fc_unit_in in = {.cmd = (r & 31) == 0 ? FC_CMD_START : FC_CMD_EXEC,
+                         .ctx = (uint8_t)(r >> 5 & 3) % 3,
+                         .full_mode = (r >> 7 & 3) != 0,
+                         .inst = fc_fields_decode(((uint32_t)(r >> 9) & ~3u) | DPP_TYPE_FC,
+                                                  (uint32_t)(r >> 17), (uint32_t)(r >> 27)),
+                         .pred = {r, r >> 3, ~r, r << 5},
+                         .alu_result = r * 7,
+                         .alu_valid = (r >> 40 & 7) != 0,
+                         .bool_const = r >> 43 & 1,
+                         .loop_count = (uint8_t)(r >> 44 & 3),
+                         .pc = (uint16_t)(r >> 46 & 511),
+                         .live = (r >> 55 & 7) ? ~0ull : r};
+        fc_unit_out o, idle, stepped;
+        fc_unit_step_at_ports(m, &in, &o);
+        diverged += o.br_inactive != 0;
+        unsigned ctx = (unsigned)(r >> 58 & 3), pc = (unsigned)(r >> 20 & 511);
+        fc_unit_in look = {.cmd = (r >> 61 & 1) ? 3 : FC_CMD_IDLE, .ctx = (uint8_t)ctx,
+                           .pc = (uint16_t)pc, .inst = in.inst, .live = in.live};
+        fc_unit_idle(m, ctx, pc, &idle);
+        fc_unit_step_at_ports(m, &look, &stepped);
+        assert_memory_equal(&idle, &stepped, sizeof idle);
+    }
+    assert_true(diverged > 300); /* 722: branches taken by some lanes, not others */
+    fc_unit_destroy(m);
+}
+
 static void test_params(void **state)
 {
     (void)state;
@@ -1109,6 +1147,7 @@ int main(void)
         cmocka_unit_test(test_fault_commits_nothing),
         cmocka_unit_test(test_live_lanes),
         cmocka_unit_test(test_contexts),
+        cmocka_unit_test(test_idle),
         cmocka_unit_test(test_params),
         cmocka_unit_test(test_bc_packing),
     };
