@@ -253,12 +253,6 @@ uint32_t dpp_inline_const_bits(unsigned code)
     return dpp_fp_bits(v);
 }
 
-dpp_loop_const dpp_loop_const_unpack(uint32_t word)
-{
-    dpp_loop_const k = {(uint8_t)word, (uint8_t)(word >> 8), (int8_t)(uint8_t)(word >> 16)};
-    return k;
-}
-
 uint32_t dpp_loop_const_pack(dpp_loop_const k)
 {
     return (uint32_t)k.count | (uint32_t)k.init << 8 | (uint32_t)(uint8_t)k.step << 16;

@@ -342,7 +342,11 @@ typedef struct dpp_loop_const {
     uint8_t init;
     int8_t step;
 } dpp_loop_const;
-dpp_loop_const dpp_loop_const_unpack(uint32_t word);
+/* Inline: the fc checker unpacks the constant of every step it checks. */
+static inline dpp_loop_const dpp_loop_const_unpack(uint32_t word)
+{
+    return (dpp_loop_const){(uint8_t)word, (uint8_t)(word >> 8), (int8_t)(uint8_t)(word >> 16)};
+}
 uint32_t dpp_loop_const_pack(dpp_loop_const k);
 
 /* The integer constant inst reads (INT_ADDR of LOOP, ENDLOOP, REP, ENDREP: the
