@@ -421,9 +421,40 @@ static void exec(const fc_unit_model *m, const fc_unit_in *in, fc_ctx *c, fc_dec
     d->want = k.w;
 }
 
-/* Every output, each written once (no clearing of the whole struct first: a
- * cycle's outputs go straight into the checker's history entry). */
-static void report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out)
+/* An output word: written to the history entry, and what differs of the DUT's
+ * word there or-ed into *diff (stores of whole words, read back as such). */
+static inline void put_word(void *out, const void *dut, size_t at, uint64_t w, uint64_t *diff)
+{
+    uint64_t theirs;
+    memcpy((unsigned char *)out + at, &w, sizeof w);
+    memcpy(&theirs, (const unsigned char *)dut + at, sizeof theirs);
+    *diff |= w ^ theirs;
+}
+
+/* Two 32-bit ports side by side, the first at the lower address. */
+static inline uint64_t pair(uint32_t lo, uint32_t hi)
+{
+    return lo | (uint64_t)hi << 32;
+}
+
+#define AT(f) offsetof(fc_unit_out, f)
+_Static_assert(AT(depth) == AT(next_pc) + 4 && AT(addr_sp) == AT(next_pc) + 8 &&
+                   AT(addr_top) == AT(addr_sp) + 4 && AT(loop_sp) == AT(next_pc) + 16 &&
+                   AT(loop_top_count) == AT(loop_sp) + 4 && AT(al) == AT(next_pc) + 24 &&
+                   AT(ovf) == AT(al) + 4 && AT(udf) == AT(next_pc) + 32 &&
+                   AT(fault) == AT(udf) + 4 && AT(jump) == AT(next_pc) + 40 &&
+                   AT(loop_top_is_loop) == AT(jump) + 1 && AT(pad_) == AT(jump) + 2 &&
+                   AT(bc) % 8 == 0 && AT(next_pc) % 8 == 0 && sizeof(fc_unit_out) == AT(jump) + 8,
+               "report writes the outputs as whole words");
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a word's first port is its low half");
+
+/* Every output, as whole words, each written once (no clearing of the whole
+ * struct first: a cycle's outputs go straight into the checker's history
+ * entry), and compared with the DUT's at dut as written: nonzero if any
+ * differs (a checker then reads back nothing; 8-byte loads of the 4-byte
+ * stores of the ports would wait for them). */
+static uint64_t report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out,
+                       const fc_unit_out *dut)
 {
     static const uint8_t ovf_bits[FC_FAULT_COUNT] = {
         [FC_FAULT_BRANCH_OVERFLOW] = 1, [FC_FAULT_LOOP_OVERFLOW] = 2, [FC_FAULT_ADDR_OVERFLOW] = 4};
@@ -431,30 +462,25 @@ static void report(const fc_ctx *c, const fc_decision *d, fc_unit_out *out)
                                                      [FC_FAULT_LOOP_UNDERFLOW] = 2,
                                                      [FC_FAULT_ADDR_UNDERFLOW] = 4};
     const fc_frame *t = &c->loop[c->loop_sp]; /* loop[0], all zero, when none */
-    out->want = d->want;
-    out->active = c->active;
-    out->br_inactive = c->brin;
-    out->loop_masked = t->masked;
-    out->loop_top_live = t->live;
-    out->loop_top_brk = t->brk;
-    out->loop_top_cont = t->cont;
-    memcpy(out->bc, c->bc, sizeof out->bc);
-    out->next_pc = d->next_pc;
-    out->depth = c->depth;
-    out->addr_sp = c->addr_sp;
-    out->addr_top = c->addr[c->addr_sp];
-    out->loop_sp = c->loop_sp;
-    out->loop_top_count = t->count;
-    out->al = (uint16_t)t->inner_al;
-    out->ovf = ovf_bits[c->fault];
-    out->udf = udf_bits[c->fault];
-    out->fault = c->fault;
-    out->jump = d->jump;
-    out->loop_top_is_loop = t->is_loop;
-    memset(out->pad_, 0, sizeof out->pad_);
+    uint64_t diff = 0;
+    put_word(out, dut, AT(want), d->want, &diff);
+    put_word(out, dut, AT(active), c->active, &diff);
+    put_word(out, dut, AT(br_inactive), c->brin, &diff);
+    put_word(out, dut, AT(loop_masked), t->masked, &diff);
+    put_word(out, dut, AT(loop_top_live), t->live, &diff);
+    put_word(out, dut, AT(loop_top_brk), t->brk, &diff);
+    put_word(out, dut, AT(loop_top_cont), t->cont, &diff);
+    for (unsigned j = 0; j < sizeof out->bc / 8; j++)
+        put_word(out, dut, AT(bc) + 8 * j, lanes_word(c->bc, j), &diff);
+    put_word(out, dut, AT(next_pc), pair(d->next_pc, c->depth), &diff);
+    put_word(out, dut, AT(addr_sp), pair(c->addr_sp, c->addr[c->addr_sp]), &diff);
+    put_word(out, dut, AT(loop_sp), pair(c->loop_sp, t->count), &diff);
+    put_word(out, dut, AT(al), pair((uint16_t)t->inner_al, ovf_bits[c->fault]), &diff);
+    put_word(out, dut, AT(udf), pair(udf_bits[c->fault], c->fault), &diff);
+    put_word(out, dut, AT(jump), d->jump | (uint64_t)t->is_loop << 8, &diff); /* pad_ 0 */
+    return diff;
 }
-/* report writes each of these fields: a port added to ctm_fc_out needs its line there */
-_Static_assert(sizeof(fc_unit_out) == 7 * 8 + 64 + 10 * 4 + 2 + 6, "report writes every field");
+#undef AT
 
 /* Inputs wider than their ports (docs/fc_unit.md, "Ports") are cut to the port
  * width, as the RTL's ports cut them: a B_POP_CNT of 32 is 0. */
@@ -493,21 +519,35 @@ static void no_context(unsigned pc, fc_unit_out *out)
     out->fault = FC_FAULT_ILLEGAL_FIELD;
 }
 
-void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out)
+static const fc_unit_out no_dut; /* compared with when there is none */
+
+uint64_t fc_unit_idle_check(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out,
+                            const fc_unit_out *dut)
 {
     if (ctx >= m->p.contexts) {
         no_context(pc, out);
-        return;
+        return (uint64_t)memcmp(out, dut, sizeof *out);
     }
     const fc_decision d = {.next_pc = pc & 0x1FF};
-    report(&m->ctx[ctx], &d, out);
+    return report(&m->ctx[ctx], &d, out, dut);
+}
+
+void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out)
+{
+    fc_unit_idle_check(m, ctx, pc, out, &no_dut);
 }
 
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
 {
+    fc_unit_step_check(m, in, out, &no_dut);
+}
+
+uint64_t fc_unit_step_check(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out,
+                            const fc_unit_out *dut)
+{
     if (in->ctx >= m->p.contexts) {
         no_context(in->pc, out);
-        return;
+        return (uint64_t)memcmp(out, dut, sizeof *out);
     }
     fc_ctx *c = &m->ctx[in->ctx];
     fc_decision d = {.next_pc = in->pc & 0x1FF};
@@ -517,7 +557,7 @@ void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *
     } else if (in->cmd == FC_CMD_EXEC && !c->fault) {
         exec(m, in, c, &d);
     }
-    report(c, &d, out);
+    return report(c, &d, out, dut);
 }
 
 void fc_bc_pack(const uint8_t *bc, unsigned lanes, unsigned width, uint32_t words[FC_BC_WORDS])

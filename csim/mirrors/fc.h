@@ -160,6 +160,14 @@ void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *
  * step, for a checker whose steps are mostly IDLE (the system run's). */
 void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out);
 
+/* fc_unit_step_at_ports and fc_unit_idle for a checker: the outputs compared
+ * with the DUT's at dut as they are written, nonzero if any differs (nothing
+ * read back). */
+uint64_t fc_unit_step_check(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out,
+                            const fc_unit_out *dut);
+uint64_t fc_unit_idle_check(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out,
+                            const fc_unit_out *dut);
+
 /* The branch nesting limit of a mode for this unit (docs/fc_unit.md). */
 unsigned fc_unit_branch_limit(const fc_unit_model *m, int full_mode);
 

@@ -269,7 +269,7 @@ static void test_fc_cycle(void **state)
 }
 
 /* ctm_fc_cycles is ctm_fc_cycle n times: a handle fed random batches of a
- * random command stream, some DUT outputs wrong, gives after each batch the
+ * random command stream, some DUT outputs wrong (each port in turn), gives after each batch the
  * status, the cycles taken (up to the first failure), the diff, the expected
  * outputs and the history that one fed the same cycles one call at a time
  * gives; arrays at a 4-byte boundary as SystemVerilog's are; misuse named. */
@@ -283,6 +283,9 @@ static void test_fc_cycles(void **state)
            *many = ctm_fc_new(3, 20, 2, 2, 5);
     uint64_t r = 0x2545F4914F6CDD1Dull;
     unsigned wrong = 0;
+    int nports;
+    const ctm_port *ports = ctm_ports("fc_unit", 1, &nports);
+    assert_non_null(ports);
     for (int i = 0; i < N; i++) {
         r ^= r << 13, r ^= r >> 7, r ^= r << 17;
         in[i] = (ctm_fc_in){.pred_r = r, .pred_g = r >> 7, .pred_b = ~r, .pred_a = r << 3,
@@ -296,8 +299,10 @@ static void test_fc_cycles(void **state)
                             .alu_valid = r >> 54 & 1};
         assert_int_equal(ctm_fc_cycle(ref, &in[i], NULL), CTM_OK);
         assert_int_equal(ctm_fc_expected(ref, &dut[i]), CTM_OK);
-        if (!in[i].rst && (r >> 56 & 63) == 0) { /* a DUT that got a lane wrong */
-            dut[i].active ^= 1;
+        if (!in[i].rst && (r >> 56 & 63) == 0) { /* a DUT with a port wrong: bit 0 of any */
+            const ctm_port *port = &ports[(r >> 8) % (unsigned)nports];
+            size_t at = port->offset + (port->size == 64 ? (r >> 16) % 20 : 0); /* bc: a lane */
+            ((unsigned char *)&dut[i])[at] ^= 1;
             wrong++;
         }
     }
