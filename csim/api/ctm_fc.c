@@ -138,7 +138,8 @@ CTM_COLD static void reset_all(ctm_fc *f, ctm_fc_out *w)
 
 /* One clock edge with inputs in range: kept in the history as the port struct
  * (flags as 0/1, lane masks cut to the lanes), the expected outputs beside
- * them. */
+ * them, compared with the DUT's at dut as they are written (NULL: none):
+ * nonzero if they differ (a reset's are not compared: 0). */
 static uint64_t step(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut)
 {
     api_check *c = &f->mr.ck;
@@ -169,9 +170,8 @@ static uint64_t step(ctm_fc *f, const ctm_fc_in *in, const ctm_fc_out *dut)
     }
     static const ctm_fc_out none; /* compared with when no DUT's outputs are given */
     dut = dut ? dut : &none;
-    if (in->cmd != FC_CMD_START && in->cmd != FC_CMD_EXEC) { /* IDLE: the context's outputs */
+    if (in->cmd != FC_CMD_START && in->cmd != FC_CMD_EXEC) /* IDLE: the context's outputs */
         return fc_unit_idle_check(f->m, in->ctx, in->pc, w, dut);
-    }
     fc_unit_in mi;
     to_mirror(in, &mi);
     return fc_unit_step_check(f->m, &mi, w, dut); /* into the history entry, at the ports' widths */
