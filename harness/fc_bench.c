@@ -150,7 +150,7 @@ void fc_bench_commit_text(const fc_bench *b, FILE *out)
 /* ------------------------------------------------------------------ binding */
 
 /* Steps of each context the golden model's history keeps, resets among them. */
-enum { LABELS = 2 * CMP_HISTORY };
+enum { HISTORY_STEPS = 2 * CMP_HISTORY };
 
 static const cmp_unit fc_unit_fields; /* below, with its tables */
 /* The outputs are the library's port table (cmp_fields_from_ports), in each bench. */
@@ -194,7 +194,7 @@ fc_bench *fc_bench_new(const fc_unit_params *rtl, const fc_bench_settings *s)
     }
     /* the report's history is the handle's; resets are kept there too, and
      * the report leaves them out */
-    ctm_fc_set_history(b->golden, LABELS);
+    ctm_fc_set_history(b->golden, HISTORY_STEPS);
     unsigned c = rtl->contexts;
     b->g = calloc(c, sizeof *b->g);
     b->state = calloc(c, sizeof *b->state);
@@ -426,7 +426,7 @@ static int kept_step(const void *arg, unsigned i, uint64_t *cycle, void *in, voi
         return 0;
     ctm_fc_in port;
     ctm_fc_out want;
-    for (unsigned j = 0, seen = 0; j < LABELS && /* the steps a label is kept for */
+    for (unsigned j = 0, seen = 0; j < HISTORY_STEPS && /* the steps the handle keeps */
                                    ctm_fc_history(k->b->golden, (int)k->ctx, (int)j, cycle,
                                                   &port, &want) == CTM_OK;
          j++) {

@@ -532,11 +532,6 @@ uint64_t fc_unit_idle_check(const fc_unit_model *m, unsigned ctx, unsigned pc, f
     return report(&m->ctx[ctx], &d, out, dut);
 }
 
-void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out)
-{
-    fc_unit_idle_check(m, ctx, pc, out, &no_dut);
-}
-
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out)
 {
     fc_unit_step_check(m, in, out, &no_dut);

@@ -154,17 +154,15 @@ void fc_unit_step(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
  * "Ports"), as a caller that decodes the port words has them. */
 void fc_unit_step_at_ports(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out);
 
-/* The outputs of an IDLE step (cmd IDLE, or the reserved 3, which does what
- * IDLE does) of context ctx at pc, pc already cut to its port: the context as
- * it is, no decision; nothing changes. fc_unit_step_at_ports' answer to such a
- * step, for a checker whose steps are mostly IDLE (the system run's). */
-void fc_unit_idle(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out);
-
-/* fc_unit_step_at_ports and fc_unit_idle for a checker: the outputs compared
- * with the DUT's at dut as they are written, nonzero if any differs (nothing
- * read back). */
+/* fc_unit_step_at_ports for a checker: the outputs compared with the DUT's at
+ * dut as they are written, nonzero if any differs (nothing read back). */
 uint64_t fc_unit_step_check(fc_unit_model *m, const fc_unit_in *in, fc_unit_out *out,
                             const fc_unit_out *dut);
+
+/* The same for an IDLE step (cmd IDLE, or the reserved 3, which does what IDLE
+ * does) of context ctx at pc, pc already cut to its port: the context's
+ * outputs as they are, no decision, nothing changed; without building a
+ * step's inputs, for a checker whose steps are mostly IDLE (the system run's). */
 uint64_t fc_unit_idle_check(const fc_unit_model *m, unsigned ctx, unsigned pc, fc_unit_out *out,
                             const fc_unit_out *dut);
 
